@@ -1,0 +1,5 @@
+import sys
+
+from apcombat.cli import main
+
+sys.exit(main())

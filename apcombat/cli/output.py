@@ -1,0 +1,28 @@
+"""What every subcommand shares: failing with one clear line (or a JSON error) and loading content."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from apcombat.content import ContentError, Library, content_root, load_library
+
+
+def fail(args: argparse.Namespace, problems: list[str], code: int = 2) -> int:
+    """Report problems one line each — as `{"error": ...}` with --json — and return the exit code."""
+    if getattr(args, "json", False):
+        print(json.dumps({"error": "\n".join(problems)}))
+    else:
+        for problem in problems:
+            print(f"apcombat: {problem}", file=sys.stderr)
+    return code
+
+
+def load_library_or_fail(args: argparse.Namespace) -> Library | None:
+    """The content library, or None after reporting why it could not be loaded."""
+    try:
+        return load_library(content_root(args.content))
+    except ContentError as error:
+        fail(args, error.problems)
+        return None

@@ -1,0 +1,192 @@
+"""Loading the content files (weapons, armour, wound effects, characters) into model objects.
+
+Each `read_*` function returns what it could read together with every problem it met, so `apcombat
+check` can report them all; each `load_*` function returns the value or raises a ContentError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import attrs
+from cattrs.errors import BaseValidationError
+
+from apcombat.content import checks
+from apcombat.content.converter import CONVERTER
+from apcombat.content.diagnose import Finding, findings
+from apcombat.content.errors import Loaded, Problem
+from apcombat.content.library import Library
+from apcombat.content.paths import ARMOR_FILE, CHARACTERS_FOLDER, CRITICALS_FILE, WEAPONS_FILE, shown
+from apcombat.content.suggest import did_you_mean
+from apcombat.content.toml_files import read_toml
+from apcombat.content.values import show_value
+from apcombat.model.armor import Armor
+from apcombat.model.character import Character
+from apcombat.model.criticals import DEFAULT_CRITICALS, CriticalEffect, CriticalTable
+from apcombat.model.weapon import Weapon
+
+T = TypeVar("T")
+STRUCTURE_ERRORS = (BaseValidationError, ValueError, TypeError)
+"""What the converter raises for a value that does not fit its class."""
+
+
+def structure(data: Any, model: type[T]) -> tuple[T | None, list[Finding]]:
+    """`data` as a `model`, or None and every problem found in it."""
+    try:
+        return CONVERTER.structure(data, model), []
+    except STRUCTURE_ERRORS as error:
+        return None, findings(error)
+
+
+def as_problems(file: str, found: Iterable[Finding], *where: str) -> list[Problem]:
+    """Findings (field path, message) inside `where` as problems of `file`."""
+    return [Problem(file, message, [*where, path] if path else where) for path, message in found]
+
+
+@attrs.frozen
+class _EntryKind(Generic[T]):
+    """One kind of `[[table]]` entry in a content file."""
+
+    table: str  # `weapon` for [[weapon]]
+    model: type[T]
+    key: str  # the field naming an entry and that must be unique
+    check: Callable[[T], list[Finding]]
+
+
+_WEAPON = _EntryKind("weapon", Weapon, "id", checks.weapon_findings)
+_ARMOR = _EntryKind("armor", Armor, "id", checks.no_findings)
+_CRITICAL = _EntryKind("critical", CriticalEffect, "location", checks.no_findings)
+
+
+def _read_entries(path: str | Path, kind: _EntryKind[T]) -> Loaded[dict[str, T]]:
+    """Every entry of a `[[kind]]` file, keyed by its id; a bad entry is left out and reported."""
+    loaded = read_toml(path)
+    if loaded.value is None:
+        return Loaded({}, loaded.problems)
+    file = shown(path)
+    problems = [
+        Problem(file, f"unknown top-level key {key!r}{did_you_mean(key, [kind.table])}")
+        for key in loaded.value
+        if key != kind.table
+    ]
+    raw_entries = loaded.value.get(kind.table)
+    if not isinstance(raw_entries, list) or not all(isinstance(raw, dict) for raw in raw_entries):
+        got = "nothing" if raw_entries is None else show_value(raw_entries)
+        problems.append(Problem(file, f"expected [[{kind.table}]] tables, got {got}"))
+        return Loaded({}, problems)
+    entries: dict[str, T] = {}
+    first_seen: dict[str, int] = {}
+    for number, raw in enumerate(raw_entries, start=1):
+        name = raw.get(kind.key)
+        label = f"{kind.table} {name!r}" if isinstance(name, str) else f"{kind.table} {number}"
+        entry, found = structure(raw, kind.model)
+        if entry is not None:
+            found = kind.check(entry)
+        if isinstance(name, str):
+            if name in first_seen:
+                found.append((kind.key, f"{name!r} is already used by entry {first_seen[name]}"))
+            else:
+                first_seen[name] = number
+        if entry is not None and first_seen.get(name) == number:
+            entries[name] = entry
+        problems += as_problems(file, found, label)
+    return Loaded(entries, problems)
+
+
+def read_weapons(path: str | Path) -> Loaded[dict[str, Weapon]]:
+    """The `[[weapon]]` entries of a weapons file by id, with every problem."""
+    return _read_entries(path, _WEAPON)
+
+
+def read_armor(path: str | Path) -> Loaded[dict[str, Armor]]:
+    """The `[[armor]]` entries of an armour file by id, with every problem."""
+    return _read_entries(path, _ARMOR)
+
+
+def read_criticals(path: str | Path) -> Loaded[CriticalTable]:
+    """The `[[critical]]` entries of a wound file as a table by body location, with every problem."""
+    loaded = _read_entries(path, _CRITICAL)
+    table = CriticalTable(effects={effect.location: effect for effect in loaded.value.values()})
+    return Loaded(table, loaded.problems)
+
+
+def read_character(
+    path: str | Path, weapon_ids: Iterable[str] | None = None, armor_ids: Iterable[str] | None = None
+) -> Loaded[Character | None]:
+    """A character file, with every problem; its weapons and armour are checked against the ids given."""
+    loaded = read_toml(path)
+    if loaded.value is None:
+        return Loaded(None, loaded.problems)
+    character, found = structure(loaded.value, Character)
+    weapons = loaded.value.get("weapons")
+    found += checks.reference_findings(
+        weapons if isinstance(weapons, list) else (), loaded.value.get("armor"), weapon_ids, armor_ids
+    )
+    return Loaded(character, as_problems(shown(path), found))
+
+
+def load_weapons(path: str | Path) -> dict[str, Weapon]:
+    """The weapons of a weapons file by id; a ContentError listing every problem if any."""
+    return read_weapons(path).unwrap()
+
+
+def load_armor(path: str | Path) -> dict[str, Armor]:
+    """The armour of an armour file by id; a ContentError listing every problem if any."""
+    return read_armor(path).unwrap()
+
+
+def load_criticals(path: str | Path) -> CriticalTable:
+    """The wound effects of a criticals file; a ContentError listing every problem if any."""
+    return read_criticals(path).unwrap()
+
+
+def load_character(path: str | Path, library: Library | None = None) -> Character:
+    """A character file (its weapons and armour checked against `library` if given); a ContentError
+    listing every problem if any."""
+    weapon_ids = library.weapons if library is not None else None
+    armor_ids = library.armors if library is not None else None
+    character = read_character(path, weapon_ids, armor_ids).unwrap()
+    assert character is not None  # no problems means the character was read
+    return character
+
+
+def character_files(root: str | Path) -> list[Path]:
+    """The character files of a content folder, by name."""
+    return sorted(Path(root, CHARACTERS_FOLDER).glob("*.toml"))
+
+
+def read_library(root: str | Path) -> Loaded[Library]:
+    """Everything a content folder holds that could be read, with every problem of every file."""
+    root = Path(root)
+    weapons = read_weapons(root / WEAPONS_FILE)
+    armors = read_armor(root / ARMOR_FILE)
+    criticals = (
+        read_criticals(root / CRITICALS_FILE)
+        if (root / CRITICALS_FILE).exists()
+        else Loaded(DEFAULT_CRITICALS)
+    )
+    problems = [*weapons.problems, *armors.problems, *criticals.problems]
+    characters: dict[str, Character] = {}
+    # An unreadable weapons or armour file would make every reference look unknown: skip those checks.
+    weapon_ids = weapons.value if weapons.value or not weapons.problems else None
+    armor_ids = armors.value if armors.value or not armors.problems else None
+    for path in character_files(root):
+        character = read_character(path, weapon_ids, armor_ids)
+        problems += character.problems
+        if character.value is not None:
+            characters[path.stem] = character.value
+    library = Library(
+        root=root,
+        weapons=weapons.value,
+        armors=armors.value,
+        criticals=criticals.value,
+        characters=characters,
+    )
+    return Loaded(library, problems)
+
+
+def load_library(root: str | Path) -> Library:
+    """Everything a content folder holds; a ContentError listing every problem of every file if any."""
+    return read_library(root).unwrap()

@@ -1,0 +1,70 @@
+"""Where the content lives, how references inside content files are found, and how paths are shown."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import apcombat
+
+WEAPONS_FILE = "weapons.toml"
+ARMOR_FILE = "armor.toml"
+CRITICALS_FILE = "criticals.toml"
+CHARACTERS_FOLDER = "characters"
+SCENARIOS_FOLDER = "scenarios"
+ENCOUNTERS_FOLDER = "encounters"
+
+_PACKAGE = Path(apcombat.__file__).resolve().parent
+
+
+def content_root(override: str | Path | None = None) -> Path:
+    """The content folder to use.
+
+    In order: `override` (the global `--content DIR` option) if given; else the checkout's top-level
+    `content/` folder if it holds weapons.toml; else the copy bundled in the installed package.
+    """
+    if override is not None:
+        return Path(override)
+    checkout = _PACKAGE.parent / "content"
+    if (checkout / WEAPONS_FILE).is_file():
+        return checkout
+    return _PACKAGE / "_content"
+
+
+def resolve_reference(
+    ref: str, relative_to_file: str | Path, root: str | Path, folder: str = CHARACTERS_FOLDER
+) -> Path:
+    """Find the file a content file names with `ref`.
+
+    A bare id (`"ana"`) means `<root>/<folder>/ana.toml`. A path is tried relative to the file that
+    contains it, then relative to the content root (a leading `content/` stripped), so that
+    `"content/characters/ana.toml"` works from anywhere. When nothing exists, the first candidate is
+    returned so the caller can name it in its message.
+    """
+    root = Path(root)
+    if _is_bare_id(ref):
+        return root / folder / f"{ref}.toml"
+    given = Path(ref)
+    candidates = [Path(relative_to_file).parent / given]
+    parts = given.parts
+    if parts and parts[0] == "content":
+        parts = parts[1:]
+    if not given.is_absolute() and parts:
+        candidates.append(root.joinpath(*parts))
+    return next((candidate for candidate in candidates if candidate.is_file()), candidates[0])
+
+
+def _is_bare_id(ref: str) -> bool:
+    return "/" not in ref and "\\" not in ref and not ref.endswith(".toml")
+
+
+def shown(path: str | Path) -> str:
+    """A path as the user should read it (`..` folded away): as given if relative, else relative to the
+    current folder if inside it, else absolute."""
+    path = Path(os.path.normpath(path))
+    if not path.is_absolute():
+        return str(path)
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

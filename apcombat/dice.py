@@ -1,0 +1,257 @@
+"""The one source of randomness (R0.2): seeded, scripted (tests and physical dice) and savable.
+
+Every roll is one die, asked for with a `DiceRequest` that says what it is for, so a game master typing in
+physical dice can be asked "d100 for Ana's aimed shot at Raider — hits on 45 or less".
+
+The seeded generator is PCG32 (XSH-RR) written out here, so the same seed gives the same rolls on every
+machine and Python version; its whole state is two integers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+import attrs
+
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+_PCG_MULTIPLIER = 6364136223846793005
+_DEFAULT_STREAM = 1442695040888963407
+
+
+class DiceError(Exception):
+    """A roll could not be made; the message says which roll and why."""
+
+
+class DiceNotationError(DiceError):
+    """Text that is not dice notation."""
+
+
+class DiceExhausted(DiceError):
+    """A scripted source ran out of numbers."""
+
+    def __init__(self, request: DiceRequest) -> None:
+        super().__init__(f"the scripted dice ran out: wanted {request.prompt()}")
+        self.request = request
+
+
+@attrs.frozen
+class DiceExpr:
+    """Dice notation NdS+K (R0.2)."""
+
+    count: int
+    sides: int
+    bonus: int = 0
+
+    def __str__(self) -> str:
+        if self.count == 0:
+            return str(self.bonus)
+        text = f"{self.count}d{self.sides}" if self.count != 1 or self.sides != 100 else "d100"
+        if self.bonus:
+            text += f"{self.bonus:+d}"
+        return text
+
+    @property
+    def minimum(self) -> int:
+        return self.count + self.bonus
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.bonus
+
+    @property
+    def mean(self) -> float:
+        return self.count * (self.sides + 1) / 2 + self.bonus
+
+
+_NOTATION = re.compile(r"^\s*(?:(\d*)\s*[dD]\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
+_CONSTANT = re.compile(r"^\s*(\d+)\s*$")
+
+
+def parse_dice(text: str) -> DiceExpr:
+    """Parse `2d10+5`, `1d6`, `d100`, `3d6-2` or a plain number into a DiceExpr (R0.2)."""
+    if not isinstance(text, str):
+        raise DiceNotationError(f"{text!r} is not dice notation: write NdS+K, like 2d10+5")
+    constant = _CONSTANT.match(text)
+    if constant:
+        return DiceExpr(count=0, sides=1, bonus=int(constant.group(1)))
+    match = _NOTATION.match(text)
+    if not match or match.group(2) is None:
+        raise DiceNotationError(f"{text!r} is not dice notation: write NdS+K, like 2d10+5")
+    count = int(match.group(1)) if match.group(1) else 1
+    sides = int(match.group(2))
+    if count < 1 or count > 100:
+        raise DiceNotationError(f"{text!r}: roll between 1 and 100 dice, not {count}")
+    if sides < 2 or sides > 1000:
+        raise DiceNotationError(f"{text!r}: a die has between 2 and 1000 sides, not {sides}")
+    bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+    return DiceExpr(count=count, sides=sides, bonus=bonus)
+
+
+@attrs.frozen
+class DiceRequest:
+    """One die asked for: its sides, the notation it belongs to, what it is for and what it needs."""
+
+    sides: int
+    purpose: str
+    notation: str = ""
+    at_most: int | None = None  # a test succeeds on this or less
+    success: str = "succeeds"  # the word for success ("hits", "defends")
+
+    def prompt(self) -> str:
+        text = f"{self.notation or _die_name(self.sides)} for {self.purpose}"
+        if self.at_most is not None:
+            if self.at_most <= 0:
+                text += f" — cannot succeed (needs {self.at_most} or less)"
+            else:
+                text += f" — {self.success} on {self.at_most} or less"
+        return text
+
+
+def _die_name(sides: int) -> str:
+    return f"d{sides}"
+
+
+def read_die(value: int, sides: int) -> int:
+    """A face as read off a physical die: `00` on a d100 is 100, `0` on a d10 is 10 (R0.2)."""
+    if value == 0 and sides in (10, 100):
+        return sides
+    if not 1 <= value <= sides:
+        raise DiceError(f"{value} cannot be rolled on a d{sides} (faces 1 to {sides})")
+    return value
+
+
+class DiceSource(Protocol):
+    """Anything that can answer a DiceRequest with one die's value."""
+
+    def roll(self, request: DiceRequest) -> int: ...
+
+
+class SeededDice:
+    """PCG32: a reproducible generator whose state is two plain integers."""
+
+    def __init__(self, seed: int = 0, stream: int = _DEFAULT_STREAM) -> None:
+        self._inc = ((stream << 1) | 1) & _MASK64
+        self._state = 0
+        self._step()
+        self._state = (self._state + (seed & _MASK64)) & _MASK64
+        self._step()
+
+    @classmethod
+    def from_state(cls, state: tuple[int, int] | list[int]) -> SeededDice:
+        """Rebuild a generator from `state` exactly as a save stored it."""
+        dice = cls.__new__(cls)
+        dice._state, dice._inc = (int(state[0]) & _MASK64, int(state[1]) & _MASK64)
+        if dice._inc % 2 == 0:
+            raise DiceError("a seeded dice state needs an odd increment")
+        return dice
+
+    @property
+    def state(self) -> tuple[int, int]:
+        return (self._state, self._inc)
+
+    def _step(self) -> None:
+        self._state = (self._state * _PCG_MULTIPLIER + self._inc) & _MASK64
+
+    def next_u32(self) -> int:
+        old = self._state
+        self._step()
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+        rotation = old >> 59
+        return ((xorshifted >> rotation) | (xorshifted << ((-rotation) & 31))) & _MASK32
+
+    def roll(self, request: DiceRequest) -> int:
+        # Rejection sampling keeps every face equally likely.
+        limit = (1 << 32) - ((1 << 32) % request.sides)
+        while True:
+            value = self.next_u32()
+            if value < limit:
+                return value % request.sides + 1
+
+    def copy(self) -> SeededDice:
+        return SeededDice.from_state(self.state)
+
+
+class ScriptedDice:
+    """Numbers given in advance, one die each: tests, and a game master's physical dice.
+
+    When the numbers run out it asks `then` (another source) or raises DiceExhausted naming the roll.
+    """
+
+    def __init__(self, values: list[int] | tuple[int, ...] = (), then: DiceSource | None = None) -> None:
+        self.values = [int(v) for v in values]
+        self.position = 0
+        self.then = then
+
+    @property
+    def remaining(self) -> list[int]:
+        return self.values[self.position :]
+
+    def push(self, values: list[int]) -> None:
+        """Queue more numbers after the ones not used yet."""
+        self.values = self.remaining + [int(v) for v in values]
+        self.position = 0
+
+    def roll(self, request: DiceRequest) -> int:
+        if self.position >= len(self.values):
+            if self.then is None:
+                raise DiceExhausted(request)
+            return self.then.roll(request)
+        value = self.values[self.position]
+        try:
+            face = read_die(value, request.sides)
+        except DiceError as error:
+            raise DiceError(
+                f"scripted roll {self.position + 1}: {error}; wanted {request.prompt()}"
+            ) from None
+        self.position += 1
+        return face
+
+
+def parse_dice_list(text: str) -> list[int]:
+    """Parse `37,12,00` (commas or spaces) into die values; `00` and `0` stay 0 for `read_die`."""
+    parts = [part for part in re.split(r"[\s,]+", text.strip()) if part]
+    values = []
+    for index, part in enumerate(parts, start=1):
+        if not part.isdigit():
+            raise DiceError(f"die {index} of the list, {part!r}, is not a whole number")
+        values.append(int(part))
+    return values
+
+
+@attrs.frozen
+class DiceRoll:
+    """The dice of one expression as rolled: every die and the total."""
+
+    expr: DiceExpr
+    values: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.values) + self.expr.bonus
+
+    def __str__(self) -> str:
+        if not self.values:
+            return str(self.expr.bonus)
+        shown = "+".join(str(v) for v in self.values)
+        bonus = f"{self.expr.bonus:+d}" if self.expr.bonus else ""
+        return f"{self.expr} = [{shown}]{bonus} = {self.total}"
+
+
+def roll_dice(source: DiceSource, expr: DiceExpr | str, purpose: str) -> DiceRoll:
+    """Roll every die of `expr` in order, one request each."""
+    if isinstance(expr, str):
+        expr = parse_dice(expr)
+    values = []
+    for index in range(expr.count):
+        notation = str(expr) if expr.count == 1 else f"{expr} (die {index + 1} of {expr.count})"
+        values.append(source.roll(DiceRequest(sides=expr.sides, purpose=purpose, notation=notation)))
+    return DiceRoll(expr=expr, values=tuple(values))
+
+
+def roll_test(source: DiceSource, sides: int, purpose: str, at_most: int, success: str = "succeeds") -> int:
+    """Roll one die for a test that succeeds on `at_most` or less."""
+    return source.roll(
+        DiceRequest(sides=sides, purpose=purpose, notation=_die_name(sides), at_most=at_most, success=success)
+    )

@@ -1,0 +1,345 @@
+"""Planning an attack: whether it is possible, what it costs, and each gun's hit chance (R1-R6, R9-R11)."""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.model import (
+    BodyLocation,
+    CoverExempts,
+    FromCover,
+    Pose,
+    RangeBand,
+    ShotMode,
+    ShotSituation,
+    Weapon,
+)
+from apcombat.rules.chance import AIM_PENALTY, HitChance, build_hit_chance, critical_chance
+from apcombat.rules.costs import attack_cost
+from apcombat.rules.ranges import range_band
+
+COVER_PENALTY = -40  # R9.3
+BLIND_FIRE_PENALTY = {RangeBand.CQC: -20, RangeBand.CLOSE: -35}  # R9.4
+AIM_AP_BONUS = 10  # R3.1: +10 per extra AP
+STRENGTH_PENALTY = -20  # R5.1: per ST point below the minimum
+BURST_BASE_PENALTY = 25  # R4.2
+HEAVY_BASE_PENALTY = 30  # R5.2
+TWO_GUN_HANDICAP = {"same_weapon": -25, "same_family": -40, "different": -55}  # R11.3
+PRONE_HIDDEN = (BodyLocation.TORSO, BodyLocation.LEGS)  # R8.6
+TWO_GUN_MODES = (ShotMode.DUAL, ShotMode.DUAL_BURST)
+BURST_MODES = (ShotMode.BURST, ShotMode.DUAL_BURST)
+SINGLE_MODES = (ShotMode.SINGLE, ShotMode.AIMED, ShotMode.DUAL)
+
+
+class ImpossibleAttack(Exception):
+    """An attack the rules refuse; the message says why, naming the rule."""
+
+
+@attrs.frozen
+class GunPlan:
+    """One gun's part of an attack: rounds, band, hit chance and critical chance."""
+
+    weapon: Weapon
+    offhand: bool
+    rounds: int
+    band: RangeBand | None
+    hit: HitChance
+    crit_chance: int
+    min_st: int
+    rested: bool = False  # R5.3: a heavy weapon fired from its bipod, so R5.2 does not apply
+
+    @property
+    def hit_chance(self) -> int:
+        return self.hit.chance
+
+    @property
+    def expected_hits(self) -> float:
+        return self.rounds * self.hit.chance / 100
+
+
+@attrs.frozen
+class AttackPlan:
+    """A possible attack before any roll: its AP cost and every gun's chances."""
+
+    situation: ShotSituation
+    ap_cost: int
+    guns: tuple[GunPlan, ...]
+
+    @property
+    def band(self) -> RangeBand | None:
+        return self.guns[0].band
+
+    @property
+    def rounds(self) -> int:
+        return sum(gun.rounds for gun in self.guns)
+
+    @property
+    def expected_hits(self) -> float:
+        return sum(gun.expected_hits for gun in self.guns)
+
+
+def plan_attack(situation: ShotSituation) -> AttackPlan:
+    """Judge an attack without rolling: refuse it (ImpossibleAttack, with the rule) or plan it.
+
+    R1.1-R1.4 chances, R2.1/R3.1/R4.1/R6.1/R9.5/R10.1/R11.1 costs, R3.4, R8.6, R9.4, R11, R12.1 refusals.
+    """
+    _refuse_impossible(situation)
+    shooter, shot = situation.shooter, situation.shot
+    weapons = [shooter.weapon]
+    if shot.mode in TWO_GUN_MODES:
+        assert shooter.offhand is not None
+        weapons.append(shooter.offhand)
+    guns = tuple(_plan_gun(situation, weapon, offhand=index == 1) for index, weapon in enumerate(weapons))
+    for gun in guns:
+        _refuse_out_of_range(situation, gun)
+        _refuse_without_ammo(situation, gun)
+    cost = attack_cost(
+        shot.mode,
+        shooter.weapon,
+        shooter.offhand if shot.mode in TWO_GUN_MODES else None,
+        extra_ap=shot.extra_ap,
+        aimed=shot.location is not None,
+        from_cover=shot.from_cover,
+    )
+    return AttackPlan(situation=situation, ap_cost=cost, guns=guns)
+
+
+def effective_min_st(situation: ShotSituation, weapon: Weapon) -> int:
+    """R11.2: with two guns a one-handed gun's minimum ST rises by 1 and a two-handed one's doubles."""
+    shooter, house = situation.shooter, situation.house_rules
+    if situation.shot.mode not in TWO_GUN_MODES:
+        return weapon.min_st
+    if "ambidextrous" in shooter.perks and house.ambidextrous_removes_strength:
+        return weapon.min_st
+    return weapon.min_st + 1 if weapon.hands == 1 else weapon.min_st * 2
+
+
+def two_gun_handicap(main: Weapon, offhand: Weapon) -> int:
+    """R11.3: the same weapon twice -25, the same family -40, different families -55."""
+    if main.id == offhand.id:
+        return TWO_GUN_HANDICAP["same_weapon"]
+    if main.family is offhand.family:
+        return TWO_GUN_HANDICAP["same_family"]
+    return TWO_GUN_HANDICAP["different"]
+
+
+def burst_penalty(base: int, tuning: int, strength: int, min_st: int) -> int:
+    """R4.2/R5.2: -(base - tuning - 10 per ST point above the minimum), never a bonus."""
+    return -max(0, base - tuning - 10 * max(0, strength - min_st))
+
+
+def cover_counts(situation: ShotSituation) -> bool:
+    """R9.3: cover protects unless the reacting side the house rule names is reacting."""
+    target, shot = situation.target, situation.shot
+    if not target.in_cover:
+        return False
+    if situation.house_rules.cover_exempts is CoverExempts.REACTING_TARGET:
+        return not target.reacting
+    return not shot.reaction
+
+
+def rests_on_bipod(situation: ShotSituation, weapon: Weapon) -> bool:
+    """R5.3: a bipod or tripod rests when the shooter is prone or resting it on cover."""
+    shooter = situation.shooter
+    return weapon.bipod and (shooter.pose is Pose.PRONE or shooter.in_cover)
+
+
+def _plan_gun(situation: ShotSituation, weapon: Weapon, offhand: bool) -> GunPlan:
+    shooter, target, shot = situation.shooter, situation.target, situation.shot
+    close_combat = shot.mode is ShotMode.MELEE
+    band = range_band(weapon, shot.distance_m)
+    min_st = effective_min_st(situation, weapon)
+    strength = shooter.special.ST
+    named: dict[str, int] = {"skill": shooter.skill(weapon.skill)}
+    if not close_combat and band is not None:
+        named["range_band"] = weapon.ranges.band(band).mod
+    if shot.location is not None:
+        named["aim_location"] = AIM_PENALTY[shot.location]
+        named["aim_ap"] = AIM_AP_BONUS * shot.extra_ap
+    if shot.mode in BURST_MODES:
+        if weapon.is_heavy_automatic:
+            if not rests_on_bipod(situation, weapon):
+                named["heavy"] = burst_penalty(HEAVY_BASE_PENALTY, weapon.burst_tuning, strength, min_st)
+        else:
+            named["burst"] = burst_penalty(BURST_BASE_PENALTY, weapon.burst_tuning, strength, min_st)
+    if weapon.is_firearm:
+        named["strength"] = STRENGTH_PENALTY * max(0, min_st - strength)
+    if cover_counts(situation):
+        named["cover"] = COVER_PENALTY
+    if shot.from_cover is FromCover.BLIND and band is not None:
+        named["blind_fire"] = BLIND_FIRE_PENALTY.get(band, 0)
+    if shot.mode in TWO_GUN_MODES and "ambidextrous" not in shooter.perks:
+        assert shooter.offhand is not None
+        named["ambidextrous"] = two_gun_handicap(shooter.weapon, shooter.offhand)
+    named["exhaustion"] = -shooter.exhaustion
+    named["wounds"] = wound_modifier(situation, weapon)
+    named["gm"] = shot.gm_modifier
+    hit = build_hit_chance(named, None if close_combat else target.pose)
+    rounds = weapon.burst if shot.mode in BURST_MODES else 1
+    crit = critical_chance(
+        shooter.base_crit_chance, hit.chance, weapon.crit_bonus, shot.location, shooter.perks
+    )
+    return GunPlan(
+        weapon=weapon,
+        offhand=offhand,
+        rounds=rounds,
+        band=None if close_combat else band,
+        hit=hit,
+        crit_chance=crit,
+        min_st=min_st,
+        rested=shot.mode in BURST_MODES and weapon.is_heavy_automatic and rests_on_bipod(situation, weapon),
+    )
+
+
+def wound_modifier(situation: ShotSituation, weapon: Weapon) -> int:
+    """R12.1: what the attacker's wounds take off its attacks with this weapon (criticals.toml)."""
+    total = 0
+    for location in sorted(situation.shooter.wounds, key=lambda loc: loc.value):
+        effect = situation.criticals.effect(location)
+        total += effect.hit_mod
+        if weapon.hands == 2:
+            total += effect.hit_mod_two_handed
+    return total
+
+
+def _refuse_impossible(situation: ShotSituation) -> None:
+    shooter, target, shot = situation.shooter, situation.target, situation.shot
+    weapon, mode = shooter.weapon, shot.mode
+    if target.hp <= 0:
+        raise ImpossibleAttack(f"{target.name} is already down (R12.2)")
+    if (
+        BodyLocation.WEAPON in shooter.wounds
+        and situation.criticals.effect(BodyLocation.WEAPON).breaks_weapon
+    ):
+        raise ImpossibleAttack(
+            f"{shooter.name}'s {weapon.name} is broken by a critical hit (R12.1): "
+            "it cannot attack until repaired"
+        )
+    _refuse_wrong_weapon(mode, weapon)
+    _refuse_wrong_aim(situation)
+    _refuse_wrong_cover(situation)
+    if mode in TWO_GUN_MODES:
+        _refuse_wrong_two_guns(situation)
+
+
+def _refuse_wrong_weapon(mode: ShotMode, weapon: Weapon) -> None:
+    if mode is ShotMode.MELEE:
+        if not weapon.is_close_combat:
+            raise ImpossibleAttack(
+                f"the {weapon.name} is a firearm: close combat needs a melee or unarmed weapon (R10.1)"
+            )
+        return
+    if weapon.is_close_combat:
+        raise ImpossibleAttack(f"the {weapon.name} is a close-combat weapon: use mode melee (R10.1)")
+    if mode is ShotMode.FLAME and not weapon.is_flamer:
+        raise ImpossibleAttack(f"mode flame needs a flamethrower (R6.1); the {weapon.name} is not one")
+    if mode is not ShotMode.FLAME and weapon.is_flamer:
+        raise ImpossibleAttack(f"the {weapon.name} fires one-second streams: use mode flame (R6.1)")
+    if mode in SINGLE_MODES and not weapon.fires_single:
+        raise ImpossibleAttack(f"the {weapon.name} fires bursts only: use mode burst (R4.1)")
+    if mode in BURST_MODES and not weapon.automatic:
+        raise ImpossibleAttack(f"the {weapon.name} is not an automatic weapon: it cannot fire bursts (R4.1)")
+
+
+def _refuse_wrong_aim(situation: ShotSituation) -> None:
+    shot, target, house = situation.shot, situation.target, situation.house_rules
+    mode = shot.mode
+    if shot.location is not None and mode not in (ShotMode.AIMED, ShotMode.MELEE):
+        reasons = {
+            ShotMode.BURST: "a burst cannot be aimed (R3.4)",
+            ShotMode.DUAL_BURST: "a burst cannot be aimed (R3.4)",
+            ShotMode.DUAL: "two guns cannot be aimed (R3.4, R11.1)",
+            ShotMode.FLAME: "a flamer stream cannot be aimed at a location (R6.1)",
+            ShotMode.SINGLE: "an unaimed shot names no location: use mode aimed to aim (R3.1)",
+        }
+        raise ImpossibleAttack(reasons[mode])
+    if mode is ShotMode.AIMED and shot.location is None:
+        raise ImpossibleAttack("an aimed shot names its location: head, torso, arm, legs or weapon (R3.2)")
+    if shot.extra_ap < 0:
+        raise ImpossibleAttack(f"extra AP for aiming cannot be negative (got {shot.extra_ap})")
+    if shot.extra_ap > 0 and shot.location is None:
+        raise ImpossibleAttack("extra AP buy aim only for an aimed attack (R3.1)")
+    cap = house.aim_max_extra_ap
+    if cap is not None and shot.extra_ap > cap:
+        raise ImpossibleAttack(
+            f"the house rule aim_max_extra_ap allows at most {cap} extra AP, not {shot.extra_ap} (R3.1)"
+        )
+    if (
+        mode is ShotMode.AIMED
+        and house.prone_shows_head
+        and target.pose is Pose.PRONE
+        and shot.location in PRONE_HIDDEN
+    ):
+        assert shot.location is not None
+        raise ImpossibleAttack(
+            f"{target.name} is prone and shows only head and arms: "
+            f"aim at head, arm or weapon, not {shot.location.value} (R8.6)"
+        )
+
+
+def _refuse_wrong_cover(situation: ShotSituation) -> None:
+    shooter, shot = situation.shooter, situation.shot
+    if shot.from_cover is FromCover.NONE:
+        return
+    if shot.mode is ShotMode.MELEE:
+        raise ImpossibleAttack("close combat is not fought from cover: from_cover must be none (R9.4, R10.1)")
+    what = "blind fire (R9.4)" if shot.from_cover is FromCover.BLIND else "leaning out (R9.5)"
+    if not shooter.in_cover:
+        raise ImpossibleAttack(f"{what} needs {shooter.name} in cover")
+    if shot.from_cover is FromCover.BLIND:
+        if shot.mode is ShotMode.AIMED:
+            raise ImpossibleAttack("blind fire from cover is unaimed only (R3.4, R9.4)")
+        if shot.mode not in (ShotMode.SINGLE, ShotMode.BURST):
+            raise ImpossibleAttack("blind fire from cover allows only single shots and bursts (R9.4)")
+
+
+def _refuse_wrong_two_guns(situation: ShotSituation) -> None:
+    shooter = situation.shooter
+    offhand = shooter.offhand
+    if offhand is None:
+        raise ImpossibleAttack(
+            f"two-gun fire needs a second gun: {shooter.name} has no off-hand weapon (R11.1)"
+        )
+    for location in shooter.wounds:
+        if situation.criticals.effect(location).forbids_two_guns:
+            raise ImpossibleAttack(f"{shooter.name}'s wounded {location.value} forbids two-gun fire (R12.1)")
+    if offhand.is_close_combat or offhand.is_flamer:
+        raise ImpossibleAttack(f"the {offhand.name} cannot be fired as a second gun (R11.1)")
+    _refuse_wrong_weapon(situation.shot.mode, offhand)
+
+
+def _refuse_out_of_range(situation: ShotSituation, gun: GunPlan) -> None:
+    shot, weapon = situation.shot, gun.weapon
+    distance = shot.distance_m
+    reach = weapon.ranges.extreme.max
+    if shot.mode is ShotMode.MELEE:
+        if distance > reach:
+            raise ImpossibleAttack(
+                f"close combat needs an adjacent target (R10.1): {distance:g} m is beyond "
+                f"the {weapon.name}'s reach of {reach:g} m"
+            )
+        return
+    band = range_band(weapon, distance)
+    if band is None:
+        raise ImpossibleAttack(
+            f"{distance:g} m is beyond the extreme range of the {weapon.name} ({reach:g} m) (R1.3)"
+        )
+    if shot.from_cover is FromCover.BLIND and band not in BLIND_FIRE_PENALTY:
+        raise ImpossibleAttack(
+            f"blind fire reaches only cqc and close range (R9.4): {distance:g} m is {band.value} range "
+            f"for the {weapon.name}"
+        )
+
+
+def _refuse_without_ammo(situation: ShotSituation, gun: GunPlan) -> None:
+    if situation.shot.mode is ShotMode.MELEE:
+        return
+    loaded = situation.shooter.loaded(offhand=gun.offhand)
+    weapon = gun.weapon
+    unit = "seconds of fuel" if weapon.is_flamer else "rounds"
+    if loaded <= 0:
+        raise ImpossibleAttack(f"the {weapon.name} is empty: reload it first (R19.1)")
+    if loaded < gun.rounds:
+        raise ImpossibleAttack(
+            f"a burst from the {weapon.name} needs {gun.rounds} {unit}; only {loaded} are loaded (R4.1)"
+        )

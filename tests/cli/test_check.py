@@ -1,0 +1,95 @@
+"""`apcombat check` through the real entry point: clean content, bad files, missing paths."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+
+
+@pytest.fixture
+def broken_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the content at ./content with one bad weapon and one bad character."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(CONTENT, tmp_path / "content")
+    weapons = tmp_path / "content" / "weapons.toml"
+    weapons.write_text(weapons.read_text().replace('family = "smg"', 'family = "smgg"', 1))
+    ana = tmp_path / "content" / "characters" / "ana.toml"
+    ana.write_text(ana.read_text().replace('"colt_1911"]', '"colt1911"]'))
+    return Path("content")
+
+
+def test_the_shipped_content_checks_clean(apcombat) -> None:
+    result = apcombat("check")
+    assert result.code == 0
+    assert result.out.startswith("content OK: ")
+    assert "Traceback" not in result.out + result.err
+
+
+def test_one_file_or_several(apcombat) -> None:
+    result = apcombat("check", CONTENT / "weapons.toml", CONTENT / "scenarios" / "burst.toml")
+    assert result.code == 0
+    assert result.out.strip().endswith("1 scenario")
+
+
+def test_problems_one_line_each_then_a_summary(apcombat, broken_content: Path) -> None:
+    result = apcombat("--content", broken_content, "check")
+    assert result.code == 1
+    lines = result.out.splitlines()
+    assert lines[0].startswith("content/weapons.toml: weapon 'american_180': family: 'smgg' is not one of ")
+    assert (
+        lines[1]
+        == "content/characters/ana.toml: weapons[1]: unknown weapon 'colt1911' (did you mean 'colt_1911'?)"
+    )
+    assert lines[2:] == ["2 problems in 2 files"]
+    assert result.err == ""
+
+
+def test_checking_one_bad_file(apcombat, broken_content: Path) -> None:
+    result = apcombat("check", broken_content / "characters" / "ana.toml")
+    assert result.code == 1
+    assert result.out.splitlines()[-1] == "1 problem in 1 file"
+
+
+def test_a_toml_syntax_error_is_one_line(apcombat, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "attack.toml").write_text('[attacker]\nname = "Ana\n')
+    result = apcombat("check", "attack.toml")
+    assert result.code == 1
+    assert result.out.startswith("attack.toml: line 2: TOML syntax error: ")
+
+
+def test_a_missing_path_exits_2(apcombat, tmp_path: Path) -> None:
+    result = apcombat("check", tmp_path / "nothing.toml")
+    assert result.code == 2
+    assert "no such file or folder" in result.err
+    assert apcombat("--content", tmp_path / "nowhere", "check").code == 2
+
+
+def _run_check(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "apcombat", *args, "check"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_as_a_program_clean_content_exits_0() -> None:
+    result = _run_check(cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_as_a_program_a_bad_file_exits_1_without_traceback(broken_content: Path) -> None:
+    result = _run_check("--content", str(broken_content), cwd=Path.cwd())
+    assert result.returncode == 1
+    assert "unknown weapon 'colt1911'" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr

@@ -1,0 +1,187 @@
+"""R9.3 shooting at covered targets, R9.4 blind fire from cover, R9.5 leaning out."""
+
+import pytest
+
+from apcombat.model import BodyLocation, CoverExempts, FromCover, HouseRules, Pose, RangeBand, ShotMode
+from apcombat.rules.attack import ImpossibleAttack
+
+from .builders import (
+    make_flamer,
+    make_plan,
+    make_ranges,
+    make_shooter,
+    make_smg,
+    make_special,
+    make_target,
+    make_weapon,
+)
+
+WEAPON = make_weapon(ranges=make_ranges((3, 10, 20, 40, 60), (0, 0, 0, 0, 0)))
+
+
+# R9.3 (house rule cover_exempts): -40 on shots at a protected character, except when the side the
+# house rule names is reacting.
+@pytest.mark.parametrize(
+    ("exempts", "target_reacting", "shooter_reacting", "penalty"),
+    [
+        (CoverExempts.REACTING_TARGET, False, False, -40),
+        (CoverExempts.REACTING_TARGET, True, False, 0),
+        (CoverExempts.REACTING_TARGET, False, True, -40),
+        (CoverExempts.REACTING_TARGET, True, True, 0),
+        (CoverExempts.REACTING_SHOOTER, False, False, -40),
+        (CoverExempts.REACTING_SHOOTER, True, False, -40),
+        (CoverExempts.REACTING_SHOOTER, False, True, 0),
+        (CoverExempts.REACTING_SHOOTER, True, True, 0),
+    ],
+)
+def test_cover_penalty_and_exemption(exempts, target_reacting, shooter_reacting, penalty):
+    plan = make_plan(
+        shooter=make_shooter(skill=80),
+        target=make_target(in_cover=True, reacting=target_reacting),
+        reaction=shooter_reacting,
+        house_rules=HouseRules(cover_exempts=exempts),
+    )
+    assert plan.guns[0].hit.value("cover") == penalty
+    assert plan.guns[0].hit_chance == 80 + penalty
+
+
+def test_cover_exempts_default_is_reacting_target():
+    # R9.3: default `reacting_target`.
+    assert HouseRules().cover_exempts is CoverExempts.REACTING_TARGET
+
+
+def test_no_cover_no_penalty():
+    # R9.3: only a protected character (R9.2 judged: Target.in_cover).
+    assert make_plan(target=make_target(in_cover=False)).guns[0].hit.value("cover") == 0
+
+
+def test_cover_and_pose_combine():
+    # R9.3 + R8.4: -40 is part of S, the pose factor comes after.
+    plan = make_plan(shooter=make_shooter(skill=100), target=make_target(in_cover=True, pose=Pose.CROUCHED))
+    assert plan.guns[0].hit.total == 60
+    assert plan.guns[0].hit_chance == 40
+
+
+# R9.4: blind fire from cover — cqc -20, close -35, nothing farther.
+@pytest.mark.parametrize(
+    ("distance", "band", "penalty"), [(2, RangeBand.CQC, -20), (8, RangeBand.CLOSE, -35)]
+)
+@pytest.mark.parametrize("mode", [ShotMode.SINGLE, ShotMode.BURST])
+def test_blind_fire_penalty(distance, band, penalty, mode):
+    weapon = make_smg(ranges=WEAPON.ranges, min_st=1)
+    plan = make_plan(
+        shooter=make_shooter(weapon, skill=90, special=make_special(ST=4), in_cover=True),
+        from_cover=FromCover.BLIND,
+        mode=mode,
+        distance_m=distance,
+    )
+    assert plan.band is band
+    assert plan.guns[0].hit.value("blind_fire") == penalty
+    assert plan.ap_cost == (4 if mode is ShotMode.SINGLE else 5)  # no extra AP for blind fire
+
+
+@pytest.mark.parametrize("distance", [15, 30, 50])
+def test_blind_fire_beyond_close_is_refused(distance):
+    # R9.4: only at targets in the cqc or close band.
+    with pytest.raises(ImpossibleAttack, match=r"blind fire reaches only cqc and close range \(R9\.4\)"):
+        make_plan(
+            shooter=make_shooter(WEAPON, in_cover=True), from_cover=FromCover.BLIND, distance_m=distance
+        )
+
+
+def test_blind_fire_at_medium_range_names_the_band():
+    # R9.4
+    with pytest.raises(ImpossibleAttack, match=r"R9\.4.*medium range"):
+        make_plan(shooter=make_shooter(WEAPON, in_cover=True), from_cover=FromCover.BLIND, distance_m=15)
+
+
+def test_blind_fire_needs_cover():
+    # R9.4: from cover, without leaving it.
+    with pytest.raises(ImpossibleAttack, match=r"blind fire.*in cover"):
+        make_plan(shooter=make_shooter(in_cover=False), from_cover=FromCover.BLIND)
+
+
+def test_blind_fire_is_unaimed_only():
+    # R9.4 / R3.4
+    with pytest.raises(ImpossibleAttack, match="unaimed"):
+        make_plan(
+            shooter=make_shooter(in_cover=True),
+            from_cover=FromCover.BLIND,
+            mode=ShotMode.AIMED,
+            location=BodyLocation.TORSO,
+        )
+
+
+@pytest.mark.parametrize("mode", [ShotMode.DUAL, ShotMode.FLAME])
+def test_blind_fire_only_single_or_burst(mode):
+    # R9.4: "unaimed only (single or burst)" — the code's reading refuses two guns and flamer streams.
+    weapon = make_flamer() if mode is ShotMode.FLAME else make_weapon()
+    offhand = None if mode is ShotMode.FLAME else make_weapon()
+    with pytest.raises(ImpossibleAttack, match=r"R9\.4"):
+        make_plan(
+            shooter=make_shooter(weapon, offhand=offhand, in_cover=True),
+            from_cover=FromCover.BLIND,
+            mode=mode,
+        )
+
+
+def test_blind_fire_at_covered_target():
+    # R9.3 + R9.4: both handicaps add up.
+    plan = make_plan(
+        shooter=make_shooter(WEAPON, skill=95, in_cover=True),
+        target=make_target(in_cover=True),
+        from_cover=FromCover.BLIND,
+        distance_m=5,
+    )
+    assert [(m.name, m.value) for m in plan.guns[0].hit.modifiers] == [
+        ("skill", 95),
+        ("cover", -40),
+        ("blind_fire", -35),
+    ]
+    assert plan.guns[0].hit_chance == 20
+
+
+def test_blind_fire_pose_factor():
+    # R1.1: blind fire gets the pose factor too.
+    plan = make_plan(
+        shooter=make_shooter(WEAPON, skill=95, in_cover=True),
+        target=make_target(pose=Pose.PRONE),
+        from_cover=FromCover.BLIND,
+        distance_m=5,
+    )
+    assert plan.guns[0].hit.total == 60
+    assert plan.guns[0].hit_chance == 30
+
+
+# R9.5: leaning out — +1 AP, no blind-fire handicap, any band.
+@pytest.mark.parametrize("distance", [2, 8, 15, 30, 55])
+def test_lean_out(distance):
+    plan = make_plan(
+        shooter=make_shooter(WEAPON, skill=70, in_cover=True),
+        from_cover=FromCover.LEAN_OUT,
+        distance_m=distance,
+    )
+    assert plan.ap_cost == 4 + 1
+    assert plan.guns[0].hit.value("blind_fire") == 0
+    assert plan.guns[0].hit_chance == 70
+
+
+def test_lean_out_burst_costs_one_more():
+    # R9.5
+    plan = make_plan(
+        shooter=make_shooter(make_smg(), in_cover=True), from_cover=FromCover.LEAN_OUT, mode=ShotMode.BURST
+    )
+    assert plan.ap_cost == 5 + 1
+
+
+def test_lean_out_needs_cover():
+    # R9.5
+    with pytest.raises(ImpossibleAttack, match=r"leaning out.*in cover"):
+        make_plan(shooter=make_shooter(in_cover=False), from_cover=FromCover.LEAN_OUT)
+
+
+def test_shooter_in_cover_firing_normally_is_not_blind():
+    # R9.4/R9.5: no handicap and no extra AP when the shot is not declared from cover.
+    plan = make_plan(shooter=make_shooter(skill=70, in_cover=True))
+    assert plan.ap_cost == 4
+    assert plan.guns[0].hit_chance == 70

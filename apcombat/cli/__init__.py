@@ -15,7 +15,7 @@ SUBCOMMANDS = (attack, check)
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="apcombat",
-        description="Fallout-style action-point skirmish combat: a terminal game and a game master's companion.",
+        description="Fallout-style action-point skirmish combat: a terminal game and a game master's aid.",
     )
     parser.add_argument("--version", action="version", version=f"apcombat {__version__}")
     parser.add_argument(

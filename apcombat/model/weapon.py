@@ -26,10 +26,16 @@ class Ranges:
     extreme: BandSpec
 
     def band(self, band: RangeBand) -> BandSpec:
-        return getattr(self, band.value)
+        return getattr(self, band._value_)
 
     def in_order(self) -> tuple[tuple[RangeBand, BandSpec], ...]:
-        return tuple((band, self.band(band)) for band in RangeBand)
+        return (
+            (RangeBand.CQC, self.cqc),
+            (RangeBand.CLOSE, self.close),
+            (RangeBand.MEDIUM, self.medium),
+            (RangeBand.LONG, self.long),
+            (RangeBand.EXTREME, self.extreme),
+        )
 
 
 @attrs.frozen

@@ -129,9 +129,12 @@ def burst_penalty(base: int, tuning: int, strength: int, min_st: int) -> int:
 
 
 def cover_counts(situation: ShotSituation) -> bool:
-    """R9.3: cover protects unless the reacting side the house rule names is reacting."""
+    """R9.3: cover protects against shots unless the reacting side the house rule names is reacting.
+
+    Close combat is not shooting: a blow at an adjacent character is not hindered by its cover.
+    """
     target, shot = situation.target, situation.shot
-    if not target.in_cover:
+    if not target.in_cover or shot.mode is ShotMode.MELEE:
         return False
     if situation.house_rules.cover_exempts is CoverExempts.REACTING_TARGET:
         return not target.reacting
@@ -319,7 +322,7 @@ def _refuse_out_of_range(situation: ShotSituation, gun: GunPlan) -> None:
                 f"the {weapon.name}'s reach of {reach:g} m"
             )
         return
-    band = range_band(weapon, distance)
+    band = gun.band
     if band is None:
         raise ImpossibleAttack(
             f"{distance:g} m is beyond the extreme range of the {weapon.name} ({reach:g} m) (R1.3)"

@@ -64,36 +64,33 @@ class HitChance:
 
     modifiers: tuple[Modifier, ...]
     pose: Pose | None  # None: close combat, no pose factor
+    total: int = attrs.field(init=False)
+    after_pose: int = attrs.field(init=False)
+    chance: int = attrs.field(init=False)
 
-    @property
-    def total(self) -> int:
-        """S of R1.1: the sum of every modifier."""
-        return sum(m.value for m in self.modifiers)
+    def __attrs_post_init__(self) -> None:
+        # Computed once: a breakdown is read many times (previews, logs) and built very often (the AI).
+        total = sum(m.value for m in self.modifiers)
+        after_pose = total if self.pose is None else apply_pose_factor(total, self.pose)
+        object.__setattr__(self, "total", total)  # S of R1.1
+        object.__setattr__(self, "after_pose", after_pose)
+        object.__setattr__(self, "chance", clamp_chance(after_pose))
 
     @property
     def pose_factor(self) -> Fraction | None:
         return None if self.pose is None else POSE_FACTORS[self.pose]
 
-    @property
-    def after_pose(self) -> int:
-        """R1.1: S times the pose factor, rounded half up."""
-        factor = self.pose_factor
-        if factor is None or factor == 1:
-            return self.total
-        return apply_pose_factor(self.total, factor)
-
-    @property
-    def chance(self) -> int:
-        """R1.1: clamped to 0..95."""
-        return clamp_chance(self.after_pose)
-
     def value(self, name: str) -> int:
         return sum(m.value for m in self.modifiers if m.name == name)
 
 
-def apply_pose_factor(total: int, factor: Fraction) -> int:
+def apply_pose_factor(total: int, pose: Pose) -> int:
     """R1.1/R8.4: crouched floor((4S + 3) / 6), prone floor((S + 1) / 2) — S x factor rounded half up."""
-    return int((total * factor + Fraction(1, 2)).__floor__())
+    if pose is Pose.CROUCHED:
+        return (4 * total + 3) // 6
+    if pose is Pose.PRONE:
+        return (total + 1) // 2
+    return total
 
 
 def clamp_chance(value: int) -> int:
@@ -107,9 +104,9 @@ def build_hit_chance(named: dict[str, int], pose: Pose | None) -> HitChance:
     if unknown:
         raise ValueError(f"unknown modifiers: {sorted(unknown)}")
     modifiers = tuple(
-        Modifier(name, named.get(name, 0))
+        Modifier(name, value)
         for name in MODIFIER_ORDER
-        if name == "skill" or named.get(name, 0) != 0
+        if (value := named.get(name, 0)) != 0 or name == "skill"
     )
     return HitChance(modifiers=modifiers, pose=pose)
 

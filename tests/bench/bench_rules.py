@@ -24,7 +24,7 @@ from apcombat.rules.resolve import resolve_attack
 def situations() -> tuple[ShotSituation, ShotSituation]:
     library = load_library(content_root())
     ana, bo = library.characters["ana"], library.characters["bo"]
-    target = Target(name="Raider", hp=10_000, pose=Pose.CROUCHED, armor=library.armor["metal_armor"])
+    target = Target(name="Raider", hp=10_000, pose=Pose.CROUCHED, armor=library.armor("metal_armor"))
     aimed = ShotSituation(
         shooter=Shooter(
             name=ana.name, special=ana.special, skills=ana.skills, weapon=library.weapons["colt_1911"]

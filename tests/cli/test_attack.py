@@ -175,7 +175,11 @@ def test_unreadable_scenario_exits_2_with_json_error(apcombat, tmp_path):
 
 def test_real_entry_point_never_prints_a_traceback(tmp_path):
     path = scenario(tmp_path, mode="burst")
-    for args in (["attack", str(path)], ["attack", str(path), "--json"], ["attack", str(tmp_path / "x.toml")]):
+    for args in (
+        ["attack", str(path)],
+        ["attack", str(path), "--json"],
+        ["attack", str(tmp_path / "x.toml")],
+    ):
         result = subprocess.run(
             [sys.executable, "-m", "apcombat", *args], capture_output=True, text=True, cwd=ROOT
         )

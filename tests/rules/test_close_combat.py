@@ -212,8 +212,8 @@ def test_prone_defender_critical_uses_the_r22_table():
     assert result.rounds[0].location is BodyLocation.TORSO
 
 
-def test_cover_penalty_in_close_combat():
-    # Reading: R10.1's "same modifier machinery" keeps R9.3's -40 against a protected defender (R9.3
-    # itself says "shooting at"); only the pose factor and the range band are named as absent.
+def test_cover_does_not_hinder_close_combat():
+    # R9.3 speaks of "shooting at" a protected character: a blow at an adjacent one is not a shot, so the
+    # -40 stays with shots (the project's reading; R10.1 names only the pose factor and band as absent).
     plan = melee_plan(target=defender(in_cover=True))
-    assert plan.guns[0].hit.value("cover") == -40
+    assert plan.guns[0].hit.value("cover") == 0

@@ -1,6 +1,7 @@
 """R1.1 the hit chance, R1.2 its breakdown, R8.4 the pose factor (75 -> 50 crouched, 38 prone)."""
 
 import math
+from fractions import Fraction
 
 import pytest
 
@@ -30,16 +31,16 @@ from .builders import (
 # R8.4: the source's worked numbers — 75 % becomes 50 crouched and 38 prone.
 @pytest.mark.parametrize(("pose", "chance"), [(Pose.UPRIGHT, 75), (Pose.CROUCHED, 50), (Pose.PRONE, 38)])
 def test_source_example_75(pose, chance):
-    assert apply_pose_factor(75, POSE_FACTORS[pose]) == chance
+    assert apply_pose_factor(75, pose) == chance
     assert hit_chance(shooter=make_shooter(skill=75), target=make_target(pose=pose)) == chance
 
 
 # R1.1: crouched floor((4S + 3) / 6), prone floor((S + 1) / 2), for every S (negative too).
 @pytest.mark.parametrize("s", range(-20, 121))
 def test_pose_rounding_formulas(s):
-    assert apply_pose_factor(s, POSE_FACTORS[Pose.CROUCHED]) == math.floor((4 * s + 3) / 6)
-    assert apply_pose_factor(s, POSE_FACTORS[Pose.PRONE]) == math.floor((s + 1) / 2)
-    assert apply_pose_factor(s, POSE_FACTORS[Pose.UPRIGHT]) == s
+    assert apply_pose_factor(s, Pose.CROUCHED) == math.floor((4 * s + 3) / 6)
+    assert apply_pose_factor(s, Pose.PRONE) == math.floor((s + 1) / 2)
+    assert apply_pose_factor(s, Pose.UPRIGHT) == s
 
 
 # R1.1: rounding half up — S = 1 prone is 1 (0.5 -> 1); S = 2 crouched is 1 (1.33); S = 5 crouched 3.
@@ -113,8 +114,7 @@ def test_pose_factor_on_every_kind_of_shot(case):
         kwargs = {"shooter": make_shooter(make_flamer(), skill=80), "mode": ShotMode.FLAME}
     upright = make_plan(target=make_target(pose=Pose.UPRIGHT), **kwargs).guns[0]
     crouched = make_plan(target=make_target(pose=Pose.CROUCHED), **kwargs).guns[0]
-    prone_kwargs = dict(kwargs)
-    prone = make_plan(target=make_target(pose=Pose.PRONE), **prone_kwargs).guns[0]
+    prone = make_plan(target=make_target(pose=Pose.PRONE), **kwargs).guns[0]
     assert upright.hit.total == 80
     assert (upright.hit_chance, crouched.hit_chance, prone.hit_chance) == (80, 53, 40)
 
@@ -231,3 +231,11 @@ def test_skill_is_the_weapons_skill():
     weapon = make_weapon(skill=Skill.ENERGY_WEAPONS)
     shooter = make_shooter(weapon, skill=70, skills={Skill.SMALL_GUNS: 10})
     assert hit_chance(shooter=shooter) == 70
+
+
+# R1.1, R8.4: the integer formulas are the pose factor applied with rounding half up.
+@pytest.mark.parametrize("s", range(-30, 131))
+@pytest.mark.parametrize("pose", list(Pose))
+def test_pose_formula_is_the_factor_rounded_half_up(s, pose):
+    exact = s * POSE_FACTORS[pose]
+    assert apply_pose_factor(s, pose) == math.floor(exact + Fraction(1, 2))

@@ -21,7 +21,7 @@ from apcombat.model import (
     Special,
 )
 from apcombat.rules.attack import ImpossibleAttack, plan_attack
-from apcombat.rules.chance import MODIFIER_ORDER, POSE_FACTORS, apply_pose_factor
+from apcombat.rules.chance import MODIFIER_ORDER, apply_pose_factor
 from apcombat.rules.resolve import resolve_attack
 
 from .builders import (
@@ -258,8 +258,8 @@ def test_hit_iff_roll_within_chance(situation, seed):
 @given(st.integers(-500, 500))
 def test_pose_factor_formulas(s):
     # R1.1 / R8.4: rounding half up, exactly the published formulas.
-    assert apply_pose_factor(s, POSE_FACTORS[Pose.CROUCHED]) == (4 * s + 3) // 6
-    assert apply_pose_factor(s, POSE_FACTORS[Pose.PRONE]) == (s + 1) // 2
+    assert apply_pose_factor(s, Pose.CROUCHED) == (4 * s + 3) // 6
+    assert apply_pose_factor(s, Pose.PRONE) == (s + 1) // 2
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(0, 50), st.integers(1, 40))

@@ -1,0 +1,80 @@
+"""Movement, facing and the buying of movement with AP (R7, R8.2, R14.1)."""
+
+from __future__ import annotations
+
+import math
+
+from apcombat.model import Pose
+
+# R7.1: millimetres of table one AP buys.
+WALK_MM = 30
+RUN_MM = 45  # R14.1, upright only
+CROUCHED_MM = 20
+PRONE_MM = 10
+CLIMB_MM = 20  # stairs and ladders
+ORTHOGONAL_STEP_MM = 30  # R0.1
+DIAGONAL_STEP_MM = 42  # R0.1: 3 cm x sqrt 2, rounded
+RUBBLE_FACTOR = 2  # R7.4
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid; the message says why."""
+
+
+def movement_rate(
+    pose: Pose,
+    running: bool = False,
+    climbing: bool = False,
+    movement_factor: float = 1.0,
+    running_forbidden: bool = False,
+) -> int:
+    """R7.1 mm per AP for the pose (R8.2), running (R14.1) or climbing; R7.2 wounds scale it, rounded down."""
+    if running:
+        if pose is not Pose.UPRIGHT:
+            raise IllegalMove("only an upright character can run (R14.1)")
+        if running_forbidden:
+            raise IllegalMove("a wound to the legs forbids running (R7.2)")
+    if climbing:
+        rate = CLIMB_MM
+    elif pose is Pose.PRONE:
+        rate = PRONE_MM
+    elif pose is Pose.CROUCHED:
+        rate = CROUCHED_MM
+    else:
+        rate = RUN_MM if running else WALK_MM
+    return math.floor(rate * movement_factor)
+
+
+def step_mm(base_mm: int, rubble: bool = False) -> int:
+    """R0.1 step length; R7.4 a step into rubble costs twice its millimetres."""
+    return base_mm * RUBBLE_FACTOR if rubble else base_mm
+
+
+def turn_cost(degrees: float) -> int:
+    """R7.3: 0 AP up to 45 degrees, 1 AP up to 90, 2 AP beyond (a full about-turn)."""
+    degrees = abs(degrees)
+    if degrees <= 45 + 1e-9:
+        return 0
+    if degrees <= 90 + 1e-9:
+        return 1
+    return 2
+
+
+def angle_between(a_degrees: float, b_degrees: float) -> float:
+    """The smaller angle between two bearings, 0..180."""
+    difference = abs(a_degrees - b_degrees) % 360
+    return min(difference, 360 - difference)
+
+
+def consecutive_turn_cost(first_bearing: float, new_bearing: float, already_paid: int) -> int:
+    """R7.3: turns with nothing between them cost as one turn from the first facing, minus what was paid."""
+    return max(0, turn_cost(angle_between(first_bearing, new_bearing)) - already_paid)
+
+
+def ap_for_movement(needed_mm: int, carried_mm: int, rate_mm: int) -> tuple[int, int]:
+    """R7.1: buy movement in whole AP. Returns (AP to pay, movement left over afterwards)."""
+    if rate_mm <= 0:
+        raise IllegalMove("this character cannot move at all")
+    missing = max(0, needed_mm - carried_mm)
+    ap = -(-missing // rate_mm)
+    return ap, carried_mm + ap * rate_mm - needed_mm

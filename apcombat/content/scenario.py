@@ -24,7 +24,7 @@ from apcombat.content.toml_files import read_toml
 from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.character import Character, Special
 from apcombat.model.enums import BodyLocation, Pose, ShotMode, Skill
-from apcombat.model.house_rules import HouseRules
+from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.shot import Shooter, Shot, ShotSituation, Target
 from apcombat.model.weapon import Weapon
 
@@ -79,6 +79,7 @@ class _ScenarioFile:
     target: _TargetSection
     shot: Shot
     house_rules: HouseRules = attrs.field(factory=HouseRules)
+    optional_rules: OptionalRules = attrs.field(factory=OptionalRules)
 
 
 _EXHAUSTION = one_of(EXHAUSTION_PENALTIES)
@@ -114,7 +115,9 @@ def read_attack_scenario(path: str | Path, library: Library) -> Loaded[ShotSitua
     target = reader.target(scenario.target)
     if reader.problems or shooter is None or target is None:
         return Loaded(None, reader.problems)
-    situation = ShotSituation(shooter, target, scenario.shot, scenario.house_rules, library.criticals)
+    situation = ShotSituation(
+        shooter, target, scenario.shot, scenario.house_rules, library.criticals, scenario.optional_rules
+    )
     return Loaded(situation)
 
 

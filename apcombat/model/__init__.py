@@ -14,7 +14,7 @@ from apcombat.model.enums import (
     ShotMode,
     Skill,
 )
-from apcombat.model.house_rules import CoverExempts, HouseRules
+from apcombat.model.house_rules import CoverExempts, HouseRules, OptionalRules
 from apcombat.model.shot import Shooter, Shot, ShotSituation, Target
 from apcombat.model.weapon import BandSpec, Ranges, Weapon
 
@@ -31,6 +31,7 @@ __all__ = [
     "Family",
     "FromCover",
     "HouseRules",
+    "OptionalRules",
     "Pose",
     "RangeBand",
     "Ranges",

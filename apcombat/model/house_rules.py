@@ -1,4 +1,4 @@
-"""The switches of RULES.md a game master can flip in an encounter's [house_rules] table."""
+"""The switches of RULES.md a game master can flip: [house_rules] and [optional_rules] (R0.6)."""
 
 from __future__ import annotations
 
@@ -23,3 +23,16 @@ class HouseRules:
     cover_exempts: CoverExempts = CoverExempts.REACTING_TARGET  # R9.3
     ambidextrous_removes_strength: bool = False  # R11.3
     reroll_initiative_each_round: bool = False  # R13.2
+
+
+@attrs.frozen
+class OptionalRules:
+    """R0.6: the source's optional rules, each on unless the encounter switches it off."""
+
+    initiative: bool = True
+    reaction: bool = True
+    covering_fire: bool = True
+    poses: bool = True
+    jumping: bool = True
+    running: bool = True
+    two_guns: bool = True

@@ -8,7 +8,7 @@ from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.character import Special
 from apcombat.model.criticals import DEFAULT_CRITICALS, CriticalTable
 from apcombat.model.enums import BodyLocation, FromCover, Pose, ShotMode, Skill
-from apcombat.model.house_rules import HouseRules
+from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.weapon import Weapon
 
 
@@ -85,3 +85,4 @@ class ShotSituation:
     shot: Shot
     house_rules: HouseRules = attrs.field(factory=HouseRules)
     criticals: CriticalTable = DEFAULT_CRITICALS
+    optional_rules: OptionalRules = attrs.field(factory=OptionalRules)

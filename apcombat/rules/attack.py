@@ -218,11 +218,30 @@ def _refuse_impossible(situation: ShotSituation) -> None:
             f"{shooter.name}'s {weapon.name} is broken by a critical hit (R12.1): "
             "it cannot attack until repaired"
         )
+    _refuse_switched_off(situation)
     _refuse_wrong_weapon(mode, weapon)
     _refuse_wrong_aim(situation)
     _refuse_wrong_cover(situation)
     if mode in TWO_GUN_MODES:
         _refuse_wrong_two_guns(situation)
+
+
+def _refuse_switched_off(situation: ShotSituation) -> None:
+    """R0.6: an optional rule switched off in [optional_rules] allows no attack that needs it."""
+    optional, shot = situation.optional_rules, situation.shot
+    if shot.mode in TWO_GUN_MODES and not optional.two_guns:
+        raise ImpossibleAttack("two-gun fire is switched off in [optional_rules] (R0.6)")
+    if not optional.poses:
+        for who, pose in (
+            (situation.shooter.name, situation.shooter.pose),
+            (situation.target.name, situation.target.pose),
+        ):
+            if pose is not Pose.UPRIGHT:
+                raise ImpossibleAttack(
+                    f"{who} cannot be {pose.value}: poses are switched off in [optional_rules] (R0.6)"
+                )
+    if shot.reaction and not optional.reaction:
+        raise ImpossibleAttack("reactions are switched off in [optional_rules] (R0.6)")
 
 
 def _refuse_wrong_weapon(mode: ShotMode, weapon: Weapon) -> None:

@@ -1,15 +1,26 @@
 """R9.3 shooting at covered targets, R9.4 blind fire from cover, R9.5 leaning out."""
 
+import attrs
 import pytest
 
-from apcombat.model import BodyLocation, CoverExempts, FromCover, HouseRules, Pose, RangeBand, ShotMode
-from apcombat.rules.attack import ImpossibleAttack
+from apcombat.model import (
+    BodyLocation,
+    CoverExempts,
+    FromCover,
+    HouseRules,
+    OptionalRules,
+    Pose,
+    RangeBand,
+    ShotMode,
+)
+from apcombat.rules.attack import ImpossibleAttack, plan_attack
 
 from .builders import (
     make_flamer,
     make_plan,
     make_ranges,
     make_shooter,
+    make_situation,
     make_smg,
     make_special,
     make_target,
@@ -185,3 +196,11 @@ def test_shooter_in_cover_firing_normally_is_not_blind():
     plan = make_plan(shooter=make_shooter(skill=70, in_cover=True))
     assert plan.ap_cost == 4
     assert plan.guns[0].hit_chance == 70
+
+
+# R0.6: with poses switched off nobody crouches or lies prone, so such a target is refused.
+def test_poses_switched_off_refuses_a_crouched_target():
+    situation = make_situation(target=make_target(pose=Pose.CROUCHED))
+    situation = attrs.evolve(situation, optional_rules=OptionalRules(poses=False))
+    with pytest.raises(ImpossibleAttack, match=r"cannot be crouched: poses are switched off.*R0\.6"):
+        plan_attack(situation)

@@ -1,9 +1,10 @@
 """R11.1-R11.4: a gun in each hand."""
 
+import attrs
 import pytest
 
-from apcombat.model import BodyLocation, Family, HouseRules, ShotMode
-from apcombat.rules.attack import ImpossibleAttack, effective_min_st, two_gun_handicap
+from apcombat.model import BodyLocation, Family, HouseRules, OptionalRules, ShotMode
+from apcombat.rules.attack import ImpossibleAttack, effective_min_st, plan_attack, two_gun_handicap
 
 from .builders import (
     make_flamer,
@@ -263,3 +264,12 @@ def test_families(family):
 def test_no_other_families():
     # R11.4: exactly the eleven table columns and the five outside them.
     assert len(Family) == 16
+
+
+# R0.6: with the optional rule two_guns switched off, two-gun fire is refused.
+def test_two_guns_switched_off_is_refused():
+    situation = make_situation(shooter=make_shooter(PISTOL, offhand=PISTOL), mode=ShotMode.DUAL)
+    situation = attrs.evolve(situation, optional_rules=OptionalRules(two_guns=False))
+    with pytest.raises(ImpossibleAttack, match=r"two-gun fire is switched off.*R0\.6"):
+        plan_attack(situation)
+    plan_attack(attrs.evolve(situation, optional_rules=OptionalRules()))

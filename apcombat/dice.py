@@ -202,9 +202,7 @@ class ScriptedDice:
         try:
             face = read_die(value, request.sides)
         except DiceError as error:
-            raise DiceError(
-                f"scripted roll {self.position + 1}: {error}; wanted {request.prompt()}"
-            ) from None
+            raise DiceError(f"scripted roll {self.position + 1}: {error}; wanted {request.prompt()}") from None
         self.position += 1
         return face
 

@@ -41,9 +41,7 @@ def test_parse_dice(text, count, sides, bonus):
     assert (expr.count, expr.sides, expr.bonus) == (count, sides, bonus)
 
 
-@pytest.mark.parametrize(
-    "text", ["2x10", "d", "0d6", "", "   ", "2d", "d+5", "+5", "2d10+", "1d1", "abc", "2d6*2"]
-)
+@pytest.mark.parametrize("text", ["2x10", "d", "0d6", "", "   ", "2d", "d+5", "+5", "2d10+", "1d1", "abc", "2d6*2"])
 def test_parse_dice_rejects(text):
     # R0.2: anything that is not NdS+K is refused with DiceNotationError.
     with pytest.raises(DiceNotationError, match=r"dice|die"):
@@ -112,9 +110,7 @@ def test_parse_dice_list_rejects(text):
     ("request_", "prompt"),
     [
         (
-            DiceRequest(
-                sides=100, purpose="Ana's aimed shot at Raider", notation="d100", at_most=45, success="hits"
-            ),
+            DiceRequest(sides=100, purpose="Ana's aimed shot at Raider", notation="d100", at_most=45, success="hits"),
             "d100 for Ana's aimed shot at Raider — hits on 45 or less",
         ),
         (
@@ -187,18 +183,14 @@ def test_scripted_dice_in_order_and_remaining():
 def test_scripted_dice_exhausted_names_the_roll():
     dice = ScriptedDice([])
     request = DiceRequest(sides=100, purpose="Ana's shot at Raider", at_most=45, success="hits")
-    with pytest.raises(
-        DiceExhausted, match="wanted d100 for Ana's shot at Raider — hits on 45 or less"
-    ) as info:
+    with pytest.raises(DiceExhausted, match="wanted d100 for Ana's shot at Raider — hits on 45 or less") as info:
         dice.roll(request)
     assert info.value.request is request
 
 
 def test_scripted_dice_impossible_value_does_not_advance():
     dice = ScriptedDice([7, 3])
-    with pytest.raises(
-        DiceError, match=r"scripted roll 1: 7 cannot be rolled on a d6.*wanted d6 for location"
-    ):
+    with pytest.raises(DiceError, match=r"scripted roll 1: 7 cannot be rolled on a d6.*wanted d6 for location"):
         dice.roll(DiceRequest(sides=6, purpose="location"))
     assert dice.remaining == [7, 3]
 

@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from apcombat import __version__
-from apcombat.cli import attack, check
+from apcombat.cli import attack, check, run
 
-SUBCOMMANDS = (attack, check)
+SUBCOMMANDS = (attack, check, run)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -13,7 +13,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `check` subcommand."""
     parser = subparsers.add_parser(
         "check",
-        help="check content files (weapons, armour, criticals, characters, scenarios) for problems",
+        help="check content files (weapons, armour, criticals, characters, scenarios, encounters) for problems",
         description=(
             "Check the content folder, or the given folders and files, and print every problem one line "
             "each, then a summary. Exit 0 when all is well, 1 on problems, 2 for a path that does not exist."
@@ -23,8 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "paths",
         nargs="*",
         metavar="PATH",
-        help="a content folder, weapons.toml, armor.toml, criticals.toml, a character or a scenario file "
-        "(default: the whole content folder)",
+        help="a content folder, weapons.toml, armor.toml, criticals.toml, a character, a scenario or an "
+        "encounter file (default: the whole content folder)",
     )
     parser.set_defaults(run=run)
 

@@ -1,8 +1,9 @@
 """Content: reading and checking the TOML files a game master edits (weapons, armour, wound effects,
-characters, attack scenarios) into model objects, with one clear line for every problem."""
+characters, attack scenarios, encounters) into model objects, with one clear line for every problem."""
 
 from apcombat.content.checking import CheckReport, FileKind, check_content
 from apcombat.content.converter import CONVERTER, make_content_converter
+from apcombat.content.encounter import MODULES, load_encounter, read_encounter
 from apcombat.content.errors import ContentError, Loaded, Problem
 from apcombat.content.library import Library
 from apcombat.content.loader import (
@@ -22,6 +23,7 @@ from apcombat.content.scenario import load_attack_scenario, read_attack_scenario
 
 __all__ = [
     "CONVERTER",
+    "MODULES",
     "CheckReport",
     "ContentError",
     "FileKind",
@@ -34,6 +36,7 @@ __all__ = [
     "load_attack_scenario",
     "load_character",
     "load_criticals",
+    "load_encounter",
     "load_library",
     "load_weapons",
     "make_content_converter",
@@ -41,6 +44,7 @@ __all__ = [
     "read_attack_scenario",
     "read_character",
     "read_criticals",
+    "read_encounter",
     "read_library",
     "read_weapons",
     "resolve_reference",

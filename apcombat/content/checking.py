@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from apcombat.content.encounter import read_encounter
 from apcombat.content.errors import Loaded, Problem
 from apcombat.content.library import Library
 from apcombat.content.loader import (
@@ -55,7 +56,8 @@ _BY_FOLDER = {
 _BY_TABLE = {"weapon": FileKind.WEAPONS, "armor": FileKind.ARMOR, "critical": FileKind.CRITICALS}
 _UNKNOWN_FILE = (
     "cannot tell what this file holds: expected [[weapon]], [[armor]] or [[critical]] tables, "
-    "an [attacker] section (an attack scenario) or a character's name and special"
+    "an [attacker] section (an attack scenario), [[side]] and [[unit]] tables (an encounter) "
+    "or a character's name and special"
 )
 
 
@@ -139,28 +141,19 @@ def _check_folder(folder: Path, report: CheckReport) -> None:
     report.count(FileKind.ARMOR, len(library.armors))
     report.count(FileKind.CRITICALS, len(library.criticals.effects))
     report.count(FileKind.CHARACTER, len(character_files(folder)))
-    scenarios = sorted((folder / SCENARIOS_FOLDER).glob("*.toml"))
-    report.count(FileKind.SCENARIO, len(scenarios))
-    if scenarios and not _references_known(library):
-        report.notes.append(_unchecked_references("scenarios", folder))
-    else:
-        for path in scenarios:
-            report.add(read_attack_scenario(path, library).problems)
-    _note_encounters(sorted((folder / ENCOUNTERS_FOLDER).glob("*.toml")), report)
-
-
-def _note_encounters(encounters: list[Path], report: CheckReport) -> None:
-    if encounters:
-        skipped = _plural(len(encounters), "encounter file")
-        report.notes.append(f"{skipped} not checked: encounters have no loader yet")
+    for kind, subfolder in ((FileKind.SCENARIO, SCENARIOS_FOLDER), (FileKind.ENCOUNTER, ENCOUNTERS_FOLDER)):
+        files = sorted((folder / subfolder).glob("*.toml"))
+        report.count(kind, len(files))
+        if files and not _references_known(library):
+            report.notes.append(_unchecked_references(f"{kind.value}s", folder))
+        else:
+            for path in files:
+                report.add(_LIBRARY_READERS[kind](path, library).problems)
 
 
 def _check_file(path: Path, root: Path, report: CheckReport) -> None:
     kind = _kind_of(path, report)
     if kind is None:
-        return
-    if kind is FileKind.ENCOUNTER:
-        _note_encounters([path], report)
         return
     if kind in _ENTRY_READERS:
         entries = _ENTRY_READERS[kind](path)
@@ -177,7 +170,7 @@ def _check_file(path: Path, root: Path, report: CheckReport) -> None:
             ids = (library.weapons, library.armors) if known else (None, None)
             report.add(read_character(path, *ids).problems)
         elif known:
-            report.add(read_attack_scenario(path, library).problems)
+            report.add(_LIBRARY_READERS[kind](path, library).problems)
 
 
 def _read_critical_effects(path: Path) -> Loaded[dict[BodyLocation, CriticalEffect]]:
@@ -190,6 +183,11 @@ _ENTRY_READERS: dict[FileKind, Callable[[Path], Loaded[dict[Any, Any]]]] = {
     FileKind.ARMOR: read_armor,
     FileKind.CRITICALS: _read_critical_effects,
 }
+_LIBRARY_READERS: dict[FileKind, Callable[[Path, Library], Loaded[Any]]] = {
+    FileKind.SCENARIO: read_attack_scenario,
+    FileKind.ENCOUNTER: read_encounter,
+}
+"""Readers of the files that name weapons, armour and characters of a library."""
 
 
 def _kind_of(path: Path, report: CheckReport) -> FileKind | None:
@@ -212,6 +210,8 @@ def _kind_of(path: Path, report: CheckReport) -> FileKind | None:
             return kind
     if "attacker" in data:
         return FileKind.SCENARIO
+    if isinstance(data.get("unit"), list) or isinstance(data.get("side"), list):
+        return FileKind.ENCOUNTER
     if "name" in data and "special" in data:
         return FileKind.CHARACTER
     report.add([Problem(shown(path), _UNKNOWN_FILE)])

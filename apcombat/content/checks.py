@@ -20,9 +20,7 @@ def weapon_findings(weapon: Weapon) -> list[Finding]:
     """R1.3, R4.1: what a weapon entry must satisfy once each field is right."""
     found: list[Finding] = []
     if (weapon.burst > 0) != (weapon.ap_burst > 0):
-        found.append(
-            ("burst", f"is {weapon.burst} but ap_burst is {weapon.ap_burst}: an automatic weapon needs both")
-        )
+        found.append(("burst", f"is {weapon.burst} but ap_burst is {weapon.ap_burst}: an automatic weapon needs both"))
     return found + _range_findings(weapon)
 
 

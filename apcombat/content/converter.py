@@ -55,9 +55,7 @@ def make_content_converter() -> TomllibConverter:
         lambda t: is_sequence(t) and not is_any_set(t), _requiring(list, "a list", tuple_of)
     )
     converter.register_structure_hook_factory(is_any_set, _requiring(list, "a list", set_of))
-    converter.register_structure_hook_factory(
-        is_mapping, _requiring(dict, "a table", converter.gen_structure_mapping)
-    )
+    converter.register_structure_hook_factory(is_mapping, _requiring(dict, "a table", converter.gen_structure_mapping))
     converter.register_structure_hook_factory(
         attrs.has, _requiring(dict, "a table", converter.gen_structure_attrs_fromdict)
     )

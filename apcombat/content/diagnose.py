@@ -37,9 +37,7 @@ def findings(error: BaseException, path: str = "") -> list[Finding]:
         return found
     if isinstance(error, ForbiddenExtraKeysError):
         allowed = [field.name for field in attrs.fields(error.cl)]
-        return [
-            (path, f"unknown key {key!r}{did_you_mean(key, allowed)}") for key in sorted(error.extra_fields)
-        ]
+        return [(path, f"unknown key {key!r}{did_you_mean(key, allowed)}") for key in sorted(error.extra_fields)]
     return [(path, str(error) or type(error).__name__)]
 
 

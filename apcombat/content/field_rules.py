@@ -3,6 +3,7 @@ checked while structuring so that every broken field of an entry is reported at 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from enum import Enum
 from typing import Any
@@ -26,6 +27,7 @@ from apcombat.dice import DiceNotationError, parse_dice
 from apcombat.model.armor import Armor
 from apcombat.model.character import ATTRIBUTES, Character, Special
 from apcombat.model.criticals import CriticalEffect
+from apcombat.model.encounter import Side
 from apcombat.model.enums import DamageType, Skill
 from apcombat.model.house_rules import HouseRules
 from apcombat.model.shot import Shot
@@ -53,6 +55,8 @@ def bounded(low: float, high: float | None = None, whole: bool = True) -> Hook:
 def one_of(choices: Sequence[int | str]) -> Hook:
     """A hook for one of a few numbers or words (`0, 10, 20 or 40`; `ST, PE, ...`)."""
     listing = ", ".join(str(choice) for choice in choices[:-1]) + f" or {choices[-1]}"
+    if len(choices) == 1:
+        listing = str(choices[0])
     words = [str(choice) for choice in choices]
 
     def structure(value: Any, _: Any) -> Any:
@@ -62,6 +66,16 @@ def one_of(choices: Sequence[int | str]) -> Hook:
         raise WrongValue(f"expected {listing}, got {show_value(value)}{hint}")
 
     return structure
+
+
+_COMMAND_ID = re.compile(r"[a-z0-9_-]+")
+
+
+def command_id(value: Any, _: Any) -> str:
+    """An id players type in commands (`ana`, `vault_2`): lowercase letters, digits, _ and -."""
+    if not isinstance(value, str) or not _COMMAND_ID.fullmatch(value):
+        raise wrong_value("an id of lowercase letters, digits, _ and -", value)
+    return value
 
 
 def dice_notation(value: Any, _: Any) -> str:
@@ -125,9 +139,7 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
         "hands": one_of((1, 2)),
         "min_st": bounded(0, 10),
         "damage": dice_notation,
-        **dict.fromkeys(
-            ("ap_single", "ap_burst", "burst", "magazine", "ap_reload", "burst_tuning"), NOT_NEGATIVE
-        ),
+        **dict.fromkeys(("ap_single", "ap_burst", "burst", "magazine", "ap_reload", "burst_tuning"), NOT_NEGATIVE),
     },
     Armor: {"values": table_of(DamageType, NOT_NEGATIVE)},
     CriticalEffect: {
@@ -138,5 +150,6 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
     },
     Shot: {"extra_ap": NOT_NEGATIVE, "distance_m": bounded(0, whole=False)},
     HouseRules: {"aim_max_extra_ap": NOT_NEGATIVE},
+    Side: {"id": command_id},
 }
 """The field rules of the model classes content files describe."""

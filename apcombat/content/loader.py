@@ -18,7 +18,14 @@ from apcombat.content.converter import CONVERTER
 from apcombat.content.diagnose import Finding, findings
 from apcombat.content.errors import Loaded, Problem
 from apcombat.content.library import Library
-from apcombat.content.paths import ARMOR_FILE, CHARACTERS_FOLDER, CRITICALS_FILE, WEAPONS_FILE, shown
+from apcombat.content.paths import (
+    ARMOR_FILE,
+    CHARACTERS_FOLDER,
+    CRITICALS_FILE,
+    WEAPONS_FILE,
+    resolve_reference,
+    shown,
+)
 from apcombat.content.suggest import did_you_mean
 from apcombat.content.toml_files import read_toml
 from apcombat.content.values import show_value
@@ -46,22 +53,23 @@ def as_problems(file: str, found: Iterable[Finding], *where: str) -> list[Proble
 
 
 @attrs.frozen
-class _EntryKind(Generic[T]):
+class EntryKind(Generic[T]):
     """One kind of `[[table]]` entry in a content file."""
 
     table: str  # `weapon` for [[weapon]]
     model: type[T]
     key: str  # the field naming an entry and that must be unique
-    check: Callable[[T], list[Finding]]
+    check: Callable[[T], list[Finding]] = checks.no_findings
 
 
-_WEAPON = _EntryKind("weapon", Weapon, "id", checks.weapon_findings)
-_ARMOR = _EntryKind("armor", Armor, "id", checks.no_findings)
-_CRITICAL = _EntryKind("critical", CriticalEffect, "location", checks.no_findings)
+_WEAPON = EntryKind("weapon", Weapon, "id", checks.weapon_findings)
+_ARMOR = EntryKind("armor", Armor, "id")
+_CRITICAL = EntryKind("critical", CriticalEffect, "location")
 
 
-def _read_entries(path: str | Path, kind: _EntryKind[T]) -> Loaded[dict[str, T]]:
-    """Every entry of a `[[kind]]` file, keyed by its id; a bad entry is left out and reported."""
+def _read_entries(path: str | Path, kind: EntryKind[T]) -> Loaded[dict[str, T]]:
+    """Every entry of a file of `[[kind]]` tables only, keyed by its id; a bad entry is left out and
+    reported."""
     loaded = read_toml(path)
     if loaded.value is None:
         return Loaded({}, loaded.problems)
@@ -71,16 +79,27 @@ def _read_entries(path: str | Path, kind: _EntryKind[T]) -> Loaded[dict[str, T]]
         for key in loaded.value
         if key != kind.table
     ]
-    raw_entries = loaded.value.get(kind.table)
+    entries = read_entry_tables(file, loaded.value.get(kind.table), kind)
+    return Loaded(entries.value, [*problems, *entries.problems])
+
+
+def entry_label(kind: EntryKind[Any], raw: dict[str, Any], number: int) -> str:
+    """How problems name an entry: `weapon 'colt_1911'`, or `weapon 3` when it has no readable id."""
+    name = raw.get(kind.key)
+    return f"{kind.table} {name!r}" if isinstance(name, str) else f"{kind.table} {number}"
+
+
+def read_entry_tables(file: str, raw_entries: Any, kind: EntryKind[T]) -> Loaded[dict[str, T]]:
+    """The `[[kind]]` tables of `file` as read from TOML, keyed by id; an entry that does not structure,
+    fails its check or repeats an id is left out and reported."""
     if not isinstance(raw_entries, list) or not all(isinstance(raw, dict) for raw in raw_entries):
         got = "nothing" if raw_entries is None else show_value(raw_entries)
-        problems.append(Problem(file, f"expected [[{kind.table}]] tables, got {got}"))
-        return Loaded({}, problems)
+        return Loaded({}, [Problem(file, f"expected [[{kind.table}]] tables, got {got}")])
+    problems: list[Problem] = []
     entries: dict[str, T] = {}
     first_seen: dict[str, int] = {}
     for number, raw in enumerate(raw_entries, start=1):
         name = raw.get(kind.key)
-        label = f"{kind.table} {name!r}" if isinstance(name, str) else f"{kind.table} {number}"
         entry, found = structure(raw, kind.model)
         if entry is not None:
             found = kind.check(entry)
@@ -91,7 +110,7 @@ def _read_entries(path: str | Path, kind: _EntryKind[T]) -> Loaded[dict[str, T]]
                 first_seen[name] = number
         if entry is not None and first_seen.get(name) == number:
             entries[name] = entry
-        problems += as_problems(file, found, label)
+        problems += as_problems(file, found, entry_label(kind, raw, number))
     return Loaded(entries, problems)
 
 
@@ -125,6 +144,19 @@ def read_character(
         weapons if isinstance(weapons, list) else (), loaded.value.get("armor"), weapon_ids, armor_ids
     )
     return Loaded(character, as_problems(shown(path), found))
+
+
+def read_character_reference(
+    ref: str, referring_file: str | Path, library: Library
+) -> tuple[Loaded[Character | None], str | None]:
+    """The character a content file names with `ref` (see `resolve_reference`), read with its weapons
+    and armour checked against `library`, and None; or nothing read and the message for a `ref` that
+    names no file (`no character file characters/ana.toml (did you mean 'ana'?)`)."""
+    character_file = resolve_reference(ref, referring_file, library.root)
+    if not character_file.is_file():
+        hint = did_you_mean(Path(ref).stem, library.characters)
+        return Loaded(None), f"no character file {shown(character_file)}{hint}"
+    return read_character(character_file, library.weapons, library.armors), None
 
 
 def load_weapons(path: str | Path) -> dict[str, Weapon]:
@@ -162,11 +194,7 @@ def read_library(root: str | Path) -> Loaded[Library]:
     root = Path(root)
     weapons = read_weapons(root / WEAPONS_FILE)
     armors = read_armor(root / ARMOR_FILE)
-    criticals = (
-        read_criticals(root / CRITICALS_FILE)
-        if (root / CRITICALS_FILE).exists()
-        else Loaded(DEFAULT_CRITICALS)
-    )
+    criticals = read_criticals(root / CRITICALS_FILE) if (root / CRITICALS_FILE).exists() else Loaded(DEFAULT_CRITICALS)
     problems = [*weapons.problems, *armors.problems, *criticals.problems]
     characters: dict[str, Character] = {}
     # An unreadable weapons or armour file would make every reference look unknown: skip those checks.

@@ -17,9 +17,9 @@ from apcombat.content.diagnose import Finding
 from apcombat.content.errors import Loaded, Problem
 from apcombat.content.field_rules import NOT_NEGATIVE, PERCENT, SKILLS, bounded, one_of, register_field_rules
 from apcombat.content.library import Library
-from apcombat.content.loader import as_problems, read_character, structure
-from apcombat.content.paths import resolve_reference, shown
-from apcombat.content.suggest import did_you_mean, unknown_id
+from apcombat.content.loader import as_problems, read_character_reference, structure
+from apcombat.content.paths import shown
+from apcombat.content.suggest import unknown_id
 from apcombat.content.toml_files import read_toml
 from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.character import Character, Special
@@ -94,9 +94,7 @@ register_field_rules(
         "crit_chance": bounded(*PERCENT),
     },
 )
-register_field_rules(
-    CONVERTER, _TargetSection, {"skills": SKILLS, "exhaustion": _EXHAUSTION, "hp": NOT_NEGATIVE}
-)
+register_field_rules(CONVERTER, _TargetSection, {"skills": SKILLS, "exhaustion": _EXHAUSTION, "hp": NOT_NEGATIVE})
 
 
 def read_attack_scenario(path: str | Path, library: Library) -> Loaded[ShotSituation | None]:
@@ -243,12 +241,10 @@ class _SectionReader:
         """Whether the character a section names could be read, and that character (None if none named)."""
         if ref is None:
             return True, None
-        character_file = resolve_reference(ref, self.path, self.library.root)
-        if not character_file.is_file():
-            hint = did_you_mean(Path(ref).stem, self.library.characters)
-            self.report([(f"{section}.character", f"no character file {shown(character_file)}{hint}")])
+        loaded, missing = read_character_reference(ref, self.path, self.library)
+        if missing is not None:
+            self.report([(f"{section}.character", missing)])
             return False, None
-        loaded = read_character(character_file, self.library.weapons, self.library.armors)
         self.add(loaded.problems)
         return loaded.value is not None and not loaded.problems, loaded.value
 

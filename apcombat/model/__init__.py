@@ -1,8 +1,21 @@
 """The game's values as attrs classes: characters, weapons, armour, shots. Only derived values, no rules."""
 
-from apcombat.model.armor import Armor
+from apcombat.model.armor import NO_ARMOR, Armor
+from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap, Cell, Terrain
 from apcombat.model.character import Character, Special
+from apcombat.model.conditions import NO_EXHAUSTION, Burning, Exhaustion
 from apcombat.model.criticals import CriticalEffect, CriticalTable
+from apcombat.model.encounter import (
+    CarriedWeapon,
+    Control,
+    Encounter,
+    Interrupt,
+    Pin,
+    Side,
+    Unit,
+    UnitStatus,
+    Watch,
+)
 from apcombat.model.enums import (
     BodyLocation,
     DamageType,
@@ -19,19 +32,31 @@ from apcombat.model.shot import Shooter, Shot, ShotSituation, Target
 from apcombat.model.weapon import BandSpec, Ranges, Weapon
 
 __all__ = [
+    "DEFAULT_LEGEND",
+    "NO_ARMOR",
+    "NO_EXHAUSTION",
     "Armor",
     "BandSpec",
+    "BattleMap",
     "BodyLocation",
+    "Burning",
+    "CarriedWeapon",
+    "Cell",
     "Character",
+    "Control",
     "CoverExempts",
     "CriticalEffect",
     "CriticalTable",
     "DamageType",
+    "Encounter",
+    "Exhaustion",
     "Facing",
     "Family",
     "FromCover",
     "HouseRules",
+    "Interrupt",
     "OptionalRules",
+    "Pin",
     "Pose",
     "RangeBand",
     "Ranges",
@@ -39,8 +64,13 @@ __all__ = [
     "Shot",
     "ShotMode",
     "ShotSituation",
+    "Side",
     "Skill",
     "Special",
     "Target",
+    "Terrain",
+    "Unit",
+    "UnitStatus",
+    "Watch",
     "Weapon",
 ]

@@ -179,9 +179,7 @@ def _plan_gun(situation: ShotSituation, weapon: Weapon, offhand: bool) -> GunPla
     named["gm"] = shot.gm_modifier
     hit = build_hit_chance(named, None if close_combat else target.pose)
     rounds = weapon.burst if shot.mode in BURST_MODES else 1
-    crit = critical_chance(
-        shooter.base_crit_chance, hit.chance, weapon.crit_bonus, shot.location, shooter.perks
-    )
+    crit = critical_chance(shooter.base_crit_chance, hit.chance, weapon.crit_bonus, shot.location, shooter.perks)
     return GunPlan(
         weapon=weapon,
         offhand=offhand,
@@ -210,13 +208,9 @@ def _refuse_impossible(situation: ShotSituation) -> None:
     weapon, mode = shooter.weapon, shot.mode
     if target.hp <= 0:
         raise ImpossibleAttack(f"{target.name} is already down (R12.2)")
-    if (
-        BodyLocation.WEAPON in shooter.wounds
-        and situation.criticals.effect(BodyLocation.WEAPON).breaks_weapon
-    ):
+    if BodyLocation.WEAPON in shooter.wounds and situation.criticals.effect(BodyLocation.WEAPON).breaks_weapon:
         raise ImpossibleAttack(
-            f"{shooter.name}'s {weapon.name} is broken by a critical hit (R12.1): "
-            "it cannot attack until repaired"
+            f"{shooter.name}'s {weapon.name} is broken by a critical hit (R12.1): it cannot attack until repaired"
         )
     _refuse_switched_off(situation)
     _refuse_wrong_weapon(mode, weapon)
@@ -319,9 +313,7 @@ def _refuse_wrong_two_guns(situation: ShotSituation) -> None:
     shooter = situation.shooter
     offhand = shooter.offhand
     if offhand is None:
-        raise ImpossibleAttack(
-            f"two-gun fire needs a second gun: {shooter.name} has no off-hand weapon (R11.1)"
-        )
+        raise ImpossibleAttack(f"two-gun fire needs a second gun: {shooter.name} has no off-hand weapon (R11.1)")
     for location in shooter.wounds:
         if situation.criticals.effect(location).forbids_two_guns:
             raise ImpossibleAttack(f"{shooter.name}'s wounded {location.value} forbids two-gun fire (R12.1)")
@@ -343,9 +335,7 @@ def _refuse_out_of_range(situation: ShotSituation, gun: GunPlan) -> None:
         return
     band = gun.band
     if band is None:
-        raise ImpossibleAttack(
-            f"{distance:g} m is beyond the extreme range of the {weapon.name} ({reach:g} m) (R1.3)"
-        )
+        raise ImpossibleAttack(f"{distance:g} m is beyond the extreme range of the {weapon.name} ({reach:g} m) (R1.3)")
     if shot.from_cover is FromCover.BLIND and band not in BLIND_FIRE_PENALTY:
         raise ImpossibleAttack(
             f"blind fire reaches only cqc and close range (R9.4): {distance:g} m is {band.value} range "

@@ -6,20 +6,9 @@ import attrs
 
 from apcombat.dice import DiceRoll, DiceSource, roll_dice
 from apcombat.model import Armor, DamageType
+from apcombat.model.conditions import BURN_SEQUENCE, Burning
 
-# R6.2: the burn sequence after a hit; a new hit starts it again.
-BURN_SEQUENCE = ("2d10+5", "1d10+5", "1d10")
-
-
-@attrs.frozen
-class Burning:
-    """A burning character: which step of R6.2's sequence hurts it at the start of its next turn."""
-
-    step: int = 1
-
-    @property
-    def dice(self) -> str:
-        return BURN_SEQUENCE[self.step]
+__all__ = ["BURN_SEQUENCE", "BurnDamage", "Burning", "burn_at_turn_start", "fire_damage"]
 
 
 @attrs.frozen

@@ -104,9 +104,7 @@ def build_hit_chance(named: dict[str, int], pose: Pose | None) -> HitChance:
     if unknown:
         raise ValueError(f"unknown modifiers: {sorted(unknown)}")
     modifiers = tuple(
-        Modifier(name, value)
-        for name in MODIFIER_ORDER
-        if (value := named.get(name, 0)) != 0 or name == "skill"
+        Modifier(name, value) for name in MODIFIER_ORDER if (value := named.get(name, 0)) != 0 or name == "skill"
     )
     return HitChance(modifiers=modifiers, pose=pose)
 

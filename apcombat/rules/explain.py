@@ -37,6 +37,11 @@ MODE_WORDS = {
 }
 
 
+def metres(value: float) -> str:
+    """A distance as a game master reads it: one decimal at most."""
+    return f"{round(value, 1):g}"
+
+
 def breakdown_lines(hit: HitChance) -> list[str]:
     """R1.2: one line per modifier, then the sum, the pose factor and the clamp."""
     lines = [f"{MODIFIER_LABELS.get(m.name, m.name):<18}{m.value:+5d}" for m in hit.modifiers]
@@ -58,11 +63,9 @@ def headline(plan: AttackPlan) -> str:
         if shot.extra_ap:
             what += f" (+{shot.extra_ap} AP aiming)"
     names = [gun.weapon.name for gun in plan.guns]
-    if len(names) == 2 and names[0] == names[1]:
-        weapons = f"{names[0]} in each hand"
-    else:
-        weapons = " and the ".join(names)
-    where = f"{shot.distance_m:g} m"
+    same_twice = len(names) == 2 and names[0] == names[1]
+    weapons = f"{names[0]} in each hand" if same_twice else " and the ".join(names)
+    where = f"{metres(shot.distance_m)} m"
     if plan.band is not None:
         where += f", {plan.band.value} range"
     if shot.from_cover.value != "none":
@@ -124,9 +127,7 @@ def describe_round(result: AttackResult, round_result: RoundResult, number: int)
         changed = f" x2 = {round_result.damage}"
     elif round_result.armor:
         changed = f" - {round_result.armor} armour = {round_result.damage}"
-    lines.append(
-        f"  damage {round_result.damage_roll}{changed} -> {target.name} at {round_result.hp_after} HP"
-    )
+    lines.append(f"  damage {round_result.damage_roll}{changed} -> {target.name} at {round_result.hp_after} HP")
     if round_result.wound is not None:
         lines.append(f"  wound: {round_result.wound.value}")
     if round_result.knockout is not None:
@@ -136,9 +137,7 @@ def describe_round(result: AttackResult, round_result: RoundResult, number: int)
         else:
             rounds = round_result.knockout.rounds
             extra = f" for {rounds.total} rounds ({rounds})" if rounds is not None else ""
-            lines.append(
-                f"  {target.name}'s test: d10 = {test.roll} vs {test.needed} — falls unconscious{extra}"
-            )
+            lines.append(f"  {target.name}'s test: d10 = {test.roll} vs {test.needed} — falls unconscious{extra}")
     if round_result.sets_burning and round_result.hp_after > 0:
         lines.append(f"  {target.name} is burning (1d10+5 next turn, then 1d10)")
     return lines

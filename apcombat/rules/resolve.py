@@ -96,9 +96,7 @@ class AttackResult:
 
     @property
     def unconscious_rounds(self) -> int:
-        return max(
-            (r.knockout.rounds.total for r in self.rounds if r.knockout and r.knockout.rounds), default=0
-        )
+        return max((r.knockout.rounds.total for r in self.rounds if r.knockout and r.knockout.rounds), default=0)
 
 
 def resolve_attack(plan: AttackPlan, dice: DiceSource, force_hit: bool | None = None) -> AttackResult:
@@ -165,9 +163,7 @@ def _resolve_round(
         return RoundResult(gun=index, roll=roll, hit=False, defence=defence, hp_after=hp)
     location, location_roll = shot.location, None
     if critical and location is None:
-        location_roll = dice.roll(
-            DiceRequest(sides=6, purpose=f"critical location of {purpose}", notation="d6")
-        )
+        location_roll = dice.roll(DiceRequest(sides=6, purpose=f"critical location of {purpose}", notation="d6"))
         location = _critical_location(situation, location_roll)
     damage_roll = roll_dice(dice, weapon.damage, f"damage of {purpose}")
     if weapon.is_flamer:
@@ -217,9 +213,7 @@ def _melee_defence(situation: ShotSituation, dice: DiceSource) -> TestResult | N
     if target.pose is not Pose.UPRIGHT:
         return None
     skill = max(target.skill(Skill.MELEE), target.skill(Skill.UNARMED)) - target.exhaustion
-    return skill_test(
-        dice, skill, target.special.LU, f"{target.name}'s defence against {situation.shooter.name}"
-    )
+    return skill_test(dice, skill, target.special.LU, f"{target.name}'s defence against {situation.shooter.name}")
 
 
 def _wound_test(situation: ShotSituation, wound: BodyLocation, dice: DiceSource) -> Knockout | None:

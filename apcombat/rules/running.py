@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-import attrs
-
+from apcombat.model.conditions import NO_EXHAUSTION, Exhaustion
 from apcombat.rules.checks import TestResult
 
-
-@attrs.frozen
-class Exhaustion:
-    """R14.3: a penalty on every d100 test until the end of the character's N-th following turn."""
-
-    penalty: int = 0
-    turns: int = 0
-
-    @property
-    def active(self) -> bool:
-        return self.penalty > 0 and self.turns > 0
-
-
-NO_EXHAUSTION = Exhaustion()
+__all__ = ["NO_EXHAUSTION", "Exhaustion", "after_own_turn", "exhaustion_after_running", "stronger_exhaustion"]
 
 
 def exhaustion_after_running(test: TestResult, ap_spent_running: int) -> Exhaustion:

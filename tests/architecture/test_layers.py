@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CORE_PACKAGES = ["apcombat.model", "apcombat.dice", "apcombat.rules", "apcombat.content"]
+CORE_PACKAGES = [
+    "apcombat.model",
+    "apcombat.dice",
+    "apcombat.rules",
+    "apcombat.board",
+    "apcombat.content",
+    "apcombat.engine",
+    "apcombat.saves",
+]
 
 
 def test_core_packages_do_not_load_textual_or_rich():
@@ -22,9 +30,7 @@ def test_core_packages_do_not_load_textual_or_rich():
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(','.join(bad))"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
-    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.strip() == ""
 
 

@@ -26,9 +26,7 @@ def situations() -> tuple[ShotSituation, ShotSituation]:
     ana, bo = library.characters["ana"], library.characters["bo"]
     target = Target(name="Raider", hp=10_000, pose=Pose.CROUCHED, armor=library.armor("metal_armor"))
     aimed = ShotSituation(
-        shooter=Shooter(
-            name=ana.name, special=ana.special, skills=ana.skills, weapon=library.weapons["colt_1911"]
-        ),
+        shooter=Shooter(name=ana.name, special=ana.special, skills=ana.skills, weapon=library.weapons["colt_1911"]),
         target=target,
         shot=Shot(mode=ShotMode.AIMED, location=BodyLocation.HEAD, extra_ap=2, distance_m=8.5),
     )
@@ -50,9 +48,7 @@ def rate(work: Callable[[], object], seconds: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0)
     args = parser.parse_args()
     aimed, burst = situations()

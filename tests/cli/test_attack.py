@@ -180,8 +180,6 @@ def test_real_entry_point_never_prints_a_traceback(tmp_path):
         ["attack", str(path), "--json"],
         ["attack", str(tmp_path / "x.toml")],
     ):
-        result = subprocess.run(
-            [sys.executable, "-m", "apcombat", *args], capture_output=True, text=True, cwd=ROOT
-        )
+        result = subprocess.run([sys.executable, "-m", "apcombat", *args], capture_output=True, text=True, cwd=ROOT)
         assert result.returncode == 2
         assert "Traceback" not in result.stdout + result.stderr

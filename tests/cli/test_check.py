@@ -43,10 +43,7 @@ def test_problems_one_line_each_then_a_summary(apcombat, broken_content: Path) -
     assert result.code == 1
     lines = result.out.splitlines()
     assert lines[0].startswith("content/weapons.toml: weapon 'american_180': family: 'smgg' is not one of ")
-    assert (
-        lines[1]
-        == "content/characters/ana.toml: weapons[1]: unknown weapon 'colt1911' (did you mean 'colt_1911'?)"
-    )
+    assert lines[1] == "content/characters/ana.toml: weapons[1]: unknown weapon 'colt1911' (did you mean 'colt_1911'?)"
     assert lines[2:] == ["2 problems in 2 files"]
     assert result.err == ""
 
@@ -93,3 +90,40 @@ def test_as_a_program_a_bad_file_exits_1_without_traceback(broken_content: Path)
     assert result.returncode == 1
     assert "unknown weapon 'colt1911'" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_the_shipped_encounters_are_checked_and_counted(apcombat) -> None:
+    result = apcombat("check")
+    encounters = len(list((CONTENT / "encounters").glob("*.toml")))
+    assert result.out.strip().endswith(f", {encounters} encounters")
+    assert "note:" not in result.out
+
+
+def test_one_encounter_file(apcombat) -> None:
+    result = apcombat("check", CONTENT / "encounters" / "duel.toml")
+    assert (result.code, result.out) == (0, "content OK: 1 encounter\n")
+
+
+def test_a_bad_encounter_outside_the_encounters_folder(
+    apcombat, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    duel = (CONTENT / "encounters" / "duel.toml").read_text().replace("at = [13, 3]", "at = [0, 3]")
+    (tmp_path / "my_duel.toml").write_text(duel.replace("../characters/ana.toml", "ana"))
+    result = apcombat("check", "my_duel.toml")
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "my_duel.toml: unit 'raider': at: [0, 3] is a wall, where no unit can stand",
+        "1 problem in 1 file",
+    ]
+
+
+def test_a_bad_encounter_in_the_content_folder(apcombat, broken_content: Path) -> None:
+    duel = broken_content / "encounters" / "duel.toml"
+    duel.write_text(duel.read_text().replace('control = "ai"', 'control = "computer"'))
+    result = apcombat("--content", broken_content, "check")
+    assert result.code == 1
+    assert (
+        "content/encounters/duel.toml: side 'raiders': control: 'computer' is not one of human, ai, gm"
+        in result.out.splitlines()
+    )

@@ -116,8 +116,7 @@ def test_wound_mistakes(in_tmp: Path) -> None:
     assert problems_of(load_criticals, path) == [
         "criticals.toml: critical 'head': knockout_attribute: expected ST, PE, EN, CH, IN, AG or LU, "
         "got \"en\" (did you mean 'EN'?)",
-        "criticals.toml: critical 'head': knockout_rounds: '1d' is not dice notation: "
-        "write NdS+K, like 2d10+5",
+        "criticals.toml: critical 'head': knockout_rounds: '1d' is not dice notation: write NdS+K, like 2d10+5",
         "criticals.toml: critical 'head': location: 'head' is already used by entry 1",
         "criticals.toml: critical 'leg': location: 'leg' is not one of head, torso, arm, legs, weapon "
         "(did you mean 'legs'?)",

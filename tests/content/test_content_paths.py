@@ -28,10 +28,7 @@ def test_without_a_checkout_the_bundled_copy_is_used(tmp_path: Path, monkeypatch
 
 def test_a_bare_id_names_a_file_in_the_folder(tmp_path: Path) -> None:
     assert resolve_reference("ana", tmp_path / "x.toml", CONTENT) == CONTENT / "characters" / "ana.toml"
-    assert (
-        resolve_reference("ana", tmp_path / "x.toml", CONTENT, "scenarios")
-        == CONTENT / "scenarios" / "ana.toml"
-    )
+    assert resolve_reference("ana", tmp_path / "x.toml", CONTENT, "scenarios") == CONTENT / "scenarios" / "ana.toml"
 
 
 def test_a_path_is_first_relative_to_the_file(tmp_path: Path) -> None:
@@ -44,10 +41,7 @@ def test_a_path_is_first_relative_to_the_file(tmp_path: Path) -> None:
 
 def test_then_relative_to_the_content_root_without_a_leading_content(tmp_path: Path) -> None:
     from_anywhere = tmp_path / "somewhere" / "attack.toml"
-    assert (
-        resolve_reference("content/characters/ana.toml", from_anywhere, CONTENT)
-        == CONTENT / "characters/ana.toml"
-    )
+    assert resolve_reference("content/characters/ana.toml", from_anywhere, CONTENT) == CONTENT / "characters/ana.toml"
     assert resolve_reference("characters/ana.toml", from_anywhere, CONTENT) == CONTENT / "characters/ana.toml"
 
 
@@ -55,9 +49,7 @@ def test_a_missing_file_resolves_next_to_the_referring_file(tmp_path: Path) -> N
     assert resolve_reference("nobody.toml", tmp_path / "a.toml", CONTENT) == tmp_path / "nobody.toml"
 
 
-def test_paths_are_shown_relative_to_the_current_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_paths_are_shown_relative_to_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     assert shown(tmp_path / "content" / "weapons.toml") == "content/weapons.toml"
     assert shown("scenarios/../characters/ana.toml") == "characters/ana.toml"

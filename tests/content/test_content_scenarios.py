@@ -68,9 +68,7 @@ MINIMAL = """
 """
 
 
-def scenario(
-    attacker: str = 'character = "ana"', target: str = 'name = "Raider"\nhp = 30', shot: str = ""
-) -> Path:
+def scenario(attacker: str = 'character = "ana"', target: str = 'name = "Raider"\nhp = 30', shot: str = "") -> Path:
     return write_text(Path("attack.toml"), MINIMAL.format(attacker=attacker, target=target, shot=shot))
 
 
@@ -162,10 +160,7 @@ def test_a_character_path_is_first_relative_to_the_scenario(in_tmp: Path, librar
 
 def test_no_armour_named_means_none(in_tmp: Path, library: Library) -> None:
     assert load_attack_scenario(scenario(), library).target.armor == NO_ARMOR
-    assert (
-        load_attack_scenario(scenario(target='name = "R"\nhp = 3\narmor = "none"'), library).target.armor
-        == NO_ARMOR
-    )
+    assert load_attack_scenario(scenario(target='name = "R"\nhp = 3\narmor = "none"'), library).target.armor == NO_ARMOR
 
 
 @pytest.mark.parametrize(
@@ -211,8 +206,7 @@ def test_no_armour_named_means_none(in_tmp: Path, library: Library) -> None:
             'character = "anna"',
             'name = "R"\nhp = 3',
             "",
-            "attack.toml: attacker.character: no character file content/characters/anna.toml "
-            "(did you mean 'ana'?)",
+            "attack.toml: attacker.character: no character file content/characters/anna.toml (did you mean 'ana'?)",
         ),
         (
             'character = "ana"',

@@ -47,9 +47,7 @@ def test_a_missing_key_is_named(in_tmp: Path) -> None:
 
 def test_a_mistyped_family_lists_the_families_and_suggests_one(in_tmp: Path) -> None:
     [line] = problems_of(load_weapons, weapons_file(entry(P90, family="smgg")))
-    assert line.startswith(
-        "content/weapons.toml: weapon 'p90': family: 'smgg' is not one of revolver, pistol, "
-    )
+    assert line.startswith("content/weapons.toml: weapon 'p90': family: 'smgg' is not one of revolver, pistol, ")
     assert line.endswith("(did you mean 'smg'?)")
 
 
@@ -104,8 +102,7 @@ def test_firearm_ranges_must_grow(in_tmp: Path) -> None:
     colt = entry(COLT)
     colt["ranges"]["medium"]["max"] = 10
     assert problems_of(load_weapons, weapons_file(colt)) == [
-        "content/weapons.toml: weapon 'colt_1911': ranges.medium.max: "
-        "expected more than ranges.close.max (10), got 10"
+        "content/weapons.toml: weapon 'colt_1911': ranges.medium.max: expected more than ranges.close.max (10), got 10"
     ]
 
 
@@ -121,8 +118,7 @@ def test_close_combat_ranges_may_repeat_but_not_shrink(in_tmp: Path) -> None:
     assert load_weapons(weapons_file(knife))["knife"].ranges.extreme.max == 1.5
     knife["ranges"] = {**knife["ranges"], "extreme": {"max": 1, "mod": 0}}
     assert problems_of(load_weapons, weapons_file(knife)) == [
-        "content/weapons.toml: weapon 'knife': ranges.extreme.max: "
-        "expected at least ranges.long.max (1.5), got 1"
+        "content/weapons.toml: weapon 'knife': ranges.extreme.max: expected at least ranges.long.max (1.5), got 1"
     ]
 
 

@@ -85,8 +85,6 @@ def test_every_weapon_of_the_tables_is_shipped_in_its_family(library: Library) -
 def test_every_other_weapon_is_outside_the_tables(library: Library) -> None:
     in_tables = {_normal(name) for names in R11_4_FAMILIES.values() for name in names}
     others = {
-        weapon.name: weapon.family
-        for weapon in library.weapons.values()
-        if _normal(weapon.name) not in in_tables
+        weapon.name: weapon.family for weapon in library.weapons.values() if _normal(weapon.name) not in in_tables
     }
     assert all(family in OUTSIDE_THE_TABLES for family in others.values()), others

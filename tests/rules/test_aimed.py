@@ -82,9 +82,7 @@ def test_no_aim_cap_by_default():
     assert plan.guns[0].hit.value("aim_ap") == 120
 
 
-@pytest.mark.parametrize(
-    ("cap", "extra", "allowed"), [(2, 2, True), (2, 3, False), (0, 0, True), (0, 1, False)]
-)
+@pytest.mark.parametrize(("cap", "extra", "allowed"), [(2, 2, True), (2, 3, False), (0, 0, True), (0, 1, False)])
 def test_aim_cap_house_rule(cap, extra, allowed):
     # R3.1 (house rule aim_max_extra_ap).
     kwargs = {

@@ -95,9 +95,7 @@ def test_firearm_cannot_be_used_in_close_combat_mode_and_vice_versa():
 def test_close_combat_not_from_cover():
     # R10.1 / R9.4: blind fire and leaning out are for shots.
     with pytest.raises(ImpossibleAttack, match="cover"):
-        make_plan(
-            shooter=make_shooter(make_melee(), in_cover=True), mode=ShotMode.MELEE, from_cover=FromCover.BLIND
-        )
+        make_plan(shooter=make_shooter(make_melee(), in_cover=True), mode=ShotMode.MELEE, from_cover=FromCover.BLIND)
 
 
 def test_close_combat_needs_no_ammunition():

@@ -74,9 +74,7 @@ def test_cover_and_pose_combine():
 
 
 # R9.4: blind fire from cover — cqc -20, close -35, nothing farther.
-@pytest.mark.parametrize(
-    ("distance", "band", "penalty"), [(2, RangeBand.CQC, -20), (8, RangeBand.CLOSE, -35)]
-)
+@pytest.mark.parametrize(("distance", "band", "penalty"), [(2, RangeBand.CQC, -20), (8, RangeBand.CLOSE, -35)])
 @pytest.mark.parametrize("mode", [ShotMode.SINGLE, ShotMode.BURST])
 def test_blind_fire_penalty(distance, band, penalty, mode):
     weapon = make_smg(ranges=WEAPON.ranges, min_st=1)
@@ -95,9 +93,7 @@ def test_blind_fire_penalty(distance, band, penalty, mode):
 def test_blind_fire_beyond_close_is_refused(distance):
     # R9.4: only at targets in the cqc or close band.
     with pytest.raises(ImpossibleAttack, match=r"blind fire reaches only cqc and close range \(R9\.4\)"):
-        make_plan(
-            shooter=make_shooter(WEAPON, in_cover=True), from_cover=FromCover.BLIND, distance_m=distance
-        )
+        make_plan(shooter=make_shooter(WEAPON, in_cover=True), from_cover=FromCover.BLIND, distance_m=distance)
 
 
 def test_blind_fire_at_medium_range_names_the_band():

@@ -66,9 +66,7 @@ def test_flame_mode_needs_a_flamer_and_a_flamer_needs_flame_mode():
 def test_flamer_cannot_aim():
     # R6.1: one stream, one roll; no aimed location.
     with pytest.raises(ImpossibleAttack, match="cannot be aimed"):
-        make_plan(
-            shooter=make_shooter(make_flamer()), mode=ShotMode.FLAME, location=BodyLocation.HEAD, distance_m=4
-        )
+        make_plan(shooter=make_shooter(make_flamer()), mode=ShotMode.FLAME, location=BodyLocation.HEAD, distance_m=4)
 
 
 @pytest.mark.parametrize(("pose", "chance"), [(Pose.UPRIGHT, 75), (Pose.CROUCHED, 50), (Pose.PRONE, 38)])

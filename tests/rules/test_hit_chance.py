@@ -122,9 +122,7 @@ def test_pose_factor_on_every_kind_of_shot(case):
 @pytest.mark.parametrize("pose", list(Pose))
 def test_no_pose_factor_in_close_combat(pose):
     # R1.1 / R10.1: never to close combat.
-    plan = make_plan(
-        shooter=make_shooter(make_melee(), skill=75), target=make_target(pose=pose), mode=ShotMode.MELEE
-    )
+    plan = make_plan(shooter=make_shooter(make_melee(), skill=75), target=make_target(pose=pose), mode=ShotMode.MELEE)
     assert plan.guns[0].hit.pose is None
     assert plan.guns[0].hit_chance == 75
 

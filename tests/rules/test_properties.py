@@ -85,22 +85,14 @@ def situations(draw):
         if mode is ShotMode.DUAL_BURST:
             offhand = make_smg(**draw(gun_fields()))
     elif mode is ShotMode.FLAME:
-        weapon = make_flamer(
-            min_st=fields["min_st"], ranges=fields["ranges"], crit_bonus=fields["crit_bonus"]
-        )
+        weapon = make_flamer(min_st=fields["min_st"], ranges=fields["ranges"], crit_bonus=fields["crit_bonus"])
     elif mode is ShotMode.MELEE:
-        weapon = make_melee(
-            skill=draw(st.sampled_from([Skill.MELEE, Skill.UNARMED])), crit_bonus=fields["crit_bonus"]
-        )
+        weapon = make_melee(skill=draw(st.sampled_from([Skill.MELEE, Skill.UNARMED])), crit_bonus=fields["crit_bonus"])
     else:
         weapon = make_weapon(**fields)
         if mode is ShotMode.DUAL:
             offhand = make_weapon(**draw(gun_fields()))
-    location = (
-        draw(locations)
-        if mode is ShotMode.AIMED or (mode is ShotMode.MELEE and draw(st.booleans()))
-        else None
-    )
+    location = draw(locations) if mode is ShotMode.AIMED or (mode is ShotMode.MELEE and draw(st.booleans())) else None
     extra_ap = draw(st.integers(0, 6)) if location is not None else 0
     in_cover = draw(st.booleans())
     from_cover = FromCover.NONE

@@ -50,9 +50,7 @@ def test_full_order_of_an_unaimed_head_critical():
 
 def test_to_hit_request_tells_what_to_roll():
     # R0.2: a game master is asked "d100 for ... — hits on N or less".
-    plan = make_plan(
-        shooter=make_shooter(skill=45), mode=ShotMode.AIMED, location=BodyLocation.TORSO, extra_ap=0
-    )
+    plan = make_plan(shooter=make_shooter(skill=45), mode=ShotMode.AIMED, location=BodyLocation.TORSO, extra_ap=0)
     _, dice = resolve_recorded(plan, [99])
     assert dice.requests[0].prompt() == "d100 for Ana's aimed shot (torso) at Raider — hits on 40 or less"
 

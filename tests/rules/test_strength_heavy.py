@@ -43,9 +43,7 @@ def test_strength_penalty_every_firearm_and_shot(weapon, kwargs):
 
 def test_no_strength_penalty_in_close_combat():
     # R5.1 names firearms; close combat (R10.1) has no min-ST penalty.
-    plan = make_plan(
-        shooter=make_shooter(make_melee(min_st=9), special=make_special(ST=2)), mode=ShotMode.MELEE
-    )
+    plan = make_plan(shooter=make_shooter(make_melee(min_st=9), special=make_special(ST=2)), mode=ShotMode.MELEE)
     assert plan.guns[0].hit.value("strength") == 0
 
 

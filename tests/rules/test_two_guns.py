@@ -158,9 +158,7 @@ def test_house_rule_default_keeps_strength_rule():
 def test_two_guns_no_aimed_fire():
     # R11.1 / R3.4
     with pytest.raises(ImpossibleAttack, match="two guns cannot be aimed"):
-        make_plan(
-            shooter=make_shooter(PISTOL, offhand=PISTOL), mode=ShotMode.DUAL, location=BodyLocation.HEAD
-        )
+        make_plan(shooter=make_shooter(PISTOL, offhand=PISTOL), mode=ShotMode.DUAL, location=BodyLocation.HEAD)
 
 
 def test_two_guns_need_a_second_gun():

@@ -53,9 +53,7 @@ def test_negative_damage_total_is_no_damage_and_no_armour(armour, lu, rolls):
     # R1.5: a dice total below 0 (1d4-3 rolling 1) does no damage; armour stops 0 points, never a
     # negative amount (found: the code reported -2 points stopped by a target without armour).
     weapon = make_weapon(damage="1d4-3")
-    result = resolve_scripted(
-        shot(lu=lu, weapon=weapon, target=make_target(armor=make_armor(normal=armour))), rolls
-    )
+    result = resolve_scripted(shot(lu=lu, weapon=weapon, target=make_target(armor=make_armor(normal=armour))), rolls)
     assert result.rounds[0].damage_roll.total == -2
     assert result.rounds[0].damage == 0
     assert result.rounds[0].armor == 0
@@ -73,9 +71,7 @@ def test_armour_value_for_the_weapons_damage_type():
 def test_damage_dice_with_bonus():
     # R1.5: roll the weapon's damage dice (NdS+K).
     weapon = make_weapon(damage="2d6+3")
-    result, dice = resolve_recorded(
-        shot(weapon=weapon, target=make_target(armor=make_armor(normal=2))), [50, 4, 5]
-    )
+    result, dice = resolve_recorded(shot(weapon=weapon, target=make_target(armor=make_armor(normal=2))), [50, 4, 5])
     assert dice.sides == [100, 6, 6]
     assert result.rounds[0].damage_roll.total == 12
     assert result.rounds[0].damage == 10
@@ -222,9 +218,7 @@ def test_no_en_test_when_the_critical_kills():
     assert result.target_down
 
 
-@pytest.mark.parametrize(
-    "location", [BodyLocation.TORSO, BodyLocation.LEGS, BodyLocation.ARM, BodyLocation.WEAPON]
-)
+@pytest.mark.parametrize("location", [BodyLocation.TORSO, BodyLocation.LEGS, BodyLocation.ARM, BodyLocation.WEAPON])
 def test_other_wounds_roll_no_test(location):
     # R12.1: only the head has a test.
     d6 = {BodyLocation.TORSO: 1, BodyLocation.LEGS: 3, BodyLocation.ARM: 4, BodyLocation.WEAPON: 6}[location]
@@ -264,9 +258,7 @@ def test_weapon_wound_breaks_the_weapon():
 def test_wound_effects_are_data():
     # R12.1: effects come from content/criticals.toml; another table changes the outcome.
     table = CriticalTable(effects={BodyLocation.ARM: CriticalEffect(BodyLocation.ARM, hit_mod=-7)})
-    plan = make_plan(
-        shooter=make_shooter(skill=70, wounds={BodyLocation.ARM, BodyLocation.WEAPON}), criticals=table
-    )
+    plan = make_plan(shooter=make_shooter(skill=70, wounds={BodyLocation.ARM, BodyLocation.WEAPON}), criticals=table)
     assert plan.guns[0].hit.value("wounds") == -7  # and a weapon wound breaks nothing in this table
 
 

@@ -1,0 +1,56 @@
+"""Cover from obstacles (R9.1, R9.2), prone behind hip-high cover (R8.5), and sight of the cover (R17.1)."""
+
+from __future__ import annotations
+
+from apcombat.board.grid import Grid
+from apcombat.board.sight import line_of_sight
+from apcombat.model import BattleMap, Cell
+from apcombat.rules.movement import angle_between
+
+PROTECTING_ANGLE_DEGREES = 45.0
+"""R9.2: the widest angle at the covered character between the obstacle and the shooter."""
+
+
+def cover_cells(battlemap: BattleMap, grid: Grid, cell: Cell) -> tuple[Cell, ...]:
+    """R9.1: the neighbouring cells (diagonal ones too on squares) holding an obstacle at least hip-high."""
+    return tuple(
+        step.to for step in grid.steps(cell) if battlemap.inside(step.to) and battlemap.at(step.to).gives_cover
+    )
+
+
+def can_take_cover(battlemap: BattleMap, grid: Grid, cell: Cell) -> bool:
+    """R9.1: whether a character in this cell has an obstacle to take cover behind."""
+    return bool(cover_cells(battlemap, grid, cell))
+
+
+def protecting_cover(battlemap: BattleMap, grid: Grid, covered: Cell, shooter: Cell) -> tuple[Cell, ...]:
+    """R9.2: the cover cells for which the angle at `covered` between them and the shooter is <= 45 degrees."""
+    if shooter == covered:
+        return ()
+    towards_shooter = grid.bearing_to(covered, shooter)
+    return tuple(
+        cell
+        for cell in cover_cells(battlemap, grid, covered)
+        if angle_between(grid.bearing_to(covered, cell), towards_shooter) <= PROTECTING_ANGLE_DEGREES + 1e-9
+    )
+
+
+def protected(battlemap: BattleMap, grid: Grid, covered: Cell, shooter: Cell) -> bool:
+    """R9.2: whether some obstacle the covered character is behind lies between it and the shooter."""
+    return bool(protecting_cover(battlemap, grid, covered, shooter))
+
+
+def hidden_when_prone(battlemap: BattleMap, grid: Grid, prone_cell: Cell, shooter: Cell) -> bool:
+    """R8.5: a prone character behind hip-high cover (low obstacle or wall) protecting it per R9.2 is
+    neither seen nor targeted by the shooter."""
+    return protected(battlemap, grid, prone_cell, shooter)
+
+
+def sees_cover_of(battlemap: BattleMap, grid: Grid, shooter: Cell, covered: Cell) -> bool:
+    """R17.1: whether the shooter has line of sight to an obstacle protecting `covered` against it.
+
+    The obstacle cell is the end of the sight line, so it does not block the line to itself.
+    """
+    return any(
+        line_of_sight(battlemap, grid, shooter, cell) for cell in protecting_cover(battlemap, grid, covered, shooter)
+    )

@@ -1,0 +1,156 @@
+"""The search behind `plan_path` and `reachable`: A* over (leg, cell, facing) states (R7.1, R7.3).
+
+A state is the mover standing in a cell, facing the way it last stepped (or its starting facing), on the
+way to waypoint number `leg`; stepping into that waypoint moves it on to the next leg. A state is one
+integer, `(leg * cells + cell) * facings + facing`, and the heap holds one integer per entry,
+`((u + guess) * turn_bound + turns) * states + state`: u is the cost so far (`apcombat.board.pace`), turns
+the steps that changed facing, and guess a lower bound of the u still to pay to the last waypoint (0 when
+there are no waypoints, which makes it plain Dijkstra). The guess is 0.9 x the straight-line distance
+through the remaining waypoints at the cheapest mm per metre and the fastest rate, rounded down: it never
+overestimates, and it falls by less than the cost of any step, so every step strictly raises the key's
+first part. States thus leave the heap with their cheapest u, then fewest turns, exactly, and every path
+that ties with another for a state has been seen before that state leaves the heap.
+
+Among paths to one state with the same u and turns, the one kept is decided from the end backwards: the
+path whose step before the last went in the earlier facing (the grid's order, N, NE, E, ... on squares)
+wins, then the step before that, and so on; a path that reaches the start sooner wins. This order is
+unchanged by appending the same steps to both paths, so the search finds the best path by it exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from heapq import heappop, heappush
+
+from apcombat.board.pace import Pace
+from apcombat.board.survey import StepTable
+
+NO_LIMIT = 1 << 62
+GUESS_SHARE = 0.9
+"""The guess is this share of the straight-line bound, so that it falls by less than any step costs."""
+
+
+class Frontier:
+    """R7.1, R7.3: one search over a step table for one mover, through the waypoints `goals` in order."""
+
+    def __init__(
+        self,
+        table: StepTable,
+        pace: Pace,
+        goals: tuple[int, ...],
+        blocked: frozenset[int],
+        keep_paths: bool,
+    ) -> None:
+        self.table = table
+        self.pace = pace
+        self.goals = goals
+        self.blocked = blocked
+        self.keep_paths = keep_paths
+        self.facing_count = len(table.facings)
+        self.cell_count = table.width * table.height
+        self.state_count = (len(goals) + 1) * self.cell_count * self.facing_count
+        self.turn_bound = self.state_count + 1
+        self.parents: dict[int, int] = {}
+        self.start = -1
+        self.units_per_m = GUESS_SHARE * table.least_mm_per_m * pace.ap_units / pace.fastest_rate
+        if min(pace.step_units, default=0) < 20:  # too fine for the guess to stay below every step
+            self.units_per_m = 0.0
+        self.guesses = [-1 if goals else 0] * ((len(goals) + 1) * self.cell_count)
+        self.beyond = [self._bound(goals[leg - 1], goals[leg]) for leg in range(1, len(goals))]
+        for leg in range(len(self.beyond) - 2, -1, -1):
+            self.beyond[leg] += self.beyond[leg + 1]
+        self.beyond.append(0)
+
+    def state(self, leg: int, cell: int, facing: int) -> int:
+        return (leg * self.cell_count + cell) * self.facing_count + facing
+
+    def parts(self, state: int) -> tuple[int, int, int]:
+        """(leg, cell number, facing number) of a state."""
+        rest, facing = divmod(state, self.facing_count)
+        leg, cell = divmod(rest, self.cell_count)
+        return leg, cell, facing
+
+    def _bound(self, cell: int, other: int) -> int:
+        """The guess for going from one cell to another in a straight line (module note)."""
+        (ax, ay), (bx, by) = self.table.centres[cell], self.table.centres[other]
+        return math.floor(math.hypot(bx - ax, by - ay) * self.units_per_m)
+
+    def _guess(self, leg_cell: int) -> int:
+        """The guess from a (leg, cell): to this leg's waypoint, then on through the others."""
+        leg, cell = divmod(leg_cell, self.cell_count)
+        guess = 0 if leg == len(self.goals) else self._bound(cell, self.goals[leg]) + self.beyond[leg]
+        self.guesses[leg_cell] = guess
+        return guess
+
+    def settle(self, start: int, limit: int = NO_LIMIT) -> Iterator[tuple[int, int, int]]:
+        """Yield (u, turns, state) for states reachable from `start` within `limit` units, best first.
+
+        Without waypoints every such state is yielded; with them, the search may be stopped at the first
+        state of the last leg. With `keep_paths`, `chain` gives the best path to any state yielded so far.
+        """
+        self.start = start
+        states, turn_bound = self.state_count, self.turn_bound
+        facing_count, cell_count = self.facing_count, self.cell_count
+        edges, step_units, turn_units = self.table.edges, self.pace.step_units, self.pace.turn_units
+        goal_of_leg = (*self.goals, -1)
+        blocked, parents, keep, guesses = self.blocked, self.parents, self.keep_paths, self.guesses
+        first = (self._guess(start // facing_count) * turn_bound) * states + start
+        best = {start: first}
+        heap = [first]
+        while heap:
+            key = heappop(heap)
+            state = key % states
+            if best[state] != key:
+                continue
+            leg_cell = state // facing_count
+            guessed_u, turns = divmod(key // states, turn_bound)
+            u = guessed_u - guesses[leg_cell]
+            yield u, turns, state
+            facing = state % facing_count
+            leg, cell = divmod(leg_cell, cell_count)
+            turn_row = turn_units[facing]
+            goal = goal_of_leg[leg]
+            leg_base = leg * cell_count
+            for step_facing, to, code in edges[cell]:
+                if to in blocked:
+                    continue
+                next_u = u + step_units[code] + turn_row[step_facing]
+                if next_u > limit:
+                    continue
+                next_leg_cell = leg_base + cell_count + to if to == goal else leg_base + to
+                guess = guesses[next_leg_cell]
+                if guess < 0:
+                    guess = self._guess(next_leg_cell)
+                next_state = next_leg_cell * facing_count + step_facing
+                next_key = ((next_u + guess) * turn_bound + turns + (step_facing != facing)) * states + next_state
+                old = best.get(next_state)
+                if old is None or next_key < old:
+                    best[next_state] = next_key
+                    heappush(heap, next_key)
+                    if keep:
+                        parents[next_state] = state
+                elif next_key == old and keep and self._earlier(state, parents[next_state]):
+                    parents[next_state] = state
+
+    def _earlier(self, one: int, other: int) -> bool:
+        """Whether the best path through state `one` comes before the one through `other` (module note)."""
+        parents, facing_count = self.parents, self.facing_count
+        while one != other:
+            if one == self.start:
+                return True
+            if other == self.start:
+                return False
+            if one % facing_count != other % facing_count:
+                return one % facing_count < other % facing_count
+            one, other = parents[one], parents[other]
+        return False
+
+    def chain(self, state: int) -> list[int]:
+        """The states of the best path from the start to `state`, start first."""
+        states = [state]
+        while state != self.start:
+            state = self.parents[state]
+            states.append(state)
+        states.reverse()
+        return states

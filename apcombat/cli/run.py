@@ -1,0 +1,127 @@
+"""`apcombat run ENCOUNTER_OR_SAVE`: play a script of commands and print the event log."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from apcombat.cli.output import fail, load_library_or_fail
+from apcombat.content import ContentError, load_encounter
+from apcombat.engine import CommandError, Event, Game
+from apcombat.model import Encounter
+from apcombat.saves import SaveError, is_save, load_game, replay_save, save_game
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "run",
+        help="apply a script of commands to an encounter or a save and print the event log",
+        description=(
+            "Apply commands (one a line, # comments) from --script or standard input. An illegal line stops "
+            "the run with exit code 2 after printing the state before it."
+        ),
+    )
+    parser.add_argument("source", metavar="ENCOUNTER_OR_SAVE", help="an encounter file or a save")
+    parser.add_argument("--script", metavar="FILE", help="commands to apply (default: standard input)")
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the dice for a new game")
+    parser.add_argument("--json", action="store_true", help="print one JSON object: the state and the events")
+    parser.add_argument("--save", metavar="PATH", help="save the game here after every turn and at the end")
+    parser.add_argument("--replay", action="store_true", help="replay a save from its start before the script")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = _open(args)
+    if game is None:
+        return 2
+    events: list[Event] = list(game.log) if args.replay else []
+    save_path = Path(args.save) if args.save else None
+    if save_path is not None:
+        game.turn_listeners.append(lambda g: save_game(g, save_path))
+    lines = _script_lines(args)
+    if lines is None:
+        return 2
+    error = None
+    for number, line in enumerate(lines, start=1):
+        try:
+            events += game.play(line)
+        except CommandError as refused:
+            error = {"line": number, "reason": str(refused), "command": line.strip()}
+            break
+    if save_path is not None:
+        try:
+            save_game(game, save_path)
+        except SaveError as problem:
+            return fail(args, [str(problem)])
+    _print(args, game.state, events, error)
+    return 2 if error else 0
+
+
+def _open(args: argparse.Namespace) -> Game | None:
+    source = Path(args.source)
+    try:
+        if is_save(source):
+            return replay_save(source) if args.replay else load_game(source)
+        if args.replay:
+            fail(args, [f"{source}: --replay needs a save, and this is an encounter"])
+            return None
+        library = load_library_or_fail(args)
+        if library is None:
+            return None
+        return Game(load_encounter(source, library), seed=args.seed)
+    except (SaveError, ContentError, CommandError) as problem:
+        fail(args, getattr(problem, "problems", None) or [str(problem)])
+        return None
+
+
+def _script_lines(args: argparse.Namespace) -> list[str] | None:
+    if args.script is None:
+        return [] if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read().splitlines()
+    try:
+        return Path(args.script).read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        fail(args, [f"{args.script}: cannot read the script ({error.strerror})"])
+        return None
+
+
+def state_report(state: Encounter) -> dict[str, Any]:
+    """The state as `apcombat run --json` prints it."""
+    return {
+        "round": state.round,
+        "active": state.active,
+        "winner": state.winner,
+        "units": [
+            {
+                "id": unit.id,
+                "side": unit.side,
+                "at": list(unit.at) if unit.at is not None else None,
+                "facing": unit.facing.value,
+                "pose": unit.pose.value,
+                "hp": unit.hp,
+                "ap": unit.ap,
+                "in_cover": unit.in_cover,
+                "status": state.status(unit).value,
+                "weapon": unit.weapon.weapon.id if unit.weapon else None,
+                "ammo": unit.weapon.loaded if unit.weapon else None,
+            }
+            for unit in state.units
+        ],
+    }
+
+
+def _print(args: argparse.Namespace, state: Encounter, events: list[Event], error: dict | None) -> None:
+    if args.json:
+        report = state_report(state) | {"events": [event.as_json() for event in events]}
+        if error is not None:
+            report["error"] = {"line": error["line"], "reason": error["reason"]}
+        print(json.dumps(report, indent=2))
+        return
+    for event in events:
+        print(event.text)
+        for line in event.data.get("lines", ()):
+            print("    " + line)
+    if error is not None:
+        print(f"apcombat: line {error['line']} ({error['command']}): {error['reason']}", file=sys.stderr)

@@ -1,0 +1,212 @@
+"""Encounter files (`encounters/*.toml`): a fight ready to play, read into its starting Encounter state.
+
+```toml
+name = "Duel at the well"
+description = "One line shown on the title screen."
+
+[map]                      # optional: without it the fight is played in table mode (no `at`)
+rows = ["#####", "#.=.#", "#####"]
+legend = { "~" = "gap" }   # optional: added to (or replacing) . floor # wall = low H stairs _ gap : rubble
+kind = "square"            # optional
+
+[[side]]
+id = "vault"               # ids are what commands use: lowercase letters, digits, _ and -
+name = "Vault dwellers"
+control = "human"          # human | ai | gm
+
+[[unit]]
+id = "ana"
+side = "vault"
+character = "ana"          # a file relative to this one, a content-root path, a bare id, or [unit.character]
+at = [1, 1]                # x, y from the top-left, 0-based; required with a map, forbidden without
+# optional: facing, pose, weapons, offhand, armor, ammo, hp (see `encounter_units`)
+
+[house_rules]              # optional: HouseRules fields
+[optional_rules]           # optional: R0.6
+[modules]                  # optional: R18, e.g. morale = true
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+
+from apcombat.content.diagnose import Finding
+from apcombat.content.encounter_map import read_map
+from apcombat.content.encounter_units import UnitReader, UnitSection
+from apcombat.content.errors import Loaded, Problem
+from apcombat.content.library import Library
+from apcombat.content.loader import (
+    EntryKind,
+    as_problems,
+    entry_label,
+    read_entry_tables,
+    structure,
+)
+from apcombat.content.paths import shown
+from apcombat.content.suggest import did_you_mean, unknown_id
+from apcombat.content.toml_files import read_toml
+from apcombat.content.values import show_value
+from apcombat.model.battlemap import BattleMap, Cell
+from apcombat.model.encounter import Encounter, Side, Unit
+from apcombat.model.house_rules import HouseRules, OptionalRules
+
+MODULES = ("morale", "casualties", "fire_spread", "suppression", "activation_deck")
+"""R18: the optional rule modules an encounter's [modules] table may switch on."""
+
+TOP_LEVEL_KEYS = ("name", "description", "map", "side", "unit", "house_rules", "optional_rules", "modules")
+
+_SIDE = EntryKind("side", Side, "id")
+_UNIT = EntryKind("unit", UnitSection, "id")
+
+T = TypeVar("T")
+
+
+@attrs.frozen
+class _Heading:
+    """What an encounter file says about itself."""
+
+    name: str
+    description: str = ""
+
+
+def read_encounter(path: str | Path, library: Library) -> Loaded[Encounter | None]:
+    """The starting state of the fight an encounter file describes, with every problem in it (None if
+    there were any). Weapons, armour and characters are looked up in `library`."""
+    loaded = read_toml(path)
+    if loaded.value is None:
+        return Loaded(None, loaded.problems)
+    reader = _EncounterReader(Path(path), shown(path), library, loaded.value)
+    encounter = reader.encounter()
+    return Loaded(None if reader.problems else encounter, reader.problems)
+
+
+def load_encounter(path: str | Path, library: Library) -> Encounter:
+    """The starting state of an encounter file; a ContentError listing every problem if any."""
+    encounter = read_encounter(path, library).unwrap()
+    assert encounter is not None  # no problems means the encounter was read
+    return encounter
+
+
+@attrs.define
+class _EncounterReader:
+    """Reads each part of an encounter file, collecting problems."""
+
+    path: Path
+    file: str
+    library: Library
+    data: dict[str, Any]
+    problems: list[Problem] = attrs.field(factory=list)
+
+    def report(self, found: Iterable[Finding], *where: str) -> None:
+        self.problems += as_problems(self.file, found, *where)
+
+    def encounter(self) -> Encounter | None:
+        data = self.data
+        self.problems += [
+            Problem(self.file, f"unknown top-level key {key!r}{did_you_mean(key, TOP_LEVEL_KEYS)}")
+            for key in data
+            if key not in TOP_LEVEL_KEYS
+        ]
+        heading = self._section({key: data[key] for key in ("name", "description") if key in data}, _Heading)
+        battle_map = self._map()
+        sides = read_entry_tables(self.file, data.get("side"), _SIDE)
+        self.problems += sides.problems
+        units = self._units(battle_map)
+        house_rules = self._section(data.get("house_rules", {}), HouseRules, "house_rules")
+        optional_rules = self._section(data.get("optional_rules", {}), OptionalRules, "optional_rules")
+        modules = self._modules(data.get("modules", {}))
+        if self.problems or heading is None or house_rules is None or optional_rules is None:
+            return None
+        return Encounter(
+            name=heading.name,
+            description=heading.description,
+            sides=tuple(sides.value.values()),
+            units=units,
+            map=battle_map,
+            house_rules=house_rules,
+            optional_rules=optional_rules,
+            modules=modules,
+            criticals=self.library.criticals,
+        )
+
+    def _section(self, raw: Any, model: type[T], *where: str) -> T | None:
+        value, found = structure(raw, model)
+        self.report(found, *where)
+        return value
+
+    def _map(self) -> BattleMap | None:
+        if "map" not in self.data:
+            return None
+        battle_map, found = read_map(self.data["map"])
+        self.report(found, "map")
+        return battle_map
+
+    def _units(self, battle_map: BattleMap | None) -> tuple[Unit, ...]:
+        """Every unit, checked on its own and against the sides, the map and the other units."""
+        sections = read_entry_tables(self.file, self.data.get("unit"), _UNIT)
+        self.problems += sections.problems
+        raw_units = _tables(self.data.get("unit"))
+        if raw_units is None:
+            return ()
+        reader = UnitReader(self.path, self.library)
+        for number, raw in enumerate(raw_units, start=1):
+            self.report(reader.reference_findings(raw), entry_label(_UNIT, raw, number))
+        self.problems += reader.problems
+        raw_sides = _tables(self.data.get("side"))
+        side_ids = None if raw_sides is None else [raw["id"] for raw in raw_sides if isinstance(raw.get("id"), str)]
+        taken: dict[Cell, str] = {}
+        units: list[Unit] = []
+        for section in sections.value.values():
+            unit, found = reader.unit(section, battle_map, "map" in self.data)
+            if side_ids is not None and section.side not in side_ids:
+                found.append(("side", unknown_id("side", section.side, side_ids)))
+            if section.at is not None and section.at in taken:
+                found.append(("at", f"{list(section.at)} is already taken by unit {taken[section.at]!r}"))
+            elif section.at is not None:
+                taken[section.at] = section.id
+            self.report(found, f"unit {section.id!r}")
+            if unit is not None:
+                units.append(unit)
+        self._check_sides(side_ids, [raw.get("side") for raw in raw_units])
+        return tuple(units)
+
+    def _check_sides(self, side_ids: list[str] | None, unit_sides: list[Any]) -> None:
+        """At least two sides, each with at least one unit."""
+        if side_ids is None:
+            return
+        if len(set(side_ids)) < 2:
+            got = f"{len(set(side_ids))}" if side_ids else "none"
+            self.problems.append(Problem(self.file, f"expected at least two [[side]] tables, got {got}"))
+        for side_id in dict.fromkeys(side_ids):
+            if side_id not in unit_sides:
+                found = [("", f"has no units: give it a [[unit]] with side = {show_value(side_id)}")]
+                self.report(found, f"side {side_id!r}")
+
+    def _modules(self, raw: Any) -> dict[str, bool]:
+        """R18: each module named, switched on (true) or off (false)."""
+        if not isinstance(raw, dict):
+            self.report([("", f"expected a table, got {show_value(raw)}")], "modules")
+            return {}
+        modules: dict[str, bool] = {}
+        for name, value in raw.items():
+            if name not in MODULES:
+                listing = ", ".join(MODULES)
+                found = f"unknown module {name!r}{did_you_mean(name, MODULES)}; the modules are {listing}"
+                self.report([("", found)], "modules")
+            elif not isinstance(value, bool):
+                self.report([(name, f"expected true or false, got {show_value(value)}")], "modules")
+            else:
+                modules[name] = value
+        return modules
+
+
+def _tables(raw: Any) -> list[dict[str, Any]] | None:
+    """`[[table]]` entries as written; None if they are not (read_entry_tables reports that)."""
+    if isinstance(raw, list) and all(isinstance(entry, dict) for entry in raw):
+        return raw
+    return None

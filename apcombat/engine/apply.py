@@ -1,0 +1,158 @@
+"""`apply(state, command, dice) -> (state, events)`: the one way the fight changes.
+
+Round 0 is set-up (game-master commands only); the first other command rolls initiative and starts round 1.
+Only the active unit acts — during an interrupt, the watcher. A delayed unit (R13.3) may step in when the
+active unit has not spent anything yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from apcombat.dice import DiceError, DiceSource
+from apcombat.engine import attacks, equipment, movement
+from apcombat.engine.commands import (
+    GM_COMMANDS,
+    Attack,
+    ChangePose,
+    Command,
+    CommandError,
+    Delay,
+    End,
+    Jump,
+    LeaveCover,
+    Move,
+    PinDown,
+    React,
+    Redo,
+    Reload,
+    Swap,
+    TakeCover,
+    Turn,
+    Undo,
+)
+from apcombat.engine.events import Event
+from apcombat.engine.gm import GM_HANDLERS
+from apcombat.engine.turns import check_victory, end_turn, next_turn, roll_initiative, start_round
+from apcombat.model import Encounter
+
+Handler = Callable[[Encounter, Command, DiceSource, list[Event]], Encounter]
+
+HANDLERS: dict[type, Handler] = {
+    Move: movement.move,
+    Turn: movement.turn,
+    ChangePose: movement.change_pose,
+    TakeCover: movement.take_cover,
+    LeaveCover: movement.leave_cover,
+    Jump: movement.jump,
+    Attack: attacks.attack,
+    React: attacks.react,
+    PinDown: attacks.pin,
+    Reload: equipment.reload,
+    Swap: equipment.swap,
+}
+NOT_DURING_INTERRUPT = (React, PinDown, Delay)
+
+
+def apply(state: Encounter, command: Command, dice: DiceSource) -> tuple[Encounter, list[Event]]:
+    """Apply one command. An illegal command raises CommandError and changes nothing."""
+    events: list[Event] = []
+    try:
+        state = _apply(state, command, dice, events)
+    except DiceError as error:
+        raise CommandError(str(error)) from None
+    return state, events
+
+
+def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Event]) -> Encounter:
+    if isinstance(command, (Undo, Redo)):
+        raise CommandError("undo and redo belong to a game's history, not to one state")
+    if isinstance(command, GM_COMMANDS):
+        return GM_HANDLERS[type(command)](state, command, dice, events)
+    if state.finished:
+        raise CommandError("the fight is over")
+    if state.round == 0:
+        state = roll_initiative(state, dice, events)
+        state = start_round(state, 1, dice, events)
+        if state.finished:
+            return state
+    state = _step_in_if_delayed(state, command, events)
+    if isinstance(command, End):
+        return _end(state, dice, events)
+    _check_actor(state, command)
+    if isinstance(command, Delay):
+        return _delay(state, dice, events)
+    state = HANDLERS[type(command)](state, command, dice, events)
+    return check_victory(_after_action(state, dice, events), events)
+
+
+def _check_actor(state: Encounter, command: Command) -> None:
+    who = command.who
+    assert who is not None
+    try:
+        unit = state.unit(who)
+    except KeyError:
+        ids = ", ".join(u.id for u in state.units)
+        raise CommandError(f"no unit {who!r}: the units are {ids}") from None
+    if state.active != who:
+        active = state.unit(state.active).name if state.active else "nobody"
+        raise CommandError(f"it is not {unit.name}'s turn: {active} is acting")
+    if state.interrupt is not None and isinstance(command, NOT_DURING_INTERRUPT):
+        raise CommandError(f"{unit.name} is interrupting: it can fire, take cover, change pose or move (R16.2)")
+
+
+def _step_in_if_delayed(state: Encounter, command: Command, events: list[Event]) -> Encounter:
+    """R13.3: a delayed unit takes its turn when no one is acting (the active unit has spent nothing)."""
+    who = command.who
+    if who is None or who not in state.delayed or state.active is None or state.interrupt is not None:
+        return state
+    active = state.unit(state.active)
+    if active.spent_ap:
+        return state
+    unit = state.unit(who)
+    text = f"{unit.name} takes the delayed turn before {active.name} ({unit.ap} AP) (R13.3)"
+    events.append(Event("turn", text, unit=who))
+    delayed = tuple(d for d in state.delayed if d != who)
+    return attrs.evolve(state, active=who, delayed=delayed, pre_empted=active.id)
+
+
+def _delay(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
+    """R13.3: with no AP spent, take the turn later this round."""
+    assert state.active is not None
+    unit = state.unit(state.active)
+    if unit.spent_ap:
+        raise CommandError(f"{unit.name} has already spent AP: only a turn not begun can be delayed (R13.3)")
+    events.append(Event("delay", f"{unit.name} delays the turn (R13.3)", unit=unit.id))
+    remaining = [uid for uid in state.order if uid not in state.taken and uid != unit.id]
+    if not remaining:
+        events.append(Event("delay", f"nobody is left to act before {unit.name}: the delayed turn is lost"))
+        return end_turn(state, dice, events, sacrificed=True)
+    state = attrs.evolve(state, active=None, delayed=(*state.delayed, unit.id))
+    return next_turn(state, dice, events)
+
+
+def _end(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
+    """`end`: the active unit's turn ends — or the watcher's interrupt, handing control back (R16.2)."""
+    if state.active is None:
+        raise CommandError("nobody is acting")
+    if state.interrupt is not None:
+        watcher = state.unit(state.interrupt.watcher)
+        back = state.unit(state.interrupt.interrupted)
+        text = f"{watcher.name} ends the interruption; back to {back.name}"
+        events.append(Event("interrupt_end", text, unit=watcher.id))
+        state = attrs.evolve(state.with_unit(attrs.evolve(watcher, ap=0)), interrupt=None, active=back.id)
+        if back.down or not back.standing:
+            return end_turn(state, dice, events, sacrificed=True)
+        return state
+    return end_turn(state, dice, events)
+
+
+def _after_action(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
+    """An acting unit that went down ends its turn (or its interruption)."""
+    if state.finished or state.active is None:
+        return state
+    if state.unit(state.active).standing:
+        return state
+    return _end(state, dice, events)

@@ -1,0 +1,312 @@
+"""Attacks on the map or the table: shots, two guns, flamers, close combat (R1-R6, R9-R12), and the
+turns given up for reaction (R16.1) and covering fire (R17.1)."""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.dice import DiceSource
+from apcombat.engine.commands import Attack, CommandError, PinDown, React
+from apcombat.engine.events import Event
+from apcombat.engine.geometry import covered_against, distance_m, sees_cover_of, sight_problem
+from apcombat.engine.movement import other_action, pay
+from apcombat.engine.reactions import covering_fire
+from apcombat.engine.turns import check_victory, end_turn
+from apcombat.model import (
+    BodyLocation,
+    Encounter,
+    FromCover,
+    Pin,
+    Shooter,
+    Shot,
+    ShotMode,
+    ShotSituation,
+    Target,
+    Unit,
+    Watch,
+)
+from apcombat.rules.attack import AttackPlan, ImpossibleAttack, plan_attack
+from apcombat.rules.covering_fire import MAX_COVERING_HITS
+from apcombat.rules.explain import describe_plan, describe_result
+from apcombat.rules.resolve import AttackResult, resolve_attack
+
+COVERING_FIRE_ROUNDS = MAX_COVERING_HITS  # R17.1: covering fire spends 10 rounds
+
+
+def attack_mode(command: Attack) -> ShotMode:
+    if command.kind == "melee":
+        return ShotMode.MELEE
+    if command.kind == "flame":
+        return ShotMode.FLAME
+    if command.kind == "dual":
+        return ShotMode.DUAL_BURST if command.burst else ShotMode.DUAL
+    if command.location is not None:
+        if command.burst:
+            raise CommandError("a burst cannot be aimed (R3.4)")
+        return ShotMode.AIMED
+    return ShotMode.BURST if command.burst else ShotMode.SINGLE
+
+
+def is_reacting(state: Encounter, unit: Unit) -> bool:
+    """R9.3: on reaction watch, interrupting from one, or giving covering fire."""
+    interrupting = state.interrupt is not None and state.interrupt.watcher == unit.id
+    return unit.watch is not None or unit.pin is not None or interrupting
+
+
+def situation_for(state: Encounter, command: Attack) -> ShotSituation:
+    """The rules' view of an attack command in this state (refusing what the map forbids)."""
+    attacker, target = state.unit(command.unit), _target(state, command.unit, command.target)
+    mode = attack_mode(command)
+    if attacker.in_cover and mode is not ShotMode.MELEE and command.from_cover is FromCover.NONE:
+        raise CommandError(
+            f"{attacker.name} is in cover: fire blind, lean out (+1 AP) or leave cover first (R9.4, R9.5)"
+        )
+    carried = attacker.weapon
+    if carried is None:
+        raise CommandError(f"{attacker.name} has no weapon")
+    if carried.broken:
+        raise CommandError(f"{attacker.name}'s {carried.weapon.name} is broken (R12.1, R19.1): swap weapons")
+    second = attacker.second_gun if mode in (ShotMode.DUAL, ShotMode.DUAL_BURST) else None
+    if second is not None and second.broken:
+        raise CommandError(f"{attacker.name}'s {second.weapon.name} is broken (R12.1, R19.1)")
+    blind_spot = sight_problem(state, attacker, target) if mode is not ShotMode.MELEE else None
+    if blind_spot is not None:
+        raise CommandError(blind_spot)
+    if mode is ShotMode.MELEE and state.map is None and command.distance_cm is None:
+        distance = 1.0  # table mode: close combat is between neighbours unless the game master measures
+    else:
+        distance = distance_m(state, attacker, target, command.distance_cm)
+    shooter = Shooter(
+        name=attacker.name,
+        special=attacker.character.special,
+        skills=attacker.character.skills,
+        weapon=carried.weapon,
+        perks=attacker.character.perks,
+        offhand=second.weapon if second is not None else None,
+        pose=attacker.pose,
+        in_cover=attacker.in_cover,
+        exhaustion=attacker.exhaustion.penalty if attacker.exhaustion.active else 0,
+        wounds=attacker.wounds - {BodyLocation.WEAPON},  # a weapon wound breaks one weapon, tracked on it
+        ammo=carried.loaded,
+        offhand_ammo=second.loaded if second is not None else None,
+        crit_chance=attacker.character.crit_chance,
+    )
+    victim = Target(
+        name=target.name,
+        hp=target.hp,
+        pose=target.pose,
+        in_cover=covered_against(state, target, attacker),
+        reacting=is_reacting(state, target),
+        armor=target.armor,
+        special=target.character.special,
+        skills=target.character.skills,
+        exhaustion=target.exhaustion.penalty if target.exhaustion.active else 0,
+        wounds=target.wounds,
+    )
+    shot = Shot(
+        mode=mode,
+        location=command.location,
+        extra_ap=command.extra_ap,
+        distance_m=distance,
+        from_cover=command.from_cover,
+        reaction=is_reacting(state, attacker),
+        gm_modifier=state.gm_modifier,
+    )
+    return ShotSituation(shooter, victim, shot, state.house_rules, state.criticals, state.optional_rules)
+
+
+def plan_for(state: Encounter, command: Attack) -> AttackPlan:
+    """Plan an attack command, turning the rules' refusal into a command error."""
+    try:
+        return plan_attack(situation_for(state, command))
+    except ImpossibleAttack as error:
+        raise CommandError(str(error)) from None
+
+
+def attack(state: Encounter, command: Attack, dice: DiceSource, events: list[Event]) -> Encounter:
+    """Plan, pay, let covering fire answer a lean-out (R17.2), roll, and apply the result."""
+    plan = plan_for(state, command)
+    attacker = state.unit(command.unit)
+    pay(attacker, plan.ap_cost, "attack")
+    if command.from_cover is FromCover.LEAN_OUT:
+        state = covering_fire(state, attacker.id, "leans out to shoot", dice, events)
+        attacker = state.unit(attacker.id)
+        if attacker.down:
+            return check_victory(state, events)
+        plan = plan_for(state, command)
+    force = state.gm_force_hit
+    result = resolve_attack(plan, dice, force_hit=force)
+    state = attrs.evolve(state, gm_modifier=0, gm_force_hit=None)
+    ap_before = attacker.ap
+    attacker = other_action(pay(attacker, plan.ap_cost, "attack"))
+    attacker = _spend_ammo(attacker, plan)
+    state = state.with_unit(attacker)
+    events.append(_attack_event(plan, result, ap_before, attacker.ap, force))
+    state = _apply_result(state, command.target, result, events)
+    return check_victory(state, events)
+
+
+def _attack_event(plan: AttackPlan, result: AttackResult, before: int, after: int, force: bool | None) -> Event:
+    lines = describe_plan(plan) + describe_result(result)
+    if force is not None:
+        lines.append(f"game master override: the first to-hit result forced to {'hit' if force else 'miss'}")
+    data = {
+        "ap_cost": plan.ap_cost,
+        "ap_before": before,
+        "ap_after": after,
+        "band": plan.band.value if plan.band else None,
+        "guns": [
+            {
+                "weapon": gun.weapon.id,
+                "rounds": gun.rounds,
+                "hit_chance": gun.hit_chance,
+                "crit_chance": gun.crit_chance,
+                "modifiers": [{"name": m.name, "value": m.value} for m in gun.hit.modifiers],
+            }
+            for gun in plan.guns
+        ],
+        "rounds_fired": [
+            {
+                "gun": r.gun,
+                "roll": r.roll,
+                "hit": r.hit,
+                "critical": r.critical,
+                "location": r.location.value if r.location else None,
+                "damage": r.damage,
+                "armor": r.armor,
+                "wound": r.wound.value if r.wound else None,
+            }
+            for r in result.rounds
+        ],
+        "override": None if force is None else ("hit" if force else "miss"),
+        "target_hp_after": result.hp_after,
+        "lines": lines,
+    }
+    situation = plan.situation
+    summary = f"{situation.shooter.name} attacks {situation.target.name}: {result.hits} hit"
+    summary += "s" if result.hits != 1 else ""
+    if result.damage:
+        summary += f", {result.damage} damage ({result.hp_before} -> {result.hp_after} HP)"
+    return Event("attack", summary, data, unit=None)
+
+
+def _spend_ammo(unit: Unit, plan: AttackPlan) -> Unit:
+    if plan.situation.shot.mode is ShotMode.MELEE:
+        return unit
+    weapons = list(unit.weapons)
+    for gun in plan.guns:
+        index = unit.offhand if gun.offhand else unit.in_hand
+        assert index is not None
+        carried = weapons[index]
+        weapons[index] = attrs.evolve(carried, loaded=carried.loaded - gun.rounds)
+    return attrs.evolve(unit, weapons=tuple(weapons))
+
+
+def _apply_result(state: Encounter, target_id: str, result: AttackResult, events: list[Event]) -> Encounter:
+    target = state.unit(target_id)
+    wounds = set(target.wounds)
+    weapons = list(target.weapons)
+    ap_loss = target.ap_loss_next_turn
+    for location in result.wounds:
+        effect = state.criticals.effect(location)
+        wounds.add(location)
+        ap_loss += effect.ap_loss_next_turn
+        if effect.breaks_weapon and target.weapon is not None:
+            weapons[target.in_hand] = attrs.evolve(weapons[target.in_hand], broken=True)
+        events.append(
+            Event("wound", f"{target.name} is wounded: {location.value} — {effect.text} (R12.1)", unit=target_id)
+        )
+    unconscious = max(target.unconscious_rounds, result.unconscious_rounds)
+    if result.unconscious_rounds:
+        events.append(
+            Event(
+                "unconscious",
+                f"{target.name} falls unconscious for {result.unconscious_rounds} round(s) (R12.1)",
+                {"rounds": result.unconscious_rounds},
+                unit=target_id,
+            )
+        )
+    burning = result.burning or (target.burning if not result.target_down else None)
+    if result.burning is not None:
+        events.append(Event("burning", f"{target.name} is set on fire (R6.2)", unit=target_id))
+    target = attrs.evolve(
+        target,
+        hp=result.hp_after,
+        wounds=frozenset(wounds),
+        weapons=tuple(weapons),
+        ap_loss_next_turn=ap_loss,
+        unconscious_rounds=unconscious,
+        burning=burning,
+    )
+    if result.target_down:
+        events.append(Event("down", f"{target.name} is down (R12.2)", unit=target_id))
+        target = attrs.evolve(target, watch=None, pin=None, in_cover=False, burning=None)
+    return state.with_unit(target)
+
+
+def react(state: Encounter, command: React, dice: DiceSource, events: list[Event]) -> Encounter:
+    """R16.1: at the start of its turn, with no AP spent, sacrifice the turn and stand ready."""
+    if not state.optional_rules.reaction:
+        raise CommandError("reaction is switched off in [optional_rules] (R0.6)")
+    unit = state.unit(command.unit)
+    _refuse_after_spending(unit, "watch")
+    if unit.weapon is None:
+        raise CommandError(f"{unit.name} has no weapon to react with")
+    events.append(
+        Event(
+            "watch",
+            f"{unit.name} gives up the turn to watch facing {unit.facing.value} with {unit.ap} AP ready (R16.1)",
+            {"ap": unit.ap},
+            unit=unit.id,
+        )
+    )
+    unit = attrs.evolve(unit, watch=Watch(), sacrificed_ap=unit.ap)
+    return end_turn(state.with_unit(unit), dice, events, sacrificed=True)
+
+
+def pin(state: Encounter, command: PinDown, dice: DiceSource, events: list[Event]) -> Encounter:
+    """R17.1: with a fully automatic weapon holding 10 rounds, pin an enemy in cover whose cover is in sight."""
+    if not state.optional_rules.covering_fire:
+        raise CommandError("covering fire is switched off in [optional_rules] (R0.6)")
+    unit = state.unit(command.unit)
+    target = _target(state, unit.id, command.target)
+    _refuse_after_spending(unit, "give covering fire")
+    carried = unit.weapon
+    if carried is None or not carried.weapon.automatic:
+        raise CommandError(f"covering fire needs a fully automatic weapon (R17.1); {unit.name} has none in hand")
+    if carried.loaded < COVERING_FIRE_ROUNDS:
+        raise CommandError(
+            f"covering fire spends {COVERING_FIRE_ROUNDS} rounds; "
+            f"the {carried.weapon.name} holds {carried.loaded} (R17.1)"
+        )
+    if not target.in_cover:
+        raise CommandError(f"{target.name} is not in cover: covering fire pins an enemy behind cover (R17.1)")
+    if not sees_cover_of(state, unit, target):
+        raise CommandError(f"{unit.name} cannot see the cover {target.name} is behind (R17.1)")
+    weapons = list(unit.weapons)
+    weapons[unit.in_hand] = attrs.evolve(carried, loaded=carried.loaded - COVERING_FIRE_ROUNDS)
+    unit = attrs.evolve(unit, pin=Pin(target=target.id), weapons=tuple(weapons))
+    events.append(
+        Event(
+            "pin",
+            f"{unit.name} gives up the turn to pin {target.name} down: {COVERING_FIRE_ROUNDS} rounds spent (R17.1)",
+            {"target": target.id},
+            unit=unit.id,
+        )
+    )
+    return end_turn(state.with_unit(unit), dice, events, sacrificed=True)
+
+
+def _refuse_after_spending(unit: Unit, what: str) -> None:
+    if unit.spent_ap:
+        raise CommandError(f"{unit.name} has already spent AP this turn: only a fresh turn can {what} (R16.1, R17.1)")
+
+
+def _target(state: Encounter, attacker_id: str, target_id: str) -> Unit:
+    if target_id == attacker_id:
+        raise CommandError("a unit cannot attack itself")
+    try:
+        return state.unit(target_id)
+    except KeyError:
+        ids = ", ".join(u.id for u in state.units)
+        raise CommandError(f"no unit {target_id!r}: the units are {ids}") from None

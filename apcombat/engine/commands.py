@@ -1,0 +1,417 @@
+"""The command language: one command a line, `#` comments. The terminal app, the AI, scripts, tests and
+game masters all drive the engine with these.
+
+    move WHO X,Y [X,Y ...] [run]      turn WHO DIR            pose WHO upright|crouched|prone
+    cover WHO      uncover WHO        reload WHO              swap WHO       react WHO     delay WHO
+    shoot WHO TARGET [aimed LOCATION [+N]] [burst] [blind|lean] [at Ncm]
+    dual WHO TARGET [burst] [at Ncm]  flame WHO TARGET [at Ncm]   melee WHO TARGET [aimed LOCATION [+N]]
+    pin WHO TARGET [at Ncm]           jump WHO X,Y            end    undo    redo
+    gm dice N N ...   gm set WHO FIELD=VALUE ...   gm bonus WHO N   gm mod N   gm force hit|miss
+    table mode (no map): move WHO Ncm [run|crouched|prone|climb]   turn WHO DEGREES   jump WHO Ncm
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from apcombat.model import BodyLocation, Cell, Facing, FromCover, Pose
+
+
+class CommandError(Exception):
+    """A line that is not a command, or a command the state does not allow; the message says why."""
+
+
+@attrs.frozen
+class Command:
+    """Base of every command; `text` is the line as written (normalised)."""
+
+    @property
+    def who(self) -> str | None:
+        return getattr(self, "unit", None)
+
+
+@attrs.frozen
+class Move(Command):
+    unit: str
+    waypoints: tuple[Cell, ...] = ()
+    run: bool = False
+    distance_cm: float | None = None  # table mode
+    manner: str = "walk"  # table mode: walk | run | crouched | prone | climb
+
+
+@attrs.frozen
+class Turn(Command):
+    unit: str
+    facing: Facing | None = None
+    degrees: float | None = None  # table mode
+
+
+@attrs.frozen
+class ChangePose(Command):
+    unit: str
+    pose: Pose
+
+
+@attrs.frozen
+class TakeCover(Command):
+    unit: str
+
+
+@attrs.frozen
+class LeaveCover(Command):
+    unit: str
+
+
+@attrs.frozen
+class Attack(Command):
+    """shoot, dual, flame and melee."""
+
+    unit: str
+    target: str
+    kind: str  # shoot | dual | flame | melee
+    location: BodyLocation | None = None
+    extra_ap: int = 0
+    burst: bool = False
+    from_cover: FromCover = FromCover.NONE
+    distance_cm: float | None = None
+
+
+@attrs.frozen
+class Reload(Command):
+    unit: str
+
+
+@attrs.frozen
+class Swap(Command):
+    unit: str
+
+
+@attrs.frozen
+class React(Command):
+    unit: str
+
+
+@attrs.frozen
+class PinDown(Command):
+    unit: str
+    target: str
+    distance_cm: float | None = None
+
+
+@attrs.frozen
+class Jump(Command):
+    unit: str
+    to: Cell | None = None
+    distance_cm: float | None = None  # table mode
+
+
+@attrs.frozen
+class Delay(Command):
+    unit: str
+
+
+@attrs.frozen
+class End(Command):
+    pass
+
+
+@attrs.frozen
+class Undo(Command):
+    pass
+
+
+@attrs.frozen
+class Redo(Command):
+    pass
+
+
+@attrs.frozen
+class GmDice(Command):
+    values: tuple[int, ...]
+
+
+@attrs.frozen
+class GmSet(Command):
+    unit: str
+    fields: tuple[tuple[str, str], ...]
+
+
+@attrs.frozen
+class GmBonus(Command):
+    unit: str
+    bonus: int
+
+
+@attrs.frozen
+class GmMod(Command):
+    modifier: int
+
+
+@attrs.frozen
+class GmForce(Command):
+    hit: bool
+
+
+_CELL = re.compile(r"^(\d+),(\d+)$")
+_CM = re.compile(r"^(\d+(?:\.\d+)?)cm$")
+_SIGNED = re.compile(r"^[+-]?\d+$")
+USAGE = {
+    "move": "move WHO X,Y [X,Y ...] [run]  (table mode: move WHO Ncm [run|crouched|prone|climb])",
+    "turn": "turn WHO N|NE|E|SE|S|SW|W|NW  (table mode: turn WHO DEGREES)",
+    "pose": "pose WHO upright|crouched|prone",
+    "cover": "cover WHO",
+    "uncover": "uncover WHO",
+    "shoot": "shoot WHO TARGET [aimed LOCATION [+N]] [burst] [blind|lean] [at Ncm]",
+    "dual": "dual WHO TARGET [burst] [at Ncm]",
+    "flame": "flame WHO TARGET [at Ncm]",
+    "melee": "melee WHO TARGET [aimed LOCATION [+N]]",
+    "reload": "reload WHO",
+    "swap": "swap WHO",
+    "react": "react WHO",
+    "pin": "pin WHO TARGET [at Ncm]",
+    "jump": "jump WHO X,Y  (table mode: jump WHO Ncm)",
+    "delay": "delay WHO",
+    "end": "end",
+    "undo": "undo",
+    "redo": "redo",
+    "gm": "gm dice N N ... | gm set WHO FIELD=VALUE ... | gm bonus WHO N | gm mod N | gm force hit|miss",
+}
+
+
+def parse_command(line: str) -> Command | None:
+    """One line of the command language; None for a blank line or a comment."""
+    text = line.split("#", 1)[0].strip()
+    if not text:
+        return None
+    words = text.split()
+    verb, args = words[0].lower(), words[1:]
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        known = ", ".join(USAGE)
+        raise CommandError(f"unknown command {verb!r}: the commands are {known}")
+    try:
+        return parser(args)
+    except CommandError as error:
+        raise CommandError(f"{error} — usage: {USAGE[verb]}") from None
+
+
+def parse_cell(text: str) -> Cell:
+    match = _CELL.match(text)
+    if not match:
+        raise CommandError(f"{text!r} is not a cell: write X,Y like 3,4")
+    return (int(match.group(1)), int(match.group(2)))
+
+
+def parse_cm(text: str) -> float:
+    match = _CM.match(text.lower())
+    if not match:
+        raise CommandError(f"{text!r} is not a distance: write centimetres like 25cm")
+    return float(match.group(1))
+
+
+def _need(args: list[str], count: int, what: str) -> None:
+    if len(args) < count:
+        raise CommandError(f"missing {what}")
+
+
+def _no_more(args: list[str]) -> None:
+    if args:
+        raise CommandError(f"unexpected {' '.join(args)!r}")
+
+
+def _who(args: list[str]) -> str:
+    _need(args, 1, "the unit (WHO)")
+    return args.pop(0).lower()
+
+
+def _only_who(cls: type[Command]):
+    def parse(args: list[str]) -> Command:
+        unit = _who(args)
+        _no_more(args)
+        return cls(unit=unit)  # type: ignore[call-arg]
+
+    return parse
+
+
+def _move(args: list[str]) -> Command:
+    unit = _who(args)
+    _need(args, 1, "where to (X,Y or Ncm)")
+    if _CM.match(args[0].lower()):
+        distance = parse_cm(args.pop(0))
+        manner = args.pop(0).lower() if args else "walk"
+        if manner not in ("walk", "run", "crouched", "prone", "climb"):
+            raise CommandError(f"{manner!r} is not a way of moving: walk, run, crouched, prone or climb")
+        _no_more(args)
+        return Move(unit=unit, distance_cm=distance, manner=manner, run=manner == "run")
+    run = False
+    if args and args[-1].lower() == "run":
+        run = True
+        args.pop()
+    cells = tuple(parse_cell(arg) for arg in args)
+    return Move(unit=unit, waypoints=cells, run=run, manner="run" if run else "walk")
+
+
+def _turn(args: list[str]) -> Command:
+    unit = _who(args)
+    _need(args, 1, "the direction")
+    word = args.pop(0)
+    _no_more(args)
+    if _SIGNED.match(word):
+        return Turn(unit=unit, degrees=float(word))
+    try:
+        return Turn(unit=unit, facing=Facing(word.upper()))
+    except ValueError:
+        raise CommandError(f"{word!r} is not a facing: N, NE, E, SE, S, SW, W or NW") from None
+
+
+def _pose(args: list[str]) -> Command:
+    unit = _who(args)
+    _need(args, 1, "the pose")
+    word = args.pop(0).lower()
+    _no_more(args)
+    try:
+        return ChangePose(unit=unit, pose=Pose(word))
+    except ValueError:
+        raise CommandError(f"{word!r} is not a pose: upright, crouched or prone") from None
+
+
+def _location(word: str) -> BodyLocation:
+    try:
+        return BodyLocation(word.lower())
+    except ValueError:
+        raise CommandError(f"{word!r} is not a location: head, torso, arm, legs or weapon") from None
+
+
+def _attack(kind: str):
+    allowed = {
+        "shoot": {"aimed", "burst", "blind", "lean", "at"},
+        "dual": {"burst", "at"},
+        "flame": {"at"},
+        "melee": {"aimed", "at"},
+    }[kind]
+
+    def parse(args: list[str]) -> Command:
+        unit = _who(args)
+        _need(args, 1, "the target")
+        target = args.pop(0).lower()
+        fields: dict[str, object] = {}
+        while args:
+            word = args.pop(0).lower()
+            if word not in allowed:
+                raise CommandError(f"{word!r} is not an option of {kind}")
+            if word == "aimed":
+                _need(args, 1, "the location to aim at")
+                fields["location"] = _location(args.pop(0))
+                if args and _SIGNED.match(args[0]) and args[0].startswith("+"):
+                    fields["extra_ap"] = int(args.pop(0))
+            elif word == "burst":
+                fields["burst"] = True
+            elif word in ("blind", "lean"):
+                fields["from_cover"] = FromCover.BLIND if word == "blind" else FromCover.LEAN_OUT
+            elif word == "at":
+                _need(args, 1, "the distance after 'at'")
+                fields["distance_cm"] = parse_cm(args.pop(0))
+        return Attack(unit=unit, target=target, kind=kind, **fields)  # type: ignore[arg-type]
+
+    return parse
+
+
+def _pin(args: list[str]) -> Command:
+    unit = _who(args)
+    _need(args, 1, "the enemy to pin")
+    target = args.pop(0).lower()
+    distance = None
+    if args and args[0].lower() == "at":
+        args.pop(0)
+        _need(args, 1, "the distance after 'at'")
+        distance = parse_cm(args.pop(0))
+    _no_more(args)
+    return PinDown(unit=unit, target=target, distance_cm=distance)
+
+
+def _jump(args: list[str]) -> Command:
+    unit = _who(args)
+    _need(args, 1, "where to (X,Y or Ncm)")
+    word = args.pop(0)
+    _no_more(args)
+    if _CM.match(word.lower()):
+        return Jump(unit=unit, distance_cm=parse_cm(word))
+    return Jump(unit=unit, to=parse_cell(word))
+
+
+def _bare(cls: type[Command]):
+    def parse(args: list[str]) -> Command:
+        _no_more(args)
+        return cls()
+
+    return parse
+
+
+def _int(word: str, what: str) -> int:
+    if not _SIGNED.match(word):
+        raise CommandError(f"{word!r} is not a whole number ({what})")
+    return int(word)
+
+
+def _gm(args: list[str]) -> Command:
+    _need(args, 1, "what the game master does")
+    what = args.pop(0).lower()
+    if what == "dice":
+        _need(args, 1, "the numbers rolled")
+        return GmDice(values=tuple(_int(word, "a die") for word in args))
+    if what == "set":
+        unit = _who(args)
+        _need(args, 1, "FIELD=VALUE")
+        pairs = []
+        for word in args:
+            if "=" not in word:
+                raise CommandError(f"{word!r} is not FIELD=VALUE")
+            field, value = word.split("=", 1)
+            pairs.append((field.lower(), value))
+        return GmSet(unit=unit, fields=tuple(pairs))
+    if what == "bonus":
+        unit = _who(args)
+        _need(args, 1, "the bonus")
+        bonus = _int(args.pop(0), "the bonus")
+        _no_more(args)
+        return GmBonus(unit=unit, bonus=bonus)
+    if what == "mod":
+        _need(args, 1, "the modifier")
+        modifier = _int(args.pop(0), "the modifier")
+        _no_more(args)
+        return GmMod(modifier=modifier)
+    if what == "force":
+        _need(args, 1, "hit or miss")
+        word = args.pop(0).lower()
+        _no_more(args)
+        if word not in ("hit", "miss"):
+            raise CommandError(f"{word!r}: gm force takes hit or miss")
+        return GmForce(hit=word == "hit")
+    raise CommandError(f"{what!r} is not a game-master command: dice, set, bonus, mod or force")
+
+
+_PARSERS = {
+    "move": _move,
+    "turn": _turn,
+    "pose": _pose,
+    "cover": _only_who(TakeCover),
+    "uncover": _only_who(LeaveCover),
+    "shoot": _attack("shoot"),
+    "dual": _attack("dual"),
+    "flame": _attack("flame"),
+    "melee": _attack("melee"),
+    "reload": _only_who(Reload),
+    "swap": _only_who(Swap),
+    "react": _only_who(React),
+    "pin": _pin,
+    "jump": _jump,
+    "delay": _only_who(Delay),
+    "end": _bare(End),
+    "undo": _bare(Undo),
+    "redo": _bare(Redo),
+    "gm": _gm,
+}
+
+GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce)

@@ -1,0 +1,190 @@
+"""A game in play: the state, the dice, the history of commands, undo and redo.
+
+The history holds the commands that made the current state (undone ones leave it), each with any dice a
+person typed in while it ran, so replaying the history from the starting encounter with the same seed gives
+the same fight. Undo restores the exact earlier state, dice included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from apcombat.dice import DiceRequest, DiceSource, ScriptedDice, SeededDice, read_die
+from apcombat.engine.apply import apply
+from apcombat.engine.commands import CommandError, Redo, Undo, parse_command
+from apcombat.engine.events import Event
+from apcombat.model import Encounter
+
+
+@attrs.frozen
+class DiceState:
+    """Everything the dice need to go on exactly: the generator's two integers and any queued numbers."""
+
+    seeded: tuple[int, int]
+    queued: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class HistoryEntry:
+    """One command as played, with the dice a person typed in while it ran (none for seeded rolls)."""
+
+    line: str
+    typed_dice: tuple[int, ...] = ()
+
+
+class GameDice:
+    """Queued numbers first (`gm dice`, replays of typed-in dice), then a person if asked, then the seed."""
+
+    def __init__(self, seeded: SeededDice, ask: Callable[[DiceRequest], int] | None = None) -> None:
+        self.seeded = seeded
+        self.queue = ScriptedDice(then=seeded)
+        self.ask = ask
+        self.typed: list[int] = []
+
+    def roll(self, request: DiceRequest) -> int:
+        if self.queue.remaining or self.ask is None:
+            return self.queue.roll(request)
+        value = read_die(self.ask(request), request.sides)
+        self.typed.append(value)
+        return value
+
+    def push(self, values: list[int]) -> None:
+        self.queue.push(values)
+
+    def snapshot(self) -> DiceState:
+        return DiceState(seeded=self.seeded.state, queued=tuple(self.queue.remaining))
+
+    def restore(self, state: DiceState) -> None:
+        self.seeded = SeededDice.from_state(state.seeded)
+        self.queue = ScriptedDice(list(state.queued), then=self.seeded)
+
+
+@attrs.frozen
+class _Snapshot:
+    state: Encounter
+    dice: DiceState
+    history_length: int
+    log_length: int
+
+
+class Game:
+    """The fight as played: apply command lines, undo and redo them, and know what made the state."""
+
+    def __init__(self, start: Encounter, seed: int = 0, ask: Callable[[DiceRequest], int] | None = None) -> None:
+        self.start = start
+        self.seed = seed
+        self.state = start
+        self.dice = GameDice(SeededDice(seed), ask)
+        self.history: list[HistoryEntry] = []
+        self.log: list[Event] = []
+        self._undo: list[_Snapshot] = []
+        self._redo: list[tuple[_Snapshot, HistoryEntry]] = []
+        self.turn_listeners: list[Callable[[Game], None]] = []
+
+    @property
+    def dice_source(self) -> DiceSource:
+        return self.dice
+
+    def play(self, line: str) -> list[Event]:
+        """Apply one line of the command language (undo and redo included); CommandError if illegal."""
+        command = parse_command(line)
+        if command is None:
+            return []
+        if isinstance(command, Undo):
+            return self.undo()
+        if isinstance(command, Redo):
+            return self.redo()
+        before = self._snapshot()
+        self.dice.typed = []
+        try:
+            state, events = apply(self.state, command, self.dice)
+        except CommandError:
+            self.dice.restore(before.dice)
+            raise
+        self._undo.append(before)
+        self._redo.clear()
+        self.history.append(
+            HistoryEntry(line=" ".join(line.split("#", 1)[0].split()), typed_dice=tuple(self.dice.typed))
+        )
+        self._advance(state, events)
+        return events
+
+    def play_all(self, lines: Iterable[str]) -> list[Event]:
+        events: list[Event] = []
+        for line in lines:
+            events += self.play(line)
+        return events
+
+    def undo(self) -> list[Event]:
+        """Restore the state before the last command, dice included."""
+        if not self.history:
+            raise CommandError("nothing to undo")
+        entry = self.history[-1]
+        snapshot = self._undo.pop() if self._undo else self._replayed_snapshot(len(self.history) - 1)
+        self._redo.append((self._snapshot(), entry))
+        self._restore(snapshot)
+        event = Event("undo", f"undone: {entry.line}", {"command": entry.line})
+        self.log.append(event)
+        return [event]
+
+    def redo(self) -> list[Event]:
+        """Play the last undone command again, exactly as it went."""
+        if not self._redo:
+            raise CommandError("nothing to redo")
+        after, entry = self._redo.pop()
+        self._undo.append(self._snapshot())
+        self._restore(after)
+        self.history.append(entry)
+        event = Event("redo", f"redone: {entry.line}", {"command": entry.line})
+        self.log.append(event)
+        return [event]
+
+    def _advance(self, state: Encounter, events: list[Event]) -> None:
+        turn_over = state.active != self.state.active or state.round != self.state.round
+        self.state = state
+        self.log += events
+        if turn_over or state.finished:
+            for listener in self.turn_listeners:
+                listener(self)
+
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(self.state, self.dice.snapshot(), len(self.history), len(self.log))
+
+    def _restore(self, snapshot: _Snapshot) -> None:
+        self.state = snapshot.state
+        self.dice.restore(snapshot.dice)
+        del self.history[snapshot.history_length :]
+        del self.log[snapshot.log_length :]
+
+    def _replayed_snapshot(self, length: int) -> _Snapshot:
+        """After a load there are no snapshots: replay the first `length` commands to rebuild one."""
+        replay = Game.replay(self.start, self.seed, self.history[:length])
+        return _Snapshot(replay.state, replay.dice.snapshot(), length, len(self.log))
+
+    @classmethod
+    def replay(cls, start: Encounter, seed: int, history: Iterable[HistoryEntry]) -> Game:
+        """Play a history again from the start: the same seed and typed dice give the same fight."""
+        game = cls(start, seed)
+        for entry in history:
+            game.dice.push(list(entry.typed_dice))
+            game.play(entry.line)
+            game.history[-1] = entry
+        return game
+
+    @classmethod
+    def resume(
+        cls,
+        start: Encounter,
+        seed: int,
+        history: list[HistoryEntry],
+        state: Encounter,
+        dice: DiceState,
+    ) -> Game:
+        """A game loaded from a save: the state and dice as saved, the history for undo and replays."""
+        game = cls(start, seed)
+        game.state = state
+        game.dice.restore(dice)
+        game.history = list(history)
+        return game

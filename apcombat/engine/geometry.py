@@ -1,0 +1,85 @@
+"""The board's geometry asked about units of an encounter: distances, sight, cover, reaction cones.
+
+Without a map (table mode) the game master measures: distances come from the command (`at Ncm`), and
+sight and cover are taken as the game master says.
+"""
+
+from __future__ import annotations
+
+from apcombat.board import cover as board_cover
+from apcombat.board.cone import in_reaction_cone
+from apcombat.board.grid import Grid, grid_for
+from apcombat.board.sight import line_of_sight
+from apcombat.engine.commands import CommandError
+from apcombat.model import Encounter, Pose, Unit
+from apcombat.rules.ranges import in_best_ranges
+
+CM_PER_METRE = 3  # R0.1: 3 cm on the table is 1 m
+
+
+def grid_of(state: Encounter) -> Grid:
+    assert state.map is not None
+    return grid_for(state.map)
+
+
+def distance_m(state: Encounter, a: Unit, b: Unit, distance_cm: float | None) -> float:
+    """Metres between two units: measured on the map, or the table distance the command gives (R0.1)."""
+    if state.map is None or a.at is None or b.at is None:
+        if distance_cm is None:
+            raise CommandError(f"table mode: say how far {b.name} is from {a.name}, e.g. 'at 25cm' (3 cm = 1 m)")
+        return distance_cm / CM_PER_METRE
+    if distance_cm is not None:
+        raise CommandError("'at Ncm' is for table mode; on the map the distance is measured")
+    return grid_of(state).distance_m(a.at, b.at)
+
+
+def sight_problem(state: Encounter, a: Unit, b: Unit) -> str | None:
+    """Why a cannot see b, or None when it can (walls block; R8.5 a prone target behind cover is hidden)."""
+    if state.map is None or a.at is None or b.at is None:
+        return None
+    grid = grid_of(state)
+    if not line_of_sight(state.map, grid, a.at, b.at):
+        return f"{a.name} has no line of sight to {b.name}: a wall is in the way"
+    if b.pose is Pose.PRONE and board_cover.hidden_when_prone(state.map, grid, b.at, a.at):
+        return f"{b.name} lies prone behind cover and cannot be seen from {a.at[0]},{a.at[1]} (R8.5)"
+    return None
+
+
+def sees(state: Encounter, a: Unit, b: Unit) -> bool:
+    """Line of sight from a to b (R8.5: a prone target behind hip-high cover is hidden)."""
+    return sight_problem(state, a, b) is None
+
+
+def covered_against(state: Encounter, target: Unit, shooter: Unit) -> bool:
+    """R9.2: the target is in cover and an obstacle it is behind lies between it and the shooter."""
+    if not target.in_cover:
+        return False
+    if state.map is None or target.at is None or shooter.at is None:
+        return True
+    return board_cover.protected(state.map, grid_of(state), target.at, shooter.at)
+
+
+def cover_nearby(state: Encounter, unit: Unit) -> bool:
+    """R9.1: an obstacle at least hip-high next to the unit (always so in table mode: the GM decides)."""
+    if state.map is None or unit.at is None:
+        return True
+    return board_cover.can_take_cover(state.map, grid_of(state), unit.at)
+
+
+def sees_cover_of(state: Encounter, shooter: Unit, target: Unit) -> bool:
+    """R17.1: line of sight to the obstacle the target is behind."""
+    if state.map is None or shooter.at is None or target.at is None:
+        return True
+    return board_cover.sees_cover_of(state.map, grid_of(state), shooter.at, target.at)
+
+
+def watches(state: Encounter, watcher: Unit, enemy: Unit) -> bool:
+    """R16.1: the enemy stands visible in the watcher's 45 degree cone, within its two best ranges."""
+    if state.map is None or watcher.at is None or enemy.at is None or watcher.weapon is None:
+        return False
+    grid = grid_of(state)
+    if not in_reaction_cone(grid, watcher.at, watcher.facing, enemy.at):
+        return False
+    if not in_best_ranges(watcher.weapon.weapon, grid.distance_m(watcher.at, enemy.at)):
+        return False
+    return sees(state, watcher, enemy)

@@ -1,0 +1,108 @@
+"""`preview(state, command)`: what a command would cost and do, without rolling — or why it is refused.
+
+The terminal app shows these before a player commits; it computes no rule itself.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.dice import DiceRequest
+from apcombat.engine.apply import apply
+from apcombat.engine.attacks import plan_for
+from apcombat.engine.commands import Attack, Command, CommandError, Move
+from apcombat.engine.movement import path_for
+from apcombat.model import Cell, Encounter, Facing
+from apcombat.rules.attack import AttackPlan
+from apcombat.rules.explain import describe_plan
+
+
+@attrs.frozen
+class PreviewStep:
+    """One step of a previewed move: where, facing, AP paid to turn first, AP left after it."""
+
+    cell: Cell
+    facing: Facing
+    turn_ap: int
+    ap_left: int
+
+
+@attrs.frozen
+class Preview:
+    """A command judged without rolling."""
+
+    allowed: bool
+    reason: str = ""
+    ap_cost: int = 0
+    ap_left: int = 0
+    path: tuple[PreviewStep, ...] = ()
+    attack: AttackPlan | None = None
+    lines: tuple[str, ...] = ()
+
+    @property
+    def expected_hits(self) -> float:
+        return self.attack.expected_hits if self.attack is not None else 0.0
+
+
+class _NeedsARoll(Exception):
+    pass
+
+
+class _NoDice:
+    """A dice source for previews: any roll means the outcome depends on luck."""
+
+    def roll(self, request: DiceRequest) -> int:
+        raise _NeedsARoll(request.prompt())
+
+
+def preview(state: Encounter, command: Command) -> Preview:
+    """Cost, path with AP left at each step, chance breakdowns and expected hits — or the refusal."""
+    try:
+        if state.active is None or command.who is None or state.round == 0:
+            return _generic(state, command)
+        actor = state.unit(state.active)
+        if isinstance(command, Move) and state.map is not None and command.who == actor.id:
+            return _move(state, command)
+        if isinstance(command, Attack) and command.who == actor.id:
+            return _attack(state, command)
+        return _generic(state, command)
+    except CommandError as error:
+        return Preview(allowed=False, reason=str(error))
+    except KeyError as error:
+        return Preview(allowed=False, reason=f"no unit {error}")
+
+
+def _move(state: Encounter, command: Move) -> Preview:
+    unit = state.unit(command.unit)
+    if unit.in_cover:
+        raise CommandError(f"{unit.name} is in cover: leave it first (uncover {unit.id}, 1 AP, R9.1)")
+    path = path_for(state, unit, command)
+    steps = tuple(PreviewStep(s.cell, s.facing, s.turn_ap, unit.ap - s.ap_total) for s in path.steps)
+    allowed = path.ap <= unit.ap
+    reason = "" if allowed else f"{unit.name} needs {path.ap} AP (turns included) and has {unit.ap}"
+    turns = sum(s.turn_ap for s in path.steps)
+    lines = (
+        f"{len(path.steps)} steps, {path.ap} AP ({turns} of them for turning), {unit.ap - path.ap} AP left",
+        *(f"{s.cell[0]},{s.cell[1]} facing {s.facing.value}: {s.ap_left} AP left" for s in steps),
+    )
+    return Preview(allowed, reason, path.ap, unit.ap - path.ap, steps, None, lines)
+
+
+def _attack(state: Encounter, command: Attack) -> Preview:
+    unit = state.unit(command.unit)
+    plan = plan_for(state, command)
+    allowed = plan.ap_cost <= unit.ap
+    reason = "" if allowed else f"{unit.name} needs {plan.ap_cost} AP and has {unit.ap}"
+    return Preview(allowed, reason, plan.ap_cost, unit.ap - plan.ap_cost, (), plan, tuple(describe_plan(plan)))
+
+
+def _generic(state: Encounter, command: Command) -> Preview:
+    """Apply the command with dice that refuse to roll: its cost when it needs no luck."""
+    before = state.unit(command.who).ap if command.who and state.round > 0 else 0
+    try:
+        after_state, events = apply(state, command, _NoDice())
+    except _NeedsARoll as error:
+        return Preview(allowed=True, lines=(f"the outcome needs a roll: {error}",))
+    ap_after = after_state.unit(command.who).ap if command.who and state.round > 0 else 0
+    cost = max(0, before - ap_after) if state.active == command.who else 0
+    return Preview(allowed=True, ap_cost=cost, ap_left=ap_after, lines=tuple(e.text for e in events))

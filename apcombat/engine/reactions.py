@@ -1,0 +1,108 @@
+"""Reaction watches and interrupts (R16) and covering fire (R17)."""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.dice import DiceSource, roll_dice
+from apcombat.engine.events import Event
+from apcombat.engine.geometry import watches
+from apcombat.engine.turns import take_gm_modifier
+from apcombat.model import Encounter, Interrupt, Unit, Watch
+from apcombat.rules.checks import attribute_test, d10_share
+from apcombat.rules.covering_fire import covering_fire_hits
+
+
+def watchers_seeing(state: Encounter, mover: Unit) -> frozenset[str]:
+    """Enemy watchers whose watched cells the mover stands in now (R16.1)."""
+    return frozenset(
+        unit.id
+        for unit in state.units
+        if unit.watch is not None and unit.side != mover.side and unit.standing and watches(state, unit, mover)
+    )
+
+
+def react_to(
+    state: Encounter, mover_id: str, seen_before: frozenset[str], dice: DiceSource, events: list[Event]
+) -> tuple[Encounter, bool]:
+    """R16.2: the mover entered watched cells: each watcher tests perception once per enemy; the first
+    success interrupts with all its sacrificed AP. Returns the state and whether it was interrupted."""
+    if not state.optional_rules.reaction or state.interrupt is not None:
+        return state, False
+    mover = state.unit(mover_id)
+    entered = watchers_seeing(state, mover) - seen_before
+    for watcher_id in (uid for uid in state.order if uid in entered):
+        watcher = state.unit(watcher_id)
+        assert watcher.watch is not None
+        if mover_id in watcher.watch.tested:
+            continue
+        state, modifier = take_gm_modifier(state)
+        needed = watcher.character.special.PE + modifier + d10_share(-watcher.exhaustion.penalty)
+        test = attribute_test(dice, needed, f"{watcher.name}'s perception: {mover.name} in sight")
+        watch = Watch(tested=watcher.watch.tested | {mover_id})
+        data = {"roll": test.roll, "needed": test.needed, "watcher": watcher_id, "mover": mover_id}
+        if not test.success:
+            events.append(
+                Event(
+                    "reaction",
+                    f"{watcher.name} watches {mover.name}: perception d10 = {test.roll} vs {test.needed} — "
+                    "does not notice in time (R16.2)",
+                    data,
+                    unit=watcher_id,
+                )
+            )
+            state = state.with_unit(attrs.evolve(watcher, watch=watch))
+            continue
+        # R16.3: one interruption per watch; the watcher acts now with all its sacrificed AP.
+        watcher = attrs.evolve(watcher, watch=None, ap=watcher.sacrificed_ap, sacrificed_ap=0, spent_ap=False)
+        events.append(
+            Event(
+                "interrupt",
+                f"{watcher.name} spots {mover.name}: perception d10 = {test.roll} vs {test.needed} — "
+                f"interrupts with {watcher.ap} AP (R16.2)",
+                data | {"ap": watcher.ap},
+                unit=watcher_id,
+            )
+        )
+        interrupt = Interrupt(watcher=watcher_id, interrupted=mover_id)
+        return attrs.evolve(state.with_unit(watcher), interrupt=interrupt, active=watcher_id), True
+    return state, False
+
+
+def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, events: list[Event]) -> Encounter:
+    """R17.2: the pinned enemy leaves cover or leans out: each pinner tests luck once, before the action;
+    success by 0-1 is one hit, by n >= 2 n hits (at most 10); every hit rolls damage, no criticals."""
+    for pinner in [u for u in state.units if u.pin is not None and u.pin.target == target_id and u.standing]:
+        target = state.unit(target_id)
+        if target.down:
+            break
+        state, modifier = take_gm_modifier(state)
+        needed = pinner.character.special.LU + modifier + d10_share(-pinner.exhaustion.penalty)
+        test = attribute_test(dice, needed, f"{pinner.name}'s covering fire on {target.name} ({how})")
+        hits = covering_fire_hits(needed, test.roll)
+        weapon = pinner.weapon.weapon if pinner.weapon else None
+        damages = []
+        hp = target.hp
+        for number in range(1, hits + 1):
+            if hp <= 0 or weapon is None:
+                break
+            roll = roll_dice(dice, weapon.damage, f"damage of covering-fire hit {number} on {target.name}")
+            stopped = max(0, min(roll.total, target.armor.stops(weapon.damage_type)))
+            damage = max(0, roll.total - stopped)
+            hp -= damage
+            damages.append({"roll": list(roll.values), "damage": damage, "armor": stopped})
+        events.append(
+            Event(
+                "covering_fire",
+                f"{pinner.name}'s covering fire as {target.name} {how}: luck d10 = {test.roll} vs {test.needed} — "
+                f"{hits} hit{'s' if hits != 1 else ''}"
+                + (f", {target.hp - hp} damage, {target.name} at {hp} HP" if damages else "")
+                + " (R17.2)",
+                {"roll": test.roll, "needed": test.needed, "hits": hits, "damage": damages, "hp": hp},
+                unit=pinner.id,
+            )
+        )
+        state = state.with_unit(attrs.evolve(pinner, pin=None)).with_unit(attrs.evolve(target, hp=hp))
+        if hp <= 0:
+            events.append(Event("down", f"{target.name} is down", unit=target_id))
+    return state

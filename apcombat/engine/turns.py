@@ -1,0 +1,219 @@
+"""Initiative, rounds and turns (R13), and what happens at the start and end of a turn:
+burning (R6.2), head wounds (R12.1), unconsciousness, exhaustion (R14.2, R14.3), watches ending (R16.1)."""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.dice import DiceRequest, DiceSource
+from apcombat.engine.events import Event
+from apcombat.model import NO_EXHAUSTION, Encounter, Skill, Unit
+from apcombat.rules.burning import burn_at_turn_start
+from apcombat.rules.checks import skill_test
+from apcombat.rules.initiative import InitiativeRoll, initiative_base, initiative_order, tied_groups
+from apcombat.rules.running import after_own_turn, exhaustion_after_running, stronger_exhaustion
+
+
+def take_gm_modifier(state: Encounter) -> tuple[Encounter, int]:
+    """The game master's modifier for the next test, used up by it."""
+    return attrs.evolve(state, gm_modifier=0), state.gm_modifier
+
+
+def roll_initiative(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
+    """R13.1: AG + PE + LU // 2 + 1d6 + bonus; ties by base, AG, then a roll-off. R0.6: without the
+    initiative rule, units act in the order the encounter lists them."""
+    fighters = [unit for unit in state.units if not unit.down]
+    if not state.optional_rules.initiative:
+        events.append(Event("initiative", "initiative is off: units act in the order listed"))
+        return attrs.evolve(state, order=tuple(unit.id for unit in fighters))
+    rolls = []
+    for unit in fighters:
+        d6 = dice.roll(DiceRequest(sides=6, purpose=f"{unit.name}'s initiative", notation="d6"))
+        rolls.append(
+            InitiativeRoll(
+                unit.id,
+                initiative_base(unit.character.special),
+                d6,
+                unit.initiative_bonus,
+                unit.character.special.AG,
+            )
+        )
+    for group in tied_groups(rolls):
+        for roll in group:
+            off = dice.roll(DiceRequest(sides=6, purpose=f"{state.unit(roll.unit).name}'s initiative roll-off"))
+            rolls[rolls.index(roll)] = attrs.evolve(roll, roll_off=off)
+    ordered = initiative_order(rolls)
+    units = {r.unit: r for r in rolls}
+    state = attrs.evolve(
+        state,
+        order=tuple(r.unit for r in ordered),
+        units=tuple(attrs.evolve(u, initiative=units[u.id].total) if u.id in units else u for u in state.units),
+    )
+    lines = []
+    for r in ordered:
+        bonus = f" + {r.bonus} bonus" if r.bonus else ""
+        off = f" (roll-off {r.roll_off})" if r.roll_off else ""
+        lines.append(f"{state.unit(r.unit).name} {r.total} (base {r.base} + d6 {r.d6}{bonus}){off}")
+    events.append(
+        Event(
+            "initiative",
+            "initiative: " + "; ".join(lines),
+            {"rolls": [attrs.asdict(r) | {"total": r.total} for r in ordered]},
+        )
+    )
+    return state
+
+
+def start_round(state: Encounter, number: int, dice: DiceSource, events: list[Event]) -> Encounter:
+    """R13.2: a new round; everyone's turn is to come (R13.3: delayed turns not taken are lost)."""
+    state = attrs.evolve(state, round=number, taken=(), delayed=(), pre_empted=None, active=None)
+    events.append(Event("round", f"round {number} begins", {"round": number}))
+    if number > 1 and state.house_rules.reroll_initiative_each_round:
+        state = roll_initiative(state, dice, events)
+    return next_turn(state, dice, events)
+
+
+def next_turn(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
+    """Hand the turn to the next unit in order; delayed units get their chance when the others are done."""
+    while not state.finished:
+        if state.pre_empted is not None:
+            back = state.unit(state.pre_empted)
+            state = attrs.evolve(state, pre_empted=None)
+            if back.standing:
+                events.append(Event("turn", f"back to {back.name} ({back.ap} AP)", unit=back.id))
+                return attrs.evolve(state, active=back.id)
+        waiting = [uid for uid in state.order if uid not in state.taken and uid not in state.delayed]
+        if waiting:
+            state = start_turn(state, waiting[0], dice, events)
+            if state.active is not None:
+                return state
+            continue
+        delayed = [uid for uid in state.delayed if not state.unit(uid).down]
+        if delayed:
+            unit = state.unit(delayed[0])
+            events.append(Event("turn", f"{unit.name} takes the delayed turn ({unit.ap} AP)", unit=unit.id))
+            return attrs.evolve(state, active=unit.id, delayed=tuple(d for d in state.delayed if d != unit.id))
+        return start_round(state, state.round + 1, dice, events)
+    return state
+
+
+def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Event]) -> Encounter:
+    """The start of a unit's turn. Leaves `active` None when the unit cannot act (down, unconscious)."""
+    unit = state.unit(unit_id)
+    taken = (*state.taken, unit_id)
+    if unit.down:
+        return attrs.evolve(state, taken=taken)
+    if unit.watch is not None or unit.pin is not None:
+        what = "watch" if unit.watch is not None else "covering fire"
+        events.append(Event("watch_ends", f"{unit.name}'s {what} ends", unit=unit_id))
+        unit = attrs.evolve(unit, watch=None, pin=None, sacrificed_ap=0)
+    if unit.unconscious_rounds > 0:
+        left = unit.unconscious_rounds - 1
+        unit = attrs.evolve(unit, unconscious_rounds=left, ap=0)
+        text = f"{unit.name} is unconscious and loses the turn" + (
+            f" ({left} more round{'s' if left != 1 else ''})" if left else "; comes to at the end of it"
+        )
+        events.append(Event("unconscious", text, {"rounds_left": left}, unit=unit_id))
+        return attrs.evolve(state.with_unit(unit), taken=taken)
+    if unit.burning is not None:
+        burn = burn_at_turn_start(unit.burning, unit.armor, dice, unit.name)
+        hp = unit.hp - burn.damage
+        events.append(
+            Event(
+                "burning",
+                f"{unit.name} burns: {burn.roll}"
+                + (f" - {burn.armor} armour" if burn.armor else "")
+                + f" = {burn.damage} damage, {unit.hp} -> {hp} HP"
+                + ("" if burn.burning_after else "; the fire goes out"),
+                {"roll": list(burn.roll.values), "damage": burn.damage, "armor": burn.armor, "hp": hp},
+                unit=unit_id,
+            )
+        )
+        unit = attrs.evolve(unit, hp=hp, burning=burn.burning_after)
+        if unit.down:
+            events.append(Event("down", f"{unit.name} is down", unit=unit_id))
+            return check_victory(attrs.evolve(state.with_unit(unit), taken=taken), events)
+    ap = max(0, unit.character.ap_per_round - unit.ap_loss_next_turn)
+    lost = unit.character.ap_per_round - ap
+    unit = attrs.evolve(
+        unit,
+        ap=ap,
+        ap_loss_next_turn=0,
+        carried_mm=0,
+        ran_ap=0,
+        spent_ap=False,
+        turn_degrees=0.0,
+        turn_paid=0,
+        recent_steps=(),
+    )
+    text = f"{unit.name}'s turn: {ap} AP"
+    if lost:
+        text += f" ({lost} lost to a head wound, R12.1)"
+    if unit.exhaustion.active:
+        text += f"; exhausted -{unit.exhaustion.penalty} ({unit.exhaustion.turns} turn(s) left)"
+    events.append(Event("turn", text, {"ap": ap, "round": state.round}, unit=unit_id))
+    return attrs.evolve(state.with_unit(unit), active=unit_id, taken=taken)
+
+
+def end_turn(state: Encounter, dice: DiceSource, events: list[Event], sacrificed: bool = False) -> Encounter:
+    """R13.2: AP left are lost; R14.2 the running test; R14.3 exhaustion counts down."""
+    assert state.active is not None
+    unit = state.unit(state.active)
+    exhaustion = after_own_turn(unit.exhaustion)
+    if unit.ran_ap > 0 and not unit.down:
+        state, modifier = take_gm_modifier(state)
+        skill = unit.character.skill(Skill.BODY_CONTROL) - unit.exhaustion.penalty + modifier
+        test = skill_test(dice, skill, unit.character.special.LU, f"{unit.name}'s body control after running")
+        new = exhaustion_after_running(test, unit.ran_ap)
+        exhaustion = stronger_exhaustion(exhaustion, new)
+        verdict = (
+            "lucky success: no penalty"
+            if test.success and test.lucky
+            else "success"
+            if test.success
+            else "critical failure"
+            if test.critical_failure
+            else "failure"
+        )
+        penalty = f"-{new.penalty} for {new.turns} turn(s)" if new.active else "no penalty"
+        events.append(
+            Event(
+                "exhaustion",
+                f"{unit.name} ran ({unit.ran_ap} AP): body control d100 = {test.roll} vs {test.needed} — "
+                f"{verdict}; {penalty} (R14.2)",
+                {"roll": test.roll, "needed": test.needed, "penalty": new.penalty, "turns": new.turns},
+                unit=unit.id,
+            )
+        )
+    unit = attrs.evolve(
+        unit,
+        ap=0,
+        exhaustion=exhaustion if exhaustion.active else NO_EXHAUSTION,
+        carried_mm=0,
+        ran_ap=0,
+    )
+    if not sacrificed:
+        events.append(Event("end", f"{unit.name} ends the turn", unit=unit.id))
+    state = attrs.evolve(state.with_unit(unit), active=None)
+    return next_turn(state, dice, events)
+
+
+def check_victory(state: Encounter, events: list[Event]) -> Encounter:
+    """The fight is won when only one side has anyone standing."""
+    if state.finished:
+        return state
+    sides_standing = {unit.side for unit in state.units if unit.standing}
+    if len(sides_standing) == 1:
+        (winner,) = sides_standing
+        side = state.side(winner)
+        events.append(Event("victory", f"{side.name} win the fight in round {state.round}", {"side": winner}))
+        return attrs.evolve(state, winner=winner, finished=True, active=None, interrupt=None)
+    if not sides_standing:
+        events.append(Event("victory", "nobody is left standing: the fight is over", {"side": None}))
+        return attrs.evolve(state, finished=True, active=None, interrupt=None)
+    return state
+
+
+def fresh_unit_turn_state(unit: Unit) -> Unit:
+    """What any action other than moving ends (R7.1 carried movement, R7.3 a run of turns)."""
+    return attrs.evolve(unit, carried_mm=0, turn_degrees=0.0, turn_paid=0, spent_ap=True)

@@ -1,0 +1,196 @@
+"""An encounter's whole state: sides, units on the map, the round and whose turn it is.
+
+Immutable: the engine makes a new state with `attrs.evolve` for every command, which is what makes undo,
+saves and replays exact.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import attrs
+
+from apcombat.model.armor import NO_ARMOR, Armor
+from apcombat.model.battlemap import BattleMap, Cell
+from apcombat.model.character import Character
+from apcombat.model.conditions import NO_EXHAUSTION, Burning, Exhaustion
+from apcombat.model.criticals import DEFAULT_CRITICALS, CriticalTable
+from apcombat.model.enums import BodyLocation, Facing, Pose
+from apcombat.model.house_rules import HouseRules, OptionalRules
+from apcombat.model.weapon import Weapon
+
+
+class Control(StrEnum):
+    """Who plays a side. Until an AI exists an `ai` side is played like a `human` one."""
+
+    HUMAN = "human"
+    AI = "ai"
+    GM = "gm"
+
+
+class UnitStatus(StrEnum):
+    """Where a unit stands in the round (the `status` of `apcombat run --json`)."""
+
+    READY = "ready"  # has not had its turn this round
+    ACTED = "acted"  # its turn is over
+    WATCHING = "watching"  # R16: sacrificed its turn to react
+    PINNING = "pinning"  # R17: sacrificed its turn to give covering fire
+    DELAYED = "delayed"  # R13.3: will act later this round
+    UNCONSCIOUS = "unconscious"  # R12.1: head wound
+    DOWN = "down"  # R12.2: 0 HP, out of the fight
+
+
+@attrs.frozen
+class Side:
+    """One party of the fight."""
+
+    id: str
+    name: str
+    control: Control = Control.HUMAN
+
+
+@attrs.frozen
+class CarriedWeapon:
+    """A weapon a unit carries, with what is loaded in it (rounds, or seconds of fuel for flamers)."""
+
+    weapon: Weapon
+    loaded: int
+    broken: bool = False  # R12.1 weapon wound, R19.1
+
+
+@attrs.frozen
+class Watch:
+    """R16: a unit on reaction watch, and the enemies that already caused a perception test."""
+
+    tested: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
+
+
+@attrs.frozen
+class Pin:
+    """R17: a unit giving covering fire on one enemy in cover."""
+
+    target: str
+
+
+@attrs.frozen
+class Unit:
+    """One character in the encounter and everything about it that changes during the fight."""
+
+    id: str
+    side: str
+    character: Character
+    hp: int
+    ap: int = 0  # AP left in the current turn
+    at: Cell | None = None  # None in table mode (no map)
+    facing: Facing = Facing.N
+    pose: Pose = Pose.UPRIGHT
+    armor: Armor = NO_ARMOR
+    weapons: tuple[CarriedWeapon, ...] = attrs.field(default=(), converter=tuple)
+    in_hand: int = 0  # index into weapons
+    offhand: int | None = None  # index of the second gun for two-gun fire (R11)
+    ammo: dict[str, int] = attrs.field(factory=dict)  # spare rounds by ammunition id (R19.1)
+    in_cover: bool = False
+    wounds: frozenset[BodyLocation] = attrs.field(factory=frozenset, converter=frozenset)
+    exhaustion: Exhaustion = NO_EXHAUSTION
+    burning: Burning | None = None
+    unconscious_rounds: int = 0
+    ap_loss_next_turn: int = 0  # R12.1 head wound
+    carried_mm: int = 0  # R7.1: movement bought and not used yet
+    recent_steps: tuple[Facing, ...] = attrs.field(default=(), converter=tuple)  # R15.1: last two steps
+    turn_degrees: float = 0.0  # R7.3: signed rotation of the current run of consecutive turns
+    turn_paid: int = 0  # R7.3: AP already paid for that run of turns
+    sacrificed_ap: int = 0  # R16.2: the AP a watcher gave up, to be used when it interrupts
+    ran_ap: int = 0  # R14.2: AP spent running this turn
+    spent_ap: bool = False  # R13.3, R16.1, R17.1: anything spent this turn
+    initiative: int | None = None
+    initiative_bonus: int = 0  # R13.1: the game master's bonus
+    watch: Watch | None = None
+    pin: Pin | None = None
+
+    @property
+    def name(self) -> str:
+        return self.character.name
+
+    @property
+    def weapon(self) -> CarriedWeapon | None:
+        return self.weapons[self.in_hand] if self.weapons else None
+
+    @property
+    def second_gun(self) -> CarriedWeapon | None:
+        return self.weapons[self.offhand] if self.offhand is not None else None
+
+    @property
+    def down(self) -> bool:
+        """R12.2: at 0 HP a character is out of the fight."""
+        return self.hp <= 0
+
+    @property
+    def standing(self) -> bool:
+        """Able to fight: neither down nor unconscious (victory counts these)."""
+        return not self.down and self.unconscious_rounds <= 0
+
+
+@attrs.frozen
+class Interrupt:
+    """R16.2: a watcher acting in the middle of another unit's turn."""
+
+    watcher: str
+    interrupted: str
+
+
+@attrs.frozen
+class Encounter:
+    """The whole state of a fight."""
+
+    name: str
+    sides: tuple[Side, ...] = attrs.field(converter=tuple)
+    units: tuple[Unit, ...] = attrs.field(converter=tuple)
+    map: BattleMap | None = None
+    description: str = ""
+    house_rules: HouseRules = attrs.field(factory=HouseRules)
+    optional_rules: OptionalRules = attrs.field(factory=OptionalRules)
+    modules: dict[str, bool] = attrs.field(factory=dict)
+    criticals: CriticalTable = DEFAULT_CRITICALS  # R12.1 as content/criticals.toml says
+    round: int = 0  # 0 is set-up: game master commands only (R13.1 bonuses)
+    order: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # this round's initiative order
+    taken: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # whose turn this round is over
+    delayed: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # R13.3
+    pre_empted: str | None = None  # R13.3: the unit a delayed one stepped in before; it goes on next
+    active: str | None = None
+    interrupt: Interrupt | None = None
+    gm_modifier: int = 0  # on the next test
+    gm_force_hit: bool | None = None  # the next to-hit result
+    winner: str | None = None  # the side that won
+    finished: bool = False  # the fight is over (a winner, or nobody left standing)
+
+    def unit(self, unit_id: str) -> Unit:
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        raise KeyError(unit_id)
+
+    def side(self, side_id: str) -> Side:
+        for side in self.sides:
+            if side.id == side_id:
+                return side
+        raise KeyError(side_id)
+
+    def status(self, unit: Unit) -> UnitStatus:
+        """Where a unit stands in the round; derived, never stored."""
+        if unit.down:
+            return UnitStatus.DOWN
+        if unit.unconscious_rounds > 0:
+            return UnitStatus.UNCONSCIOUS
+        if unit.watch is not None or (self.interrupt is not None and self.interrupt.watcher == unit.id):
+            return UnitStatus.WATCHING
+        if unit.pin is not None:
+            return UnitStatus.PINNING
+        if unit.id in self.delayed:
+            return UnitStatus.DELAYED
+        if unit.id in self.taken and unit.id != self.active:
+            return UnitStatus.ACTED
+        return UnitStatus.READY
+
+    def with_unit(self, unit: Unit) -> Encounter:
+        """A new state with one unit replaced."""
+        return attrs.evolve(self, units=tuple(unit if u.id == unit.id else u for u in self.units))

@@ -1,0 +1,41 @@
+"""Saves: versioned TOML save files written atomically, read back with every check, and replayed.
+
+A save holds the seed, the dice, the history of commands, the starting encounter and the current one:
+`load_game` goes on exactly where the game stopped, `replay_save` plays it again from the start.
+"""
+
+from apcombat.saves.errors import SaveError
+from apcombat.saves.files import (
+    SaveInfo,
+    autosave,
+    is_save,
+    list_saves,
+    load_game,
+    read_save,
+    replay_save,
+    save_game,
+    saves_folder,
+    write_atomically,
+)
+from apcombat.saves.format import FORMAT_VERSION, SaveFile, save_text
+from apcombat.saves.migrations import MIGRATIONS, Migration, upgrade
+
+__all__ = [
+    "FORMAT_VERSION",
+    "MIGRATIONS",
+    "Migration",
+    "SaveError",
+    "SaveFile",
+    "SaveInfo",
+    "autosave",
+    "is_save",
+    "list_saves",
+    "load_game",
+    "read_save",
+    "replay_save",
+    "save_game",
+    "save_text",
+    "saves_folder",
+    "upgrade",
+    "write_atomically",
+]

@@ -1,0 +1,112 @@
+"""The cheap checks that a save agrees with itself: ids unique and known, units on the map, weapons in hand
+that exist, a history of commands. A save that fails one would only fail later, in the middle of play."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from apcombat.content.diagnose import Finding
+from apcombat.content.encounter_map import standing_problem
+from apcombat.content.suggest import unknown_id
+from apcombat.engine.commands import CommandError, Redo, Undo, parse_command
+from apcombat.model import Encounter, Unit
+from apcombat.saves.format import SaveFile
+
+
+def save_findings(save: SaveFile) -> list[Finding]:
+    """Every way `save` contradicts itself, each with the path of its field."""
+    found = encounter_findings(save.start, "start") + encounter_findings(save.state, "state")
+    found += _face_findings(save.dice.queued, "dice.queued")
+    for index, entry in enumerate(save.history):
+        where = f"history[{index}]"
+        found += _command_findings(entry.line, f"{where}.line")
+        found += _face_findings(entry.typed_dice, f"{where}.typed_dice")
+    return found
+
+
+def encounter_findings(encounter: Encounter, where: str) -> list[Finding]:
+    """Every way the encounter at `where` (`start`, `state`) contradicts itself."""
+    side_ids = [side.id for side in encounter.sides]
+    unit_ids = [unit.id for unit in encounter.units]
+    found = _duplicates(side_ids, f"{where}.sides", "side") + _duplicates(unit_ids, f"{where}.units", "unit")
+    for index, unit in enumerate(encounter.units):
+        found += _unit_findings(encounter, unit, f"{where}.units[{index}]")
+        if unit.side not in side_ids:
+            found.append((f"{where}.units[{index}].side", unknown_id("side", unit.side, side_ids)))
+    named = {
+        "order": encounter.order,
+        "taken": encounter.taken,
+        "delayed": encounter.delayed,
+        "active": [encounter.active],
+        "pre_empted": [encounter.pre_empted],
+    }
+    if encounter.interrupt is not None:
+        named |= {
+            "interrupt.watcher": [encounter.interrupt.watcher],
+            "interrupt.interrupted": [encounter.interrupt.interrupted],
+        }
+    for field, ids in named.items():
+        found += _unknown(ids, unit_ids, f"{where}.{field}", "unit")
+    return found + _unknown([encounter.winner], side_ids, f"{where}.winner", "side")
+
+
+def _unit_findings(encounter: Encounter, unit: Unit, where: str) -> list[Finding]:
+    """A unit's own contradictions: where it stands, which weapons it holds, whom it watches or pins."""
+    found: list[Finding] = []
+    battle_map = encounter.map
+    if battle_map is not None and unit.at is None:
+        found.append((where, "missing 'at': the encounter has a map, so every unit stands on a cell [x, y]"))
+    elif battle_map is None and unit.at is not None:
+        found.append((f"{where}.at", "the encounter has no map (table mode), so units take no cell: remove 'at'"))
+    elif battle_map is not None and unit.at is not None and (problem := standing_problem(unit.at, battle_map)):
+        found.append((f"{where}.at", problem))
+    carried = len(unit.weapons)
+    if unit.in_hand >= max(carried, 1):
+        found.append(
+            (f"{where}.in_hand", f"expected the index of one of the unit's {carried} weapons, got {unit.in_hand}")
+        )
+    if unit.offhand is not None and (unit.offhand >= carried or unit.offhand == unit.in_hand):
+        found.append(
+            (f"{where}.offhand", f"expected the index of a second weapon of the unit's {carried}, got {unit.offhand}")
+        )
+    unit_ids = [other.id for other in encounter.units]
+    if unit.pin is not None:
+        found += _unknown([unit.pin.target], unit_ids, f"{where}.pin.target", "unit")
+    if unit.watch is not None:
+        found += _unknown(sorted(unit.watch.tested), unit_ids, f"{where}.watch.tested", "unit")
+    return found
+
+
+def _duplicates(ids: list[str], where: str, kind: str) -> list[Finding]:
+    first: dict[str, int] = {}
+    found: list[Finding] = []
+    for index, item in enumerate(ids):
+        if item in first:
+            found.append((f"{where}[{index}].id", f"{kind} id {item!r} is already used by {where}[{first[item]}]"))
+        first.setdefault(item, index)
+    return found
+
+
+def _unknown(ids: Iterable[str | None], known: list[str], where: str, kind: str) -> list[Finding]:
+    return [(where, unknown_id(kind, item, known)) for item in ids if item is not None and item not in known]
+
+
+def _face_findings(values: Iterable[int], where: str) -> list[Finding]:
+    return [
+        (f"{where}[{index}]", f"expected a die's face, 0 or more, got {value}")
+        for index, value in enumerate(values)
+        if value < 0
+    ]
+
+
+def _command_findings(line: str, where: str) -> list[Finding]:
+    """A history line must be one command, neither undo nor redo (the history holds what they left)."""
+    try:
+        command = parse_command(line)
+    except CommandError as error:
+        return [(where, str(error))]
+    if command is None:
+        return [(where, f"expected a command, got {line!r}")]
+    if isinstance(command, Undo | Redo):
+        return [(where, f"the history holds the commands that made the state, never {line!r}")]
+    return []

@@ -1,0 +1,217 @@
+"""Save files on disk: written atomically with the previous one kept as `.bak`, read with every check, listed
+for a load menu, replayed from the start."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import os
+import re
+import secrets
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import attrs
+
+from apcombat.content.errors import Problem
+from apcombat.content.paths import shown
+from apcombat.content.toml_files import read_toml
+from apcombat.dice import DiceError
+from apcombat.engine import CommandError, Game, HistoryEntry
+from apcombat.saves.consistency import save_findings
+from apcombat.saves.errors import SaveError, refuse
+from apcombat.saves.format import SaveFile, save_text, structure_save
+from apcombat.saves.migrations import upgrade
+
+SAVES_ENV = "APCOMBAT_SAVES"
+"""The environment variable naming the saves folder."""
+
+AUTOSAVE_NAME = "autosave"
+SUFFIX = ".toml"
+BACKUP_SUFFIX = ".bak"
+
+
+def saves_folder() -> Path:
+    """Where saves go: $APCOMBAT_SAVES if set, else `saves` in the current folder (made when first saving)."""
+    return Path(os.environ.get(SAVES_ENV) or Path.cwd() / "saves")
+
+
+def save_game(game: Game, path: str | Path) -> Path:
+    """Write `game` to `path` (`.toml` added if it has no suffix) atomically, the previous save kept as
+    `NAME.toml.bak`; the path written. SaveError if it cannot be written, the old save left intact."""
+    path = Path(path)
+    if not path.suffix:
+        path = path.with_suffix(SUFFIX)
+    write_atomically(path, save_text(SaveFile.of(game)))
+    return path
+
+
+def autosave(game: Game, folder: str | Path) -> Path:
+    """Save `game` as `autosave.toml` in `folder`: `game.turn_listeners.append(lambda g: autosave(g, folder))`."""
+    return save_game(game, Path(folder) / f"{AUTOSAVE_NAME}{SUFFIX}")
+
+
+def load_game(path: str | Path) -> Game:
+    """The game a save holds, ready to go on with the same dice; SaveError naming the file and field if the
+    save is damaged, hand-edited wrongly, or from a newer apcombat."""
+    return read_save(path).resume()
+
+
+def replay_save(path: str | Path) -> Game:
+    """The game a save holds, played again from its start with its seed and history (the state it reaches
+    is the saved one unless the save was edited by hand or the rules changed)."""
+    save = read_save(path)
+    reached = 0
+
+    def history() -> Iterator[HistoryEntry]:
+        nonlocal reached
+        for reached, entry in enumerate(save.history):  # noqa: B007 - read when a command fails
+            yield entry
+
+    try:
+        return Game.replay(save.start, save.seed, history())
+    except (CommandError, DiceError) as error:
+        where = f"history[{reached}]: {save.history[reached].line!r}"
+        raise SaveError([f"{shown(path)}: {where} cannot be played again: {error}"]) from None
+
+
+def is_save(path: str | Path) -> bool:
+    """Whether `path` is meant as a save rather than an encounter file: its top level (the lines before the
+    first [table]) sets `format_version`, or it has a [state] table. Reads only the text; False if it cannot."""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    top_level = _FIRST_TABLE.split(text, maxsplit=1)[0]
+    return bool(_VERSION_KEY.search(top_level) or _STATE_TABLE.search(text))
+
+
+_FIRST_TABLE = re.compile(r"^\s*\[", re.MULTILINE)
+_VERSION_KEY = re.compile(r"^\s*[\"']?format_version[\"']?\s*=", re.MULTILINE)
+_STATE_TABLE = re.compile(r"^\s*\[\s*[\"']?state[\"']?\s*\]", re.MULTILINE)
+
+
+def read_save(path: str | Path) -> SaveFile:
+    """A save file read and checked in full (upgraded from an older format if need be); SaveError if it
+    cannot be used. Nothing is written."""
+    file = shown(path)
+    loaded = read_toml(path)
+    if loaded.value is None:
+        raise SaveError(_at_its_end(problem, path) for problem in loaded.problems)
+    save = structure_save(upgrade(loaded.value, file), file)
+    refuse(file, save_findings(save))
+    return save
+
+
+def _at_its_end(problem: Problem, path: str | Path) -> Problem:
+    """A syntax error at the end of the file names the last line, and says the save looks cut off."""
+    if problem.where != ("end of file",):
+        return problem
+    try:
+        last = Path(path).read_bytes().count(b"\n") + 1
+    except OSError:
+        return problem
+    return Problem(problem.file, f"{problem.message}; the save looks cut off", [f"line {last} (the end of the file)"])
+
+
+@attrs.frozen
+class SaveInfo:
+    """One save in a folder, as a load menu shows it; `problem` says why a damaged one cannot be loaded."""
+
+    name: str
+    path: Path
+    modified: datetime.datetime
+    encounter: str | None = None
+    round: int | None = None
+    problem: str | None = None
+
+
+def list_saves(folder: str | Path) -> list[SaveInfo]:
+    """Every save (`*.toml`) in `folder`, newest first; damaged ones listed with their problem. An empty
+    list if the folder does not exist."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    infos = [_info(path) for path in folder.glob(f"*{SUFFIX}") if path.is_file()]
+    return sorted(infos, key=lambda info: (-info.modified.timestamp(), info.name))
+
+
+def _info(path: Path) -> SaveInfo:
+    try:
+        modified = datetime.datetime.fromtimestamp(path.stat().st_mtime)
+    except OSError:
+        modified = datetime.datetime.fromtimestamp(0)
+    base = SaveInfo(name=path.stem, path=path, modified=modified)
+    try:
+        save = read_save(path)
+    except SaveError as error:
+        return attrs.evolve(base, problem=str(error))
+    return attrs.evolve(base, encounter=save.state.name, round=save.state.round)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` so that a crash or an error at any moment leaves either the old file or the new
+    one there, whole; the old one is kept as `NAME.bak`. No temporary file is left behind.
+
+    The text goes to a temporary file in the same folder, flushed and synced; the old file is hard-linked
+    (or copied) to `.bak`; then the temporary file replaces the old one in one step, and the folder is
+    synced so the rename lasts."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        staged = _staged(folder, path.name, text.encode("utf-8"))
+        try:
+            if path.exists():
+                _keep_backup(path, path.with_name(path.name + BACKUP_SUFFIX))
+            os.replace(staged, path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(staged)
+        _sync_folder(folder)
+    except OSError as error:
+        raise SaveError([f"{shown(path)}: cannot write the save: {error.strerror or error}"]) from None
+
+
+def _staged(folder: Path, name: str, data: bytes) -> str:
+    """A new temporary file in `folder` holding `data`, flushed to disk; removed again if writing fails."""
+    handle, staged = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+    except BaseException:
+        os.unlink(staged)
+        raise
+    return staged
+
+
+def _keep_backup(path: Path, backup: Path) -> None:
+    """Make `backup` a copy of `path` without ever taking `path` away: a hard link (a copy where links are not
+    supported) under a temporary name, renamed over the old backup."""
+    staged = path.with_name(f".{path.name}.{secrets.token_hex(6)}.bak.tmp")
+    try:
+        try:
+            os.link(path, staged)
+        except OSError:
+            shutil.copyfile(path, staged)
+        os.replace(staged, backup)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(staged)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries to disk where the system allows it (not on Windows)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)

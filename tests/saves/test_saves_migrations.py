@@ -1,0 +1,85 @@
+"""Saves of older formats are upgraded one format at a time by MIGRATIONS before they are checked."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from save_helpers import duel
+
+import apcombat.saves.migrations as migrations
+from apcombat.engine import Game
+from apcombat.saves import MIGRATIONS, SaveError, load_game, save_game, upgrade
+
+
+def version_0_from(document: dict[str, Any]) -> dict[str, Any]:
+    """A made-up format 0: the history a plain list of lines (no typed dice), the dice state a table."""
+    old = dict(document, format_version=0)
+    old["history"] = [entry["line"] for entry in document.get("history", [])]
+    old["dice"] = {"state": document["dice"]["seeded"][0], "increment": document["dice"]["seeded"][1]}
+    return old
+
+
+def from_version_0(document: dict[str, Any]) -> dict[str, Any]:
+    """The migration format 0 -> 1 that made-up format would have."""
+    dice = document.pop("dice")
+    document["dice"] = {"seeded": [dice["state"], dice["increment"]]}
+    document["history"] = [{"line": line} for line in document["history"]]
+    return document
+
+
+@pytest.fixture
+def played() -> Game:
+    """A game with a history and no queued dice, which format 0 could hold."""
+    game = Game(duel(), seed=11)
+    game.play_all(["gm bonus ana 2", "end", "gm set ana pose=crouched", "gm mod -10"])
+    return game
+
+
+@pytest.fixture
+def version_0(in_tmp: Path, played: Game) -> Path:
+    """`played` saved in the made-up format 0, as saves/old.toml."""
+    document = tomllib.loads(save_game(played, "saves/new.toml").read_text(encoding="utf-8"))
+    path = Path("saves/old.toml")
+    path.write_text(tomli_w.dumps(version_0_from(document)), encoding="utf-8")
+    return path
+
+
+def test_an_older_save_is_upgraded_and_loads_as_the_game_was(version_0, played, monkeypatch):
+    monkeypatch.setitem(MIGRATIONS, 0, from_version_0)
+    before = version_0.read_bytes()
+    loaded = load_game(version_0)
+    assert (loaded.state, loaded.history, loaded.dice.snapshot()) == (
+        played.state,
+        played.history,
+        played.dice.snapshot(),
+    )
+    assert len(loaded.history) == 4
+    assert version_0.read_bytes() == before  # loading never rewrites the file
+
+
+def test_without_the_migration_an_older_save_is_refused(version_0):
+    with pytest.raises(SaveError, match=r"^saves/old\.toml: format_version: format 0 is too old: this apcombat"):
+        load_game(version_0)
+
+
+def test_a_migration_that_meets_a_damaged_document_is_one_clear_error(version_0, monkeypatch):
+    monkeypatch.setitem(MIGRATIONS, 0, from_version_0)
+    document = tomllib.loads(version_0.read_text(encoding="utf-8"))
+    del document["dice"]["increment"]
+    version_0.write_text(tomli_w.dumps(document), encoding="utf-8")
+    with pytest.raises(SaveError, match=r"^saves/old\.toml: cannot upgrade it from format 0 to 1: 'increment'$"):
+        load_game(version_0)
+
+
+def test_upgrading_goes_one_format_at_a_time_and_leaves_the_document_given_alone():
+    steps = {0: lambda d: d | {"zero": True}, 1: lambda d: d | {"one": d["zero"]}}
+    document = {"format_version": 0, "nested": {"kept": 1}}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(migrations, "FORMAT_VERSION", 2)
+        upgraded = upgrade(document, "old.toml", steps)
+    assert upgraded == {"format_version": 2, "nested": {"kept": 1}, "zero": True, "one": True}
+    assert document == {"format_version": 0, "nested": {"kept": 1}}

@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from apcombat import __version__
-from apcombat.cli import attack, check, run
+from apcombat.cli import attack, check, play, run, serve
 
-SUBCOMMANDS = (attack, check, run)
+SUBCOMMANDS = (attack, check, run, play, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,8 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        return play.run(args)
     try:
         return args.run(args)
     except KeyboardInterrupt:

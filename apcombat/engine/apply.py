@@ -28,6 +28,7 @@ from apcombat.engine.commands import (
     React,
     Redo,
     Reload,
+    Start,
     Swap,
     TakeCover,
     Turn,
@@ -76,8 +77,10 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
     if state.round == 0:
         state = roll_initiative(state, dice, events)
         state = start_round(state, 1, dice, events)
-        if state.finished:
+        if state.finished or isinstance(command, Start):
             return state
+    elif isinstance(command, Start):
+        raise CommandError("the fight has already begun")
     state = _step_in_if_delayed(state, command, events)
     if isinstance(command, End):
         return _end(state, dice, events)

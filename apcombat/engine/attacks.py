@@ -141,12 +141,14 @@ def attack(state: Encounter, command: Attack, dice: DiceSource, events: list[Eve
     attacker = other_action(pay(attacker, plan.ap_cost, "attack"))
     attacker = _spend_ammo(attacker, plan)
     state = state.with_unit(attacker)
-    events.append(_attack_event(plan, result, ap_before, attacker.ap, force))
+    events.append(_attack_event(attacker.id, plan, result, ap_before, attacker.ap, force))
     state = _apply_result(state, command.target, result, events)
     return check_victory(state, events)
 
 
-def _attack_event(plan: AttackPlan, result: AttackResult, before: int, after: int, force: bool | None) -> Event:
+def _attack_event(
+    attacker_id: str, plan: AttackPlan, result: AttackResult, before: int, after: int, force: bool | None
+) -> Event:
     lines = describe_plan(plan) + describe_result(result)
     if force is not None:
         lines.append(f"game master override: the first to-hit result forced to {'hit' if force else 'miss'}")
@@ -187,7 +189,7 @@ def _attack_event(plan: AttackPlan, result: AttackResult, before: int, after: in
     summary += "s" if result.hits != 1 else ""
     if result.damage:
         summary += f", {result.damage} damage ({result.hp_before} -> {result.hp_after} HP)"
-    return Event("attack", summary, data, unit=None)
+    return Event("attack", summary, data | {"target": plan.situation.target.name}, unit=attacker_id)
 
 
 def _spend_ammo(unit: Unit, plan: AttackPlan) -> Unit:

@@ -5,7 +5,7 @@ game masters all drive the engine with these.
     cover WHO      uncover WHO        reload WHO              swap WHO       react WHO     delay WHO
     shoot WHO TARGET [aimed LOCATION [+N]] [burst] [blind|lean] [at Ncm]
     dual WHO TARGET [burst] [at Ncm]  flame WHO TARGET [at Ncm]   melee WHO TARGET [aimed LOCATION [+N]]
-    pin WHO TARGET [at Ncm]           jump WHO X,Y            end    undo    redo
+    pin WHO TARGET [at Ncm]           jump WHO X,Y            end    undo    redo    start
     gm dice N N ...   gm set WHO FIELD=VALUE ...   gm bonus WHO N   gm mod N   gm force hit|miss
     table mode (no map): move WHO Ncm [run|crouched|prone|climb]   turn WHO DEGREES   jump WHO Ncm
 """
@@ -118,6 +118,11 @@ class End(Command):
 
 
 @attrs.frozen
+class Start(Command):
+    """Roll initiative and begin round 1 without doing anything else (set-up is over)."""
+
+
+@attrs.frozen
 class Undo(Command):
     pass
 
@@ -174,6 +179,7 @@ USAGE = {
     "jump": "jump WHO X,Y  (table mode: jump WHO Ncm)",
     "delay": "delay WHO",
     "end": "end",
+    "start": "start",
     "undo": "undo",
     "redo": "redo",
     "gm": "gm dice N N ... | gm set WHO FIELD=VALUE ... | gm bonus WHO N | gm mod N | gm force hit|miss",
@@ -409,6 +415,7 @@ _PARSERS = {
     "jump": _jump,
     "delay": _only_who(Delay),
     "end": _bare(End),
+    "start": _bare(Start),
     "undo": _bare(Undo),
     "redo": _bare(Redo),
     "gm": _gm,

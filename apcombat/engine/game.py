@@ -37,7 +37,7 @@ class HistoryEntry:
 class GameDice:
     """Queued numbers first (`gm dice`, replays of typed-in dice), then a person if asked, then the seed."""
 
-    def __init__(self, seeded: SeededDice, ask: Callable[[DiceRequest], int] | None = None) -> None:
+    def __init__(self, seeded: SeededDice, ask: Callable[[DiceRequest], int | None] | None = None) -> None:
         self.seeded = seeded
         self.queue = ScriptedDice(then=seeded)
         self.ask = ask
@@ -46,7 +46,10 @@ class GameDice:
     def roll(self, request: DiceRequest) -> int:
         if self.queue.remaining or self.ask is None:
             return self.queue.roll(request)
-        value = read_die(self.ask(request), request.sides)
+        typed = self.ask(request)
+        if typed is None:  # "roll for me": the seeded generator rolls, and a replay rolls the same
+            return self.queue.roll(request)
+        value = read_die(typed, request.sides)
         self.typed.append(value)
         return value
 
@@ -72,7 +75,7 @@ class _Snapshot:
 class Game:
     """The fight as played: apply command lines, undo and redo them, and know what made the state."""
 
-    def __init__(self, start: Encounter, seed: int = 0, ask: Callable[[DiceRequest], int] | None = None) -> None:
+    def __init__(self, start: Encounter, seed: int = 0, ask: Callable[[DiceRequest], int | None] | None = None) -> None:
         self.start = start
         self.seed = seed
         self.state = start

@@ -7,6 +7,7 @@ import math
 import attrs
 
 from apcombat.board.paths import MoveProfile, NoPath, Path, plan_path
+from apcombat.board.sight import line_of_sight
 from apcombat.dice import DiceSource, roll_dice
 from apcombat.engine.commands import ChangePose, CommandError, Jump, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.events import Event
@@ -343,6 +344,8 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
             raise CommandError(f"{unit.name} cannot land on {_cell(landing)}: it is {terrain.value}")
         if any(u.at == landing and not u.down for u in state.units if u.id != unit.id):
             raise CommandError(f"{_cell(landing)} is occupied")
+        if not line_of_sight(state.map, grid, unit.at, landing):
+            raise CommandError(f"{unit.name} cannot jump through a wall to {_cell(landing)}")
         direction = grid.facing_towards(unit.at, landing)
         from_movement = unit.recent_steps == (direction, direction)
         centre = grid.distance_m(unit.at, landing)
@@ -401,7 +404,8 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
 def _fall_cell(state: Encounter, unit: Unit, landing: tuple[int, int]) -> tuple[int, int] | None:
     """R15.3: short of the far side — in the gap if there is one, else the cell before the landing."""
     assert state.map is not None and unit.at is not None
-    line = [cell for cell in grid_of(state).line(unit.at, landing) if cell not in (unit.at, landing)]
+    occupied = {u.at for u in state.units if u.id != unit.id and not u.down}
+    line = [cell for cell in grid_of(state).line(unit.at, landing) if cell not in (unit.at, landing, *occupied)]
     gaps = [cell for cell in line if state.map.at(cell) is Terrain.GAP]
     if gaps:
         return gaps[-1]

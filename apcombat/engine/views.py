@@ -11,7 +11,7 @@ from apcombat.board.sight import visible_cells
 from apcombat.engine.commands import CommandError
 from apcombat.engine.geometry import grid_of, sees
 from apcombat.engine.movement import move_profile
-from apcombat.model import Cell, Encounter, RangeBand, Unit
+from apcombat.model import Cell, Encounter, Facing, RangeBand, Unit
 from apcombat.rules.ranges import range_band
 
 
@@ -79,6 +79,12 @@ def covered_cells(state: Encounter, unit: Unit) -> frozenset[Cell]:
         for x in range(battlemap.width)
         if not battlemap.at((x, y)).blocks_movement and protected(battlemap, grid, (x, y), unit.at)
     )
+
+
+def facing_towards(state: Encounter, unit: Unit, cell: Cell) -> Facing:
+    """The facing that looks from the unit towards a cell (for `turn`)."""
+    assert unit.at is not None
+    return grid_of(state).facing_towards(unit.at, cell)
 
 
 def visible_enemies(state: Encounter, unit: Unit) -> list[Unit]:

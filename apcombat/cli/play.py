@@ -1,0 +1,54 @@
+"""`apcombat play ENCOUNTER_OR_SAVE` and `apcombat` alone: the terminal app."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from apcombat.cli.output import fail, load_library_or_fail
+from apcombat.content import ContentError
+from apcombat.saves import SaveError, is_save, read_save
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="open an encounter or a save in the terminal app",
+        description="Open the terminal app on an encounter (in set-up) or a save (where it stopped).",
+    )
+    parser.add_argument("source", metavar="ENCOUNTER_OR_SAVE", nargs="?", help="an encounter file or a save")
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the dice for a new game")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    library = load_library_or_fail(args)
+    if library is None:
+        return 2
+    source = Path(args.source) if getattr(args, "source", None) else None
+    if source is not None:
+        problem = _check_source(source, library)
+        if problem:
+            return fail(args, [problem])
+    from apcombat.tui.app import create_app
+
+    create_app(library=library, open_path=source, seed=getattr(args, "seed", 0)).run()
+    return 0
+
+
+def _check_source(source: Path, library: object) -> str | None:
+    """Refuse a file the app could not open, before the screen is taken over."""
+    if not source.exists():
+        return f"{source}: no such file"
+    try:
+        if is_save(source):
+            read_save(source)
+        else:
+            from apcombat.content import load_encounter
+
+            load_encounter(source, library)  # type: ignore[arg-type]
+    except SaveError as error:
+        return str(error)
+    except ContentError as error:
+        return "; ".join(error.problems)
+    return None

@@ -1,0 +1,99 @@
+"""The apcombat terminal app: screens over the engine. It renders state and sends commands; no rules here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from apcombat.content import Library, content_root, load_encounter, load_library
+from apcombat.engine import Game
+from apcombat.saves import SaveError, is_save, load_game, saves_folder
+from apcombat.tui.keymap import load_keymap
+from apcombat.tui.palette import ActionsProvider
+from apcombat.tui.session import Session
+
+
+class ApcombatApp(App):
+    """Title screen, set-up, the battlefield, saves, replays, the resolver."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "apcombat"
+    COMMANDS = App.COMMANDS | {ActionsProvider}
+    BINDINGS = [
+        Binding("question_mark", "help", "Keys", id="app.help"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
+        Binding("ctrl+t", "title", "Title", show=False, id="app.title"),
+    ]
+
+    def __init__(
+        self,
+        library: Library | None = None,
+        open_path: Path | None = None,
+        saves: Path | None = None,
+        keymap_file: Path | None = None,
+        seed: int = 0,
+    ) -> None:
+        super().__init__()
+        self.library = library or load_library(content_root())
+        self.open_path = open_path
+        self.saves = saves or saves_folder()
+        self.seed = seed
+        self.keymap, self.keymap_problems = load_keymap(keymap_file)
+
+    def on_mount(self) -> None:
+        if self.keymap:
+            self.set_keymap(self.keymap)
+        for problem in self.keymap_problems:
+            self.notify(problem, severity="warning", timeout=10)
+        from apcombat.tui.screens.title import TitleScreen
+
+        self.push_screen(TitleScreen())
+        if self.open_path is not None:
+            self.open_file(self.open_path)
+
+    def open_file(self, path: Path) -> None:
+        """A save goes on where it stopped; an encounter opens in set-up (round 0)."""
+        if is_save(path):
+            self.open_save(path)
+        else:
+            self.open_game(Game(load_encounter(path, self.library), seed=self.seed), path.stem)
+
+    def open_game(self, game: Game, name: str, replace: bool = False) -> None:
+        from apcombat.tui.screens.game import GameScreen
+
+        screen = GameScreen(Session(game, self.saves, name))
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def open_save(self, path: Path) -> None:
+        if not path.exists():
+            self.notify(f"there is no save at {path}", severity="warning")
+            return
+        try:
+            game = load_game(path)
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=12)
+            return
+        from apcombat.tui.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        self.open_game(game, path.stem if path.stem != "autosave" else "game")
+
+    def action_help(self) -> None:
+        from apcombat.tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def action_title(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+
+def create_app(**kwargs: object) -> ApcombatApp:
+    """The app factory the CLI and the tests use."""
+    return ApcombatApp(**kwargs)  # type: ignore[arg-type]

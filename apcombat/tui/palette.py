@@ -1,0 +1,32 @@
+"""The command palette offers every action of the screen in front (and the app's), by name."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+class ActionsProvider(Provider):
+    """Every bound action of the current screen and of the app, searchable by what it does."""
+
+    def _actions(self) -> list[tuple[str, str, object]]:
+        screen = self.screen
+        found = []
+        for owner in (screen, self.app):
+            for binding in getattr(owner, "BINDINGS", []):
+                if isinstance(binding, Binding) and binding.description:
+                    found.append((binding.description, binding.key, partial(owner.run_action, binding.action)))
+        return found
+
+    async def discover(self) -> Hits:
+        for description, key, run in self._actions():
+            yield DiscoveryHit(description, run, help=f"key: {key}")  # type: ignore[arg-type]
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for description, key, run in self._actions():
+            score = matcher.match(description)
+            if score > 0:
+                yield Hit(score, matcher.highlight(description), run, help=f"key: {key}")  # type: ignore[arg-type]

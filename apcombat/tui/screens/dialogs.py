@@ -1,0 +1,106 @@
+"""Small modal dialogs: choose one of several options, type an answer, type a die."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from apcombat.dice import DiceRequest
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """Pick one option (its id is returned), or Escape for none."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel")]
+
+    def __init__(self, title: str, options: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield OptionList(*[Option(label, id=option_id) for option_id, label in self.options])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class AskScreen(ModalScreen[str | None]):
+    """Ask for one line of text."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel")]
+
+    def __init__(self, prompt: str, value: str = "", placeholder: str = "") -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.value = value
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.prompt, classes="dialog-title")
+            yield Input(value=self.value, placeholder=self.placeholder)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class DiceScreen(ModalScreen[int | None]):
+    """Dice mode: a roll asked for by what it is for and what it needs; "roll for me" lets the program roll."""
+
+    BINDINGS = [Binding("ctrl+r", "roll_for_me", "Roll for me", id="dice.roll_for_me")]
+
+    def __init__(self, request: DiceRequest) -> None:
+        super().__init__()
+        self.request = request
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.request.prompt(), classes="dialog-title")
+            hint = (
+                "00 on a d100 is 100"
+                if self.request.sides == 100
+                else "0 on a d10 is 10"
+                if self.request.sides == 10
+                else ""
+            )
+            yield Label(f"Type the number rolled (1-{self.request.sides}). {hint}", classes="dim")
+            yield Input(placeholder=f"1-{self.request.sides}", id="die", restrict=r"[0-9]*")
+            yield Label("", id="die-problem", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Use this number", id="use", variant="primary")
+                yield Button("Roll for me (ctrl+r)", id="roll")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._use(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "roll":
+            self.dismiss(None)
+        else:
+            self._use(self.query_one("#die", Input).value)
+
+    def action_roll_for_me(self) -> None:
+        self.dismiss(None)
+
+    def _use(self, text: str) -> None:
+        sides = self.request.sides
+        value = int(text) if text.isdigit() else -1
+        if value == 0 and sides in (10, 100):
+            value = sides
+        if not 1 <= value <= sides:
+            self.query_one("#die-problem", Label).update(f"A d{sides} shows 1 to {sides}; try again.")
+            return
+        self.dismiss(value)

@@ -1,0 +1,456 @@
+"""The battlefield: the map, the acting unit, the turn order and the log. Every action is a command of the
+command language played through the session; previews come from the engine."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from apcombat.dice import DiceRequest
+from apcombat.engine import CommandError, Event
+from apcombat.engine.views import band_cells, covered_cells, enemy_cones, reachable_cells, sight_cells, visible_enemies
+from apcombat.model import Cell, Unit
+from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
+from apcombat.tui.screens.shot import ShotScreen
+from apcombat.tui.session import Session
+from apcombat.tui.widgets.event_log import EventLog
+from apcombat.tui.widgets.map_view import MapOverlay, MapView
+from apcombat.tui.widgets.panels import TurnOrder, UnitPanel
+
+OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
+
+
+class GameScreen(Screen):
+    """Play an encounter."""
+
+    BINDINGS = [
+        Binding("m", "move", "Move", id="game.move"),
+        Binding("M", "move(True)", "Run", id="game.run"),
+        Binding("t", "turn", "Turn", id="game.turn"),
+        Binding("p", "pose", "Pose", id="game.pose"),
+        Binding("c", "cover", "Cover", id="game.cover"),
+        Binding("f", "fire", "Fire", id="game.fire"),
+        Binding("tab", "target(1)", "Target", id="game.target_next", priority=True),
+        Binding("shift+tab", "target(-1)", "Target back", show=False, id="game.target_previous", priority=True),
+        Binding("r", "reload", "Reload", show=False, id="game.reload"),
+        Binding("w", "swap", "Swap", show=False, id="game.swap"),
+        Binding("o", "react", "Watch", show=False, id="game.react"),
+        Binding("x", "pin", "Pin", show=False, id="game.pin"),
+        Binding("J", "jump", "Jump", show=False, id="game.jump"),
+        Binding("d", "delay", "Delay", show=False, id="game.delay"),
+        Binding("e", "end", "End turn", id="game.end"),
+        Binding("s", "start", "Start", show=False, id="game.start"),
+        Binding("ctrl+z", "undo", "Undo", id="game.undo"),
+        Binding("ctrl+y", "redo", "Redo", show=False, id="game.redo"),
+        Binding("ctrl+s", "save", "Save", id="game.save"),
+        Binding("ctrl+o", "load", "Load", show=False, id="game.load"),
+        Binding("g", "gm", "GM", id="game.gm"),
+        Binding("colon", "command_line", "Command", show=False, id="game.command_line"),
+        Binding("1", "overlay('sight')", "Sight", show=False, id="game.overlay_sight"),
+        Binding("2", "overlay('cones')", "Cones", show=False, id="game.overlay_cones"),
+        Binding("3", "overlay('bands')", "Bands", show=False, id="game.overlay_bands"),
+        Binding("4", "overlay('cover')", "Cover map", show=False, id="game.overlay_cover"),
+        Binding("5", "overlay('reach')", "Reach", show=False, id="game.overlay_reach"),
+        Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.overlays = {"reach"}
+        self.target: str | None = None
+        self.planned_ap = 0
+        self.path: tuple[tuple[Cell, int], ...] = ()
+        self.busy = False
+        self.victory_shown = False
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="battle"):
+            yield MapView(id="map")
+            with Vertical(id="side"):
+                yield UnitPanel(id="unit")
+                yield TurnOrder(id="order")
+        yield Static("", id="hint")
+        yield EventLog(id="log")
+        yield Input(placeholder="a command, e.g. move ana 4,5 — Enter plays it, Escape closes", id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#command", Input).display = False
+        self.query_one(EventLog).replace(self.session.log)
+        state = self.session.state
+        active = self.active_unit
+        if active is not None and active.at is not None:
+            self.query_one(MapView).cursor = active.at
+        self.refresh_view()
+        if state.round == 0:
+            self.hint("Set-up: s starts the fight (initiative is rolled); g for game-master tools; ? for all keys")
+        self.query_one(MapView).focus()
+
+    # ----- what is shown -------------------------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def active_unit(self) -> Unit | None:
+        return self.state.unit(self.state.active) if self.state.active else None
+
+    def hint(self, text: str) -> None:
+        self.query_one("#hint", Static).update(text)
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the engine's state (cheap: the map redraws only changed lines)."""
+        state, active = self.state, self.active_unit
+        if self.target is not None and (active is None or state.unit(self.target).down):
+            self.target = None
+        self.query_one(MapView).show(state, self.overlay())
+        self.query_one(UnitPanel).show(state, active, self.planned_ap)
+        self.query_one(TurnOrder).show(state)
+        self.query_one(EventLog).catch_up(self.session.log)
+        for problem in self.session.problems:
+            self.notify(problem, severity="error", timeout=10)
+        self.session.problems.clear()
+        if state.finished and not self.victory_shown:
+            self.victory_shown = True
+            from apcombat.tui.screens.victory import VictoryScreen
+
+            self.app.push_screen(VictoryScreen(self.session))
+
+    def overlay(self) -> MapOverlay:
+        state, active = self.state, self.active_unit
+        if active is None or state.map is None:
+            return MapOverlay(path=self.path)
+        target = state.unit(self.target).at if self.target else None
+        return MapOverlay(
+            reachable=reachable_cells(state, active) if "reach" in self.overlays else {},
+            path=self.path,
+            sight=sight_cells(state, active) if "sight" in self.overlays else frozenset(),
+            cones=enemy_cones(state, active.side) if "cones" in self.overlays else frozenset(),
+            bands=band_cells(state, active) if "bands" in self.overlays else {},
+            cover=covered_cells(state, active) if "cover" in self.overlays else frozenset(),
+            target=target,
+        )
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        """Preview a move to the cell under the cursor: path, AP with turns, AP left at each step."""
+        active = self.active_unit
+        self.path, self.planned_ap = (), 0
+        if active is not None and active.at is not None and message.cell != active.at:
+            enemy = self._unit_at(message.cell)
+            if enemy is not None:
+                self.hint(f"{enemy.name} ({enemy.id}): {enemy.hp} HP, {enemy.pose.value} — f to attack")
+            else:
+                preview = self.session.preview(f"move {active.id} {message.cell[0]},{message.cell[1]}")
+                if preview.path:
+                    self.path = tuple((step.cell, step.ap_left) for step in preview.path)
+                    self.planned_ap = preview.ap_cost
+                    turns = sum(step.turn_ap for step in preview.path)
+                    verdict = "m to walk, M to run" if preview.allowed else preview.reason
+                    self.hint(
+                        f"move to {message.cell[0]},{message.cell[1]}: {preview.ap_cost} AP "
+                        f"({turns} for turning), {preview.ap_left} left — {verdict}"
+                    )
+                else:
+                    self.hint(preview.reason or f"{message.cell[0]},{message.cell[1]}")
+        self.query_one(MapView).show(self.state, self.overlay())
+        self.query_one(UnitPanel).show(self.state, active, self.planned_ap)
+
+    def on_map_view_cell_chosen(self, message: MapView.CellChosen) -> None:
+        unit = self._unit_at(message.cell)
+        active = self.active_unit
+        if unit is not None and active is not None and unit.side != active.side:
+            self.target = unit.id
+            self.action_fire()
+        elif active is not None:
+            self.action_move()
+
+    def _unit_at(self, cell: Cell) -> Unit | None:
+        return next((u for u in self.state.units if u.at == cell and not u.down), None)
+
+    # ----- playing commands ----------------------------------------------------------------------------------
+
+    def act(self, line: str) -> None:
+        """Play one command; in dice mode in a worker, so the dice dialog can ask for each roll."""
+        if self.busy:
+            return
+        if self.session.dice_mode:
+            self.busy = True
+            self._act_asking_dice(line)
+            return
+        try:
+            events = self.session.play(line)
+        except CommandError as error:
+            self.notify(str(error), severity="warning", timeout=6)
+            return
+        self.after(events)
+
+    @work(thread=True, exclusive=True)
+    def _act_asking_dice(self, line: str) -> None:
+        try:
+            events = self.session.play(line)
+        except CommandError as error:
+            self.app.call_from_thread(self.notify, str(error), severity="warning", timeout=6)
+            events = None
+        self.app.call_from_thread(self._done_asking, events)
+
+    def _done_asking(self, events: list[Event] | None) -> None:
+        self.busy = False
+        if events is not None:
+            self.after(events)
+
+    async def ask_die(self, request: DiceRequest) -> int | None:
+        future: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        self.app.push_screen(DiceScreen(request), future.set_result)
+        return await future
+
+    def _ask_from_thread(self, request: DiceRequest) -> int | None:
+        return self.app.call_from_thread(self.ask_die, request)
+
+    def after(self, events: list[Event]) -> None:
+        """Tell the player what just happened (the log has all of it)."""
+        self.path, self.planned_ap = (), 0
+        for event in events:
+            if event.kind in ("attack", "interrupt", "victory", "down", "covering_fire", "jump"):
+                self.notify(event.text, timeout=5, severity="information")
+            if event.kind == "interrupt":
+                self.hint(f"INTERRUPT: {event.text} — it acts now; e hands control back")
+        active = self.active_unit
+        if any(e.kind in ("turn", "interrupt", "interrupt_end") for e in events):
+            if active is not None and active.at is not None:
+                self.query_one(MapView).cursor = active.at
+        turn = [e for e in events if e.kind == "turn"]
+        if turn:
+            self.hint(turn[-1].text + " — ? lists the keys")
+        elif events and not any(e.kind == "interrupt" for e in events):
+            self.hint(events[-1].text)
+        self.refresh_view()
+
+    def _with_active(self) -> Unit | None:
+        unit = self.active_unit
+        if unit is None:
+            self.notify("nobody is acting: s starts the fight" if self.state.round == 0 else "nobody is acting")
+        return unit
+
+    def _cursor(self) -> Cell:
+        return self.query_one(MapView).cursor
+
+    def action_move(self, run: bool = False) -> None:
+        unit = self._with_active()
+        if unit is None:
+            return
+        if self.state.map is None:
+            self._ask_line(
+                f"move {unit.id} ", "Distance measured on the table, e.g. 12cm (add run/crouched/prone/climb)"
+            )
+            return
+        x, y = self._cursor()
+        self.act(f"move {unit.id} {x},{y}" + (" run" if run else ""))
+
+    def action_turn(self) -> None:
+        unit = self._with_active()
+        if unit is None:
+            return
+        if self.state.map is None or unit.at is None:
+            self._ask_line(f"turn {unit.id} ", "Degrees to turn (e.g. 90 or -45)")
+            return
+        from apcombat.engine.views import facing_towards
+
+        cell = self._cursor()
+        if cell == unit.at:
+            self.notify("put the cursor where the unit should face")
+            return
+        self.act(f"turn {unit.id} {facing_towards(self.state, unit, cell).value}")
+
+    def action_pose(self) -> None:
+        unit = self._with_active()
+        if unit is None:
+            return
+        options = []
+        for pose in ("upright", "crouched", "prone"):
+            if pose != unit.pose.value:
+                preview = self.session.preview(f"pose {unit.id} {pose}")
+                cost = f"{preview.ap_cost} AP" if preview.allowed else preview.reason
+                options.append((pose, f"{pose} ({cost})"))
+
+        def chosen(pose: str | None) -> None:
+            if pose:
+                self.act(f"pose {unit.id} {pose}")
+
+        self.app.push_screen(ChoiceScreen(f"{unit.name} is {unit.pose.value}: change pose", options), chosen)
+
+    def action_cover(self) -> None:
+        unit = self._with_active()
+        if unit is not None:
+            self.act(f"{'uncover' if unit.in_cover else 'cover'} {unit.id}")
+
+    def action_target(self, step: int) -> None:
+        unit = self._with_active()
+        if unit is None:
+            return
+        enemies = visible_enemies(self.state, unit)
+        if not enemies:
+            self.notify(f"{unit.name} sees no enemy")
+            return
+        ids = [enemy.id for enemy in enemies]
+        index = (ids.index(self.target) + step) % len(ids) if self.target in ids else 0
+        self.target = ids[index]
+        target = self.state.unit(self.target)
+        if target.at is not None:
+            self.query_one(MapView).cursor = target.at
+        self.hint(f"target: {target.name} ({target.hp} HP) — f to attack, Tab for the next")
+        self.refresh_view()
+
+    def action_fire(self) -> None:
+        unit = self._with_active()
+        if unit is None:
+            return
+        if self.target is None:
+            under = self._unit_at(self._cursor())
+            if under is not None and under.side != unit.side:
+                self.target = under.id
+        if self.target is None:
+            enemies = [u for u in self.state.units if u.side != unit.side and not u.down]
+            if self.state.map is None and enemies:
+                options = [(u.id, f"{u.name} ({u.id}), {u.hp} HP") for u in enemies]
+                self.app.push_screen(ChoiceScreen("Attack whom?", options), self._fire_at)
+                return
+            self.notify("pick a target first: Tab cycles the enemies in sight")
+            return
+        self._fire_at(self.target)
+
+    def _fire_at(self, target: str | None) -> None:
+        unit = self.active_unit
+        if target is None or unit is None:
+            return
+        self.target = target
+        melee = unit.weapon is not None and unit.weapon.weapon.is_close_combat
+        flamer = unit.weapon is not None and unit.weapon.weapon.is_flamer
+        mode = "melee" if melee else "flame" if flamer else "single"
+
+        def fired(line: str | None) -> None:
+            if line:
+                self.act(line)
+
+        self.app.push_screen(ShotScreen(self.session, unit.id, target, mode), fired)
+
+    def action_reload(self) -> None:
+        if unit := self._with_active():
+            self.act(f"reload {unit.id}")
+
+    def action_swap(self) -> None:
+        if unit := self._with_active():
+            self.act(f"swap {unit.id}")
+
+    def action_react(self) -> None:
+        if unit := self._with_active():
+            self.act(f"react {unit.id}")
+
+    def action_pin(self) -> None:
+        unit = self._with_active()
+        if unit is None:
+            return
+        if self.target is None:
+            self.notify("pick the enemy to pin first: Tab cycles the enemies in sight")
+            return
+        self.act(f"pin {unit.id} {self.target}")
+
+    def action_jump(self) -> None:
+        unit = self._with_active()
+        if unit is None:
+            return
+        if self.state.map is None:
+            self._ask_line(f"jump {unit.id} ", "Length of the jump measured on the table, e.g. 6cm")
+            return
+        x, y = self._cursor()
+        self.act(f"jump {unit.id} {x},{y}")
+
+    def action_delay(self) -> None:
+        if unit := self._with_active():
+            self.act(f"delay {unit.id}")
+
+    def action_end(self) -> None:
+        self.act("end")
+
+    def action_start(self) -> None:
+        if self.state.round == 0:
+            self.act("start")
+
+    def action_undo(self) -> None:
+        self.act("undo")
+
+    def action_redo(self) -> None:
+        self.act("redo")
+
+    def action_save(self) -> None:
+        def save_as(name: str | None) -> None:
+            if not name:
+                return
+            from apcombat.saves import SaveError
+
+            try:
+                path = self.session.save(self.session.saves / f"{Path(name).stem}.toml")
+            except SaveError as error:
+                self.notify(str(error), severity="error", timeout=10)
+                return
+            self.session.name = Path(name).stem
+            self.notify(f"saved to {path}")
+
+        self.app.push_screen(AskScreen("Save as (a name in the saves folder):", self.session.name), save_as)
+
+    def action_load(self) -> None:
+        from apcombat.tui.screens.saves import LoadScreen
+
+        self.app.push_screen(LoadScreen(self.session.saves))
+
+    def action_overlay(self, name: str) -> None:
+        if name in self.overlays:
+            self.overlays.discard(name)
+        else:
+            self.overlays.add(name)
+        shown = ", ".join(sorted(self.overlays)) or "none"
+        self.hint(f"map overlays: {shown} (1 sight, 2 enemy cones, 3 range bands, 4 cover, 5 reachable)")
+        self.refresh_view()
+
+    def action_gm(self) -> None:
+        from apcombat.tui.screens.gm import open_gm_menu
+
+        open_gm_menu(self)
+
+    def action_command_line(self) -> None:
+        box = self.query_one("#command", Input)
+        box.display = True
+        box.focus()
+
+    def _ask_line(self, prefix: str, prompt: str) -> None:
+        def answered(rest: str | None) -> None:
+            if rest:
+                self.act(prefix + rest)
+
+        self.app.push_screen(AskScreen(prompt), answered)
+
+    def action_close_command_line(self) -> None:
+        box = self.query_one("#command", Input)
+        if box.display:
+            box.display = False
+            self.query_one(MapView).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "command":
+            return
+        line = event.value.strip()
+        event.input.value = ""
+        if line:
+            self.act(line)
+
+    def enable_dice_mode(self, on: bool) -> None:
+        self.session.set_dice_prompt(self._ask_from_thread if on else None)
+        self.notify("dice mode: every roll is asked for" if on else "dice mode off: the program rolls")

@@ -1,0 +1,111 @@
+"""Saved games: load one, or watch its replay step by step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList
+from textual.widgets.option_list import Option
+
+from apcombat.engine import CommandError, Game
+from apcombat.saves import SaveError, list_saves, read_save
+from apcombat.tui.widgets.event_log import EventLog
+from apcombat.tui.widgets.map_view import MapOverlay, MapView
+from apcombat.tui.widgets.panels import TurnOrder
+
+
+class LoadScreen(Screen):
+    """The saves folder's saves, newest first; damaged ones say what is wrong with them."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="load.back")]
+
+    def __init__(self, folder: Path, replay: bool = False) -> None:
+        super().__init__()
+        self.folder = folder
+        self.replay = replay
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            what = "Watch the replay of" if self.replay else "Load"
+            yield Label(f"{what} a save from {self.folder}", classes="dialog-title")
+            yield OptionList(id="saves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        listing = self.query_one(OptionList)
+        infos = list_saves(self.folder) if self.folder.exists() else []
+        for info in infos:
+            when = info.modified.strftime("%Y-%m-%d %H:%M")
+            if info.problem:
+                listing.add_option(Option(f"{info.name} — damaged: {info.problem}", id=str(info.path), disabled=True))
+            else:
+                listing.add_option(
+                    Option(f"{info.name} — {info.encounter}, round {info.round} ({when})", id=str(info.path))
+                )
+        if not infos:
+            listing.add_option(Option("no saves yet (ctrl+s saves a game)", disabled=True))
+        listing.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        path = Path(event.option.id or "")
+        if self.replay:
+            try:
+                screen = ReplayScreen(path)
+            except SaveError as error:
+                self.notify(str(error), severity="error", timeout=10)
+                return
+            self.app.switch_screen(screen)
+        else:
+            self.app.open_save(path)
+
+
+class ReplayScreen(Screen):
+    """A save's fight from its start, one command at a time."""
+
+    BINDINGS = [
+        Binding("right,n,space", "step(1)", "Next", id="replay.next"),
+        Binding("left,p", "step(-1)", "Back", id="replay.previous"),
+        Binding("end", "step(1000000)", "To the end", id="replay.end"),
+        Binding("home", "step(-1000000)", "To the start", id="replay.start"),
+        Binding("escape", "app.pop_screen", "Close", id="replay.close"),
+    ]
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.save = read_save(path)
+        self.position = 0
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="battle"):
+            yield MapView(id="map")
+            with Vertical(id="side"):
+                yield Label("", id="replay-position")
+                yield TurnOrder(id="order")
+        yield EventLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def action_step(self, step: int) -> None:
+        self.position = max(0, min(len(self.save.history), self.position + step))
+        self.show()
+
+    def show(self) -> None:
+        history = self.save.history[: self.position]
+        try:
+            game = Game.replay(self.save.start, self.save.seed, history)
+        except CommandError as error:
+            self.notify(f"the replay stops: {error}", severity="error")
+            return
+        self.query_one(MapView).show(game.state, MapOverlay())
+        self.query_one(TurnOrder).show(game.state)
+        self.query_one(EventLog).replace(game.log)
+        line = self.save.history[self.position - 1].line if self.position else "(the start)"
+        self.query_one("#replay-position", Label).update(
+            f"Replay: command {self.position} of {len(self.save.history)}\n{line}\n→/n next, ←/p back"
+        )

@@ -1,0 +1,106 @@
+"""Starting a game: who plays each side, the house rules and optional rules (R0.6), initiative bonuses (R13.1)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from apcombat.content import Library, load_encounter
+from apcombat.engine import Game
+from apcombat.model import Control, CoverExempts, HouseRules, OptionalRules
+
+OPTIONAL = ("initiative", "reaction", "covering_fire", "poses", "jumping", "running", "two_guns")
+HOUSE_SWITCHES = ("prone_shows_head", "ambidextrous_removes_strength", "reroll_initiative_each_round")
+
+
+class SetupScreen(Screen):
+    """Settings of a new game; Start opens it in set-up (round 0)."""
+
+    BINDINGS = [
+        Binding("ctrl+s,ctrl+enter,f10", "start", "Start", id="setup.start"),
+        Binding("escape", "app.pop_screen", "Back", id="setup.back"),
+    ]
+
+    def __init__(self, path: Path, library: Library) -> None:
+        super().__init__()
+        self.path = path
+        self.encounter = load_encounter(path, library)
+
+    def compose(self) -> ComposeResult:
+        encounter = self.encounter
+        with VerticalScroll(id="setup"):
+            yield Label(f"{encounter.name}", classes="dialog-title")
+            yield Static(encounter.description, classes="dim")
+            yield Label("Who plays each side", classes="section")
+            for side in encounter.sides:
+                with Horizontal(classes="row"):
+                    yield Label(f"{side.name:<24}")
+                    yield Select(
+                        [(c.value, c.value) for c in Control],
+                        value=side.control.value,
+                        allow_blank=False,
+                        id=f"side-{side.id}",
+                    )
+            yield Label("Optional rules (R0.6)", classes="section")
+            with Horizontal(classes="checks"):
+                for name in OPTIONAL:
+                    yield Checkbox(name.replace("_", " "), getattr(encounter.optional_rules, name), id=f"opt-{name}")
+            yield Label("House rules", classes="section")
+            with Horizontal(classes="checks"):
+                for name in HOUSE_SWITCHES:
+                    yield Checkbox(name.replace("_", " "), getattr(encounter.house_rules, name), id=f"house-{name}")
+            with Horizontal(classes="row"):
+                yield Label("cover exempts  ")
+                yield Select(
+                    [(c.value.replace("_", " "), c.value) for c in CoverExempts],
+                    value=encounter.house_rules.cover_exempts.value,
+                    allow_blank=False,
+                    id="house-cover_exempts",
+                )
+            with Horizontal(classes="row"):
+                yield Label("aim max extra AP (empty: no cap)  ")
+                cap = encounter.house_rules.aim_max_extra_ap
+                yield Input(value="" if cap is None else str(cap), restrict=r"[0-9]*", id="house-aim_max_extra_ap")
+            yield Label("Initiative bonus for whoever opened the fight (R13.1)", classes="section")
+            for unit in encounter.units:
+                with Horizontal(classes="row"):
+                    yield Label(f"{unit.name} ({unit.id})".ljust(28))
+                    yield Input(value="0", restrict=r"-?[0-9]*", id=f"bonus-{unit.id}", classes="short")
+            with Horizontal(classes="row"):
+                yield Label("dice seed  ")
+                yield Input(value=str(random.randrange(1_000_000)), restrict=r"[0-9]*", id="seed", classes="short")
+            yield Button("Start (ctrl+s)", id="start", variant="primary")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def _value(self, widget_id: str):
+        return self.query_one(f"#{widget_id}").value
+
+    def action_start(self) -> None:
+        encounter = self.encounter
+        sides = tuple(attrs.evolve(s, control=Control(self._value(f"side-{s.id}"))) for s in encounter.sides)
+        optional = OptionalRules(**{name: bool(self._value(f"opt-{name}")) for name in OPTIONAL})
+        cap = self._value("house-aim_max_extra_ap")
+        house = HouseRules(
+            aim_max_extra_ap=int(cap) if cap else None,
+            cover_exempts=CoverExempts(self._value("house-cover_exempts")),
+            **{name: bool(self._value(f"house-{name}")) for name in HOUSE_SWITCHES},
+        )
+        start = attrs.evolve(encounter, sides=sides, optional_rules=optional, house_rules=house)
+        seed = int(self._value("seed") or 0)
+        game = Game(start, seed=seed)
+        for unit in encounter.units:
+            bonus = self._value(f"bonus-{unit.id}")
+            if bonus not in ("", "0", "-"):
+                game.play(f"gm bonus {unit.id} {int(bonus)}")
+        self.app.open_game(game, self.path.stem, replace=True)

@@ -1,0 +1,69 @@
+"""The end of the fight: who won, and a summary per side (rounds, shots, hits, damage)."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, Static
+
+from apcombat.engine import Event
+from apcombat.model import Encounter
+from apcombat.tui.session import Session
+
+
+def side_summary(state: Encounter, events: list[Event]) -> dict[str, dict[str, int]]:
+    """Shots, hits and damage dealt per side, added up from the attack events."""
+    sides = {side.id: {"shots": 0, "hits": 0, "damage": 0} for side in state.sides}
+    for event in events:
+        if event.kind != "attack" or event.unit is None:
+            continue
+        side = state.unit(event.unit).side
+        rounds = event.data.get("rounds_fired", [])
+        sides[side]["shots"] += sum(1 for r in rounds if r.get("roll") is not None)
+        sides[side]["hits"] += sum(1 for r in rounds if r.get("hit"))
+        sides[side]["damage"] += sum(r.get("damage", 0) for r in rounds)
+    return sides
+
+
+class VictoryScreen(ModalScreen[None]):
+    """Shown once when the fight is over."""
+
+    BINDINGS = [
+        Binding("escape,enter", "close", "Back to the map", id="victory.close"),
+        Binding("q", "title", "Title screen", id="victory.title"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        winner = state.side(state.winner).name if state.winner else "Nobody"
+        table = Table(title=f"{state.name}: {state.round} rounds")
+        for column in ("side", "shots", "hits", "damage dealt", "standing"):
+            table.add_column(column)
+        for side_id, numbers in side_summary(state, self.session.log).items():
+            standing = sum(1 for u in state.units if u.side == side_id and u.standing)
+            table.add_row(
+                state.side(side_id).name,
+                str(numbers["shots"]),
+                str(numbers["hits"]),
+                str(numbers["damage"]),
+                str(standing),
+            )
+        with Vertical(classes="dialog wide"):
+            yield Label(f"{winner} win{'s' if winner == 'Nobody' else ''} the fight!", classes="dialog-title")
+            yield Static(table)
+            yield Label("Enter: back to the map (undo still works) — q: title screen", classes="dim")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_title(self) -> None:
+        self.dismiss(None)
+        self.app.action_title()

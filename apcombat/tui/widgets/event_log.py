@@ -1,0 +1,51 @@
+"""The log of events, with the numbers behind each (breakdowns, rolls, damage, armour), scrollable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from apcombat.engine import Event
+
+KIND_STYLES = {
+    "round": "bold",
+    "turn": "bold cyan",
+    "attack": "bold",
+    "down": "bold red",
+    "victory": "bold reverse green",
+    "interrupt": "bold yellow",
+    "gm": "magenta",
+    "undo": "magenta",
+    "redo": "magenta",
+    "wound": "red",
+}
+
+
+class EventLog(RichLog):
+    """Every event the game produced, in order."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=5000, **kwargs)  # type: ignore[arg-type]
+        self.shown = 0
+
+    def add(self, events: Iterable[Event]) -> None:
+        for event in events:
+            self.write(Text(event.text, style=KIND_STYLES.get(event.kind, "")))
+            for line in event.data.get("lines", ()):
+                self.write(Text("   " + line, style="grey62"))
+
+    def replace(self, events: list[Event]) -> None:
+        """Show exactly these events (after an undo, a load)."""
+        self.clear()
+        self.add(events)
+        self.shown = len(events)
+
+    def catch_up(self, events: list[Event]) -> None:
+        """Show the events not shown yet; start over when the log got shorter (undo)."""
+        if len(events) < self.shown:
+            self.replace(events)
+            return
+        self.add(events[self.shown :])
+        self.shown = len(events)

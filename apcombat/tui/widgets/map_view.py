@@ -1,0 +1,391 @@
+"""The battlefield: one Line-API scroll view drawing the map, the units and the overlays the engine computed.
+
+Nothing here computes a rule: the app passes the state and a `MapOverlay` (from `apcombat.engine.views`) to
+`MapView.show`, and the view only draws them. Each map row is drawn once at full width, cached by everything
+it shows (`RowMarks`), and cropped to the scroll position; a change redraws only the rows whose marks changed.
+The glyphs and colours are described in `map_glyphs`.
+
+Screen layout: the first two lines are the x ruler and the first columns the y ruler; both stay in place
+while the map scrolls under them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar, TypeVar
+
+import attrs
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.geometry import Offset, Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from apcombat.model import BattleMap, Cell, Encounter, RangeBand
+from apcombat.tui.widgets.map_glyphs import (
+    CELL_WIDTH,
+    RowMarks,
+    UnitGlyph,
+    draw_row,
+    gutter,
+    ruler_digits,
+    ruler_numbers,
+    unit_labels,
+    unit_rows,
+)
+
+TABLE_MODE_TEXT = "Table mode: no map — distances are measured on the table"
+RULER_LINES = 2  # lines of the x ruler at the top
+FAR_STEP = 5  # cells moved by shift+arrow
+SCROLL_MARGIN = 2  # cells kept between the cursor and the edge of the view when it scrolls
+
+V = TypeVar("V")
+
+
+@attrs.frozen
+class MapOverlay:
+    """What the app asks the map to show over the terrain, all computed by `apcombat.engine.views`.
+
+    An empty `sight` means the sight overlay is off (when on, it always holds the viewer's own cell).
+    """
+
+    reachable: dict[Cell, int] = attrs.field(factory=dict)  # cell -> AP it costs to get there
+    path: tuple[tuple[Cell, int], ...] = attrs.field(default=(), converter=tuple)  # step -> AP left after it
+    sight: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # cells in sight
+    cones: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # enemies' reaction cones
+    bands: dict[Cell, RangeBand] = attrs.field(factory=dict)  # range band of the weapon in hand
+    cover: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # protected vs the active unit
+    target: Cell | None = None
+    costs_shown: bool = False  # write the AP cost in each reachable floor cell
+
+
+def _rows_of_cells(cells: frozenset[Cell]) -> dict[int, frozenset[int]]:
+    rows: dict[int, set[int]] = {}
+    for x, y in cells:
+        rows.setdefault(y, set()).add(x)
+    return {y: frozenset(xs) for y, xs in rows.items()}
+
+
+def _rows_of_values(values: Mapping[Cell, V] | Iterable[tuple[Cell, V]]) -> dict[int, tuple[tuple[int, V], ...]]:
+    items = values.items() if isinstance(values, Mapping) else values
+    rows: dict[int, list[tuple[int, V]]] = {}
+    for (x, y), value in items:
+        rows.setdefault(y, []).append((x, value))
+    return {y: tuple(sorted(pairs, key=lambda pair: pair[0])) for y, pairs in rows.items()}
+
+
+class MapView(ScrollView, can_focus=True):
+    """The battlefield, with a cursor on one cell; fast on a 100 x 100 map (one cached line per map row)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "move_cursor(0, -1)", "Cursor up", show=False, id="map.cursor_up"),
+        Binding("down,j", "move_cursor(0, 1)", "Cursor down", show=False, id="map.cursor_down"),
+        Binding("left,h", "move_cursor(-1, 0)", "Cursor left", show=False, id="map.cursor_left"),
+        Binding("right,l", "move_cursor(1, 0)", "Cursor right", show=False, id="map.cursor_right"),
+        Binding("shift+up", f"move_cursor(0, -{FAR_STEP})", "Cursor up 5", show=False, id="map.cursor_up_far"),
+        Binding("shift+down", f"move_cursor(0, {FAR_STEP})", "Cursor down 5", show=False, id="map.cursor_down_far"),
+        Binding("shift+left", f"move_cursor(-{FAR_STEP}, 0)", "Cursor left 5", show=False, id="map.cursor_left_far"),
+        Binding("shift+right", f"move_cursor({FAR_STEP}, 0)", "Cursor right 5", show=False, id="map.cursor_right_far"),
+        Binding("enter", "choose", "Choose cell", show=False, id="map.choose"),
+    ]
+
+    DEFAULT_CSS = """
+    MapView {
+        background: $surface;
+    }
+    MapView:focus {
+        background-tint: $foreground 3%;
+    }
+    """
+
+    class CursorMoved(Message):
+        """The cursor moved to another cell."""
+
+        def __init__(self, map_view: MapView, cell: Cell) -> None:
+            super().__init__()
+            self.map_view = map_view
+            self.cell = cell
+
+        @property
+        def control(self) -> MapView:
+            return self.map_view
+
+    class CellChosen(Message):
+        """The player chose the cell under the cursor (Enter, or a click on the cursor's cell)."""
+
+        def __init__(self, map_view: MapView, cell: Cell) -> None:
+            super().__init__()
+            self.map_view = map_view
+            self.cell = cell
+
+        @property
+        def control(self) -> MapView:
+            return self.map_view
+
+    def __init__(
+        self,
+        state: Encounter | None = None,
+        overlay: MapOverlay | None = None,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
+        self._state: Encounter | None = None
+        self._map: BattleMap | None = None
+        self._overlay = MapOverlay()
+        self._cursor: Cell = (0, 0)
+        self._gutter_width = 4
+        self._label_ids: tuple[str, ...] = ()
+        self._labels: dict[str, str] = {}
+        self._layer_rows: dict[str, tuple[object, dict[int, object]]] = {}
+        self._row_marks: list[RowMarks] = []
+        self._lines: LRUCache[RowMarks, Strip] = LRUCache(1024)  # full-width map rows
+        self._visible_lines: LRUCache[tuple[object, ...], Strip] = LRUCache(512)  # cropped, with the rulers
+        self._base_style = Style()
+        if state is not None:
+            self.show(state, overlay or MapOverlay())
+
+    # ----- what the app sets -----------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Encounter | None:
+        """The encounter shown."""
+        return self._state
+
+    @property
+    def overlay(self) -> MapOverlay:
+        """The overlays shown."""
+        return self._overlay
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """The label of every unit on the map, by unit id."""
+        return dict(self._labels)
+
+    @property
+    def cursor(self) -> Cell:
+        """The cell under the cursor; setting it moves the cursor (kept on the map) and posts `CursorMoved`."""
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, cell: Cell) -> None:
+        cell = self._clamp(cell)
+        if cell == self._cursor:
+            return
+        old, self._cursor = self._cursor, cell
+        if self._map is not None and self._row_marks:
+            self._mark_cursor_rows(old, cell)
+            self.scroll_to_cell(cell)
+        self.post_message(self.CursorMoved(self, cell))
+
+    def show(self, state: Encounter, overlay: MapOverlay | None = None) -> None:
+        """Draw this state with these overlays; only the rows that look different are redrawn."""
+        overlay = overlay or MapOverlay()
+        map_changed = state.map is not self._map and state.map != self._map
+        self._state, self._overlay = state, overlay
+        if map_changed:
+            self._set_map(state.map)
+        ids = tuple(unit.id for unit in state.units)
+        if ids != self._label_ids:
+            self._label_ids, self._labels = ids, unit_labels(ids)
+        if self._map is None:
+            return
+        marks = self._build_marks(state, overlay)
+        old, self._row_marks = self._row_marks, marks
+        if map_changed or len(old) != len(marks):
+            self.refresh()
+        else:
+            self._refresh_rows(y for y, (before, after) in enumerate(zip(old, marks, strict=True)) if before != after)
+
+    def scroll_to_cell(self, cell: Cell) -> None:
+        """Scroll just enough to show `cell`, with a margin of a couple of cells when the view is large enough."""
+        view_width, view_height = self.size.width - self._gutter_width, self.size.height - RULER_LINES
+        if view_width <= 0 or view_height <= 0:
+            return
+        x, y = cell
+        scroll_x, scroll_y = self.scroll_offset
+        margin_x = min(CELL_WIDTH * SCROLL_MARGIN, max(0, (view_width - CELL_WIDTH) // 2))
+        margin_y = min(SCROLL_MARGIN, max(0, (view_height - 1) // 2))
+        left, right = CELL_WIDTH * x - margin_x, CELL_WIDTH * (x + 1) + margin_x
+        top, bottom = y - margin_y, y + 1 + margin_y
+        new_x = left if left < scroll_x else right - view_width if right > scroll_x + view_width else scroll_x
+        new_y = top if top < scroll_y else bottom - view_height if bottom > scroll_y + view_height else scroll_y
+        if (new_x, new_y) != (scroll_x, scroll_y):
+            self.scroll_to(max(0, new_x), max(0, new_y), animate=False)
+
+    def cell_at(self, offset: Offset) -> Cell | None:
+        """The map cell at an offset in the view's content area, or None on the rulers or off the map."""
+        if self._map is None or offset.x < self._gutter_width or offset.y < RULER_LINES:
+            return None
+        scroll_x, scroll_y = self.scroll_offset
+        cell = ((offset.x - self._gutter_width + scroll_x) // CELL_WIDTH, offset.y - RULER_LINES + scroll_y)
+        return cell if self._map.inside(cell) else None
+
+    # ----- keys and mouse ----------------------------------------------------------------------------------------
+
+    def action_move_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor by (dx, dy) cells, stopping at the map's edge."""
+        x, y = self._cursor
+        self.cursor = (x + dx, y + dy)
+
+    def action_choose(self) -> None:
+        """Choose the cell under the cursor."""
+        if self._map is not None:
+            self.post_message(self.CellChosen(self, self._cursor))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Keep the cursor in view when the view changes size (also its first layout)."""
+        self.scroll_to_cell(self._cursor)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click moves the cursor; a click on the cursor's cell chooses it."""
+        offset = event.get_content_offset(self)
+        cell = self.cell_at(offset) if offset is not None else None
+        if cell is None:
+            return
+        event.stop()
+        if cell == self._cursor:
+            self.post_message(self.CellChosen(self, cell))
+        else:
+            self.cursor = cell
+
+    # ----- drawing -----------------------------------------------------------------------------------------------
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Paint lines of the view; the widget's style is worked out once a paint rather than once a line."""
+        self._base_style = self.rich_style
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        """One line of the view: a ruler line, or the gutter and the visible part of a map row."""
+        width = self.size.width
+        base = self._base_style
+        battlemap = self._map
+        if battlemap is None:
+            if self._state is not None and y == self.size.height // 2:
+                return self._table_mode_line(width, base)
+            return Strip.blank(width, base)
+        scroll_x, scroll_y = self.scroll_offset
+        row = y - RULER_LINES + scroll_y
+        if y >= RULER_LINES and (row >= battlemap.height or row >= len(self._row_marks)):
+            return Strip.blank(width, base)
+        gutter_width = self._gutter_width
+        view_width = max(0, width - gutter_width)
+        cursor_x = self._cursor[0] if y == 1 else None
+        marks = self._row_marks[row] if y >= RULER_LINES else (y, cursor_x)
+        key = (marks, scroll_x, view_width, gutter_width, base)
+        line = self._visible_lines.get(key)
+        if line is None:
+            if y < RULER_LINES:
+                full = ruler_numbers(battlemap.width) if y == 0 else ruler_digits(battlemap.width, cursor_x)
+                left = Strip.blank(gutter_width, base)
+            else:
+                full = self._map_line(row)
+                left = gutter(row, gutter_width, row == self._cursor[1]).apply_style(base)
+            visible = full.apply_style(base).crop_extend(scroll_x, scroll_x + view_width, base)
+            line = Strip.join([left, visible]).crop(0, width)
+            self._visible_lines.set(key, line)
+        return line
+
+    def _table_mode_line(self, width: int, base: Style) -> Strip:
+        """The table-mode message, centred."""
+        text = TABLE_MODE_TEXT[: max(0, width)]
+        line = Strip([Segment(text, Style(italic=True))], len(text))
+        return line.text_align(width, "center").apply_style(base)
+
+    def _map_line(self, row: int) -> Strip:
+        """The full width of a map row, from the cache when nothing on it changed."""
+        marks = self._row_marks[row]
+        line = self._lines.get(marks)
+        if line is None:
+            assert self._map is not None
+            line = draw_row(self._map.terrain[row], marks)
+            self._lines.set(marks, line)
+        return line
+
+    def _set_map(self, battlemap: BattleMap | None) -> None:
+        self._map = battlemap
+        self._lines.clear()
+        self._visible_lines.clear()
+        self._layer_rows.clear()
+        self._row_marks = []
+        if battlemap is None:
+            self.virtual_size = Size(0, 0)
+        else:
+            self._gutter_width = max(4, len(str(battlemap.height - 1)) + 1)
+            self._cursor = self._clamp(self._cursor)
+            self.virtual_size = Size(self._gutter_width + CELL_WIDTH * battlemap.width, RULER_LINES + battlemap.height)
+        self.refresh()
+
+    def _clamp(self, cell: Cell) -> Cell:
+        if self._map is None:
+            return cell
+        x, y = cell
+        return (min(max(x, 0), self._map.width - 1), min(max(y, 0), self._map.height - 1))
+
+    def _layer(self, name: str, value: V, split: object) -> dict[int, object]:
+        """The overlay `value` split by row, reused while the app passes an equal value."""
+        cached = self._layer_rows.get(name)
+        if cached is not None and (cached[0] is value or cached[0] == value):
+            return cached[1]
+        rows = split(value)  # type: ignore[operator]
+        self._layer_rows[name] = (value, rows)
+        return rows
+
+    def _build_marks(self, state: Encounter, overlay: MapOverlay) -> list[RowMarks]:
+        assert self._map is not None
+        units: dict[int, tuple[UnitGlyph, ...]] = unit_rows(state, self._labels)
+        reach = self._layer("reachable", overlay.reachable, _rows_of_values)
+        path = self._layer("path", overlay.path, _rows_of_values)
+        sight = self._layer("sight", overlay.sight, _rows_of_cells)
+        cones = self._layer("cones", overlay.cones, _rows_of_cells)
+        bands = self._layer("bands", overlay.bands, _rows_of_values)
+        cover = self._layer("cover", overlay.cover, _rows_of_cells)
+        sight_on, none, empty = bool(overlay.sight), (), frozenset()
+        target_x, target_y = overlay.target if overlay.target is not None else (None, None)
+        cursor_x, cursor_y = self._cursor
+        return [
+            RowMarks(
+                y,
+                units.get(y, none),
+                reach.get(y, none),  # type: ignore[arg-type]
+                path.get(y, none),  # type: ignore[arg-type]
+                sight.get(y, empty) if sight_on else None,  # type: ignore[arg-type]
+                cones.get(y, empty),  # type: ignore[arg-type]
+                bands.get(y, none),  # type: ignore[arg-type]
+                cover.get(y, empty),  # type: ignore[arg-type]
+                target_x if y == target_y else None,
+                cursor_x if y == cursor_y else None,
+                overlay.costs_shown,
+            )
+            for y in range(self._map.height)
+        ]
+
+    def _mark_cursor_rows(self, old: Cell, new: Cell) -> None:
+        """Move the cursor's mark from one row to another and redraw those rows and the ruler."""
+        for y in (old[1], new[1]):
+            if 0 <= y < len(self._row_marks):
+                cursor_x = new[0] if y == new[1] else None
+                self._row_marks[y] = attrs.evolve(self._row_marks[y], cursor=cursor_x)
+        self._refresh_rows({old[1], new[1]})
+        if old[0] != new[0]:
+            self.refresh(Region(0, 0, self.size.width, RULER_LINES))
+
+    def _refresh_rows(self, rows: Iterable[int]) -> None:
+        """Mark the screen lines of these map rows for redrawing (those scrolled out of view are skipped)."""
+        width, height = self.size
+        scroll_y = self.scroll_offset.y
+        regions = [
+            Region(0, RULER_LINES + row - scroll_y, width, 1)
+            for row in rows
+            if RULER_LINES <= RULER_LINES + row - scroll_y < height
+        ]
+        if regions:
+            self.refresh(*regions)

@@ -1,0 +1,104 @@
+"""The side panels: the unit in focus and the turn order. They show numbers the engine computed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from apcombat.model import Encounter, Unit
+
+SIDE_COLOURS = ("bright_cyan", "bright_red", "bright_green", "bright_magenta", "yellow", "bright_blue")
+
+
+def side_colour(state: Encounter, side_id: str) -> str:
+    """The colour of a side, by its place in the encounter (the map uses the same)."""
+    ids = [side.id for side in state.sides]
+    return SIDE_COLOURS[ids.index(side_id) % len(SIDE_COLOURS)] if side_id in ids else "white"
+
+
+def bar(value: int, maximum: int, width: int = 12, planned: int = 0) -> Text:
+    """A bar of `value` out of `maximum`; `planned` of it shown as about to be spent."""
+    maximum = max(maximum, 1)
+    full = round(width * max(0, value) / maximum)
+    spend = min(full, round(width * max(0, planned) / maximum)) if planned else 0
+    text = Text()
+    text.append("█" * (full - spend), style="green" if value * 3 > maximum else "red")
+    text.append("█" * spend, style="yellow")
+    text.append("░" * (width - full), style="grey37")
+    return text
+
+
+class UnitPanel(Static):
+    """The active unit: HP, AP (with what the planned action costs), pose, cover, wounds, weapons."""
+
+    def show(self, state: Encounter, unit: Unit | None, planned_ap: int = 0) -> None:
+        if unit is None:
+            self.update(Text("no unit is acting", style="dim"))
+            return
+        text = Text()
+        text.append(f"{unit.name}", style=f"bold {side_colour(state, unit.side)}")
+        text.append(f"  ({unit.id}, {state.side(unit.side).name})\n", style="dim")
+        max_hp = unit.character.hit_points
+        text.append("HP ")
+        text.append_text(bar(unit.hp, max_hp))
+        text.append(f" {unit.hp}/{max_hp}\n")
+        max_ap = unit.character.ap_per_round
+        text.append("AP ")
+        text.append_text(bar(unit.ap, max_ap, planned=planned_ap))
+        text.append(f" {unit.ap}/{max_ap}")
+        if planned_ap:
+            text.append(f" -{planned_ap}", style="yellow")
+        text.append("\n")
+        status = state.status(unit).value
+        where = f"{unit.at[0]},{unit.at[1]} " if unit.at is not None else ""
+        text.append(f"{where}facing {unit.facing.value}, {unit.pose.value}, {status}\n")
+        conditions = []
+        if unit.in_cover:
+            conditions.append("in cover")
+        if unit.wounds:
+            conditions.append("wounds: " + ", ".join(sorted(w.value for w in unit.wounds)))
+        if unit.exhaustion.active:
+            conditions.append(f"exhausted -{unit.exhaustion.penalty} ({unit.exhaustion.turns} turns)")
+        if unit.burning is not None:
+            conditions.append(f"burning ({unit.burning.dice} next)")
+        if unit.unconscious_rounds:
+            conditions.append(f"unconscious {unit.unconscious_rounds} rounds")
+        if unit.carried_mm:
+            conditions.append(f"{unit.carried_mm} mm of movement left")
+        if conditions:
+            text.append("; ".join(conditions) + "\n", style="yellow")
+        for index, carried in enumerate(unit.weapons):
+            mark = "▶ " if index == unit.in_hand else "◀ " if index == unit.offhand else "  "
+            weapon = carried.weapon
+            ammo = f" {carried.loaded}/{weapon.magazine}" if weapon.magazine else ""
+            broken = " BROKEN" if carried.broken else ""
+            text.append(f"{mark}{weapon.name}{ammo}{broken}\n", style="bold" if index == unit.in_hand else "")
+        if unit.ammo:
+            text.append("spare: " + ", ".join(f"{k} {v}" for k, v in sorted(unit.ammo.items())), style="dim")
+        self.update(text)
+
+
+class TurnOrder(Static):
+    """The round, the initiative order and who has acted, watches or pins."""
+
+    def show(self, state: Encounter) -> None:
+        text = Text()
+        text.append(f"Round {state.round}" if state.round else "Set-up (round 0)", style="bold")
+        if state.interrupt is not None:
+            text.append("  INTERRUPT", style="bold reverse yellow")
+        text.append("\n")
+        order = state.order or tuple(unit.id for unit in state.units)
+        for unit_id in order:
+            unit = state.unit(unit_id)
+            status = state.status(unit).value
+            marker = "▶ " if unit_id == state.active else "  "
+            initiative = f"{unit.initiative:>3} " if unit.initiative is not None else "    "
+            style = side_colour(state, unit.side)
+            if unit.down:
+                style = "dim strike"
+            elif unit_id == state.active:
+                style += " bold reverse"
+            text.append(f"{marker}{initiative}", style="bold" if unit_id == state.active else "")
+            text.append(f"{unit.name:<12}", style=style)
+            text.append(f" {unit.hp:>3} HP {status}\n", style="dim" if status == "acted" else "")
+        self.update(text)

@@ -1,0 +1,244 @@
+"""On-demand benchmark of the map view (not run by pytest or CI).
+
+    python tests/bench/bench_map.py [--moves 200] [--seed 7] [--fps 60] [--no-preview]
+
+A 100 x 100 map (seeded walls, low obstacles, rubble, stairs) with 40 units and every overlay on (reachable
+cells, sight and cover from `apcombat.engine.views` for the active unit; range bands over its sight and a
+reaction cone made up here), in a headless app of 140 x 45.
+Timed inside the app, with no Pilot round-trip in the measure:
+
+(a) key to frame: from a cursor key's arrival (the key event handed to the driver, as a terminal would) to the
+    end of the next frame, where a frame is the screen's update (compositor, the view's `render_line`s) plus
+    the terminal output it makes (the headless driver writes nothing, so the bench renders the escape sequence
+    itself). p50/p95 ms over the moves, which walk the cursor right, down, left and up, scrolling at the edges.
+    Textual paints at most TEXTUAL_FPS frames a second (60 by default), so a key waits up to 1/FPS for its
+    frame: the run is repeated in a child process at 1000 FPS, which leaves the work alone.
+    Like the game screen, the app answers each `CursorMoved` with `show()` and a new path preview
+    (--no-preview turns this off).
+(b) the frame alone (work of one frame after a cursor move), p50/p95 ms.
+(c) `show()` with every overlay on: first time (each overlay split by row), again with equal overlays (nothing
+    redrawn), and with one unit moved; then the frame that paints a whole screen of new lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+SIZE = 100
+UNITS = 40
+SCATTER = (("#", 0.08), ("=", 0.03), (":", 0.04), ("H", 0.01))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--fps", type=int, default=None, help="TEXTUAL_FPS for this run only (no child run)")
+    parser.add_argument("--no-preview", action="store_true", help="do not re-show a path on every cursor move")
+    args = parser.parse_args()
+    if args.fps is not None:
+        os.environ["TEXTUAL_FPS"] = str(args.fps)  # read when textual is imported
+    import asyncio
+
+    asyncio.run(bench(args.moves, args.seed, not args.no_preview))
+    if args.fps is None:
+        print("\n--- again at TEXTUAL_FPS=1000 (no frame pacing: the work alone) ---", flush=True)
+        child = [sys.executable, __file__, "--fps", "1000", "--moves", str(args.moves), "--seed", str(args.seed)]
+        subprocess.run([*child, *(["--no-preview"] if args.no_preview else [])], check=True)
+
+
+def percentiles(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    p50, worst = statistics.median(ordered), ordered[-1]
+    return f"p50 {p50 * 1000:6.2f} ms   p95 {p95 * 1000:6.2f} ms   max {worst * 1000:6.2f} ms"
+
+
+async def bench(moves: int, seed: int, preview: bool) -> None:
+    import asyncio
+
+    import attrs
+    from textual import events
+    from textual._compositor import CompositorUpdate
+    from textual.app import App, ComposeResult
+    from textual.screen import Screen
+
+    from apcombat.engine.views import covered_cells, reachable_cells, sight_cells
+    from apcombat.model import BattleMap, Character, Encounter, Facing, Pose, RangeBand, Side, Unit
+    from apcombat.tui.widgets.map_view import MapOverlay, MapView
+
+    chance = random.Random(seed)
+    rows = []
+    for _ in range(SIZE):
+        row = ""
+        for _ in range(SIZE):
+            roll, ch = chance.random(), "."
+            for symbol, share in SCATTER:
+                if roll < share:
+                    ch = symbol
+                    break
+                roll -= share
+            row += ch
+        rows.append(row)
+    battlemap = BattleMap(rows)
+    floor = [(x, y) for y in range(SIZE) for x in range(SIZE) if rows[y][x] == "."]
+    spots = chance.sample(floor, UNITS)
+    units = [
+        Unit(
+            id=f"{'raider' if i % 2 else 'guard'}{i}",
+            side="raiders" if i % 2 else "guards",
+            character=Character(f"U{i}"),
+            hp=0 if i % 13 == 5 else 20,
+            at=spots[i],
+            facing=list(Facing)[i % 8],
+            pose=list(Pose)[i % 3],
+        )
+        for i in range(UNITS)
+    ]
+    sides = [Side("guards", "Guards"), Side("raiders", "Raiders")]
+    state = Encounter("bench", sides, units, battlemap, active="guard0")
+    ax, ay = spots[0]
+
+    def distance(cell: tuple[int, int]) -> int:
+        return max(abs(cell[0] - ax), abs(cell[1] - ay))
+
+    active = state.units[0]
+    active = attrs.evolve(active, ap=10)
+    state = state.with_unit(active)
+    sight = sight_cells(state, active)
+    bands_by_distance = [(4, RangeBand.CQC), (12, RangeBand.CLOSE), (30, RangeBand.MEDIUM), (60, RangeBand.LONG)]
+    overlay = MapOverlay(
+        reachable=reachable_cells(state, active),
+        sight=sight,
+        cones=frozenset(cell for cell in floor if 20 <= cell[0] <= 40 and abs(cell[1] - 50) <= cell[0] - 20),
+        bands={  # what band_cells gives for a rifle: a band for every cell in sight
+            cell: next((band for limit, band in bands_by_distance if distance(cell) <= limit), RangeBand.EXTREME)
+            for cell in sight
+        },
+        cover=covered_cells(state, active),
+        target=spots[1],
+    )
+
+    def path_to(cell: tuple[int, int]) -> tuple[tuple[tuple[int, int], int], ...]:
+        """A straight-line stand-in for the engine's preview: up to 10 steps towards the cell."""
+        steps, (x, y) = [], (ax, ay)
+        while (x, y) != cell and len(steps) < 10:
+            x += (cell[0] > x) - (cell[0] < x)
+            y += (cell[1] > y) - (cell[1] < y)
+            steps.append(((x, y), 10 - len(steps) - 1))
+        return tuple(steps)
+
+    frames: list[tuple[float, float]] = []  # start, end of every frame written
+    frame_done = asyncio.Event()
+    hooked = {name: getattr(Screen, name) for name in ("_on_timer_update", "_refresh_layout")}
+    frame: dict[str, float | int | bool] = {"depth": 0, "start": 0.0, "written": False}
+
+    def timed(name: str):
+        def wrapper(screen: Screen, *args: object, **kwargs: object) -> None:
+            if frame["depth"] == 0:
+                frame["start"], frame["written"] = time.perf_counter(), False
+            frame["depth"] += 1  # type: ignore[operator]
+            try:
+                hooked[name](screen, *args, **kwargs)
+            finally:
+                frame["depth"] -= 1  # type: ignore[operator]
+            if frame["depth"] == 0 and frame["written"]:
+                frames.append((float(frame["start"]), time.perf_counter()))
+                frame_done.set()
+
+        return wrapper
+
+    for name in hooked:
+        setattr(Screen, name, timed(name))
+
+    class BenchApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield MapView(id="map")
+
+        previewing = False
+
+        def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+            if self.previewing:
+                view.show(state, attrs.evolve(overlay, path=path_to(message.cell)))
+
+    app = BenchApp()
+    async with app.run_test(size=(140, 45)) as pilot:
+        view = app.query_one(MapView)
+        original_display = app._display
+
+        def display(screen: Screen, renderable: object) -> None:
+            original_display(screen, renderable)  # type: ignore[arg-type]
+            if isinstance(renderable, CompositorUpdate):
+                renderable.render_segments(app.console)  # what the driver would write to the terminal
+                frame["written"] = True
+
+        app._display = display  # type: ignore[method-assign]
+
+        async def quiet() -> None:
+            await pilot.pause()
+            await asyncio.sleep(0.03)
+            frame_done.clear()
+
+        async def next_frame() -> tuple[float, float]:
+            await asyncio.wait_for(frame_done.wait(), 2)
+            return frames[-1]
+
+        # (c) show() with every overlay on
+        await quiet()
+        view.focus()
+        view.cursor = (ax, ay)
+        await quiet()
+        start = time.perf_counter()
+        view.show(state, overlay)
+        show_first = time.perf_counter() - start
+        frame_start, frame_end = await next_frame()
+        full_frame = frame_end - frame_start
+        await quiet()
+        same = attrs.evolve(overlay, reachable=dict(overlay.reachable), cover=frozenset(overlay.cover))
+        start = time.perf_counter()
+        view.show(state, same)
+        show_same = time.perf_counter() - start
+        await quiet()
+        moved = state.with_unit(attrs.evolve(state.units[0], facing=Facing.S))
+        start = time.perf_counter()
+        view.show(moved, same)
+        show_moved = time.perf_counter() - start
+        await quiet()
+
+        # (a), (b) key to frame
+        view.cursor = (20, 20)
+        app.previewing = preview
+        await quiet()
+        keys = (["right"] * 50 + ["down"] * 50 + ["left"] * 50 + ["up"] * 50) * (moves // 200 + 1)
+        latencies, frame_work = [], []
+        for key in keys[:moves]:
+            event = events.Key(key, None)
+            event.set_sender(app)
+            arrived = time.perf_counter()
+            app._driver.send_message(event)  # type: ignore[union-attr]
+            frame_start, frame_end = await next_frame()
+            latencies.append(frame_end - arrived)
+            frame_work.append(frame_end - frame_start)
+            await quiet()
+
+    for name, method in hooked.items():
+        setattr(Screen, name, method)
+    fps = os.environ.get("TEXTUAL_FPS", "60")
+    print(f"map view: {SIZE} x {SIZE} map, {UNITS} units, every overlay on, 140 x 45, TEXTUAL_FPS={fps}")
+    print(f"  show() first, every overlay split   {show_first * 1000:6.2f} ms")
+    print(f"  frame after it (whole screen new)   {full_frame * 1000:6.2f} ms")
+    print(f"  show() again, equal overlays        {show_same * 1000:6.2f} ms")
+    print(f"  show() with one unit turned         {show_moved * 1000:6.2f} ms")
+    print(f"  key to frame ({len(latencies)} cursor moves)  {percentiles(latencies)}")
+    print(f"  frame work alone                    {percentiles(frame_work)}")
+    print(f"  (cursor ended at {view.cursor}, scrolled to {tuple(view.scroll_offset)}; preview on: {preview})")
+
+
+if __name__ == "__main__":
+    main()

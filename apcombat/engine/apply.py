@@ -71,7 +71,8 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
     if isinstance(command, (Undo, Redo)):
         raise CommandError("undo and redo belong to a game's history, not to one state")
     if isinstance(command, GM_COMMANDS):
-        return GM_HANDLERS[type(command)](state, command, dice, events)
+        state = GM_HANDLERS[type(command)](state, command, dice, events)
+        return _after_action(state, dice, events)  # an override may down the acting unit: its turn ends
     if state.finished:
         raise CommandError("the fight is over")
     if state.round == 0:
@@ -110,6 +111,8 @@ def _step_in_if_delayed(state: Encounter, command: Command, events: list[Event])
     """R13.3: a delayed unit takes its turn when no one is acting (the active unit has spent nothing)."""
     who = command.who
     if who is None or who not in state.delayed or state.active is None or state.interrupt is not None:
+        return state
+    if not state.unit(who).standing:  # down or knocked out since it delayed: the turn is lost
         return state
     active = state.unit(state.active)
     if active.spent_ap:

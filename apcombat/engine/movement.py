@@ -336,6 +336,8 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
         if command.to is None:
             raise CommandError("say where to jump: jump WHO X,Y")
         landing = command.to
+        if landing == unit.at:
+            raise CommandError(f"{unit.name} is already at {_cell(landing)}")
         grid = grid_of(state)
         if not state.map.inside(landing):
             raise CommandError(f"{_cell(landing)} is outside the {state.map.width} x {state.map.height} map")

@@ -88,7 +88,7 @@ def next_turn(state: Encounter, dice: DiceSource, events: list[Event]) -> Encoun
             if state.active is not None:
                 return state
             continue
-        delayed = [uid for uid in state.delayed if not state.unit(uid).down]
+        delayed = [uid for uid in state.delayed if state.unit(uid).standing]
         if delayed:
             unit = state.unit(delayed[0])
             events.append(Event("turn", f"{unit.name} takes the delayed turn ({unit.ap} AP)", unit=unit.id))

@@ -165,3 +165,31 @@ def test_without_initiative_units_act_in_the_order_listed(play):
     assert out.last("attack")["rounds_fired"][0]["roll"] == 2  # the first die went to the shot
     out = play(enc, ["end", "end", "end"]).ok()
     assert out.round == 2 and out.active == "bob"
+
+
+def allies_and_a_knock_out():
+    """Ana and Cid (side a) against Bob. Ana delays; Bob's aimed head shot is a critical (10 <= 15, 5 damage
+    doubled), her EN test fails (8) and she is out for 1d3 = 2 rounds (R12.1)."""
+    units = [
+        unit("ana", "a", (1, 3), facing="E"),
+        unit("bob", "b", (8, 3), facing="W"),
+        unit("cid", "a", (1, 5), facing="E"),
+    ]
+    script = [first_in_file_order(3), "delay ana", "gm dice 10 5 8 2", "shoot bob ana aimed head"]
+    return encounter(units), script
+
+
+def test_a_delayed_unit_knocked_out_loses_the_delayed_turn(play):
+    # R13.3 with R12.1: an unconscious character takes no turn (engine fix: it used to get the delayed turn
+    # after the others and could act).
+    enc, script = allies_and_a_knock_out()
+    out = play(enc, [*script, "end", "end"]).ok()
+    assert out.round == 2 and out.active == "bob"
+    assert out.unit("ana")["status"] == "unconscious"
+
+
+def test_a_delayed_unit_knocked_out_cannot_step_in(play):
+    # R13.3 with R12.1 (engine fix: it used to step in before Cid).
+    enc, script = allies_and_a_knock_out()
+    out = play(enc, [*script, "end", "move ana 2,3"]).refused(6, "not Ana's turn")
+    assert out.active == "cid" and out.at("ana") == (1, 3)

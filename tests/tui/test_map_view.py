@@ -322,6 +322,31 @@ def test_a_100_by_100_map_mounts_and_scrolls_with_the_cursor() -> None:
     run(state, test, size=(80, 30))
 
 
+def test_a_cursor_set_before_the_first_layout_is_scrolled_into_view_and_clicks_follow_the_scroll() -> None:
+    state = Encounter("big", [Side("blue", "Blue")], [unit("ana", "blue", (80, 70))], map=open_map(100))
+
+    class FarCursorApp(MapApp):
+        def on_mount(self) -> None:
+            view = self.query_one(MapView)
+            view.cursor = (80, 70)  # as the game screen does, before any layout
+            view.focus()
+
+    async def main() -> None:
+        app = FarCursorApp(state)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            view = app.query_one(MapView)
+            scroll_x, scroll_y = view.scroll_offset
+            assert scroll_x <= 160 < scroll_x + view.size.width - GUTTER - 1
+            assert scroll_y <= 70 < scroll_y + view.size.height - RULER_LINES
+            assert cell_text(view, (80, 70)) == "A↑"
+            await pilot.click(MapView, offset=(GUTTER + 160 - scroll_x + 2, RULER_LINES + 70 - scroll_y + 1))
+            await pilot.pause()
+            assert view.cursor == (81, 71)
+
+    asyncio.run(main())
+
+
 def test_table_mode_shows_a_message() -> None:
     state = attrs.evolve(small_encounter(), map=None, units=[attrs.evolve(u, at=None) for u in small_encounter().units])
 
@@ -333,5 +358,12 @@ def test_table_mode_shows_a_message() -> None:
         await pilot.press("down", "enter")
         await pilot.pause()
         assert app.chosen == []
+        view.show(small_encounter())  # a map again: the rulers and rows come back
+        await pilot.pause()
+        assert view.virtual_size.height == RULER_LINES + len(ROWS)
+        assert cell_text(view, (1, 0)) == "A→"
+        view.show(state)
+        await pilot.pause()
+        assert view.virtual_size.height == 0 and TABLE_MODE_TEXT in view.render_line(view.size.height // 2).text
 
     run(state, test, size=(80, 10))

@@ -114,7 +114,7 @@ class GameScreen(Screen):
             self.target = None
         self.query_one(MapView).show(state, self.overlay())
         self.query_one(UnitPanel).show(state, active, self.planned_ap)
-        self.query_one(TurnOrder).show(state)
+        self.query_one(TurnOrder).show(state, self.query_one(MapView).labels)
         self.query_one(EventLog).catch_up(self.session.log)
         for problem in self.session.problems:
             self.notify(problem, severity="error", timeout=10)
@@ -224,9 +224,9 @@ class GameScreen(Screen):
             if event.kind == "interrupt":
                 self.hint(f"INTERRUPT: {event.text} — it acts now; e hands control back")
         active = self.active_unit
-        if any(e.kind in ("turn", "interrupt", "interrupt_end") for e in events):
-            if active is not None and active.at is not None:
-                self.query_one(MapView).cursor = active.at
+        moved_on = any(e.kind in ("turn", "interrupt", "interrupt_end") for e in events)
+        if moved_on and active is not None and active.at is not None:
+            self.query_one(MapView).cursor = active.at
         turn = [e for e in events if e.kind == "turn"]
         if turn:
             self.hint(turn[-1].text + " — ? lists the keys")

@@ -103,7 +103,7 @@ class ReplayScreen(Screen):
             self.notify(f"the replay stops: {error}", severity="error")
             return
         self.query_one(MapView).show(game.state, MapOverlay())
-        self.query_one(TurnOrder).show(game.state)
+        self.query_one(TurnOrder).show(game.state, self.query_one(MapView).labels)
         self.query_one(EventLog).replace(game.log)
         line = self.save.history[self.position - 1].line if self.position else "(the start)"
         self.query_one("#replay-position", Label).update(

@@ -11,8 +11,8 @@ while the map scrolls under them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import ClassVar, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 from rich.segment import Segment
@@ -44,6 +44,7 @@ FAR_STEP = 5  # cells moved by shift+arrow
 SCROLL_MARGIN = 2  # cells kept between the cursor and the edge of the view when it scrolls
 
 V = TypeVar("V")
+R = TypeVar("R")
 
 
 @attrs.frozen
@@ -144,7 +145,7 @@ class MapView(ScrollView, can_focus=True):
         self._gutter_width = 4
         self._label_ids: tuple[str, ...] = ()
         self._labels: dict[str, str] = {}
-        self._layer_rows: dict[str, tuple[object, dict[int, object]]] = {}
+        self._layer_rows: dict[str, tuple[object, dict[int, Any]]] = {}  # overlay -> (value, value split by row)
         self._row_marks: list[RowMarks] = []
         self._lines: LRUCache[RowMarks, Strip] = LRUCache(1024)  # full-width map rows
         self._visible_lines: LRUCache[tuple[object, ...], Strip] = LRUCache(512)  # cropped, with the rulers
@@ -290,7 +291,9 @@ class MapView(ScrollView, can_focus=True):
                 full = self._map_line(row)
                 left = gutter(row, gutter_width, row == self._cursor[1]).apply_style(base)
             visible = full.apply_style(base).crop_extend(scroll_x, scroll_x + view_width, base)
-            line = Strip.join([left, visible]).crop(0, width)
+            line = Strip([*left, *visible], gutter_width + view_width)
+            if line.cell_length != width:  # a view narrower than the y ruler
+                line = line.crop(0, width)
             self._visible_lines.set(key, line)
         return line
 
@@ -322,6 +325,8 @@ class MapView(ScrollView, can_focus=True):
             self._gutter_width = max(4, len(str(battlemap.height - 1)) + 1)
             self._cursor = self._clamp(self._cursor)
             self.virtual_size = Size(self._gutter_width + CELL_WIDTH * battlemap.width, RULER_LINES + battlemap.height)
+            if self.is_mounted:
+                self.call_after_refresh(lambda: self.scroll_to_cell(self._cursor))
         self.refresh()
 
     def _clamp(self, cell: Cell) -> Cell:
@@ -330,12 +335,12 @@ class MapView(ScrollView, can_focus=True):
         x, y = cell
         return (min(max(x, 0), self._map.width - 1), min(max(y, 0), self._map.height - 1))
 
-    def _layer(self, name: str, value: V, split: object) -> dict[int, object]:
+    def _layer(self, name: str, value: V, split: Callable[[V], dict[int, R]]) -> dict[int, R]:
         """The overlay `value` split by row, reused while the app passes an equal value."""
         cached = self._layer_rows.get(name)
         if cached is not None and (cached[0] is value or cached[0] == value):
-            return cached[1]
-        rows = split(value)  # type: ignore[operator]
+            return cast(dict[int, R], cached[1])
+        rows = split(value)
         self._layer_rows[name] = (value, rows)
         return rows
 
@@ -355,12 +360,12 @@ class MapView(ScrollView, can_focus=True):
             RowMarks(
                 y,
                 units.get(y, none),
-                reach.get(y, none),  # type: ignore[arg-type]
-                path.get(y, none),  # type: ignore[arg-type]
-                sight.get(y, empty) if sight_on else None,  # type: ignore[arg-type]
-                cones.get(y, empty),  # type: ignore[arg-type]
-                bands.get(y, none),  # type: ignore[arg-type]
-                cover.get(y, empty),  # type: ignore[arg-type]
+                reach.get(y, none),
+                path.get(y, none),
+                sight.get(y, empty) if sight_on else None,
+                cones.get(y, empty),
+                bands.get(y, none),
+                cover.get(y, empty),
                 target_x if y == target_y else None,
                 cursor_x if y == cursor_y else None,
                 overlay.costs_shown,

@@ -81,7 +81,9 @@ class UnitPanel(Static):
 class TurnOrder(Static):
     """The round, the initiative order and who has acted, watches or pins."""
 
-    def show(self, state: Encounter) -> None:
+    def show(self, state: Encounter, labels: dict[str, str] | None = None) -> None:
+        """`labels` are the map's letters for the units, so the list and the map can be read together."""
+        labels = labels or {}
         text = Text()
         text.append(f"Round {state.round}" if state.round else "Set-up (round 0)", style="bold")
         if state.interrupt is not None:
@@ -99,6 +101,7 @@ class TurnOrder(Static):
             elif unit_id == state.active:
                 style += " bold reverse"
             text.append(f"{marker}{initiative}", style="bold" if unit_id == state.active else "")
-            text.append(f"{unit.name:<12}", style=style)
+            label = labels.get(unit_id, "")
+            text.append(f"{label} {unit.name:<12}" if label else f"{unit.name:<14}", style=style)
             text.append(f" {unit.hp:>3} HP {status}\n", style="dim" if status == "acted" else "")
         self.update(text)

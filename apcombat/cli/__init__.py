@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from apcombat import __version__
-from apcombat.cli import attack, check, play, run, serve
+from apcombat.cli import attack, check, oracle, play, run, serve
 
-SUBCOMMANDS = (attack, check, run, play, serve)
+SUBCOMMANDS = (attack, check, run, play, serve, oracle)
 
 
 def build_parser() -> argparse.ArgumentParser:

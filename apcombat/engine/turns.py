@@ -206,7 +206,7 @@ def check_victory(state: Encounter, events: list[Event]) -> Encounter:
     if len(sides_standing) == 1:
         (winner,) = sides_standing
         side = state.side(winner)
-        events.append(Event("victory", f"{side.name} win the fight in round {state.round}", {"side": winner}))
+        events.append(Event("victory", f"Victory for {side.name} in round {state.round}", {"side": winner}))
         return attrs.evolve(state, winner=winner, finished=True, active=None, interrupt=None)
     if not sides_standing:
         events.append(Event("victory", "nobody is left standing: the fight is over", {"side": None}))

@@ -25,6 +25,7 @@ class ApcombatApp(App):
         Binding("question_mark", "help", "Keys", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit"),
         Binding("ctrl+t", "title", "Title", show=False, id="app.title"),
+        Binding("ctrl+k", "oracle", "Solo oracle", show=False, id="app.oracle"),
     ]
 
     def __init__(
@@ -88,6 +89,11 @@ class ApcombatApp(App):
         from apcombat.tui.screens.help import HelpScreen
 
         self.push_screen(HelpScreen())
+
+    def action_oracle(self) -> None:
+        from apcombat.tui.screens.oracle import OracleScreen
+
+        self.push_screen(OracleScreen())
 
     def action_title(self) -> None:
         while len(self.screen_stack) > 2:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .builders import duel, encounter, unit
+from .builders import encounter, unit
 
 ALL_OFF = {
     "initiative": False,

@@ -75,6 +75,7 @@ class ShotScreen(ModalScreen[str | None]):
             yield Static("", id="shot-choices", markup=False)
             if self.table_mode:
                 yield Input(placeholder="distance measured on the table, in cm", id="distance", restrict=r"[0-9.]*")
+            yield Static("", id="shot-summary", markup=False)
             with VerticalScroll(id="shot-breakdown"):
                 yield Static("", id="shot-lines", markup=False)
         yield Footer()
@@ -96,21 +97,23 @@ class ShotScreen(ModalScreen[str | None]):
         state = self.session.state
         attacker, target = state.unit(self.attacker), state.unit(self.target)
         self.query_one("#shot-title", Label).update(f"{attacker.name} attacks {target.name}")
-        location = self.location or "-"
+        location = self.location if self.location and self.mode in ("aimed", "melee") else "-"
         cover = {"": "none", "blind": "blind fire", "lean": "lean out (+1 AP)"}[self.from_cover]
         self.query_one("#shot-choices", Static).update(
             f"[m] mode: {MODE_NAMES[self.mode]}   [l] location: {location}   [+/-] extra AP: {self.extra_ap}   "
             f"[b] from cover: {cover}"
         )
         preview = self.session.preview(self.line)
-        lines = list(preview.lines)
         if preview.allowed and preview.attack is not None:
-            lines.append("")
-            lines.append(f"AP {preview.ap_cost}, {preview.ap_left} left; expected hits {preview.expected_hits:.2f}")
-            lines.append("Enter fires, Escape cancels.")
-        elif not preview.allowed:
-            lines = [f"Not possible: {preview.reason}", *lines]
-        self.query_one("#shot-lines", Static).update("\n".join(lines) or " ")
+            chances = " and ".join(f"{gun.hit_chance}%" for gun in preview.attack.guns)
+            summary = (
+                f"hit {chances}, expected hits {preview.expected_hits:.2f}; "
+                f"AP {preview.ap_cost}, {preview.ap_left} left — Enter fires, Escape cancels"
+            )
+        else:
+            summary = f"Not possible: {preview.reason}"
+        self.query_one("#shot-summary", Static).update(summary)
+        self.query_one("#shot-lines", Static).update("\n".join(preview.lines) or " ")
 
     def action_mode(self, step: int) -> None:
         self.mode = MODES[(MODES.index(self.mode) + step) % len(MODES)]

@@ -7,6 +7,7 @@ game masters all drive the engine with these.
     dual WHO TARGET [burst] [at Ncm]  flame WHO TARGET [at Ncm]   melee WHO TARGET [aimed LOCATION [+N]]
     pin WHO TARGET [at Ncm]           jump WHO X,Y            end    undo    redo    start
     gm dice N N ...   gm set WHO FIELD=VALUE ...   gm bonus WHO N   gm mod N   gm force hit|miss
+    gm spot WATCHER MOVER  (table mode: MOVER came into WATCHER's watch, R16.2)
     table mode (no map): move WHO Ncm [run|crouched|prone|climb]   turn WHO DEGREES   jump WHO Ncm
 """
 
@@ -159,6 +160,14 @@ class GmForce(Command):
     hit: bool
 
 
+@attrs.frozen
+class GmSpot(Command):
+    """Table mode: the game master says the mover came into the watcher's watch (R16.2)."""
+
+    watcher: str
+    mover: str
+
+
 _CELL = re.compile(r"^(\d+),(\d+)$")
 _CM = re.compile(r"^(\d+(?:\.\d+)?)cm$")
 _SIGNED = re.compile(r"^[+-]?\d+$")
@@ -182,7 +191,8 @@ USAGE = {
     "start": "start",
     "undo": "undo",
     "redo": "redo",
-    "gm": "gm dice N N ... | gm set WHO FIELD=VALUE ... | gm bonus WHO N | gm mod N | gm force hit|miss",
+    "gm": "gm dice N N ... | gm set WHO FIELD=VALUE ... | gm bonus WHO N | gm mod N | gm force hit|miss | "
+    "gm spot WATCHER MOVER",
 }
 
 
@@ -395,7 +405,13 @@ def _gm(args: list[str]) -> Command:
         if word not in ("hit", "miss"):
             raise CommandError(f"{word!r}: gm force takes hit or miss")
         return GmForce(hit=word == "hit")
-    raise CommandError(f"{what!r} is not a game-master command: dice, set, bonus, mod or force")
+    if what == "spot":
+        watcher = _who(args)
+        _need(args, 1, "the enemy that came into sight")
+        mover = args.pop(0).lower()
+        _no_more(args)
+        return GmSpot(watcher=watcher, mover=mover)
+    raise CommandError(f"{what!r} is not a game-master command: dice, set, bonus, mod, force or spot")
 
 
 _PARSERS = {
@@ -421,4 +437,4 @@ _PARSERS = {
     "gm": _gm,
 }
 
-GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce)
+GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce, GmSpot)

@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from apcombat.dice import DiceSource
-from apcombat.engine.commands import CommandError, GmBonus, GmDice, GmForce, GmMod, GmSet, parse_cell
+from apcombat.engine.commands import CommandError, GmBonus, GmDice, GmForce, GmMod, GmSet, GmSpot, parse_cell
 from apcombat.engine.events import Event
 from apcombat.engine.turns import check_victory
 from apcombat.model import BodyLocation, Burning, Encounter, Exhaustion, Facing, Pose, Unit
@@ -40,6 +40,25 @@ def gm_force(state: Encounter, command: GmForce, dice: DiceSource, events: list[
     word = "hit" if command.hit else "miss"
     events.append(Event("gm", f"game master override: the next to-hit roll is a {word}", {"force": word}))
     return attrs.evolve(state, gm_force_hit=command.hit)
+
+
+def gm_spot(state: Encounter, command: GmSpot, dice: DiceSource, events: list[Event]) -> Encounter:
+    """Table mode (R16.2): the game master judged that the mover entered the watcher's cone within its two
+    best ranges; the watcher tests perception and may interrupt. On a map the geometry decides by itself."""
+    from apcombat.engine.reactions import perception_test
+
+    if state.map is not None:
+        raise CommandError("on a map the watch is judged from the map: gm spot is for table mode")
+    watcher, mover = _unit(state, command.watcher), _unit(state, command.mover)
+    if watcher.watch is None or not watcher.standing:
+        raise CommandError(f"{watcher.name} is not on reaction watch (R16.1)")
+    if state.interrupt is not None:
+        raise CommandError("an interruption is already under way")
+    if mover.id != state.active or mover.side == watcher.side:
+        raise CommandError(f"only the acting enemy can come into {watcher.name}'s watch")
+    if mover.id in watcher.watch.tested:
+        raise CommandError(f"{mover.name} already caused {watcher.name} a perception test this watch (R16.2)")
+    return perception_test(state, watcher.id, mover.id, dice, events)[0]
 
 
 def gm_bonus(state: Encounter, command: GmBonus, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -117,6 +136,15 @@ def _set_at(state: Encounter, unit: Unit, value: str) -> Unit:
     return attrs.evolve(unit, at=cell)
 
 
+def _set_hp(state: Encounter, unit: Unit, value: str) -> Unit:
+    hp = int(value)
+    taken = any(u.at == unit.at and u.id != unit.id and not u.down for u in state.units if u.at is not None)
+    if unit.down and hp > 0 and taken:
+        # While it was down another unit stepped into its cell: two units cannot share one (R7).
+        raise ValueError(f"another unit stands on {unit.name}'s cell: move {unit.name} first (at=X,Y)")
+    return attrs.evolve(unit, hp=hp)
+
+
 def _set_wounds(state: Encounter, unit: Unit, value: str) -> Unit:
     names = [] if value.lower() in ("none", "") else value.split(",")
     return attrs.evolve(unit, wounds=frozenset(BodyLocation(name.strip().lower()) for name in names))
@@ -152,7 +180,7 @@ def _set_exhaustion(state: Encounter, unit: Unit, value: str) -> Unit:
 
 
 _SETTERS: dict[str, Callable[[Encounter, Unit, str], Unit]] = {
-    "hp": lambda s, u, v: attrs.evolve(u, hp=int(v)),
+    "hp": _set_hp,
     "ap": lambda s, u, v: attrs.evolve(u, ap=_int(v)),
     "pose": lambda s, u, v: attrs.evolve(u, pose=Pose(v.lower())),
     "facing": lambda s, u, v: attrs.evolve(u, facing=Facing(v.upper())),
@@ -172,4 +200,5 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmForce: gm_force,
     GmBonus: gm_bonus,
     GmSet: gm_set,
+    GmSpot: gm_spot,
 }

@@ -32,41 +32,50 @@ def react_to(
     mover = state.unit(mover_id)
     entered = watchers_seeing(state, mover) - seen_before
     for watcher_id in (uid for uid in state.order if uid in entered):
-        watcher = state.unit(watcher_id)
-        assert watcher.watch is not None
-        if mover_id in watcher.watch.tested:
+        watch = state.unit(watcher_id).watch
+        if watch is None or mover_id in watch.tested:
             continue
-        state, modifier = take_gm_modifier(state)
-        needed = watcher.character.special.PE + modifier + d10_share(-watcher.exhaustion.penalty)
-        test = attribute_test(dice, needed, f"{watcher.name}'s perception: {mover.name} in sight")
-        watch = Watch(tested=watcher.watch.tested | {mover_id})
-        data = {"roll": test.roll, "needed": test.needed, "watcher": watcher_id, "mover": mover_id}
-        if not test.success:
-            events.append(
-                Event(
-                    "reaction",
-                    f"{watcher.name} watches {mover.name}: perception d10 = {test.roll} vs {test.needed} — "
-                    "does not notice in time (R16.2)",
-                    data,
-                    unit=watcher_id,
-                )
-            )
-            state = state.with_unit(attrs.evolve(watcher, watch=watch))
-            continue
-        # R16.3: one interruption per watch; the watcher acts now with all its sacrificed AP.
-        watcher = attrs.evolve(watcher, watch=None, ap=watcher.sacrificed_ap, sacrificed_ap=0, spent_ap=False)
+        state, interrupted = perception_test(state, watcher_id, mover_id, dice, events)
+        if interrupted:
+            return state, True
+    return state, False
+
+
+def perception_test(
+    state: Encounter, watcher_id: str, mover_id: str, dice: DiceSource, events: list[Event]
+) -> tuple[Encounter, bool]:
+    """R16.2: the watcher tests perception (d10 <= PE, game-master modifier allowed) once for this enemy;
+    success interrupts at once with all its sacrificed AP (R16.3: one interruption per watch)."""
+    watcher, mover = state.unit(watcher_id), state.unit(mover_id)
+    assert watcher.watch is not None
+    state, modifier = take_gm_modifier(state)
+    needed = watcher.character.special.PE + modifier + d10_share(-watcher.exhaustion.penalty)
+    test = attribute_test(dice, needed, f"{watcher.name}'s perception: {mover.name} in sight")
+    watch = Watch(tested=watcher.watch.tested | {mover_id})
+    data = {"roll": test.roll, "needed": test.needed, "watcher": watcher_id, "mover": mover_id}
+    if not test.success:
         events.append(
             Event(
-                "interrupt",
-                f"{watcher.name} spots {mover.name}: perception d10 = {test.roll} vs {test.needed} — "
-                f"interrupts with {watcher.ap} AP (R16.2)",
-                data | {"ap": watcher.ap},
+                "reaction",
+                f"{watcher.name} watches {mover.name}: perception d10 = {test.roll} vs {test.needed} — "
+                "does not notice in time (R16.2)",
+                data,
                 unit=watcher_id,
             )
         )
-        interrupt = Interrupt(watcher=watcher_id, interrupted=mover_id)
-        return attrs.evolve(state.with_unit(watcher), interrupt=interrupt, active=watcher_id), True
-    return state, False
+        return state.with_unit(attrs.evolve(watcher, watch=watch)), False
+    watcher = attrs.evolve(watcher, watch=None, ap=watcher.sacrificed_ap, sacrificed_ap=0, spent_ap=False)
+    events.append(
+        Event(
+            "interrupt",
+            f"{watcher.name} spots {mover.name}: perception d10 = {test.roll} vs {test.needed} — "
+            f"interrupts with {watcher.ap} AP (R16.2)",
+            data | {"ap": watcher.ap},
+            unit=watcher_id,
+        )
+    )
+    interrupt = Interrupt(watcher=watcher_id, interrupted=mover_id)
+    return attrs.evolve(state.with_unit(watcher), interrupt=interrupt, active=watcher_id), True
 
 
 def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, events: list[Event]) -> Encounter:

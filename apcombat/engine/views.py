@@ -10,9 +10,11 @@ from apcombat.board.paths import reachable
 from apcombat.board.sight import visible_cells
 from apcombat.engine.commands import CommandError
 from apcombat.engine.geometry import grid_of, sees
-from apcombat.engine.movement import move_profile
-from apcombat.model import Cell, Encounter, Facing, RangeBand, Unit
-from apcombat.rules.ranges import range_band
+from apcombat.engine.movement import move_profile, wound_effects
+from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit
+from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
+from apcombat.rules.movement import CLIMB_MM, movement_rate
+from apcombat.rules.ranges import best_ranges, range_band
 
 
 def _on_map(state: Encounter, unit: Unit) -> bool:
@@ -79,6 +81,65 @@ def covered_cells(state: Encounter, unit: Unit) -> frozenset[Cell]:
         for x in range(battlemap.width)
         if not battlemap.at((x, y)).blocks_movement and protected(battlemap, grid, (x, y), unit.at)
     )
+
+
+def action_costs(state: Encounter, unit: Unit) -> dict[str, str]:
+    """What each action costs this unit now, in words (table mode shows these beside the keys)."""
+    factor, no_running = wound_effects(state, unit)
+    walk = movement_rate(unit.pose, False, False, factor, no_running)
+    costs = {
+        "move": f"{walk} mm per AP {unit.pose.value}" + (f" ({unit.carried_mm} mm left)" if unit.carried_mm else "")
+    }
+    if unit.pose.value == "upright" and not no_running and state.optional_rules.running:
+        costs["run"] = f"{movement_rate(unit.pose, True, False, factor, no_running)} mm per AP"
+    costs["climb"] = f"{int(CLIMB_MM * factor)} mm per AP on stairs and ladders"
+    costs["turn"] = "0 AP up to 45 degrees, 1 AP up to 90, 2 AP beyond"
+    others = [p for p in ("upright", "crouched", "prone") if p != unit.pose.value]
+    costs["pose"] = ", ".join(f"{p} {pose_change_cost(unit.pose, Pose(p))} AP" for p in others)
+    costs["cover"] = f"leave {LEAVE_COVER_AP} AP" if unit.in_cover else f"take {TAKE_COVER_AP} AP"
+    carried = unit.weapon
+    if carried is not None:
+        weapon = carried.weapon
+        shots = []
+        if weapon.fires_single:
+            shots.append(f"single {attack_cost(ShotMode.SINGLE, weapon)} AP")
+            shots.append(f"aimed {attack_cost(ShotMode.AIMED, weapon)}+ AP")
+        if weapon.automatic:
+            shots.append(f"burst {attack_cost(ShotMode.BURST, weapon)} AP")
+        if unit.second_gun is not None:
+            shots.append(f"two guns {attack_cost(ShotMode.DUAL, weapon, unit.second_gun.weapon)} AP")
+        costs["fire"] = f"{weapon.name}: " + ", ".join(shots) if shots else weapon.name
+        if weapon.magazine:
+            costs["reload"] = f"{weapon.ap_reload} AP ({carried.loaded}/{weapon.magazine})"
+    if len(unit.weapons) > 1:
+        costs["swap"] = f"{SWAP_WEAPON_AP} AP"
+    return costs
+
+
+def watch_prompts(state: Encounter, mover: Unit) -> list[tuple[Unit, str]]:
+    """Table mode (R16.1): enemy watchers the mover may have come in front of, with what they watch —
+    the game master judges it on the table and answers with `gm spot`."""
+    if state.map is not None or state.interrupt is not None or not state.optional_rules.reaction:
+        return []
+    prompts = []
+    for watcher in state.units:
+        if watcher.watch is None or watcher.side == mover.side or not watcher.standing or watcher.weapon is None:
+            continue
+        if mover.id in watcher.watch.tested:
+            continue
+        weapon = watcher.weapon.weapon
+        near, far = best_ranges(weapon)
+        order = list(RangeBand)
+        low = weapon.ranges.band(order[order.index(near) - 1]).max if order.index(near) else 0.0
+        high = weapon.ranges.band(far).max
+        prompts.append(
+            (
+                watcher,
+                f"Did {mover.name} come into {watcher.name}'s watch — the 45 degree cone ahead of it, "
+                f"{low:g}-{high:g} m ({low * 3:g}-{high * 3:g} cm) away, in sight? (R16.1)",
+            )
+        )
+    return prompts
 
 
 def facing_towards(state: Encounter, unit: Unit, cell: Cell) -> Facing:

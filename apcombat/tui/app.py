@@ -10,7 +10,7 @@ from textual.binding import Binding
 from apcombat.content import Library, content_root, load_encounter, load_library
 from apcombat.engine import Game
 from apcombat.saves import SaveError, is_save, load_game, saves_folder
-from apcombat.tui.keymap import load_keymap
+from apcombat.tui.keymap import keymap_path, load_keymap
 from apcombat.tui.palette import ActionsProvider
 from apcombat.tui.session import Session
 
@@ -41,7 +41,8 @@ class ApcombatApp(App):
         self.open_path = open_path
         self.saves = saves or saves_folder()
         self.seed = seed
-        self.keymap, self.keymap_problems = load_keymap(keymap_file)
+        self.keymap_file = keymap_file or keymap_path()  # the help screen names it
+        self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
 
     def on_mount(self) -> None:
         if self.keymap:

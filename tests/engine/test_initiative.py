@@ -81,10 +81,9 @@ def test_tie_on_total_and_base_goes_to_the_higher_agility(play):
 @pytest.mark.parametrize(("offs", "first"), [((2, 5), "bob"), ((6, 1), "ana")])
 def test_complete_tie_is_broken_by_a_roll_off(play, offs, first):
     # R13.1: then a roll-off, a d6 each for the tied units in file order, after the initiative d6s.
-    out = play(duel(), [f"gm dice 3 3 {offs[0]} {offs[1]}"] + ["move ana 2,3" if first == "ana" else "end"])
-    out.ok()
+    out = play(duel(), [f"gm dice 3 3 {offs[0]} {offs[1]}", "end"]).ok()
     rolls = initiative_rolls(out)
-    assert rolls[0]["unit"] == first
+    assert rolls[0]["unit"] == first and out.unit(first)["status"] == "acted"
     assert {r["unit"]: r["roll_off"] for r in rolls} == {"ana": offs[0], "bob": offs[1]}
 
 

@@ -232,3 +232,10 @@ def test_a_pose_change_ends_carried_movement(play):
     # R7.1: a pose change is another action: crouched after it, a step costs 2 AP from scratch.
     out = play(duel(), [START, "move ana 2,4", "pose ana crouched", "move ana 3,4"]).ok()
     assert out.ap("ana") == 8 - 2 - 2 - 2
+
+
+def test_turning_in_place_keeps_the_movement_carried(play):
+    # R7.1 reading of the code: a turn is part of moving (R7.3), so the 18 mm stay: the next diagonal
+    # (NE, 45 degrees off the new facing E) costs 1 AP.
+    out = play(duel(), [START, "move ana 2,4", "turn ana E", "move ana 3,3"]).ok()
+    assert out.ap("ana") == 8 - 2 - 0 - 1

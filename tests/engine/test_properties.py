@@ -33,7 +33,7 @@ IDS = ("ana", "bob", "cid")
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 LOCATIONS = ("head", "torso", "arm", "legs", "weapon")
 PROPERTY_SETTINGS = settings(
-    max_examples=int(os.environ.get("APCOMBAT_PROPERTY_EXAMPLES", "75")),
+    max_examples=int(os.environ.get("APCOMBAT_PROPERTY_EXAMPLES", "200")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -138,7 +138,10 @@ def check_invariants(state: Encounter) -> None:
             assert u.at is not None and state.map.inside(u.at)
             assert state.map.at(u.at) not in (Terrain.WALL, Terrain.LOW), f"{u.id} stands on {state.map.at(u.at)}"
     if state.active is not None:
-        assert state.unit(state.active).standing
+        assert state.unit(state.active).standing and state.round >= 1 and not state.finished
+    if state.interrupt is not None:
+        assert state.active == state.interrupt.watcher
+    assert (state.winner is None) or state.finished
 
 
 @PROPERTY_SETTINGS

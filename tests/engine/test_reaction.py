@@ -154,3 +154,13 @@ def test_a_reaction_shot_is_made_with_the_watchers_own_modifiers(play):
     script = [BOB_FIRST, "gm set bob exhaustion=20:2", "react bob", "gm dice 1", "move ana 6,3"]
     out = play(watch(), [*script, "gm dice 99", "shoot bob ana"]).ok()
     assert modifiers(out.last("attack"))["exhaustion"] == -20
+
+
+def test_a_mover_downed_during_the_interruption_loses_the_rest_of_its_turn(play):
+    # R16.2, R12.2: Bob's reaction shot downs Ana (5 HP); `end` hands control back, and her turn is over.
+    enc, start = three_units()
+    enc["unit"][0]["hp"] = 5
+    script = [start, "react bob", "gm dice 3", "move ana 6,3", "gm dice 30 5", "shoot bob ana", "end"]
+    out = play(enc, script).ok()
+    assert out.unit("ana")["status"] == "down" and out.winner is None
+    assert out.active == "cid" and out.ap("cid") == 8

@@ -9,13 +9,22 @@ from pathlib import Path
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event
-from apcombat.engine.views import band_cells, covered_cells, enemy_cones, reachable_cells, sight_cells, visible_enemies
+from apcombat.engine.views import (
+    action_costs,
+    band_cells,
+    covered_cells,
+    enemy_cones,
+    reachable_cells,
+    sight_cells,
+    visible_enemies,
+    watch_prompts,
+)
 from apcombat.model import Cell, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
@@ -74,6 +83,8 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
             yield MapView(id="map")
+            with VerticalScroll(id="table-actions"):
+                yield Static("", id="table-text")
             with Vertical(id="side"):
                 yield UnitPanel(id="unit")
                 yield TurnOrder(id="order")
@@ -84,6 +95,9 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
+        table_mode = self.session.state.map is None
+        self.query_one("#table-actions").display = table_mode
+        self.query_one(MapView).display = not table_mode
         self.query_one(EventLog).replace(self.session.log)
         state = self.session.state
         active = self.active_unit
@@ -115,6 +129,8 @@ class GameScreen(Screen):
         self.query_one(MapView).show(state, self.overlay())
         self.query_one(UnitPanel).show(state, active, self.planned_ap)
         self.query_one(TurnOrder).show(state, self.query_one(MapView).labels)
+        if state.map is None:
+            self._show_table_actions(active)
         self.query_one(EventLog).catch_up(self.session.log)
         for problem in self.session.problems:
             self.notify(problem, severity="error", timeout=10)
@@ -124,6 +140,35 @@ class GameScreen(Screen):
             from apcombat.tui.screens.victory import VictoryScreen
 
             self.app.push_screen(VictoryScreen(self.session))
+
+    def _show_table_actions(self, unit: Unit | None) -> None:
+        """Table mode: every action of the acting unit with its key and its AP cost (from the engine)."""
+        panel = self.query_one("#table-text", Static)
+        if unit is None:
+            panel.update(
+                "Table mode: no map — distances are measured on the table (3 cm = 1 m).\n\n"
+                + ("s starts the fight." if self.state.round == 0 else "")
+            )
+            return
+        costs = action_costs(self.state, unit)
+        keys = [
+            ("m", "move (cm; run/crouched/prone/climb)", costs.get("move", "")),
+            ("M", "run", costs.get("run", "not now")),
+            ("t", "turn (degrees)", costs["turn"]),
+            ("p", "pose", costs["pose"]),
+            ("c", "cover", costs["cover"]),
+            ("f", "attack (whom, cm)", costs.get("fire", "no weapon")),
+            ("r", "reload", costs.get("reload", "-")),
+            ("w", "swap weapon", costs.get("swap", "-")),
+            ("o", "watch (reaction)", f"the whole turn; {unit.ap} AP kept for an interruption"),
+            ("x", "covering fire on the target", "the whole turn, 10 rounds"),
+            ("J", "jump (cm)", "walking AP, +1 standing"),
+            ("d", "delay", "only before spending AP"),
+            ("e", "end the turn", f"{unit.ap} AP left are lost"),
+        ]
+        lines = [f"Table mode — {unit.name} has {unit.ap} AP", ""]
+        lines += [f"{key:<2} {what}: {cost}" for key, what, cost in keys]
+        panel.update("\n".join(lines))
 
     def overlay(self) -> MapOverlay:
         state, active = self.state, self.active_unit
@@ -218,6 +263,7 @@ class GameScreen(Screen):
     def after(self, events: list[Event]) -> None:
         """Tell the player what just happened (the log has all of it)."""
         self.path, self.planned_ap = (), 0
+        self._ask_about_watches(events)
         for event in events:
             if event.kind in ("attack", "interrupt", "victory", "down", "covering_fire", "jump"):
                 self.notify(event.text, timeout=5, severity="information")
@@ -233,6 +279,21 @@ class GameScreen(Screen):
         elif events and not any(e.kind == "interrupt" for e in events):
             self.hint(events[-1].text)
         self.refresh_view()
+
+    def _ask_about_watches(self, events: list[Event]) -> None:
+        """Table mode: after the acting unit moved, ask the game master about each enemy on watch (R16.2)."""
+        active = self.active_unit
+        showing = ("move", "cover", "pose", "jump")
+        if active is None or not any(e.kind in showing and e.unit == active.id for e in events):
+            return
+        for watcher, question in watch_prompts(self.state, active):
+
+            def answered(choice: str | None, watcher_id: str = watcher.id, mover_id: str = active.id) -> None:
+                if choice == "yes":
+                    self.act(f"gm spot {watcher_id} {mover_id}")
+
+            self.app.push_screen(ChoiceScreen(question, [("yes", "Yes: it tests perception"), ("no", "No")]), answered)
+            return
 
     def _with_active(self) -> Unit | None:
         unit = self.active_unit

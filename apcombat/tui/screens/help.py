@@ -12,30 +12,42 @@ from apcombat.tui.keymap import keymap_path
 
 
 def all_bindings() -> list[tuple[str, Binding]]:
-    """Every binding with an id, by where it applies."""
+    """Every binding with an id, by where it applies (each id once)."""
     from apcombat.tui.app import ApcombatApp
-    from apcombat.tui.screens.dialogs import DiceScreen
+    from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
     from apcombat.tui.screens.game import GameScreen
-    from apcombat.tui.screens.saves import ReplayScreen
+    from apcombat.tui.screens.oracle import OracleScreen
+    from apcombat.tui.screens.resolver import ResolverScreen
+    from apcombat.tui.screens.saves import LoadScreen, ReplayScreen
+    from apcombat.tui.screens.setup import SetupScreen
     from apcombat.tui.screens.shot import ShotScreen
     from apcombat.tui.screens.title import TitleScreen
+    from apcombat.tui.screens.victory import VictoryScreen
     from apcombat.tui.widgets.map_view import MapView
 
     places = [
         ("everywhere", ApcombatApp),
         ("title", TitleScreen),
+        ("set-up", SetupScreen),
         ("game", GameScreen),
         ("map", MapView),
         ("shot", ShotScreen),
         ("dice", DiceScreen),
+        ("oracle", OracleScreen),
+        ("dialogs", ChoiceScreen),
+        ("dialogs", AskScreen),
+        ("victory", VictoryScreen),
+        ("load", LoadScreen),
         ("replay", ReplayScreen),
+        ("resolver", ResolverScreen),
+        ("keys", HelpScreen),
     ]
-    found = []
+    found: dict[str, tuple[str, Binding]] = {}
     for place, owner in places:
         for binding in owner.BINDINGS:
-            if isinstance(binding, Binding) and binding.id:
-                found.append((place, binding))
-    return found
+            if isinstance(binding, Binding) and binding.id and binding.id not in found:
+                found[binding.id] = (place, binding)
+    return list(found.values())
 
 
 class HelpScreen(ModalScreen[None]):
@@ -45,7 +57,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall"):
-            yield Label("Keys (remap them by id in " + str(keymap_path()) + ")", classes="dialog-title")
+            keys_file = getattr(self.app, "keymap_file", None) or keymap_path()
+            yield Label(f"Keys (remap them by id in {keys_file})", classes="dialog-title")
             yield DataTable(id="keys", cursor_type="row", zebra_stripes=True)
         yield Footer()
 

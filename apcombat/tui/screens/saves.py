@@ -48,6 +48,9 @@ class LoadScreen(Screen):
                 )
         if not infos:
             listing.add_option(Option("no saves yet (ctrl+s saves a game)", disabled=True))
+        usable = [index for index, info in enumerate(infos) if not info.problem]
+        if usable:  # so Enter loads the newest save at once
+            listing.highlighted = usable[0]
         listing.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -75,7 +75,8 @@ class SetupScreen(Screen):
                     yield Input(value="0", restrict=r"-?[0-9]*", id=f"bonus-{unit.id}", classes="short")
             with Horizontal(classes="row"):
                 yield Label("dice seed  ")
-                yield Input(value=str(random.randrange(1_000_000)), restrict=r"[0-9]*", id="seed", classes="short")
+                seed = getattr(self.app, "seed", 0) or random.randrange(1_000_000)  # the app's --seed, if given
+                yield Input(value=str(seed), restrict=r"[0-9]*", id="seed", classes="short")
             yield Button("Start (ctrl+s)", id="start", variant="primary")
         yield Footer()
 

@@ -43,7 +43,7 @@ class VictoryScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         state = self.session.state
         winner = state.side(state.winner).name if state.winner else "Nobody"
-        table = Table(title=f"{state.name}: {state.round} rounds")
+        table = Table(title=f"{state.name}: {state.round} round{'' if state.round == 1 else 's'}")
         for column in ("side", "shots", "hits", "damage dealt", "standing"):
             table.add_column(column)
         for side_id, numbers in side_summary(state, self.session.log).items():
@@ -56,10 +56,15 @@ class VictoryScreen(ModalScreen[None]):
                 str(standing),
             )
         with Vertical(classes="dialog wide"):
-            yield Label(f"{winner} win{'s' if winner == 'Nobody' else ''} the fight!", classes="dialog-title")
+            yield Label(f"{winner} won the fight!", classes="dialog-title")  # side names may be singular
             yield Static(table)
             yield Label("Enter: back to the map (undo still works) — q: title screen", classes="dim")
         yield Footer()
+
+    def on_mount(self) -> None:
+        # The last shot's toasts would cover the summary on a small terminal; they are messages to the app
+        # still in its queue, so the clearing is queued after them.
+        self.app.call_later(self.app.clear_notifications)
 
     def action_close(self) -> None:
         self.dismiss(None)

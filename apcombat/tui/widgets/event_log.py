@@ -27,8 +27,9 @@ class EventLog(RichLog):
     """Every event the game produced, in order."""
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=5000, **kwargs)  # type: ignore[arg-type]
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20, **kwargs)  # type: ignore[arg-type]
         self.shown = 0
+        self._last: Event | None = None  # the last event shown, to notice a log that was rewritten
 
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -41,11 +42,14 @@ class EventLog(RichLog):
         self.clear()
         self.add(events)
         self.shown = len(events)
+        self._last = events[-1] if events else None
 
     def catch_up(self, events: list[Event]) -> None:
-        """Show the events not shown yet; start over when the log got shorter (undo)."""
-        if len(events) < self.shown:
+        """Show the events not shown yet; start over when the events shown are no longer the log's (an undo
+        takes events away and adds its own, often leaving the log as long as it was)."""
+        if len(events) < self.shown or (self.shown and events[self.shown - 1] is not self._last):
             self.replace(events)
             return
         self.add(events[self.shown :])
         self.shown = len(events)
+        self._last = events[-1] if events else None

@@ -1,0 +1,134 @@
+"""A table fight put together at the table: sides, and units made from ready characters (`characters/`) or
+new ones; the Encounter it makes is the one its encounter file loads as (table mode: no map)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from apcombat.content import checks
+from apcombat.content.diagnose import Finding
+from apcombat.content.encounter_units import UnitReader, UnitSection
+from apcombat.content.library import Library
+from apcombat.content.loader import structure
+from apcombat.content.paths import CHARACTERS_FOLDER, ENCOUNTERS_FOLDER
+from apcombat.content.suggest import did_you_mean
+from apcombat.model.character import Character
+from apcombat.model.encounter import Control, Encounter, Side, Unit
+from apcombat.rules.chance import PERK_CRIT_BONUS
+
+KNOWN_PERKS = ("ambidextrous", *PERK_CRIT_BONUS)
+"""The perks the rules know (R11.3 and R1.4)."""
+
+DEFAULT_SIDES = ("Players", "Opponents")
+
+_NOT_IN_ID = re.compile(r"[^a-z0-9]+")
+
+
+def content_id(name: str, fallback: str = "unit") -> str:
+    """An id made from a name, as commands and file names take it: `Big Sue` -> `big_sue`."""
+    return _NOT_IN_ID.sub("_", name.casefold()).strip("_") or fallback
+
+
+def unique_id(base: str, taken: Iterable[str]) -> str:
+    """`base`, or `base_2`, `base_3` ... whichever is not taken."""
+    taken = set(taken)
+    number, candidate = 1, base
+    while candidate in taken:
+        number += 1
+        candidate = f"{base}_{number}"
+    return candidate
+
+
+def read_new_character(fields: dict[str, Any], library: Library) -> tuple[Character | None, list[Finding]]:
+    """A character from the fields of a form (name, special, skills, perks, armor, weapons, as a character
+    file has them), or None and every problem, each with the path of its field (`special.ST`)."""
+    character, found = structure(fields, Character)
+    if not str(fields.get("name", "")).strip():
+        found.insert(0, ("name", "give the character a name"))
+    found += checks.reference_findings(fields.get("weapons", ()), fields.get("armor"), library.weapons, library.armors)
+    for perk in fields.get("perks", ()):
+        if perk not in KNOWN_PERKS:
+            known = ", ".join(KNOWN_PERKS)
+            found.append(("perks", f"unknown perk {perk!r}{did_you_mean(perk, KNOWN_PERKS)}; the rules know {known}"))
+    return (character if not found else None), found
+
+
+def with_character(library: Library, character_id: str, character: Character) -> Library:
+    """The library with one more ready character (just saved as `characters/<character_id>.toml`)."""
+    return attrs.evolve(library, characters={**library.characters, character_id: character})
+
+
+def new_character_id(name: str, library: Library) -> str:
+    """The id (file name) a new character gets: from its name, not that of a character file already there."""
+    folder = library.root / CHARACTERS_FOLDER
+    taken = {*library.characters, *(path.stem for path in folder.glob("*.toml"))}
+    return unique_id(content_id(name, "character"), taken)
+
+
+@attrs.frozen
+class Roster:
+    """Who fights on which side; each change makes a new roster."""
+
+    sides: tuple[Side, ...] = attrs.field(converter=tuple)
+    units: tuple[Unit, ...] = attrs.field(default=(), converter=tuple)
+
+    @classmethod
+    def start(cls) -> Roster:
+        """Two empty sides, both played by the game master."""
+        return cls(sides=tuple(Side(content_id(name), name, Control.GM) for name in DEFAULT_SIDES))
+
+    def side_units(self, side_id: str) -> tuple[Unit, ...]:
+        return tuple(unit for unit in self.units if unit.side == side_id)
+
+    def with_unit(self, side_id: str, character: Character, library: Library) -> tuple[Roster, Unit]:
+        """One more unit of `character` on the side, with an id made from its name; and that unit. Its
+        weapons, armour, HP and spare ammunition are an encounter file's defaults for it."""
+        unit_id = unique_id(content_id(character.name), (unit.id for unit in self.units))
+        reader = UnitReader(library.root / ENCOUNTERS_FOLDER / "roster.toml", library)
+        unit, _ = reader.unit(UnitSection(id=unit_id, side=side_id, character=character), None, False)
+        if unit is None:
+            raise ValueError(f"{character.name} carries a weapon or armour that is not in the content folder")
+        return attrs.evolve(self, units=(*self.units, unit)), unit
+
+    def without_unit(self, unit_id: str) -> Roster:
+        return attrs.evolve(self, units=tuple(unit for unit in self.units if unit.id != unit_id))
+
+    def with_side(self, name: str) -> tuple[Roster, Side]:
+        """One more side, played by the game master; and that side."""
+        side = Side(unique_id(content_id(name, "side"), (side.id for side in self.sides)), name, Control.GM)
+        return attrs.evolve(self, sides=(*self.sides, side)), side
+
+    def without_side(self, side_id: str) -> Roster:
+        """The roster without an empty side (there stay at least two)."""
+        if self.side_units(side_id) or len(self.sides) <= 2:
+            return self
+        return attrs.evolve(self, sides=tuple(side for side in self.sides if side.id != side_id))
+
+    def with_side_changed(self, side_id: str, **changes: Any) -> Roster:
+        """A side renamed (`name=`) or given to someone else (`control=`)."""
+        sides = tuple(attrs.evolve(side, **changes) if side.id == side_id else side for side in self.sides)
+        return attrs.evolve(self, sides=sides)
+
+    def problems(self) -> list[str]:
+        """Why this roster is not a fight yet (an encounter needs two sides, each with a unit)."""
+        return [f"{side.name} has no one: add a character to it." for side in self.sides if not self.side_units(side.id)]
+
+    def description(self) -> str:
+        """Who fights: `Players: Ana, Bo. Opponents: Raider, Raider.`"""
+        return " ".join(
+            f"{side.name}: {', '.join(unit.name for unit in self.side_units(side.id))}." for side in self.sides
+        )
+
+    def encounter(self, name: str, library: Library) -> Encounter:
+        """The fight as its encounter file loads it: table mode, default rules."""
+        return Encounter(
+            name=name,
+            description=self.description(),
+            sides=self.sides,
+            units=self.units,
+            criticals=library.criticals,
+        )

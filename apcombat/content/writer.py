@@ -1,0 +1,125 @@
+"""Writing characters and encounters as the content files the loaders read (`characters/*.toml`,
+`encounters/*.toml`), so that loading what was written gives back the same Character or Encounter.
+
+An encounter is written as it starts: sides, units (what they carry, their HP if not full, their cell on
+a map), the map, and the rules switched away from their defaults. What changes during a fight (AP left,
+wounds, rounds fired, the round and the turn) is not content: saves keep that.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from apcombat.content.converter import CONVERTER
+from apcombat.content.encounter_units import default_ammo, default_offhand
+from apcombat.content.library import Library
+from apcombat.model.armor import NO_ARMOR
+from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap
+from apcombat.model.character import ATTRIBUTES, Character
+from apcombat.model.encounter import Encounter, Unit
+from apcombat.model.enums import Facing, Pose
+
+
+def character_to_toml(character: Character) -> str:
+    """A character file (`characters/<id>.toml`) describing `character`."""
+    return tomli_w.dumps(character_table(character))
+
+
+def encounter_to_toml(encounter: Encounter, library: Library) -> str:
+    """An encounter file describing how `encounter` starts. A unit whose character is one of `library`'s
+    names it by id (`character = "raider"`); any other character is written inline (`[unit.character]`)."""
+    return tomli_w.dumps(encounter_table(encounter, library))
+
+
+def write_text_file(path: str | Path, text: str) -> Path:
+    """Write `text` to `path` whole or not at all: into a temporary file beside it, then renamed over it
+    (so a crash never leaves half a file). The folder is made if needed."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return path
+
+
+def character_table(character: Character) -> dict[str, Any]:
+    """A character as the TOML table of a character file: all seven attributes, perks sorted, and the
+    optional fields only when given."""
+    table: dict[str, Any] = CONVERTER.unstructure(character)
+    table["special"] = {attribute: character.special.get(attribute) for attribute in ATTRIBUTES}
+    if character.perks:
+        table["perks"] = sorted(character.perks)
+    return {key: table[key] for key in ("name", "special", *table) if key in table}  # name and special first
+
+
+def encounter_table(encounter: Encounter, library: Library) -> dict[str, Any]:
+    """An encounter as the TOML table of an encounter file (see `encounter_to_toml`)."""
+    table: dict[str, Any] = {"name": encounter.name}
+    if encounter.description:
+        table["description"] = encounter.description
+    if encounter.map is not None:
+        table["map"] = _map_table(encounter.map)
+    table["side"] = [{"id": side.id, "name": side.name, "control": side.control.value} for side in encounter.sides]
+    table["unit"] = [_unit_table(unit, library) for unit in encounter.units]
+    for key, rules in (("house_rules", encounter.house_rules), ("optional_rules", encounter.optional_rules)):
+        changed = CONVERTER.unstructure(rules)  # only what differs from the defaults
+        if changed:
+            table[key] = changed
+    if encounter.modules:
+        table["modules"] = dict(encounter.modules)
+    return table
+
+
+def library_id(character: Character, library: Library) -> str | None:
+    """The id of the library character equal to `character`, if there is one."""
+    return next((character_id for character_id, known in library.characters.items() if known == character), None)
+
+
+def _map_table(battle_map: BattleMap) -> dict[str, Any]:
+    """[map]: the rows, the legend entries that differ from the default legend, the grid if not square."""
+    table: dict[str, Any] = {"rows": list(battle_map.rows)}
+    legend = {key: terrain.value for key, terrain in battle_map.legend.items() if DEFAULT_LEGEND.get(key) != terrain}
+    if legend:
+        table["legend"] = legend
+    if battle_map.kind != "square":
+        table["kind"] = battle_map.kind
+    return table
+
+
+def _unit_table(unit: Unit, library: Library) -> dict[str, Any]:
+    """A [[unit]] table: what differs from the unit's defaults (see `encounter_units`) and nothing else."""
+    character = unit.character
+    known = library_id(character, library)
+    table: dict[str, Any] = {"id": unit.id, "side": unit.side, "character": known or character_table(character)}
+    if unit.at is not None:
+        table["at"] = list(unit.at)
+    if unit.facing is not Facing.N:
+        table["facing"] = unit.facing.value
+    if unit.pose is not Pose.UPRIGHT:
+        table["pose"] = unit.pose.value
+    weapons = tuple(carried.weapon for carried in unit.weapons)
+    if tuple(weapon.id for weapon in weapons) != character.weapons:
+        table["weapons"] = [weapon.id for weapon in weapons]
+    if unit.offhand is not None and unit.offhand != default_offhand(weapons):
+        table["offhand"] = unit.offhand
+    if unit.armor.id != (character.armor or NO_ARMOR.id):
+        table["armor"] = unit.armor.id
+    if unit.ammo != default_ammo(weapons):
+        table["ammo"] = dict(unit.ammo)
+    if unit.hp != character.hit_points:
+        table["hp"] = unit.hp
+    return table

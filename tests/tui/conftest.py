@@ -1,0 +1,312 @@
+"""Shared helpers of the app tests: the app factory, a small test encounter, and `Ui`, which drives a running
+app through its Pilot (keys, typed text, command lines, waiting for screens) and reads what widgets show.
+
+The test encounter ("Skirmish", 10 x 6 cells, both sides played by people):
+
+    y0  . . . . . . . R . .      R  Rex (raiders) at 7,0 facing W: a Grease Gun (3-round bursts, 6 AP),
+    y1  . . . . . . . . . .         20 HP, 8 AP, initiative base 11
+    y2  . . = . . . . . . .      =  a low wall: hip-high cover for whoever stands beside it
+    y3  . A . . . . . . . .      A  Ana (vault) at 1,3 facing E: a Colt 1911 (5 AP a shot, 1d10+4),
+    y4  . . . . . . . . . .         31 HP, 12 AP, PE 8, initiative base 17: she always acts first
+    y5  . . . . . . . . . .
+
+Both have small guns 70, LU 1-2 and no armour, so the numbers are easy to follow; `gm dice` fixes the rolls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+import tomli_w
+from rich.console import Console
+from textual import events
+from textual.geometry import Offset, Region
+from textual.keys import _character_to_key
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widget import Widget
+
+from apcombat.content import Library, content_root, load_library
+from apcombat.model import Cell, Encounter
+from apcombat.tui.app import ApcombatApp, create_app
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.widgets.event_log import EventLog
+from apcombat.tui.widgets.map_glyphs import CELL_WIDTH
+from apcombat.tui.widgets.map_view import RULER_LINES, MapView
+
+SEED = 7
+"""The dice seed of every test app (and the set-up screen's seed)."""
+
+DUEL = content_root() / "encounters" / "duel.toml"
+NO_KEYS = Path("/nonexistent/apcombat-tests/keys.toml")
+"""A key file that does not exist, at a path that is the same on every machine (the help screen shows it)."""
+
+SKIRMISH_ROWS = (
+    "..........",
+    "..........",
+    "..=.......",
+    "..........",
+    "..........",
+    "..........",
+)
+SKILLS = {
+    "small_guns": 70,
+    "big_guns": 40,
+    "energy_weapons": 40,
+    "melee": 40,
+    "unarmed": 40,
+    "throwing": 40,
+    "acrobatics": 40,
+    "body_control": 40,
+}
+SPECIAL = {"ST": 6, "PE": 5, "EN": 5, "CH": 5, "IN": 5, "AG": 6, "LU": 1}
+
+S = TypeVar("S", bound=Screen)
+
+
+def character(name: str, weapons: list[str], special: dict[str, int] | None = None, **fields: Any) -> dict[str, Any]:
+    """An inline `[unit.character]` table."""
+    return {"name": name, "special": SPECIAL | (special or {}), "skills": SKILLS, "weapons": weapons, **fields}
+
+
+SKIRMISH_UNITS = (
+    {
+        "id": "ana",
+        "side": "vault",
+        "at": [1, 3],
+        "facing": "E",
+        "character": character("Ana", ["colt_1911"], {"PE": 8, "AG": 8, "LU": 2}, ap=12),
+    },
+    {
+        "id": "rex",
+        "side": "raiders",
+        "at": [7, 0],
+        "facing": "W",
+        "character": character("Rex", ["grease_gun"], max_hp=20),
+    },
+)
+
+
+def write_encounter(
+    folder: Path, name: str = "skirmish", units: tuple[dict[str, Any], ...] = SKIRMISH_UNITS, **top: Any
+) -> Path:
+    """The test encounter (or another, by its units and top-level keys) as `folder/name.toml`."""
+    data = {
+        "name": name.capitalize(),
+        "description": "Ana and her Colt against Rex and his grease gun, beside a low wall.",
+        "map": {"rows": list(SKIRMISH_ROWS)},
+        "side": [
+            {"id": "vault", "name": "Vault", "control": "human"},
+            {"id": "raiders", "name": "Raiders", "control": "human"},
+        ],
+        "unit": list(units),
+        **top,
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="session")
+def library() -> Library:
+    return load_library(content_root())
+
+
+@pytest.fixture
+def make_app(library: Library, tmp_path: Path) -> Callable[..., ApcombatApp]:
+    """`make_app(**options)`: the app as the CLI makes it, with saves and the key file in tmp_path."""
+
+    def make(**options: Any) -> ApcombatApp:
+        defaults = {"library": library, "saves": tmp_path / "saves", "keymap_file": tmp_path / "nokeys.toml"}
+        return create_app(**(defaults | {"seed": SEED} | options))
+
+    return make
+
+
+@pytest.fixture
+def skirmish(tmp_path: Path) -> Path:
+    """The test encounter's file."""
+    return write_encounter(tmp_path / "encounters")
+
+
+@pytest.fixture
+def duel() -> Path:
+    """The demo duel's encounter file, as shipped."""
+    return DUEL
+
+
+def plain(renderable: object, width: int = 120) -> str:
+    """The text of something a widget shows: a string, rich Text, or any rich renderable (a table)."""
+    if isinstance(renderable, str):
+        return renderable
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def shown(widget: Widget) -> str:
+    """What the widget draws on the screen now (borders included), line by line."""
+    width, height = widget.outer_size
+    return "\n".join(strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height)))
+
+
+class Ui:
+    """A running app and its Pilot, with the steps the tests take again and again."""
+
+    def __init__(self, app: ApcombatApp, pilot: Pilot) -> None:
+        self.app = app
+        self.pilot = pilot
+
+    @property
+    def screen(self) -> Screen:
+        return self.app.screen
+
+    @property
+    def game(self) -> GameScreen:
+        """The battlefield (under any dialog on it)."""
+        return next(s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen))
+
+    @property
+    def state(self) -> Encounter:
+        return self.game.session.state
+
+    @property
+    def map(self) -> MapView:
+        return self.game.query_one(MapView)
+
+    def text(self, selector: str, screen: Screen | None = None) -> str:
+        """What the widget `selector` of the screen in front (or `screen`) shows."""
+        return shown((screen or self.screen).query_one(selector))
+
+    def screen_text(self) -> str:
+        """The whole terminal as text: the screen in front over those under it, as it would be painted."""
+        return "\n".join(strip.text.rstrip() for strip in self.screen._compositor.render_strips())
+
+    def table_rows(self) -> list[list[str]]:
+        """The rows of the (rich) tables drawn on the screen, headings too, each a list of the cells' text."""
+        rows = []
+        for line in self.screen_text().splitlines():
+            cells = line.replace("┃", "│").split("│")
+            if len(cells) > 2:
+                rows.append([cell.strip() for cell in cells[1:-1]])
+        return rows
+
+    def log_text(self) -> str:
+        """Every line the battlefield's log holds, those scrolled out of view too."""
+        return "\n".join(strip.text.rstrip() for strip in self.game.query_one(EventLog).lines)
+
+    def notices(self) -> list[str]:
+        """The messages of every notification the app has shown and not yet forgotten."""
+        return [notification.message for notification in self.app._notifications]
+
+    async def press(self, *keys: str) -> None:
+        """Press keys one after the other, each handled before the next (the Pilot waits for the app)."""
+        await self.pilot.press(*keys)
+
+    async def type(self, text: str) -> None:
+        """Type text into the widget that has the focus, as fast as a terminal sends a paste: the keys all
+        arrive at once, in order (waiting for the app after each would take 60 ms a key)."""
+        driver = self.app._driver
+        assert driver is not None
+        for character in text:
+            key = _character_to_key(character) if not character.isalnum() else character
+            event = events.Key(key, character)
+            event.set_sender(self.app)
+            driver.send_message(event)
+        await self.pilot.pause()
+
+    async def command(self, line: str, close: bool = True) -> None:
+        """`:` opens the command line; type a line of the command language; Enter plays it; the line stays
+        open for the next command until Escape closes it (and the map has the keys again)."""
+        await self.press("colon")
+        await self.type(line)
+        await self.press("enter")
+        if close:
+            await self.press("escape")
+        await self.settle()
+
+    async def settle(self) -> None:
+        """Let the app finish what the last key started (screens pushed, messages, refreshes)."""
+        await self.pilot.pause()
+        await self.pilot.pause()
+
+    async def until(self, condition: Callable[[], bool], what: str, seconds: float = 5.0) -> None:
+        """Wait (yielding to the app) until `condition()` holds; fail naming `what` after `seconds`."""
+        deadline = time.monotonic() + seconds
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}; the screen is {type(self.screen).__name__}")
+            await self.pilot.pause(0.01)
+
+    async def wait_for_screen(self, kind: type[S], seconds: float = 5.0) -> S:
+        """The screen of this kind once it is in front."""
+        await self.until(lambda: isinstance(self.screen, kind), kind.__name__, seconds)
+        await self.pilot.pause()
+        return self.screen  # type: ignore[return-value]
+
+    async def move_cursor_to(self, cell: Cell) -> None:
+        """Walk the map cursor to `cell` with the cursor keys."""
+        x, y = self.map.cursor
+        keys = ["right" if cell[0] > x else "left"] * abs(cell[0] - x)
+        keys += ["down" if cell[1] > y else "up"] * abs(cell[1] - y)
+        await self.press(*keys)
+        assert self.map.cursor == cell
+
+    def cell_offset(self, cell: Cell) -> Offset:
+        """Where to click, relative to the map widget (its border included), to hit this cell."""
+        view = self.map
+        left, top = view.styles.gutter.left, view.styles.gutter.top
+        scroll_x, scroll_y = view.scroll_offset
+        gutter = view._gutter_width
+        return Offset(left + gutter + CELL_WIDTH * cell[0] - scroll_x, top + RULER_LINES + cell[1] - scroll_y)
+
+    async def click_cell(self, cell: Cell) -> None:
+        await self.pilot.click(MapView, offset=self.cell_offset(cell))
+        await self.settle()
+
+
+@pytest.fixture
+def run_ui(make_app: Callable[..., ApcombatApp], skirmish: Path) -> Callable[..., ApcombatApp]:
+    """`run_ui(script, size=..., **app_options)`: run `await script(ui)` in the app (by default opened on
+    the test encounter, in set-up on the battlefield) and return the app."""
+
+    def run(script: Callable[[Ui], Awaitable[None]], size: tuple[int, int] = (140, 45), **options: Any) -> ApcombatApp:
+        app = make_app(**({"open_path": skirmish} | options))
+
+        async def main() -> None:
+            async with app.run_test(size=size) as pilot:
+                ui = Ui(app, pilot)
+                await ui.settle()
+                await script(ui)
+
+        asyncio.run(main())
+        return app
+
+    return run
+
+
+@pytest.fixture
+def snap(snap_compare: Callable[..., bool], make_app: Callable[..., ApcombatApp]) -> Callable[..., bool]:
+    """`snap(steps, size, **app_options)`: compare the screen after `await steps(ui)` with its SVG snapshot in
+    __snapshots__ (`pytest --snapshot-update` rewrites them). The key file's path is the same everywhere."""
+
+    def compare(steps: Callable[[Ui], Awaitable[None]] | None, size: tuple[int, int], **options: Any) -> bool:
+        app = make_app(**({"keymap_file": NO_KEYS} | options))
+
+        async def run_before(pilot: Pilot) -> None:
+            ui = Ui(app, pilot)
+            await ui.settle()
+            if steps is not None:
+                await steps(ui)
+            await ui.settle()
+
+        return snap_compare(app, terminal_size=size, run_before=run_before)
+
+    return compare

@@ -1,0 +1,102 @@
+"""Keys: `?` lists every binding of the app with its id, the command palette (ctrl+p) finds the battlefield's
+actions by name and runs them, and a key file remaps a binding by its id."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+
+from textual.binding import Binding
+from textual.command import CommandList, CommandPalette
+from textual.widgets import DataTable
+
+import apcombat.tui
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.help import HelpScreen
+
+
+def every_binding_id() -> dict[str, Binding]:
+    """Every binding with an id declared by a class of the app's package, by id."""
+    found: dict[str, Binding] = {}
+    modules = [apcombat.tui.__name__]
+    modules += [info.name for info in pkgutil.walk_packages(apcombat.tui.__path__, "apcombat.tui.")]
+    for name in modules:
+        for _, owner in inspect.getmembers(importlib.import_module(name), inspect.isclass):
+            if owner.__module__ == name and "BINDINGS" in vars(owner):
+                found |= {b.id: b for b in owner.BINDINGS if isinstance(b, Binding) and b.id}
+    return found
+
+
+def help_rows(help_screen: HelpScreen) -> dict[str, list[str]]:
+    """The help table's rows (where, key, does, id) by id."""
+    table = help_screen.query_one(DataTable)
+    rows = [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+    return {row[3]: row for row in rows}
+
+
+def test_help_lists_every_binding_with_its_id(run_ui):
+    async def script(ui):
+        await ui.press("question_mark")
+        help_screen = await ui.wait_for_screen(HelpScreen)
+        rows = help_rows(help_screen)
+        bindings = every_binding_id()
+        assert len(bindings) > 60 and set(bindings) <= set(rows)
+        assert rows["game.end"][1:] == ["e", "End turn", "game.end"]
+        assert rows["game.fire"][:3] == ["game", "f", "Fire"]
+        assert rows["shot.more_ap"][1] == "+, ="
+        assert "Keys (remap them by id in " in ui.screen_text()
+        await ui.press("escape")
+        await ui.wait_for_screen(GameScreen)
+
+    run_ui(script)
+
+
+def test_the_command_palette_finds_move_and_end_turn_and_runs_them(run_ui):
+    async def palette_offers(ui, query: str) -> CommandList:
+        await ui.press("ctrl+p")
+        palette = await ui.wait_for_screen(CommandPalette)
+        await ui.type(query)
+        results = palette.query_one(CommandList)
+
+        def found() -> bool:
+            prompts = [str(results.get_option_at_index(i).prompt) for i in range(results.option_count)]
+            return any(query in prompt for prompt in prompts)
+
+        await ui.until(found, f"the palette to offer {query!r}")
+        return results
+
+    async def script(ui):
+        await ui.press("s")
+        await ui.move_cursor_to((2, 3))
+        results = await palette_offers(ui, "Move")
+        assert "key: m" in str(results.get_option_at_index(0).prompt)
+        await ui.press("escape")
+        await ui.wait_for_screen(GameScreen)
+
+        await palette_offers(ui, "End turn")
+        await ui.press("enter")
+        await ui.wait_for_screen(GameScreen)
+        await ui.until(lambda: ui.state.active == "rex", "the palette's End turn to end Ana's turn")
+
+    run_ui(script)
+
+
+def test_a_key_file_remaps_end_turn(run_ui, tmp_path):
+    keys = tmp_path / "keys.toml"
+    keys.write_text('[keys]\n"game.end" = "z"\n', encoding="utf-8")
+
+    async def script(ui):
+        await ui.press("s")
+        assert ui.state.active == "ana"
+        await ui.press("e")
+        assert ui.state.active == "ana"  # e is no longer End turn
+        assert "z End turn" in ui.screen_text().splitlines()[-1]  # the footer
+        await ui.press("z")
+        assert ui.state.active == "rex"
+        await ui.press("question_mark")
+        rows = help_rows(await ui.wait_for_screen(HelpScreen))
+        assert rows["game.end"][1] == "z"
+        assert str(keys) in ui.screen_text()
+
+    run_ui(script, keymap_file=keys)

@@ -1,0 +1,76 @@
+"""Snapshots of the main screens at 140 x 45 and at 80 x 24 (the smallest terminal the app is made for).
+
+`pytest tests/tui/test_snapshots.py --snapshot-update` rewrites the SVGs in __snapshots__/ after a change
+meant to change the look; open them (or the report a failure writes) to check. The dice seed is fixed, so the
+set-up screen's seed and the initiative rolled are the same on every run.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.help import HelpScreen
+from apcombat.tui.screens.setup import SetupScreen
+from apcombat.tui.screens.shot import ShotScreen
+from apcombat.tui.screens.victory import VictoryScreen
+
+SIZES = pytest.mark.parametrize("size", [(140, 45), (80, 24)], ids=["140x45", "80x24"])
+
+
+async def round_one(ui):
+    """The battlefield at the start of round 1: s rolls initiative."""
+    await ui.press("s")
+    await ui.wait_for_screen(GameScreen)
+    assert ui.state.round == 1
+
+
+@SIZES
+def test_title(snap, size):
+    assert snap(None, size)
+
+
+@SIZES
+def test_setup(snap, size):
+    async def steps(ui):
+        await ui.press("d")
+        await ui.wait_for_screen(SetupScreen)
+
+    assert snap(steps, size)
+
+
+@SIZES
+def test_battlefield_at_the_start_of_round_one(snap, size, duel):
+    assert snap(round_one, size, open_path=duel)
+
+
+@SIZES
+def test_shot_dialog(snap, size, duel):
+    async def steps(ui):
+        await round_one(ui)
+        await ui.press("tab", "f")
+        await ui.wait_for_screen(ShotScreen)
+
+    assert snap(steps, size, open_path=duel)
+
+
+@SIZES
+def test_help(snap, size, duel):
+    async def steps(ui):
+        await round_one(ui)
+        await ui.press("question_mark")
+        await ui.wait_for_screen(HelpScreen)
+
+    assert snap(steps, size, open_path=duel)
+
+
+@SIZES
+def test_victory(snap, size, duel):
+    async def steps(ui):
+        await round_one(ui)
+        await ui.command("gm set raider hp=1")
+        await ui.command("gm dice 7 6")
+        await ui.press("tab", "f", "enter")
+        await ui.wait_for_screen(VictoryScreen)
+
+    assert snap(steps, size, open_path=duel)

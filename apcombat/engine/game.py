@@ -83,7 +83,8 @@ class Game:
         self.history: list[HistoryEntry] = []
         self.log: list[Event] = []
         self._undo: list[_Snapshot] = []
-        self._redo: list[tuple[_Snapshot, HistoryEntry]] = []
+        # Undone commands, the last undone at the end; a loaded game has no snapshot and plays the entry again.
+        self._redo: list[tuple[_Snapshot | None, HistoryEntry]] = []
         self.turn_listeners: list[Callable[[Game], None]] = []
 
     @property
@@ -137,12 +138,25 @@ class Game:
         if not self._redo:
             raise CommandError("nothing to redo")
         after, entry = self._redo.pop()
-        self._undo.append(self._snapshot())
-        self._restore(after)
-        self.history.append(entry)
+        if after is None:
+            self.dice.push(list(entry.typed_dice))
+            before = self._snapshot()
+            state, events = apply(self.state, parse_command(entry.line), self.dice)  # type: ignore[arg-type]
+            self._undo.append(before)
+            self.history.append(entry)
+            self._advance(state, events)
+        else:
+            self._undo.append(self._snapshot())
+            self._restore(after)
+            self.history.append(entry)
         event = Event("redo", f"redone: {entry.line}", {"command": entry.line})
         self.log.append(event)
         return [event]
+
+    @property
+    def redo_entries(self) -> list[HistoryEntry]:
+        """The undone commands redo would play, the next one first (a save keeps them)."""
+        return [entry for _, entry in reversed(self._redo)]
 
     def _advance(self, state: Encounter, events: list[Event]) -> None:
         turn_over = state.active != self.state.active or state.round != self.state.round
@@ -184,10 +198,13 @@ class Game:
         history: list[HistoryEntry],
         state: Encounter,
         dice: DiceState,
+        redo: list[HistoryEntry] | None = None,
     ) -> Game:
-        """A game loaded from a save: the state and dice as saved, the history for undo and replays."""
+        """A game loaded from a save: the state and dice as saved, the history for undo and replays, and the
+        undone commands redo can still play (the next one first)."""
         game = cls(start, seed)
         game.state = state
         game.dice.restore(dice)
         game.history = list(history)
+        game._redo = [(None, entry) for entry in reversed(redo or [])]
         return game

@@ -17,10 +17,11 @@ def save_findings(save: SaveFile) -> list[Finding]:
     """Every way `save` contradicts itself, each with the path of its field."""
     found = encounter_findings(save.start, "start") + encounter_findings(save.state, "state")
     found += _face_findings(save.dice.queued, "dice.queued")
-    for index, entry in enumerate(save.history):
-        where = f"history[{index}]"
-        found += _command_findings(entry.line, f"{where}.line")
-        found += _face_findings(entry.typed_dice, f"{where}.typed_dice")
+    for field in ("history", "redo"):
+        for index, entry in enumerate(getattr(save, field)):
+            where = f"{field}[{index}]"
+            found += _command_findings(entry.line, f"{where}.line")
+            found += _face_findings(entry.typed_dice, f"{where}.typed_dice")
     return found
 
 

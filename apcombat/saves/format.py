@@ -59,6 +59,7 @@ class SaveFile:
     start: Encounter
     state: Encounter
     history: tuple[HistoryEntry, ...] = attrs.field(default=(), converter=tuple)
+    redo: tuple[HistoryEntry, ...] = attrs.field(default=(), converter=tuple)  # undone commands, next first
 
     @classmethod
     def of(cls, game: Game) -> SaveFile:
@@ -70,11 +71,12 @@ class SaveFile:
             start=game.start,
             state=game.state,
             history=tuple(game.history),
+            redo=tuple(game.redo_entries),
         )
 
     def resume(self) -> Game:
         """The game as it was saved: its state and dice, with the history for undo and replays."""
-        return Game.resume(self.start, self.seed, list(self.history), self.state, self.dice)
+        return Game.resume(self.start, self.seed, list(self.history), self.state, self.dice, list(self.redo))
 
 
 def whole_number_pair(expected: str, check: Callable[[int, int], str | None] = lambda a, b: None) -> Hook:

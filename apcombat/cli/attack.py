@@ -10,8 +10,8 @@ from apcombat.cli.output import fail, load_library_or_fail
 from apcombat.content import ContentError, load_attack_scenario
 from apcombat.dice import DiceError, DiceSource, ScriptedDice, SeededDice, parse_dice_list
 from apcombat.rules.attack import AttackPlan, ImpossibleAttack, plan_attack
-from apcombat.rules.chance import format_pose_factor
 from apcombat.rules.explain import describe_plan, describe_result
+from apcombat.rules.report import guns_report, rounds_report
 from apcombat.rules.resolve import AttackResult, resolve_attack
 
 
@@ -83,37 +83,10 @@ def attack_report(plan: AttackPlan, result: AttackResult | None) -> dict[str, An
         "ap_cost": plan.ap_cost,
         "band": plan.band.value if plan.band else None,
         "expected_hits": round(plan.expected_hits, 4),
-        "guns": [
-            {
-                "weapon": gun.weapon.id,
-                "rounds": gun.rounds,
-                "hit_chance": gun.hit_chance,
-                "crit_chance": gun.crit_chance,
-                "modifiers": [{"name": m.name, "value": m.value} for m in gun.hit.modifiers],
-                "sum": gun.hit.total,
-                "pose_factor": format_pose_factor(gun.hit.pose_factor),
-                "band": gun.band.value if gun.band else None,
-            }
-            for gun in plan.guns
-        ],
+        "guns": guns_report(plan),
     }
     if result is not None:
-        report["rounds_fired"] = [
-            {
-                "gun": r.gun,
-                "roll": r.roll,
-                "hit": r.hit,
-                "critical": r.critical,
-                "location": r.location.value if r.location else None,
-                "damage": r.damage,
-                "armor": r.armor,
-                "wound": r.wound.value if r.wound else None,
-                "damage_roll": list(r.damage_roll.values) if r.damage_roll else None,
-                "defence_roll": r.defence.roll if r.defence else None,
-                "unconscious_rounds": r.knockout.rounds.total if r.knockout and r.knockout.rounds else None,
-            }
-            for r in result.rounds
-        ]
+        report["rounds_fired"] = rounds_report(result)
         report["target_hp_after"] = result.hp_after
         report["target_down"] = result.target_down
         report["burning"] = result.burning is not None

@@ -28,6 +28,7 @@ from apcombat.model import (
 from apcombat.rules.attack import AttackPlan, ImpossibleAttack, plan_attack
 from apcombat.rules.covering_fire import MAX_COVERING_HITS
 from apcombat.rules.explain import describe_plan, describe_result
+from apcombat.rules.report import guns_report, rounds_report
 from apcombat.rules.resolve import AttackResult, resolve_attack
 
 COVERING_FIRE_ROUNDS = MAX_COVERING_HITS  # R17.1: covering fire spends 10 rounds
@@ -157,29 +158,8 @@ def _attack_event(
         "ap_before": before,
         "ap_after": after,
         "band": plan.band.value if plan.band else None,
-        "guns": [
-            {
-                "weapon": gun.weapon.id,
-                "rounds": gun.rounds,
-                "hit_chance": gun.hit_chance,
-                "crit_chance": gun.crit_chance,
-                "modifiers": [{"name": m.name, "value": m.value} for m in gun.hit.modifiers],
-            }
-            for gun in plan.guns
-        ],
-        "rounds_fired": [
-            {
-                "gun": r.gun,
-                "roll": r.roll,
-                "hit": r.hit,
-                "critical": r.critical,
-                "location": r.location.value if r.location else None,
-                "damage": r.damage,
-                "armor": r.armor,
-                "wound": r.wound.value if r.wound else None,
-            }
-            for r in result.rounds
-        ],
+        "guns": guns_report(plan),
+        "rounds_fired": rounds_report(result),
         "override": None if force is None else ("hit" if force else "miss"),
         "target_hp_after": result.hp_after,
         "lines": lines,

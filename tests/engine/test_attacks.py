@@ -32,6 +32,9 @@ def test_single_shot_hits_rolls_damage_and_spends_a_round(play):
         "damage": 9,
         "armor": 0,
         "wound": None,
+        "damage_roll": [5],
+        "defence_roll": None,
+        "unconscious_rounds": None,
     }
     assert out.hp("bob") == 21 and out.unit("ana")["ammo"] == 6 and out.ap("ana") == 3
 
@@ -62,6 +65,9 @@ def test_a_critical_hit_ignores_armour_doubles_damage_and_wounds(play):
         "damage": 18,
         "armor": 0,
         "wound": "torso",
+        "damage_roll": [5],
+        "defence_roll": None,
+        "unconscious_rounds": None,
     }
     assert out.hp("bob") == 12 and "torso" in out.last("wound")["text"]
 

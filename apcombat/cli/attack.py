@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from apcombat.cli.output import fail, load_library_or_fail
-from apcombat.content import ContentError, load_attack_scenario
-from apcombat.dice import DiceError, DiceSource, ScriptedDice, SeededDice, parse_dice_list
-from apcombat.rules.attack import AttackPlan, ImpossibleAttack, plan_attack
-from apcombat.rules.explain import describe_plan, describe_result
-from apcombat.rules.report import guns_report, rounds_report
-from apcombat.rules.resolve import AttackResult, resolve_attack
+
+if TYPE_CHECKING:
+    from apcombat.dice import DiceSource
+    from apcombat.rules.attack import AttackPlan
+    from apcombat.rules.resolve import AttackResult
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,6 +36,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here so that `apcombat` starts fast whatever the subcommand.
+    from apcombat.content import ContentError, load_attack_scenario
+    from apcombat.dice import DiceError
+    from apcombat.rules.attack import ImpossibleAttack, plan_attack
+    from apcombat.rules.explain import describe_plan, describe_result
+    from apcombat.rules.resolve import resolve_attack
+
     library = load_library_or_fail(args)
     if library is None:
         return 2
@@ -66,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _dice_source(args: argparse.Namespace) -> DiceSource | None:
+    from apcombat.dice import ScriptedDice, SeededDice, parse_dice_list
+
     if args.seed is not None:
         return SeededDice(args.seed)
     if args.dice is not None:
@@ -75,6 +83,8 @@ def _dice_source(args: argparse.Namespace) -> DiceSource | None:
 
 def attack_report(plan: AttackPlan, result: AttackResult | None) -> dict[str, Any]:
     """The resolver's JSON object (keys fixed by the issue: ap_cost, band, guns, rounds_fired ...)."""
+    from apcombat.rules.report import guns_report, rounds_report
+
     situation = plan.situation
     report: dict[str, Any] = {
         "attacker": situation.shooter.name,

@@ -6,8 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from apcombat.content import check_content, content_root
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `check` subcommand."""
@@ -31,6 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check and print; problems and the summary go to stdout, a missing path to stderr."""
+    from apcombat.content import check_content, content_root
+
     root = content_root(args.content)
     if args.content is not None and not root.is_dir():
         print(f"apcombat check: no such content folder: {args.content}", file=sys.stderr)

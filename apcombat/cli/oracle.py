@@ -7,8 +7,18 @@ import json
 import os
 
 from apcombat.cli.output import fail
-from apcombat.dice import DiceRequest, SeededDice, read_die
-from apcombat.rules.oracle import Odds, ask_oracle
+
+ODDS = (
+    "certain",
+    "nearly_certain",
+    "very_likely",
+    "likely",
+    "fifty_fifty",
+    "unlikely",
+    "very_unlikely",
+    "nearly_impossible",
+    "impossible",
+)
 
 WORDS = {
     "exceptional_yes": "EXCEPTIONAL YES",
@@ -24,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="answer a yes/no question with odds and a chaos factor (solo play)",
         description="Roll d100 against the fate chart for the odds and chaos factor (or give the roll).",
     )
-    parser.add_argument("--odds", required=True, choices=[o.value for o in Odds], help="how likely a yes is")
+    parser.add_argument("--odds", required=True, choices=ODDS, help="how likely a yes is")
     parser.add_argument("--chaos", type=int, default=5, choices=range(1, 10), metavar="1-9", help="chaos factor")
     parser.add_argument("--roll", metavar="N", help="a d100 rolled on the table (00 is 100)")
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the program's roll")
@@ -33,6 +43,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from apcombat.dice import DiceRequest, SeededDice, read_die
+    from apcombat.rules.oracle import Odds, ask_oracle
+
     if args.roll is not None:
         if not args.roll.isdigit() or not (0 <= int(args.roll) <= 100):
             return fail(args, [f"--roll {args.roll}: a d100 shows 1 to 100 (00 is 100)"])

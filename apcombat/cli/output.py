@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
-from apcombat.content import ContentError, Library, content_root, load_library
+if TYPE_CHECKING:
+    from apcombat.content import Library
 
 
 def fail(args: argparse.Namespace, problems: list[str], code: int = 2) -> int:
@@ -21,6 +23,8 @@ def fail(args: argparse.Namespace, problems: list[str], code: int = 2) -> int:
 
 def load_library_or_fail(args: argparse.Namespace) -> Library | None:
     """The content library, or None after reporting why it could not be loaded."""
+    from apcombat.content import ContentError, content_root, load_library
+
     try:
         return load_library(content_root(args.content))
     except ContentError as error:

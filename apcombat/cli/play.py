@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from apcombat.cli.output import fail, load_library_or_fail
-from apcombat.content import ContentError
-from apcombat.saves import SaveError, is_save, read_save
+from apcombat.cli.output import fail
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -22,22 +20,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    library = load_library_or_fail(args)
-    if library is None:
-        return 2
     source = Path(args.source) if getattr(args, "source", None) else None
+    library = None
     if source is not None:
+        from apcombat.cli.output import load_library_or_fail
+
+        library = load_library_or_fail(args)
+        if library is None:
+            return 2
         problem = _check_source(source, library)
         if problem:
             return fail(args, [problem])
     from apcombat.tui.app import create_app
 
-    create_app(library=library, open_path=source, seed=getattr(args, "seed", 0)).run()
+    # Without a file the app loads the content itself, after its first frame: it starts faster.
+    create_app(library=library, content=args.content, open_path=source, seed=getattr(args, "seed", 0)).run()
     return 0
 
 
 def _check_source(source: Path, library: object) -> str | None:
     """Refuse a file the app could not open, before the screen is taken over."""
+    from apcombat.content import ContentError
+    from apcombat.saves import SaveError, is_save, read_save
+
     if not source.exists():
         return f"{source}: no such file"
     try:

@@ -6,13 +6,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from apcombat.cli.output import fail, load_library_or_fail
-from apcombat.content import ContentError, load_encounter
-from apcombat.engine import CommandError, Event, Game
-from apcombat.model import Encounter
-from apcombat.saves import SaveError, is_save, load_game, replay_save, save_game
+
+if TYPE_CHECKING:
+    from apcombat.engine import Event, Game
+    from apcombat.model import Encounter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,6 +34,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from apcombat.engine import CommandError
+    from apcombat.saves import SaveError, save_game
+
     game = _open(args)
     if game is None:
         return 2
@@ -61,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> Game | None:
+    from apcombat.content import ContentError, load_encounter
+    from apcombat.engine import CommandError, Game
+    from apcombat.saves import SaveError, is_save, load_game, replay_save
+
     source = Path(args.source)
     try:
         if is_save(source):

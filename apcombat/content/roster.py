@@ -4,7 +4,9 @@ new ones; the Encounter it makes is the one its encounter file loads as (table m
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -29,8 +31,9 @@ _NOT_IN_ID = re.compile(r"[^a-z0-9]+")
 
 
 def content_id(name: str, fallback: str = "unit") -> str:
-    """An id made from a name, as commands and file names take it: `Big Sue` -> `big_sue`."""
-    return _NOT_IN_ID.sub("_", name.casefold()).strip("_") or fallback
+    """An id made from a name, as commands and file names take it: `Big Süe` -> `big_sue`."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return _NOT_IN_ID.sub("_", plain.lower()).strip("_") or fallback
 
 
 def unique_id(base: str, taken: Iterable[str]) -> str:
@@ -49,11 +52,15 @@ def read_new_character(fields: dict[str, Any], library: Library) -> tuple[Charac
     character, found = structure(fields, Character)
     if not str(fields.get("name", "")).strip():
         found.insert(0, ("name", "give the character a name"))
+    if not fields.get("weapons"):
+        fists = library.weapons.get("fists")
+        hint = f" ({fists.name} to fight bare-handed)" if fists else ""
+        found.append(("weapons", f"pick at least one weapon{hint}"))
     found += checks.reference_findings(fields.get("weapons", ()), fields.get("armor"), library.weapons, library.armors)
-    for perk in fields.get("perks", ()):
-        if perk not in KNOWN_PERKS:
-            known = ", ".join(KNOWN_PERKS)
-            found.append(("perks", f"unknown perk {perk!r}{did_you_mean(perk, KNOWN_PERKS)}; the rules know {known}"))
+    unknown = [perk for perk in fields.get("perks", ()) if perk not in KNOWN_PERKS]
+    found += [("perks", f"unknown perk {perk!r}{did_you_mean(perk, KNOWN_PERKS)}") for perk in unknown]
+    if unknown:
+        found.append(("perks", f"the perks the rules know: {', '.join(KNOWN_PERKS)}"))
     return (character if not found else None), found
 
 
@@ -62,11 +69,11 @@ def with_character(library: Library, character_id: str, character: Character) ->
     return attrs.evolve(library, characters={**library.characters, character_id: character})
 
 
-def new_character_id(name: str, library: Library) -> str:
-    """The id (file name) a new character gets: from its name, not that of a character file already there."""
-    folder = library.root / CHARACTERS_FOLDER
-    taken = {*library.characters, *(path.stem for path in folder.glob("*.toml"))}
-    return unique_id(content_id(name, "character"), taken)
+def new_character_id(name: str, content_folder: Path, known: Iterable[str] = ()) -> str:
+    """The id (file name) a new character gets in `content_folder`'s `characters/`: from its name, neither
+    that of a file there nor one of the `known` ids."""
+    files = (path.stem for path in (content_folder / CHARACTERS_FOLDER).glob("*.toml"))
+    return unique_id(content_id(name, "character"), {*known, *files})
 
 
 @attrs.frozen
@@ -108,14 +115,24 @@ class Roster:
             return self
         return attrs.evolve(self, sides=tuple(side for side in self.sides if side.id != side_id))
 
-    def with_side_changed(self, side_id: str, **changes: Any) -> Roster:
-        """A side renamed (`name=`) or given to someone else (`control=`)."""
-        sides = tuple(attrs.evolve(side, **changes) if side.id == side_id else side for side in self.sides)
+    def with_side_renamed(self, side_id: str, name: str) -> Roster:
+        """A side with a new name, and an id made from it (its units follow)."""
+        others = (side.id for side in self.sides if side.id != side_id)
+        new_id = unique_id(content_id(name, "side"), others)
+        sides = tuple(Side(new_id, name, side.control) if side.id == side_id else side for side in self.sides)
+        units = tuple(attrs.evolve(unit, side=new_id) if unit.side == side_id else unit for unit in self.units)
+        return attrs.evolve(self, sides=sides, units=units)
+
+    def with_control(self, side_id: str, control: Control) -> Roster:
+        """A side played by someone else."""
+        sides = tuple(attrs.evolve(side, control=control) if side.id == side_id else side for side in self.sides)
         return attrs.evolve(self, sides=sides)
 
     def problems(self) -> list[str]:
         """Why this roster is not a fight yet (an encounter needs two sides, each with a unit)."""
-        return [f"{side.name} has no one: add a character to it." for side in self.sides if not self.side_units(side.id)]
+        return [
+            f"{side.name} has no one: add a character to it." for side in self.sides if not self.side_units(side.id)
+        ]
 
     def description(self) -> str:
         """Who fights: `Players: Ana, Bo. Opponents: Raider, Raider.`"""
@@ -124,11 +141,11 @@ class Roster:
         )
 
     def encounter(self, name: str, library: Library) -> Encounter:
-        """The fight as its encounter file loads it: table mode, default rules."""
+        """The fight as its encounter file loads it: table mode, default rules, the units side by side."""
         return Encounter(
             name=name,
             description=self.description(),
             sides=self.sides,
-            units=self.units,
+            units=tuple(unit for side in self.sides for unit in self.side_units(side.id)),
             criticals=library.criticals,
         )

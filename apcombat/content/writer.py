@@ -63,7 +63,7 @@ def character_table(character: Character) -> dict[str, Any]:
     table["special"] = {attribute: character.special.get(attribute) for attribute in ATTRIBUTES}
     if character.perks:
         table["perks"] = sorted(character.perks)
-    return {key: table[key] for key in ("name", "special", *table) if key in table}  # name and special first
+    return table
 
 
 def encounter_table(encounter: Encounter, library: Library) -> dict[str, Any]:

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import gc
+import os
+import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 
-from apcombat.content import Library, content_root, load_encounter, load_library
-from apcombat.engine import Game
-from apcombat.saves import SaveError, is_save, load_game, saves_folder
 from apcombat.tui.keymap import keymap_path, load_keymap
 from apcombat.tui.palette import ActionsProvider
-from apcombat.tui.session import Session
+
+if TYPE_CHECKING:
+    from apcombat.content import Library
+    from apcombat.engine import Game
+
+# The game's modules (content, engine, saves) are imported when first needed, so that the title screen's
+# first frame is not kept waiting for them.
 
 
 class ApcombatApp(App):
@@ -31,18 +38,39 @@ class ApcombatApp(App):
     def __init__(
         self,
         library: Library | None = None,
+        content: str | Path | None = None,
         open_path: Path | None = None,
         saves: Path | None = None,
         keymap_file: Path | None = None,
         seed: int = 0,
     ) -> None:
         super().__init__()
-        self.library = library or load_library(content_root())
+        self._library = library
+        self._library_lock = threading.Lock()
+        self.content = content
         self.open_path = open_path
-        self.saves = saves or saves_folder()
+        # ./saves, or the folder APCOMBAT_SAVES names (the same rule as apcombat.saves.saves_folder).
+        self.saves = saves or Path(os.environ.get("APCOMBAT_SAVES", "saves"))
         self.seed = seed
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
+
+    @property
+    def library(self) -> Library:
+        """The content (weapons, armour, characters ...), loaded on first use — from any thread."""
+        with self._library_lock:
+            if self._library is None:
+                from apcombat.content import content_root, load_library
+
+                self._library = load_library(content_root(self.content))
+                gc.freeze()  # long-lived content: keep the collector from walking it on every pause
+            return self._library
+
+    @library.setter
+    def library(self, library: Library) -> None:
+        """New content (the roster saved a character): screens opened from now on use it."""
+        with self._library_lock:
+            self._library = library
 
     def on_mount(self) -> None:
         if self.keymap:
@@ -57,6 +85,10 @@ class ApcombatApp(App):
 
     def open_file(self, path: Path) -> None:
         """A save goes on where it stopped; an encounter opens in set-up (round 0)."""
+        from apcombat.content import load_encounter
+        from apcombat.engine import Game
+        from apcombat.saves import is_save
+
         if is_save(path):
             self.open_save(path)
         else:
@@ -64,8 +96,10 @@ class ApcombatApp(App):
 
     def open_game(self, game: Game, name: str, replace: bool = False) -> None:
         from apcombat.tui.screens.game import GameScreen
+        from apcombat.tui.session import Session
 
         screen = GameScreen(Session(game, self.saves, name))
+        gc.freeze()
         if replace:
             self.switch_screen(screen)
         else:
@@ -75,6 +109,8 @@ class ApcombatApp(App):
         if not path.exists():
             self.notify(f"there is no save at {path}", severity="warning")
             return
+        from apcombat.saves import SaveError, load_game
+
         try:
             game = load_game(path)
         except SaveError as error:

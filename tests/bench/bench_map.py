@@ -10,7 +10,8 @@ Timed inside the app, with no Pilot round-trip in the measure:
 (a) key to frame: from a cursor key's arrival (the key event handed to the driver, as a terminal would) to the
     end of the next frame, where a frame is the screen's update (compositor, the view's `render_line`s) plus
     the terminal output it makes (the headless driver writes nothing, so the bench renders the escape sequence
-    itself). p50/p95 ms over the moves, which walk the cursor right, down, left and up, scrolling at the edges.
+    itself; the hook is `FrameTimer`, which bench_tui.py reuses). p50/p95 ms over the moves, which walk the
+    cursor right, down, left and up, scrolling at the edges.
     Textual paints at most TEXTUAL_FPS frames a second (60 by default); a key on an idle screen is painted
     at once, so the pacing hardly shows here (--fps 1000 to check).
     Like the game screen, the app answers each `CursorMoved` with `show()` and a new path preview
@@ -28,6 +29,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 SIZE = 100
 UNITS = 40
@@ -58,14 +60,108 @@ def percentiles(samples: list[float]) -> str:
     return f"p50 {p50 * 1000:6.2f} ms   p95 {p95 * 1000:6.2f} ms   max {worst * 1000:6.2f} ms"
 
 
+class FrameTimer:
+    """The timing hook: the start and end of every frame an app writes, timed inside the app.
+
+    A frame is the screen's update (compositor, the widgets' `render_line`s) plus the terminal output it makes;
+    the headless driver writes nothing, so the timer renders the escape sequence itself. `install()` wraps the
+    Screen methods that paint (for every app in the process; `uninstall()` puts them back), `attach(app)` the
+    app's output. `key_to_frame` hands a key event to the driver, as a terminal would, and waits for the frame.
+    """
+
+    HOOKED = ("_on_timer_update", "_refresh_layout")
+
+    def __init__(self) -> None:
+        import asyncio
+
+        self.frames: list[tuple[float, float]] = []  # start, end of every frame written
+        self.frame_done = asyncio.Event()
+        self.last_screen: object = None  # the screen of the last frame written
+        self.on_frame: Callable[[object], None] | None = None  # called with it at the end of each frame written
+        self._originals: dict[str, object] = {}
+        self._depth = 0
+        self._start = 0.0
+        self._written = False
+
+    def install(self) -> None:
+        from textual.screen import Screen
+
+        self._originals = {name: getattr(Screen, name) for name in self.HOOKED}
+        for name in self.HOOKED:
+            setattr(Screen, name, self._timed(name))
+
+    def uninstall(self) -> None:
+        from textual.screen import Screen
+
+        for name, method in self._originals.items():
+            setattr(Screen, name, method)
+
+    def _timed(self, name: str):
+        original = self._originals[name]
+
+        def wrapper(screen: object, *args: object, **kwargs: object) -> None:
+            if self._depth == 0:
+                self._start, self._written = time.perf_counter(), False
+            self._depth += 1
+            try:
+                original(screen, *args, **kwargs)  # type: ignore[operator]
+            finally:
+                self._depth -= 1
+            if self._depth == 0 and self._written:
+                self.frames.append((self._start, time.perf_counter()))
+                self.last_screen = screen
+                self.frame_done.set()
+                if self.on_frame is not None:
+                    self.on_frame(screen)
+
+        return wrapper
+
+    def attach(self, app: object) -> None:
+        """Count a frame as written when the app hands the driver a screen update (rendered here)."""
+        from textual._compositor import CompositorUpdate
+
+        original_display = app._display  # type: ignore[attr-defined]
+
+        def display(screen: object, renderable: object) -> None:
+            original_display(screen, renderable)
+            if isinstance(renderable, CompositorUpdate):
+                renderable.render_segments(app.console)  # type: ignore[attr-defined]  # what the driver would write
+                self._written = True
+
+        app._display = display  # type: ignore[attr-defined]
+
+    async def quiet(self, pilot: object) -> None:
+        """Let the app settle, then forget the frames written so far."""
+        import asyncio
+
+        await pilot.pause()  # type: ignore[attr-defined]
+        await asyncio.sleep(0.03)
+        self.frame_done.clear()
+
+    async def next_frame(self, seconds: float = 2) -> tuple[float, float]:
+        """The start and end of the next frame written."""
+        import asyncio
+
+        await asyncio.wait_for(self.frame_done.wait(), seconds)
+        self.frame_done.clear()
+        return self.frames[-1]
+
+    async def key_to_frame(self, app: object, key: str, character: str | None = None) -> tuple[float, float, float]:
+        """Hand the driver a key event; the key's arrival and the start and end of the next frame written."""
+        from textual import events
+
+        event = events.Key(key, character)
+        event.set_sender(app)  # type: ignore[arg-type]
+        arrived = time.perf_counter()
+        app._driver.send_message(event)  # type: ignore[attr-defined]
+        frame_start, frame_end = await self.next_frame()
+        return arrived, frame_start, frame_end
+
+
 async def bench(moves: int, seed: int, preview: bool, gc_off: bool = False, verbose: bool = False) -> None:
-    import asyncio
 
     import attrs
-    from textual import events
-    from textual._compositor import CompositorUpdate
     from textual.app import App, ComposeResult
-    from textual.screen import Screen
 
     from apcombat.engine.views import covered_cells, reachable_cells, sight_cells
     from apcombat.model import BattleMap, Character, Encounter, Facing, Pose, RangeBand, Side, Unit
@@ -132,28 +228,8 @@ async def bench(moves: int, seed: int, preview: bool, gc_off: bool = False, verb
             steps.append(((x, y), 10 - len(steps) - 1))
         return tuple(steps)
 
-    frames: list[tuple[float, float]] = []  # start, end of every frame written
-    frame_done = asyncio.Event()
-    hooked = {name: getattr(Screen, name) for name in ("_on_timer_update", "_refresh_layout")}
-    frame: dict[str, float | int | bool] = {"depth": 0, "start": 0.0, "written": False}
-
-    def timed(name: str):
-        def wrapper(screen: Screen, *args: object, **kwargs: object) -> None:
-            if frame["depth"] == 0:
-                frame["start"], frame["written"] = time.perf_counter(), False
-            frame["depth"] += 1  # type: ignore[operator]
-            try:
-                hooked[name](screen, *args, **kwargs)
-            finally:
-                frame["depth"] -= 1  # type: ignore[operator]
-            if frame["depth"] == 0 and frame["written"]:
-                frames.append((float(frame["start"]), time.perf_counter()))
-                frame_done.set()
-
-        return wrapper
-
-    for name in hooked:
-        setattr(Screen, name, timed(name))
+    timer = FrameTimer()
+    timer.install()
 
     class BenchApp(App[None]):
         def compose(self) -> ComposeResult:
@@ -168,24 +244,10 @@ async def bench(moves: int, seed: int, preview: bool, gc_off: bool = False, verb
     app = BenchApp()
     async with app.run_test(size=(140, 45)) as pilot:
         view = app.query_one(MapView)
-        original_display = app._display
-
-        def display(screen: Screen, renderable: object) -> None:
-            original_display(screen, renderable)  # type: ignore[arg-type]
-            if isinstance(renderable, CompositorUpdate):
-                renderable.render_segments(app.console)  # what the driver would write to the terminal
-                frame["written"] = True
-
-        app._display = display  # type: ignore[method-assign]
+        timer.attach(app)
 
         async def quiet() -> None:
-            await pilot.pause()
-            await asyncio.sleep(0.03)
-            frame_done.clear()
-
-        async def next_frame() -> tuple[float, float]:
-            await asyncio.wait_for(frame_done.wait(), 2)
-            return frames[-1]
+            await timer.quiet(pilot)
 
         # (c) show() with every overlay on
         await quiet()
@@ -195,7 +257,7 @@ async def bench(moves: int, seed: int, preview: bool, gc_off: bool = False, verb
         start = time.perf_counter()
         view.show(state, overlay)
         show_first = time.perf_counter() - start
-        frame_start, frame_end = await next_frame()
+        frame_start, frame_end = await timer.next_frame()
         full_frame = frame_end - frame_start
         await quiet()
         same = attrs.evolve(overlay, reachable=dict(overlay.reachable), cover=frozenset(overlay.cover))
@@ -218,11 +280,7 @@ async def bench(moves: int, seed: int, preview: bool, gc_off: bool = False, verb
         if gc_off:
             gc.disable()
         for key in keys[:moves]:
-            event = events.Key(key, None)
-            event.set_sender(app)
-            arrived = time.perf_counter()
-            app._driver.send_message(event)  # type: ignore[union-attr]
-            frame_start, frame_end = await next_frame()
+            arrived, frame_start, frame_end = await timer.key_to_frame(app, key)
             latencies.append(frame_end - arrived)
             if verbose and frame_end - arrived > SLOW:
                 print(
@@ -233,8 +291,7 @@ async def bench(moves: int, seed: int, preview: bool, gc_off: bool = False, verb
             await quiet()
 
     gc.enable()
-    for name, method in hooked.items():
-        setattr(Screen, name, method)
+    timer.uninstall()
     fps = os.environ.get("TEXTUAL_FPS", "60")
     print(f"map view: {SIZE} x {SIZE} map, {UNITS} units, every overlay on, 140 x 45, TEXTUAL_FPS={fps}")
     print(f"  show() first, every overlay split   {show_first * 1000:6.2f} ms")

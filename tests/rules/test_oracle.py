@@ -85,3 +85,9 @@ def test_oracle_command_text_and_bad_roll(capsys):
     assert capsys.readouterr().out.startswith("YES\nd100 = 37")
     assert main(["oracle", "--odds", "fifty_fifty", "--roll", "101"]) == 2
     assert "1 to 100" in capsys.readouterr().err
+
+
+def test_the_command_offers_every_odds_level():
+    from apcombat.cli.oracle import ODDS
+
+    assert tuple(odds.value for odds in Odds) == ODDS

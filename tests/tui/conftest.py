@@ -16,7 +16,6 @@ Both have small guns 70, LU 1-2 and no armour, so the numbers are easy to follow
 from __future__ import annotations
 
 import asyncio
-import io
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -24,7 +23,6 @@ from typing import Any, TypeVar
 
 import pytest
 import tomli_w
-from rich.console import Console
 from textual import events
 from textual.geometry import Offset, Region
 from textual.keys import _character_to_key
@@ -142,15 +140,6 @@ def duel() -> Path:
     return DUEL
 
 
-def plain(renderable: object, width: int = 120) -> str:
-    """The text of something a widget shows: a string, rich Text, or any rich renderable (a table)."""
-    if isinstance(renderable, str):
-        return renderable
-    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
-    console.print(renderable)
-    return console.export_text()
-
-
 def shown(widget: Widget) -> str:
     """What the widget draws on the screen now (borders included), line by line."""
     width, height = widget.outer_size
@@ -222,14 +211,14 @@ class Ui:
             driver.send_message(event)
         await self.pilot.pause()
 
-    async def command(self, line: str, close: bool = True) -> None:
-        """`:` opens the command line; type a line of the command language; Enter plays it; the line stays
-        open for the next command until Escape closes it (and the map has the keys again)."""
+    async def command(self, *lines: str) -> None:
+        """`:` opens the command line; each line of the command language is typed and played with Enter (the
+        line stays open for the next); Escape closes it, and the map has the keys again."""
         await self.press("colon")
-        await self.type(line)
-        await self.press("enter")
-        if close:
-            await self.press("escape")
+        for line in lines:
+            await self.type(line)
+            await self.press("enter")
+        await self.press("escape")
         await self.settle()
 
     async def settle(self) -> None:

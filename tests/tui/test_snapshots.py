@@ -68,8 +68,7 @@ def test_help(snap, size, duel):
 def test_victory(snap, size, duel):
     async def steps(ui):
         await round_one(ui)
-        await ui.command("gm set raider hp=1")
-        await ui.command("gm dice 7 6")
+        await ui.command("gm set raider hp=1", "gm dice 7 6")
         await ui.press("tab", "f", "enter")
         await ui.wait_for_screen(VictoryScreen)
 

@@ -79,6 +79,8 @@ class GameScreen(Screen):
         self.path: tuple[tuple[Cell, int], ...] = ()
         self.busy = False
         self.victory_shown = False
+        self.shot_screen: ShotScreen | None = None
+        self.shot_screen_name = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
@@ -92,6 +94,11 @@ class GameScreen(Screen):
         yield EventLog(id="log")
         yield Input(placeholder="a command, e.g. move ana 4,5 — Enter plays it, Escape closes", id="command")
         yield Footer()
+
+    def on_unmount(self) -> None:
+        shot = self.shot_screen
+        if shot is not None and shot not in self.app.screen_stack and self.app.is_screen_installed(shot):
+            self.app.uninstall_screen(self.shot_screen_name)
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
@@ -401,7 +408,13 @@ class GameScreen(Screen):
             if line:
                 self.act(line)
 
-        self.app.push_screen(ShotScreen(self.session, unit.id, target, mode), fired)
+        if self.shot_screen is None:
+            self.shot_screen = ShotScreen(self.session, unit.id, target, mode)
+            self.shot_screen_name = f"shot-{id(self)}"
+            self.app.install_screen(self.shot_screen, self.shot_screen_name)
+        else:
+            self.shot_screen.aim(unit.id, target, mode)
+        self.app.push_screen(self.shot_screen_name, fired)
 
     def action_reload(self) -> None:
         if unit := self._with_active():

@@ -14,10 +14,12 @@ from apcombat.tui.keymap import keymap_path
 def all_bindings() -> list[tuple[str, Binding]]:
     """Every binding with an id, by where it applies (each id once)."""
     from apcombat.tui.app import ApcombatApp
+    from apcombat.tui.screens.character_form import CharacterFormScreen
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
     from apcombat.tui.screens.game import GameScreen
     from apcombat.tui.screens.oracle import OracleScreen
     from apcombat.tui.screens.resolver import ResolverScreen
+    from apcombat.tui.screens.roster import RosterScreen
     from apcombat.tui.screens.saves import LoadScreen, ReplayScreen
     from apcombat.tui.screens.setup import SetupScreen
     from apcombat.tui.screens.shot import ShotScreen
@@ -28,6 +30,8 @@ def all_bindings() -> list[tuple[str, Binding]]:
     places = [
         ("everywhere", ApcombatApp),
         ("title", TitleScreen),
+        ("roster", RosterScreen),
+        ("new character", CharacterFormScreen),
         ("set-up", SetupScreen),
         ("game", GameScreen),
         ("map", MapView),

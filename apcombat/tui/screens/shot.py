@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from apcombat.tui.session import Session
 
@@ -61,13 +61,17 @@ class ShotScreen(ModalScreen[str | None]):
     def __init__(self, session: Session, attacker: str, target: str, mode: str = "single") -> None:
         super().__init__()
         self.session = session
+        self.table_mode = session.state.map is None
+        self.aim(attacker, target, mode)
+
+    def aim(self, attacker: str, target: str, mode: str = "single") -> None:
+        """Set up a new attack; the screen is built once and shown again for every attack (it opens fast)."""
         self.attacker = attacker
         self.target = target
         self.mode = mode
         self.location = "" if mode != "aimed" else "torso"
         self.extra_ap = 0
-        self.from_cover = "blind" if session.state.unit(attacker).in_cover else ""
-        self.table_mode = session.state.map is None
+        self.from_cover = "blind" if self.session.state.unit(attacker).in_cover else ""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -78,9 +82,8 @@ class ShotScreen(ModalScreen[str | None]):
             yield Static("", id="shot-summary", markup=False)
             with VerticalScroll(id="shot-breakdown"):
                 yield Static("", id="shot-lines", markup=False)
-        yield Footer()
 
-    def on_mount(self) -> None:
+    def on_screen_resume(self) -> None:
         self.update_preview()
 
     def on_input_changed(self, event: Input.Changed) -> None:

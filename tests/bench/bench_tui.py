@@ -1,0 +1,207 @@
+"""On-demand benchmark of the terminal app (not run by pytest or CI).
+
+    python tests/bench/bench_tui.py [--opens 50] [--runs 7] [--seed 7] [--fps N] [--gc-off] [--skip-startup]
+
+(a) Key to the shot dialog: on content/encounters/big_battlefield.toml (a 120 x 100 map) at 140 x 45, the
+    acting unit (put by `gm set` where it sees an enemy) has a target; `f` opens the shot dialog, which asks
+    the engine for the attack's preview and shows its breakdown. Timed inside the app with the timing hook of
+    bench_map.py (`FrameTimer`): from the key event's arrival at the driver to the end of the first frame
+    written with the dialog and its breakdown on it (frames in between, if any, are counted); p50/p95 over
+    the opens, each closed again with Escape. The slowest opens are mostly Python's garbage collector going
+    through the app's large heap (--gc-off to see the rest).
+(b) Start-up: the time from starting a fresh Python process to the end of the first frame written of
+    `apcombat` (the title screen, through the command's `main`, content loading included) and of an empty
+    Textual app (`class Empty(App): pass`), both with the headless driver (TEXTUAL_DRIVER) at 80 x 24;
+    the median of --runs runs each, taken in turns, and their ratio (the aim: within 1.5x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_map import FrameTimer, percentiles
+
+HERE = Path(__file__).resolve()
+HEADLESS = "textual.drivers.headless_driver:HeadlessDriver"
+FRAME = b"first-frame\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--opens", type=int, default=50, help="shot dialogs opened for (a)")
+    parser.add_argument("--runs", type=int, default=7, help="start-ups of each app for (b)")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--fps", type=int, default=None, help="TEXTUAL_FPS, the most frames a second (60)")
+    parser.add_argument("--gc-off", action="store_true", help="no garbage collection while (a) is timed")
+    parser.add_argument("--skip-startup", action="store_true", help="only (a)")
+    parser.add_argument("--child", choices=("apcombat", "empty"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.fps is not None:
+        os.environ["TEXTUAL_FPS"] = str(args.fps)  # read when textual is imported
+    if args.child:
+        first_frame(args.child)
+        return
+    import asyncio
+
+    asyncio.run(shot_dialog(args.opens, args.seed, args.gc_off))
+    if not args.skip_startup:
+        startup(args.runs)
+
+
+# ----- (a) key to the shot dialog -------------------------------------------------------------------------------
+
+
+def spot_in_sight(state, unit_id: str) -> tuple[int, int]:
+    """A free floor cell from which the unit would see an enemy, nearest an enemy first."""
+    import attrs
+
+    from apcombat.engine.views import visible_enemies
+    from apcombat.model import Terrain
+
+    unit = state.unit(unit_id)
+    enemy = next(u for u in state.units if u.side != unit.side and not u.down and u.at is not None)
+    taken = {u.at for u in state.units}
+    cells = [
+        (x, y)
+        for y in range(state.map.height)
+        for x in range(state.map.width)
+        if state.map.terrain[y][x] is Terrain.FLOOR and (x, y) not in taken
+    ]
+    cells.sort(key=lambda cell: abs(abs(cell[0] - enemy.at[0]) + abs(cell[1] - enemy.at[1]) - 8))
+    for cell in cells:
+        if visible_enemies(state.with_unit(attrs.evolve(unit, at=cell)), attrs.evolve(unit, at=cell)):
+            return cell
+    raise RuntimeError(f"{unit_id} sees no enemy from anywhere")
+
+
+async def shot_dialog(opens: int, seed: int, gc_off: bool = False) -> None:
+    from apcombat.content import content_root, load_library
+    from apcombat.tui.app import create_app
+    from apcombat.tui.screens.game import GameScreen
+    from apcombat.tui.screens.shot import ShotScreen
+
+    timer = FrameTimer()
+    timer.install()
+    encounter = content_root() / "encounters" / "big_battlefield.toml"
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(
+            library=load_library(content_root()),
+            open_path=encounter,
+            saves=Path(folder),
+            keymap_file=Path(folder) / "no-keys.toml",
+            seed=seed,
+        )
+        async with app.run_test(size=(140, 45)) as pilot:
+            timer.attach(app)
+            await pilot.pause()
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            game.act("start")
+            active = game.state.active
+            x, y = spot_in_sight(game.state, active)
+            game.act(f"gm set {active} at={x},{y}")
+            await pilot.press("tab")
+            assert game.target is not None, "no target"
+            target = game.state.unit(game.target)
+
+            def dialog_shown(screen: object) -> bool:
+                return isinstance(screen, ShotScreen) and bool(screen.query_one("#shot-lines").content)
+
+            latencies, frame_work, extra_frames = [], [], 0
+            if gc_off:
+                gc.disable()
+            for _ in range(opens):
+                await timer.quiet(pilot)
+                arrived, frame_start, frame_end = await timer.key_to_frame(app, "f", "f")
+                while not dialog_shown(timer.last_screen):
+                    frame_start, frame_end = await timer.next_frame()
+                    extra_frames += 1
+                latencies.append(frame_end - arrived)
+                frame_work.append(frame_end - frame_start)
+                await pilot.press("escape")
+                assert app.screen is game
+            gc.enable()
+        timer.uninstall()
+    where = f"{game.state.unit(active).name} at {x},{y} -> {target.name} at {target.at[0]},{target.at[1]}"
+    print(f"shot dialog: {encounter.name} ({game.state.map.width} x {game.state.map.height}), 140 x 45, {where}")
+    print(f"  key f to the dialog painted ({opens} opens)  {percentiles(latencies)}")
+    print(f"  its frame alone                       {percentiles(frame_work)}")
+    print(f"  frames before the dialog's: {extra_frames} in {opens} opens; garbage collection on: {not gc_off}")
+
+
+# ----- (b) start-up -------------------------------------------------------------------------------------------
+
+
+def first_frame(which: str) -> None:
+    """In the child process: run the app until its first frame (the title screen for apcombat) is written,
+    then say so on stdout (bypassing the app's redirection) and stop at once."""
+    from textual.app import App
+
+    timer = FrameTimer()
+    timer.install()
+
+    def written(screen: object) -> None:
+        if which == "empty" or type(screen).__name__ == "TitleScreen":
+            os.write(1, FRAME)
+            os._exit(0)
+
+    timer.on_frame = written
+    made = App.__init__
+
+    def attach_when_made(app: App, *args: object, **kwargs: object) -> None:
+        made(app, *args, **kwargs)
+        timer.attach(app)
+
+    App.__init__ = attach_when_made  # type: ignore[method-assign]  # reaches the app the command makes
+    if which == "empty":
+
+        class Empty(App):
+            pass
+
+        Empty().run()
+    else:
+        from apcombat.cli import main as apcombat_main
+
+        apcombat_main([])
+    os._exit(1)  # the app stopped without writing a frame
+
+
+def start_once(which: str) -> float:
+    env = os.environ | {"TEXTUAL_DRIVER": HEADLESS}
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, str(HERE), "--child", which], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    elapsed = time.perf_counter() - started
+    _, errors = child.communicate(timeout=30)
+    if line != FRAME:
+        raise RuntimeError(f"{which}: no first frame (exit {child.returncode}): {errors.decode()[-2000:]}")
+    return elapsed
+
+
+def startup(runs: int) -> None:
+    times: dict[str, list[float]] = {"empty": [], "apcombat": []}
+    for _ in range(runs):
+        for which in times:
+            times[which].append(start_once(which))
+    medians = {which: statistics.median(samples) for which, samples in times.items()}
+    print(f"start-up to the first frame, fresh process, headless, median of {runs}:")
+    for which, samples in times.items():
+        shown = " ".join(f"{sample * 1000:.0f}" for sample in samples)
+        print(f"  {which:<9} {medians[which] * 1000:7.0f} ms   (runs: {shown})")
+    ratio = medians["apcombat"] / medians["empty"]
+    print(f"  ratio apcombat / empty: {ratio:.2f}x (aim: within 1.5x)")
+
+
+if __name__ == "__main__":
+    main()

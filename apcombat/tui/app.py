@@ -30,7 +30,7 @@ class ApcombatApp(App):
     COMMANDS = App.COMMANDS | {ActionsProvider}
     BINDINGS = [
         Binding("question_mark", "help", "Keys", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
+        Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit"),
         Binding("ctrl+t", "title", "Title", show=False, id="app.title"),
         Binding("ctrl+k", "oracle", "Solo oracle", show=False, id="app.oracle"),
     ]

@@ -41,10 +41,10 @@ class GameScreen(Screen):
 
     BINDINGS = [
         Binding("m", "move", "Move", id="game.move"),
-        Binding("M", "move(True)", "Run", id="game.run"),
-        Binding("t", "turn", "Turn", id="game.turn"),
-        Binding("p", "pose", "Pose", id="game.pose"),
-        Binding("c", "cover", "Cover", id="game.cover"),
+        Binding("M", "move(True)", "Run", id="game.run", show=False),
+        Binding("t", "turn", "Turn", id="game.turn", show=False),
+        Binding("p", "pose", "Pose", id="game.pose", show=False),
+        Binding("c", "cover", "Cover", id="game.cover", show=False),
         Binding("f", "fire", "Fire", id="game.fire"),
         Binding("tab", "target(1)", "Target", id="game.target_next", priority=True),
         Binding("shift+tab", "target(-1)", "Target back", show=False, id="game.target_previous", priority=True),
@@ -58,7 +58,7 @@ class GameScreen(Screen):
         Binding("s", "start", "Start", show=False, id="game.start"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="game.redo"),
-        Binding("ctrl+s", "save", "Save", id="game.save"),
+        Binding("ctrl+s", "save", "Save", id="game.save", show=False),
         Binding("ctrl+o", "load", "Load", show=False, id="game.load"),
         Binding("g", "gm", "GM", id="game.gm"),
         Binding("colon", "command_line", "Command", show=False, id="game.command_line"),

@@ -24,7 +24,7 @@ class TitleScreen(Screen):
         Binding("c", "continue", "Continue", id="title.continue"),
         Binding("l", "load", "Load", id="title.load"),
         Binding("r", "replay", "Replays", id="title.replay"),
-        Binding("a", "resolver", "Attack resolver", id="title.resolver"),
+        Binding("a", "resolver", "Attack resolver", show=False, id="title.resolver"),
         Binding("t", "roster", "Table fight: roster", show=False, id="title.roster"),  # the key line names it
         Binding("q", "app.quit", "Quit", id="title.quit"),
     ]

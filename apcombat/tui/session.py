@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from apcombat.dice import DiceRequest
-from apcombat.engine import Event, Game, Preview, parse_command, preview
+from apcombat.engine import CommandError, Event, Game, Preview, parse_command, preview
 from apcombat.engine.log_export import log_markdown
 from apcombat.model import Encounter
 from apcombat.saves import SaveError, autosave, save_game
@@ -21,6 +21,8 @@ class Session:
         self.name = name
         self.problems: list[str] = []  # autosave failures to show, never to lose the game over
         game.turn_listeners.append(self._autosave)
+        if game.history and not game.log:
+            self._rebuild_log()
 
     @property
     def state(self) -> Encounter:
@@ -53,6 +55,16 @@ class Session:
     def export_log(self, path: Path) -> Path:
         path.write_text(log_markdown(self.state, self.log), encoding="utf-8")
         return path
+
+    def _rebuild_log(self) -> None:
+        """A save keeps no event text: replay its history to show the fight's log again."""
+        try:
+            replayed = Game.replay(self.game.start, self.game.seed, self.game.history)
+        except CommandError as error:
+            self.problems.append(f"the log of this save could not be rebuilt: {error}")
+            return
+        if replayed.state == self.game.state:
+            self.game.log = replayed.log
 
     def _autosave(self, game: Game) -> None:
         try:

@@ -91,6 +91,7 @@ def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, 
         hits = covering_fire_hits(needed, test.roll)
         weapon = pinner.weapon.weapon if pinner.weapon else None
         damages = []
+        lines = []  # each hit's damage, as the log shows an attack's (R1.2)
         hp = target.hp
         for number in range(1, hits + 1):
             if hp <= 0 or weapon is None:
@@ -100,6 +101,8 @@ def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, 
             damage = max(0, roll.total - stopped)
             hp -= damage
             damages.append({"roll": list(roll.values), "damage": damage, "armor": stopped})
+            armour = f" - {stopped} armour = {damage}" if stopped else ""
+            lines.append(f"hit {number}: damage {roll}{armour} -> {target.name} at {hp} HP")
         events.append(
             Event(
                 "covering_fire",
@@ -107,7 +110,7 @@ def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, 
                 f"{hits} hit{'s' if hits != 1 else ''}"
                 + (f", {target.hp - hp} damage, {target.name} at {hp} HP" if damages else "")
                 + " (R17.2)",
-                {"roll": test.roll, "needed": test.needed, "hits": hits, "damage": damages, "hp": hp},
+                {"roll": test.roll, "needed": test.needed, "hits": hits, "damage": damages, "hp": hp, "lines": lines},
                 unit=pinner.id,
             )
         )

@@ -122,8 +122,8 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
             Event(
                 "burning",
                 f"{unit.name} burns: {burn.roll}"
-                + (f" - {burn.armor} armour" if burn.armor else "")
-                + f" = {burn.damage} damage, {unit.hp} -> {hp} HP"
+                + (f" - {burn.armor} armour = {burn.damage}" if burn.armor else "")
+                + f" damage, {unit.hp} -> {hp} HP"
                 + ("" if burn.burning_after else "; the fire goes out"),
                 {"roll": list(burn.roll.values), "damage": burn.damage, "armor": burn.armor, "hp": hp},
                 unit=unit_id,

@@ -146,6 +146,11 @@ def shown(widget: Widget) -> str:
     return "\n".join(strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height)))
 
 
+def active_line(order: str) -> str:
+    """The turn order's line of the unit acting (marked ▶)."""
+    return next(line for line in order.splitlines() if "▶" in line)
+
+
 class Ui:
     """A running app and its Pilot, with the steps the tests take again and again."""
 

@@ -10,6 +10,7 @@ from cover and Rex goes down: victory.
 
 from __future__ import annotations
 
+from conftest import active_line
 from textual.widgets import OptionList
 
 from apcombat.model import Pose
@@ -18,11 +19,6 @@ from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.saves import LoadScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.screens.victory import VictoryScreen
-
-
-def active_line(order: str) -> str:
-    """The turn order's line of the unit acting (marked ▶)."""
-    return next(line for line in order.splitlines() if "▶" in line)
 
 
 def test_a_small_fight_played_to_victory_with_the_keyboard(run_ui, tmp_path):
@@ -148,7 +144,7 @@ def test_a_small_fight_played_to_victory_with_the_keyboard(run_ui, tmp_path):
         assert ui.state.active == "ana" and ui.state.interrupt is not None
         assert ui.state.unit("rex").at == (7, 1)  # stopped in the first watched cell
         assert "INTERRUPT" in ui.text("#order") and "Ana" in active_line(ui.text("#order"))
-        assert ui.text("#hint").strip().startswith("INTERRUPT: Ana spots Rex: perception d10 = 3 vs 8")
+        assert ui.text("#hint").strip().startswith("INTERRUPT: Ana acts now, e hands control back — Ana spots Rex")
         assert ui.map.cursor == (2, 3)  # on the watcher, who acts now
         await ui.press("e")
         assert ui.state.active == "rex" and ui.state.interrupt is None

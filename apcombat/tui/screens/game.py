@@ -131,8 +131,9 @@ class GameScreen(Screen):
     def refresh_view(self) -> None:
         """Redraw everything from the engine's state (cheap: the map redraws only changed lines)."""
         state, active = self.state, self.active_unit
-        if self.target is not None and (active is None or state.unit(self.target).down):
-            self.target = None
+        target = state.unit(self.target) if self.target is not None else None
+        if target is not None and (active is None or target.down or target.side == active.side):
+            self.target = None  # a target is an enemy of whoever acts (undo may bring back another unit)
         self.query_one(MapView).show(state, self.overlay())
         self.query_one(UnitPanel).show(state, active, self.planned_ap)
         self.query_one(TurnOrder).show(state, self.query_one(MapView).labels)
@@ -274,10 +275,13 @@ class GameScreen(Screen):
         for event in events:
             if event.kind in ("attack", "interrupt", "victory", "down", "covering_fire", "jump"):
                 self.notify(event.text, timeout=5, severity="information")
-            if event.kind == "interrupt":
-                self.hint(f"INTERRUPT: {event.text} — it acts now; e hands control back")
+            if event.kind == "interrupt":  # what to do first: the hint line is cut on a narrow terminal
+                watcher = self.state.unit(event.unit).name if event.unit else "the watcher"
+                self.hint(f"INTERRUPT: {watcher} acts now, e hands control back — {event.text}")
         active = self.active_unit
         moved_on = any(e.kind in ("turn", "interrupt", "interrupt_end") for e in events)
+        if moved_on:
+            self.target = None  # each turn picks its own target: f asks whom again
         if moved_on and active is not None and active.at is not None:
             self.query_one(MapView).cursor = active.at
         turn = [e for e in events if e.kind == "turn"]
@@ -316,9 +320,12 @@ class GameScreen(Screen):
         if unit is None:
             return
         if self.state.map is None:
-            self._ask_line(
-                f"move {unit.id} ", "Distance measured on the table, e.g. 12cm (add run/crouched/prone/climb)"
-            )
+            if run:
+                self._ask_line(f"move {unit.id} ", "Distance to run, measured on the table, e.g. 12cm", " run")
+            else:
+                self._ask_line(
+                    f"move {unit.id} ", "Distance measured on the table, e.g. 12cm (add run/crouched/prone/climb)"
+                )
             return
         x, y = self._cursor()
         self.act(f"move {unit.id} {x},{y}" + (" run" if run else ""))
@@ -504,10 +511,10 @@ class GameScreen(Screen):
         box.display = True
         box.focus()
 
-    def _ask_line(self, prefix: str, prompt: str) -> None:
+    def _ask_line(self, prefix: str, prompt: str, suffix: str = "") -> None:
         def answered(rest: str | None) -> None:
             if rest:
-                self.act(prefix + rest)
+                self.act(prefix + rest + suffix)
 
         self.app.push_screen(AskScreen(prompt), answered)
 

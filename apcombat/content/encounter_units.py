@@ -50,6 +50,7 @@ class UnitSection:
     armor: str | None = None
     ammo: dict[str, int] | None = None
     hp: int | None = None
+    name: str | None = None  # this unit's own name, where two units share one character sheet
 
 
 def _character_field(value: Any, _: Any) -> str | Character:
@@ -138,6 +139,10 @@ class UnitReader:
         character = self._character(section.character)
         if character is None:
             return None, found
+        if section.name is not None:
+            if not section.name.strip():
+                found.append(("name", "expected a name, got an empty one"))
+            character = attrs.evolve(character, name=section.name.strip() or character.name)
         weapons = self._weapons(section.weapons if section.weapons is not None else character.weapons)
         armor = self._armor(section.armor if section.armor is not None else character.armor)
         hp = section.hp if section.hp is not None else character.hit_points

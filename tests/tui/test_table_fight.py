@@ -142,7 +142,7 @@ def test_a_table_fight_of_three_against_three(run_ui, flamer_brawl, tmp_path):
         assert ui.game.target == "rocco" and "target: Rocco (37 HP)" in ui.text("#hint")
         await ui.press("x")
         assert ui.state.unit("raider_1").pin is not None and ui.state.unit("raider_1").weapons[0].loaded == 20
-        logged(ui, "Raider gives up the turn to pin Rocco down: 10 rounds spent (R17.1)")
+        logged(ui, "Raider Jed gives up the turn to pin Rocco down: 10 rounds spent (R17.1)")
 
         # Sue burns as her turn starts, then runs (M asks the cm) and fails the body-control test.
         assert ui.state.active == "sue" and ui.state.unit("sue").hp == 7
@@ -169,15 +169,15 @@ def test_a_table_fight_of_three_against_three(run_ui, flamer_brawl, tmp_path):
         await ui.command("gm dice 2")
         await ui.press("m")
         await answer(ui, "12cm")
-        logged(ui, "Raider walks 12 cm at 30 mm/AP: 4 AP (8 -> 4)")
+        logged(ui, "Raider Moss walks 12 cm at 30 mm/AP: 4 AP (8 -> 4)")
         await ui.wait_for_screen(ChoiceScreen)
-        assert "Did Raider come into Drifter's watch" in ui.text("Label")
+        assert "Did Raider Moss come into Drifter's watch" in ui.text("Label")
         await choose(ui, "yes")
         assert ui.state.interrupt is not None and ui.state.active == "drifter"
         order = ui.text("#order")
         assert "INTERRUPT" in order and "Drifter" in active_line(order)
         hint = ui.text("#hint").strip()
-        assert hint.startswith("INTERRUPT: Drifter acts now, e hands control back — Drifter spots Raider")
+        assert hint.startswith("INTERRUPT: Drifter acts now, e hands control back — Drifter spots Raider Moss")
         assert "perception d10 = 2 vs 7 — interrupts with 9 AP" in hint
 
         # The game master forces the next hit (g); Drifter fires; the attack says it was overridden.
@@ -186,7 +186,7 @@ def test_a_table_fight_of_three_against_three(run_ui, flamer_brawl, tmp_path):
         assert ui.state.gm_force_hit is True
         await ui.command("gm dice 50 4")  # to hit 50 (forced to hit anyway); damage 1d8+6 = [4]+6
         shot = await aim_at(ui, "raider_2", "9")
-        assert "Drifter attacks Raider" in ui.text("#shot-title", shot)
+        assert "Drifter attacks Raider Moss" in ui.text("#shot-title", shot)
         await ui.press("enter")
         await ui.wait_for_screen(GameScreen)
         attack = next(event for event in reversed(ui.game.session.log) if event.kind == "attack")
@@ -194,13 +194,13 @@ def test_a_table_fight_of_three_against_three(run_ui, flamer_brawl, tmp_path):
         logged(
             ui,
             "game master override: the next to-hit roll is a hit",
-            "Drifter attacks Raider: 1 hit, 10 damage (33 -> 23 HP)",
+            "Drifter attacks Raider Moss: 1 hit, 10 damage (33 -> 23 HP)",
             "game master override: the first to-hit result forced to hit",
         )
         await ui.press("e")  # hands control back
         assert ui.state.interrupt is None and ui.state.active == "raider_2"
         assert "INTERRUPT" not in ui.text("#order") and "Raider" in active_line(ui.text("#order"))
-        assert "Drifter ends the interruption; back to Raider" in ui.text("#hint")
+        assert "Drifter ends the interruption; back to Raider Moss" in ui.text("#hint")
         await end_turns(ui, "raider_2")
 
         # --- Round 2 ---------------------------------------------------------------------------------------
@@ -216,7 +216,7 @@ def test_a_table_fight_of_three_against_three(run_ui, flamer_brawl, tmp_path):
         assert after.unit("raider_1").pin is None
         logged(
             ui,
-            "Raider's covering fire as Rocco leaves cover: luck d10 = 1 vs 4 — 3 hits, 15 damage, "
+            "Raider Jed's covering fire as Rocco leaves cover: luck d10 = 1 vs 4 — 3 hits, 15 damage, "
             "Rocco at 22 HP (R17.2)",
             "hit 1: damage 1d10+3 = [4]+3 = 7 - 2 armour = 5 -> Rocco at 32 HP",
             "hit 3: damage 1d10+3 = [4]+3 = 7 - 2 armour = 5 -> Rocco at 22 HP",

@@ -22,3 +22,9 @@ class Event:
             out["unit"] = self.unit
         out.update(self.data)
         return out
+
+
+def ap_spent(kind: str, unit_id: str, name: str, what: str, before: int, after: int, rule: str, **data: Any) -> Event:
+    """The common shape of an action that only costs AP: "Ana goes crouched: 2 AP (8 -> 6) (R8.1)"."""
+    text = f"{name} {what}: {before - after} AP ({before} -> {after}) ({rule})"
+    return Event(kind, text, data | {"ap_before": before, "ap_after": after}, unit=unit_id)

@@ -10,7 +10,7 @@ from apcombat.board.paths import MoveProfile, NoPath, Path, plan_path
 from apcombat.board.sight import line_of_sight
 from apcombat.dice import DiceSource, roll_dice
 from apcombat.engine.commands import ChangePose, CommandError, Jump, LeaveCover, Move, TakeCover, Turn
-from apcombat.engine.events import Event
+from apcombat.engine.events import Event, ap_spent
 from apcombat.engine.geometry import CM_PER_METRE, cover_nearby, grid_of
 from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
 from apcombat.engine.turns import take_gm_modifier
@@ -256,14 +256,8 @@ def change_pose(state: Encounter, command: ChangePose, dice: DiceSource, events:
     ap_before = unit.ap
     seen_before = watchers_seeing(state, unit)
     unit = other_action(pay(unit, cost, f"go {command.pose.value}"))
-    events.append(
-        Event(
-            "pose",
-            f"{unit.name} goes {command.pose.value}: {cost} AP ({ap_before} -> {unit.ap}) (R8.1)",
-            {"pose": command.pose.value, "ap_before": ap_before, "ap_after": unit.ap},
-            unit=unit.id,
-        )
-    )
+    what = f"goes {command.pose.value}"
+    events.append(ap_spent("pose", unit.id, unit.name, what, ap_before, unit.ap, "R8.1", pose=command.pose.value))
     state = state.with_unit(attrs.evolve(unit, pose=command.pose))
     return react_to(state, unit.id, seen_before, dice, events)[0]
 
@@ -279,14 +273,7 @@ def take_cover(state: Encounter, command: TakeCover, dice: DiceSource, events: l
         )
     ap_before = unit.ap
     unit = other_action(pay(unit, TAKE_COVER_AP, "take cover"))
-    events.append(
-        Event(
-            "cover",
-            f"{unit.name} takes cover: {TAKE_COVER_AP} AP ({ap_before} -> {unit.ap}) (R9.1)",
-            {"in_cover": True, "ap_before": ap_before, "ap_after": unit.ap},
-            unit=unit.id,
-        )
-    )
+    events.append(ap_spent("cover", unit.id, unit.name, "takes cover", ap_before, unit.ap, "R9.1", in_cover=True))
     return state.with_unit(attrs.evolve(unit, in_cover=True))
 
 
@@ -303,14 +290,7 @@ def leave_cover(state: Encounter, command: LeaveCover, dice: DiceSource, events:
     ap_before = unit.ap
     seen_before = watchers_seeing(state, unit)
     unit = other_action(pay(unit, LEAVE_COVER_AP, "leave cover"))
-    events.append(
-        Event(
-            "cover",
-            f"{unit.name} leaves cover: {LEAVE_COVER_AP} AP ({ap_before} -> {unit.ap}) (R9.1)",
-            {"in_cover": False, "ap_before": ap_before, "ap_after": unit.ap},
-            unit=unit.id,
-        )
-    )
+    events.append(ap_spent("cover", unit.id, unit.name, "leaves cover", ap_before, unit.ap, "R9.1", in_cover=False))
     state = state.with_unit(attrs.evolve(unit, in_cover=False))
     return react_to(state, unit.id, seen_before, dice, events)[0]
 

@@ -24,14 +24,19 @@ def can_take_cover(battlemap: BattleMap, grid: Grid, cell: Cell) -> bool:
 
 
 def protecting_cover(battlemap: BattleMap, grid: Grid, covered: Cell, shooter: Cell) -> tuple[Cell, ...]:
-    """R9.2: the cover cells for which the angle at `covered` between them and the shooter is <= 45 degrees."""
-    if shooter == covered:
-        return ()
+    """R9.2: the cover cells that lie between `covered` and the shooter: the angle at `covered` between
+    the cell's centre and the shooter's is <= 45 degrees, and the cell's centre is nearer to `covered` than
+    the shooter's. A shooter next to the character, or level with the obstacle, is never behind it: a prone
+    character beside a doorway's jamb is seen by a shooter standing in the doorway."""
+    if shooter == covered or any(step.to == shooter for step in grid.steps(covered)):
+        return ()  # a neighbour is never behind the character's cover
     towards_shooter = grid.bearing_to(covered, shooter)
+    shooter_m = grid.distance_m(covered, shooter)
     return tuple(
         cell
         for cell in cover_cells(battlemap, grid, covered)
         if angle_between(grid.bearing_to(covered, cell), towards_shooter) <= PROTECTING_ANGLE_DEGREES + 1e-9
+        and grid.distance_m(covered, cell) < shooter_m - 1e-9
     )
 
 

@@ -57,7 +57,7 @@ def test_cover_at_the_map_edge_ignores_cells_outside():
         ((6, 1), False),  # 56 degrees: flanked
         ((6, 3), False),  # 90 degrees
         ((3, 6), False),  # from behind
-        ((4, 2), True),  # adjacent, 45 degrees: the angle rule alone decides
+        ((4, 2), False),  # R9.2: adjacent (45 degrees): a neighbour is never behind the obstacle
         ((4, 3), False),
     ],
 )
@@ -66,6 +66,21 @@ def test_cover_protects_within_45_degrees(shooter, is_protected):
     grid = SquareGrid()
     assert protected(LOW_NORTH, grid, COVERED, shooter) is is_protected
     assert protecting_cover(LOW_NORTH, grid, COVERED, shooter) == (((3, 2),) if is_protected else ())
+
+
+def test_a_shooter_next_to_the_character_or_level_with_the_obstacle_is_never_behind_it():
+    # R9.2: a prone character beside a doorway's jamb (walls at 4,2 and 4,4) is seen by a shooter standing
+    # in the doorway (4,3): the jambs are 45 degrees off, but no nearer than the shooter.
+    doorway = with_cells(open_map(7, 7), "#", [(4, 2), (4, 4)])
+    grid = SquareGrid()
+    assert not protected(doorway, grid, COVERED, (4, 3))
+    assert not hidden_when_prone(doorway, grid, COVERED, (4, 3))
+    # Every neighbour of the covered cell, whatever obstacles surround it.
+    boxed = with_cells(open_map(7, 7), "=", [(2, 2), (3, 2), (4, 2), (2, 3), (4, 3), (2, 4), (3, 4), (4, 4)])
+    for step in grid.steps(COVERED):
+        assert not protected(boxed, grid, COVERED, step.to)
+    # One cell farther the same obstacles protect again.
+    assert protected(doorway, grid, COVERED, (5, 1))
 
 
 def test_diagonal_cover_protects_along_its_diagonal():

@@ -11,7 +11,7 @@ from apcombat.engine.events import Event
 from apcombat.engine.geometry import covered_against, distance_m, sees_cover_of, sight_problem
 from apcombat.engine.movement import other_action, pay
 from apcombat.engine.reactions import covering_fire
-from apcombat.engine.turns import check_victory, end_turn
+from apcombat.engine.turns import check_victory, end_turn, out_of_the_fight
 from apcombat.model import (
     BodyLocation,
     Encounter,
@@ -208,7 +208,7 @@ def _apply_result(state: Encounter, target_id: str, result: AttackResult, events
                 unit=target_id,
             )
         )
-    burning = result.burning or (target.burning if not result.target_down else None)
+    burning = result.burning or target.burning
     if result.burning is not None:
         events.append(Event("burning", f"{target.name} is set on fire (R6.2)", unit=target_id))
     target = attrs.evolve(
@@ -222,7 +222,7 @@ def _apply_result(state: Encounter, target_id: str, result: AttackResult, events
     )
     if result.target_down:
         events.append(Event("down", f"{target.name} is down (R12.2)", unit=target_id))
-        target = attrs.evolve(target, watch=None, pin=None, in_cover=False, burning=None)
+        target = out_of_the_fight(target)
     return state.with_unit(target)
 
 

@@ -7,7 +7,7 @@ import attrs
 from apcombat.dice import DiceSource, roll_dice
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import watches
-from apcombat.engine.turns import take_gm_modifier
+from apcombat.engine.turns import out_of_the_fight, take_gm_modifier
 from apcombat.model import Encounter, Interrupt, Unit, Watch
 from apcombat.rules.checks import attribute_test, d10_share
 from apcombat.rules.covering_fire import covering_fire_hits
@@ -114,7 +114,9 @@ def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, 
                 unit=pinner.id,
             )
         )
-        state = state.with_unit(attrs.evolve(pinner, pin=None)).with_unit(attrs.evolve(target, hp=hp))
-        if hp <= 0:
+        target = attrs.evolve(target, hp=hp)
+        if target.down:
             events.append(Event("down", f"{target.name} is down", unit=target_id))
+            target = out_of_the_fight(target)
+        state = state.with_unit(attrs.evolve(pinner, pin=None)).with_unit(target)
     return state

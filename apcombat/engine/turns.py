@@ -98,23 +98,18 @@ def next_turn(state: Encounter, dice: DiceSource, events: list[Event]) -> Encoun
 
 
 def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Event]) -> Encounter:
-    """The start of a unit's turn. Leaves `active` None when the unit cannot act (down, unconscious)."""
+    """The start of a unit's turn. Leaves `active` None when the unit cannot act (down, unconscious).
+
+    R6.2: the burn comes when the turn would start even if the unit cannot act (unconscious): fire does
+    not wait for its victim."""
     unit = state.unit(unit_id)
     taken = (*state.taken, unit_id)
     if unit.down:
-        return attrs.evolve(state, taken=taken)
+        return attrs.evolve(state.with_unit(out_of_the_fight(unit)), taken=taken)
     if unit.watch is not None or unit.pin is not None:
         what = "watch" if unit.watch is not None else "covering fire"
         events.append(Event("watch_ends", f"{unit.name}'s {what} ends", unit=unit_id))
         unit = attrs.evolve(unit, watch=None, pin=None, sacrificed_ap=0)
-    if unit.unconscious_rounds > 0:
-        left = unit.unconscious_rounds - 1
-        unit = attrs.evolve(unit, unconscious_rounds=left, ap=0)
-        text = f"{unit.name} is unconscious and loses the turn" + (
-            f" ({left} more round{'s' if left != 1 else ''})" if left else "; comes to at the end of it"
-        )
-        events.append(Event("unconscious", text, {"rounds_left": left}, unit=unit_id))
-        return attrs.evolve(state.with_unit(unit), taken=taken)
     if unit.burning is not None:
         burn = burn_at_turn_start(unit.burning, unit.armor, dice, unit.name)
         hp = unit.hp - burn.damage
@@ -132,7 +127,15 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
         unit = attrs.evolve(unit, hp=hp, burning=burn.burning_after)
         if unit.down:
             events.append(Event("down", f"{unit.name} is down", unit=unit_id))
-            return check_victory(attrs.evolve(state.with_unit(unit), taken=taken), events)
+            return check_victory(attrs.evolve(state.with_unit(out_of_the_fight(unit)), taken=taken), events)
+    if unit.unconscious_rounds > 0:
+        left = unit.unconscious_rounds - 1
+        unit = attrs.evolve(unit, unconscious_rounds=left, ap=0)
+        text = f"{unit.name} is unconscious and loses the turn" + (
+            f" ({left} more round{'s' if left != 1 else ''})" if left else "; comes to at the end of it"
+        )
+        events.append(Event("unconscious", text, {"rounds_left": left}, unit=unit_id))
+        return attrs.evolve(state.with_unit(unit), taken=taken)
     ap = max(0, unit.character.ap_per_round - unit.ap_loss_next_turn)
     lost = unit.character.ap_per_round - ap
     unit = attrs.evolve(
@@ -212,6 +215,11 @@ def check_victory(state: Encounter, events: list[Event]) -> Encounter:
         events.append(Event("victory", "nobody is left standing: the fight is over", {"side": None}))
         return attrs.evolve(state, finished=True, active=None, interrupt=None)
     return state
+
+
+def out_of_the_fight(unit: Unit) -> Unit:
+    """R12.2: a unit gone down stops watching (R16), pinning (R17), taking cover and burning (R6.2)."""
+    return attrs.evolve(unit, watch=None, pin=None, in_cover=False, burning=None)
 
 
 def fresh_unit_turn_state(unit: Unit) -> Unit:

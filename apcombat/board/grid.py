@@ -61,6 +61,8 @@ class Grid(Protocol):
 
     def facing_towards(self, a: Cell, b: Cell) -> Facing: ...
 
+    def facings_towards(self, a: Cell, b: Cell) -> tuple[Facing, ...]: ...
+
     def line(self, a: Cell, b: Cell) -> list[Cell]: ...
 
     def sight_gates(self, a: Cell, b: Cell) -> Iterator[Gate]: ...
@@ -97,8 +99,14 @@ class CentredGrid:
 
     def facing_towards(self, a: Cell, b: Cell) -> Facing:
         """R7.3: the facing nearest the bearing from a to b; a tie goes to the earlier facing in `facings`."""
+        return self.facings_towards(a, b)[0]
+
+    def facings_towards(self, a: Cell, b: Cell) -> tuple[Facing, ...]:
+        """R16.2: the facings nearest the bearing from a to b: one, or the two of a tie, in `facings` order."""
         bearing = self.bearing_to(a, b)
-        return min(self.facings, key=lambda facing: round(angle_between(bearing, self.bearing(facing)), 9))
+        off = {facing: round(angle_between(bearing, self.bearing(facing)), 9) for facing in self.facings}
+        nearest = min(off.values())
+        return tuple(facing for facing in self.facings if off[facing] == nearest)
 
     def line(self, a: Cell, b: Cell) -> list[Cell]:
         """The cells a sight line from a's centre to b's touches, each once, from a to b, both ends included."""

@@ -36,6 +36,7 @@ from apcombat.engine.commands import (
 )
 from apcombat.engine.events import Event
 from apcombat.engine.gm import GM_HANDLERS
+from apcombat.engine.reactions import refuse_while_interrupting
 from apcombat.engine.turns import check_victory, end_turn, next_turn, roll_initiative, start_round
 from apcombat.model import Encounter
 
@@ -54,7 +55,6 @@ HANDLERS: dict[type, Handler] = {
     Reload: equipment.reload,
     Swap: equipment.swap,
 }
-NOT_DURING_INTERRUPT = (React, PinDown, Delay)
 
 
 def apply(state: Encounter, command: Command, dice: DiceSource) -> tuple[Encounter, list[Event]]:
@@ -103,8 +103,7 @@ def _check_actor(state: Encounter, command: Command) -> None:
     if state.active != who:
         active = state.unit(state.active).name if state.active else "nobody"
         raise CommandError(f"it is not {unit.name}'s turn: {active} is acting")
-    if state.interrupt is not None and isinstance(command, NOT_DURING_INTERRUPT):
-        raise CommandError(f"{unit.name} is interrupting: it can fire, take cover, change pose or move (R16.2)")
+    refuse_while_interrupting(state, command)
 
 
 def _step_in_if_delayed(state: Encounter, command: Command, events: list[Event]) -> Encounter:

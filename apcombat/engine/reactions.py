@@ -5,10 +5,26 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceSource, roll_dice
+from apcombat.engine.commands import (
+    Attack,
+    ChangePose,
+    Command,
+    CommandError,
+    Delay,
+    Jump,
+    LeaveCover,
+    Move,
+    PinDown,
+    React,
+    Reload,
+    Swap,
+    TakeCover,
+    Turn,
+)
 from apcombat.engine.events import Event
-from apcombat.engine.geometry import watches
+from apcombat.engine.geometry import grid_of, watches
 from apcombat.engine.turns import out_of_the_fight, take_gm_modifier
-from apcombat.model import Encounter, Interrupt, Unit, Watch
+from apcombat.model import Encounter, Facing, Interrupt, Unit, Watch
 from apcombat.rules.checks import attribute_test, d10_share
 from apcombat.rules.covering_fire import covering_fire_hits
 
@@ -76,6 +92,49 @@ def perception_test(
     )
     interrupt = Interrupt(watcher=watcher_id, interrupted=mover_id)
     return attrs.evolve(state.with_unit(watcher), interrupt=interrupt, active=watcher_id), True
+
+
+ALLOWED_WHILE_INTERRUPTING = (Attack, TakeCover, LeaveCover, ChangePose, Move, Turn)
+"""R16.2: what an interrupting watcher may do (attacks and turns only as `refuse_while_interrupting` says)."""
+
+NOT_WHILE_INTERRUPTING = {
+    React: "a new watch",
+    PinDown: "a pin",
+    Delay: "a delay",
+    Reload: "a reload",
+    Swap: "a weapon swap",
+    Jump: "a jump",
+}
+
+
+def refuse_while_interrupting(state: Encounter, command: Command) -> None:
+    """R16.2: an interrupting watcher may only attack the enemy that triggered it (any mode), take or leave
+    cover, change pose, move (with the turns a move makes), and turn to the facing nearest the bearing to
+    that enemy (either of two at a tie); then `end`. Anything else raises CommandError with the reason."""
+    interrupt = state.interrupt
+    if interrupt is None:
+        return
+    watcher, enemy = state.unit(interrupt.watcher), state.unit(interrupt.interrupted)
+    facings = _facings_towards(state, watcher, enemy)
+    towards = f" ({' or '.join(f.value for f in facings)})" if facings else ""
+    allowed = (
+        f"R16.2: during an interruption {watcher.name} may only attack {enemy.name}, take or leave cover, "
+        f"change pose, move, or turn to face {enemy.name}{towards}; then end"
+    )
+    if not isinstance(command, ALLOWED_WHILE_INTERRUPTING):
+        what = NOT_WHILE_INTERRUPTING.get(type(command), f"'{type(command).__name__.lower()}'")
+        raise CommandError(f"{allowed} — {what} is not allowed while interrupting")
+    if isinstance(command, Attack) and command.target != enemy.id:
+        raise CommandError(f"{allowed} — not an attack on another enemy ({command.target})")
+    if isinstance(command, Turn) and command.facing is not None and facings and command.facing not in facings:
+        raise CommandError(f"{allowed} — not a turn to {command.facing.value}")
+
+
+def _facings_towards(state: Encounter, watcher: Unit, enemy: Unit) -> tuple[Facing, ...]:
+    """The facings nearest the bearing from the watcher to the enemy (none in table mode: the GM judges)."""
+    if state.map is None or watcher.at is None or enemy.at is None or watcher.at == enemy.at:
+        return ()
+    return grid_of(state).facings_towards(watcher.at, enemy.at)
 
 
 def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, events: list[Event]) -> Encounter:

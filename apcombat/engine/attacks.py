@@ -8,12 +8,13 @@ import attrs
 from apcombat.dice import DiceSource
 from apcombat.engine.commands import Attack, CommandError, PinDown, React
 from apcombat.engine.events import Event
-from apcombat.engine.geometry import covered_against, distance_m, sees_cover_of, sight_problem
+from apcombat.engine.geometry import covered_against, distance_m, hidden_prone, sees_cover_of, sight_problem
 from apcombat.engine.movement import other_action, pay
-from apcombat.engine.reactions import covering_fire
+from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
 from apcombat.engine.turns import check_victory, end_turn, out_of_the_fight
 from apcombat.model import (
     BodyLocation,
+    CarriedWeapon,
     Encounter,
     FromCover,
     Pin,
@@ -28,6 +29,7 @@ from apcombat.model import (
 from apcombat.rules.attack import AttackPlan, ImpossibleAttack, plan_attack
 from apcombat.rules.covering_fire import MAX_COVERING_HITS
 from apcombat.rules.explain import describe_plan, describe_result
+from apcombat.rules.refusals import attack_options
 from apcombat.rules.report import guns_report, rounds_report
 from apcombat.rules.resolve import AttackResult, resolve_attack
 
@@ -58,10 +60,6 @@ def situation_for(state: Encounter, command: Attack) -> ShotSituation:
     """The rules' view of an attack command in this state (refusing what the map forbids)."""
     attacker, target = state.unit(command.unit), _target(state, command.unit, command.target)
     mode = attack_mode(command)
-    if attacker.in_cover and mode is not ShotMode.MELEE and command.from_cover is FromCover.NONE:
-        raise CommandError(
-            f"{attacker.name} is in cover: fire blind, lean out (+1 AP) or leave cover first (R9.4, R9.5)"
-        )
     carried = attacker.weapon
     if carried is None:
         raise CommandError(f"{attacker.name} has no weapon")
@@ -77,21 +75,7 @@ def situation_for(state: Encounter, command: Attack) -> ShotSituation:
         distance = 1.0  # table mode: close combat is between neighbours unless the game master measures
     else:
         distance = distance_m(state, attacker, target, command.distance_cm)
-    shooter = Shooter(
-        name=attacker.name,
-        special=attacker.character.special,
-        skills=attacker.character.skills,
-        weapon=carried.weapon,
-        perks=attacker.character.perks,
-        offhand=second.weapon if second is not None else None,
-        pose=attacker.pose,
-        in_cover=attacker.in_cover,
-        exhaustion=attacker.exhaustion.penalty if attacker.exhaustion.active else 0,
-        wounds=attacker.wounds - {BodyLocation.WEAPON},  # a weapon wound breaks one weapon, tracked on it
-        ammo=carried.loaded,
-        offhand_ammo=second.loaded if second is not None else None,
-        crit_chance=attacker.character.crit_chance,
-    )
+    shooter = _shooter(state, attacker, target, second)
     victim = Target(
         name=target.name,
         hp=target.hp,
@@ -116,6 +100,46 @@ def situation_for(state: Encounter, command: Attack) -> ShotSituation:
     return ShotSituation(shooter, victim, shot, state.house_rules, state.criticals, state.optional_rules)
 
 
+def _shooter(state: Encounter, attacker: Unit, target: Unit, second: CarriedWeapon | None) -> Shooter:
+    """The rules' view of the attacker firing at the target (R8.5: hidden from it, prone behind cover)."""
+    carried = attacker.weapon
+    assert carried is not None
+    return Shooter(
+        name=attacker.name,
+        special=attacker.character.special,
+        skills=attacker.character.skills,
+        weapon=carried.weapon,
+        perks=attacker.character.perks,
+        offhand=second.weapon if second is not None else None,
+        pose=attacker.pose,
+        in_cover=attacker.in_cover,
+        hidden_behind_cover=hidden_prone(state, attacker, target),
+        exhaustion=attacker.exhaustion.penalty if attacker.exhaustion.active else 0,
+        wounds=attacker.wounds - {BodyLocation.WEAPON},  # a weapon wound breaks one weapon, tracked on it
+        ammo=carried.loaded,
+        offhand_ammo=second.loaded if second is not None else None,
+        crit_chance=attacker.character.crit_chance,
+    )
+
+
+def choices(state: Encounter, attacker_id: str, target_id: str) -> dict[ShotMode, tuple[FromCover, ...]]:
+    """What the attacker may choose against the target with the weapons in hand: each attack mode and the
+    ways of firing from cover it allows there (`rules.refusals.attack_options`); empty without a weapon."""
+    attacker, target = state.unit(attacker_id), state.unit(target_id)
+    if attacker.weapon is None:
+        return {}
+    shooter = _shooter(state, attacker, target, attacker.second_gun)
+    situation = ShotSituation(
+        shooter,
+        Target(name=target.name, hp=target.hp, pose=target.pose),
+        Shot(),
+        state.house_rules,
+        state.criticals,
+        state.optional_rules,
+    )
+    return attack_options(situation)
+
+
 def plan_for(state: Encounter, command: Attack) -> AttackPlan:
     """Plan an attack command, turning the rules' refusal into a command error."""
     try:
@@ -129,7 +153,9 @@ def attack(state: Encounter, command: Attack, dice: DiceSource, events: list[Eve
     plan = plan_for(state, command)
     attacker = state.unit(command.unit)
     pay(attacker, plan.ap_cost, "attack")
-    if command.from_cover is FromCover.LEAN_OUT:
+    leaning = command.from_cover is FromCover.LEAN_OUT
+    hidden_from = watchers_seeing(state, attacker) if leaning else frozenset()
+    if leaning:
         state = covering_fire(state, attacker.id, "leans out to shoot", dice, events)
         attacker = state.unit(attacker.id)
         if attacker.down:
@@ -144,7 +170,11 @@ def attack(state: Encounter, command: Attack, dice: DiceSource, events: list[Eve
     state = state.with_unit(attacker)
     events.append(_attack_event(attacker.id, plan, result, ap_before, attacker.ap, force))
     state = _apply_result(state, command.target, result, events)
-    return check_victory(state, events)
+    state = check_victory(state, events)
+    if leaning and not state.finished and not state.unit(attacker.id).down:
+        # R8.5, R9.5: leaning out, a prone character behind cover was seen for this action (R16.2)
+        state = react_to(state, attacker.id, hidden_from, dice, events, leaning=True)[0]
+    return state
 
 
 def _attack_event(

@@ -4,7 +4,8 @@ game masters all drive the engine with these.
     move WHO X,Y [X,Y ...] [run]      turn WHO DIR            pose WHO upright|crouched|prone
     cover WHO      uncover WHO        reload WHO              swap WHO       react WHO     delay WHO
     shoot WHO TARGET [aimed LOCATION [+N]] [burst] [blind|lean] [at Ncm]
-    dual WHO TARGET [burst] [at Ncm]  flame WHO TARGET [at Ncm]   melee WHO TARGET [aimed LOCATION [+N]]
+    dual WHO TARGET [burst] [lean] [at Ncm]   flame WHO TARGET [lean] [at Ncm]
+    melee WHO TARGET [aimed LOCATION [+N]]
     pin WHO TARGET [at Ncm]           jump WHO X,Y            end    undo    redo    start
     gm dice N N ...   gm set WHO FIELD=VALUE ...   gm bonus WHO N   gm mod N   gm force hit|miss
     gm spot WATCHER MOVER  (table mode: MOVER came into WATCHER's watch, R16.2)
@@ -178,8 +179,8 @@ USAGE = {
     "cover": "cover WHO",
     "uncover": "uncover WHO",
     "shoot": "shoot WHO TARGET [aimed LOCATION [+N]] [burst] [blind|lean] [at Ncm]",
-    "dual": "dual WHO TARGET [burst] [at Ncm]",
-    "flame": "flame WHO TARGET [at Ncm]",
+    "dual": "dual WHO TARGET [burst] [lean] [at Ncm]",
+    "flame": "flame WHO TARGET [lean] [at Ncm]",
     "melee": "melee WHO TARGET [aimed LOCATION [+N]]",
     "reload": "reload WHO",
     "swap": "swap WHO",
@@ -303,8 +304,8 @@ def _location(word: str) -> BodyLocation:
 def _attack(kind: str):
     allowed = {
         "shoot": {"aimed", "burst", "blind", "lean", "at"},
-        "dual": {"burst", "at"},
-        "flame": {"at"},
+        "dual": {"burst", "lean", "at"},
+        "flame": {"lean", "at"},
         "melee": {"aimed", "at"},
     }[kind]
 
@@ -315,6 +316,8 @@ def _attack(kind: str):
         fields: dict[str, object] = {}
         while args:
             word = args.pop(0).lower()
+            if word == "blind" and kind in ("dual", "flame"):
+                raise CommandError(f"{kind} cannot be fired blind from cover (R9.4): lean out with 'lean'")
             if word not in allowed:
                 raise CommandError(f"{word!r} is not an option of {kind}")
             if word == "aimed":

@@ -33,21 +33,29 @@ def distance_m(state: Encounter, a: Unit, b: Unit, distance_cm: float | None) ->
     return grid_of(state).distance_m(a.at, b.at)
 
 
-def sight_problem(state: Encounter, a: Unit, b: Unit) -> str | None:
-    """Why a cannot see b, or None when it can (walls block; R8.5 a prone target behind cover is hidden)."""
+def sight_problem(state: Encounter, a: Unit, b: Unit, leaning: bool = False) -> str | None:
+    """Why a cannot see b, or None when it can (walls block; R8.5 a prone target behind cover is hidden,
+    except in an action in which it leans out: `leaning`)."""
     if state.map is None or a.at is None or b.at is None:
         return None
     grid = grid_of(state)
     if not line_of_sight(state.map, grid, a.at, b.at):
         return f"{a.name} has no line of sight to {b.name}: a wall is in the way"
-    if b.pose is Pose.PRONE and board_cover.hidden_when_prone(state.map, grid, b.at, a.at):
+    if not leaning and hidden_prone(state, b, a):
         return f"{b.name} lies prone behind cover and cannot be seen from {a.at[0]},{a.at[1]} (R8.5)"
     return None
 
 
-def sees(state: Encounter, a: Unit, b: Unit) -> bool:
-    """Line of sight from a to b (R8.5: a prone target behind hip-high cover is hidden)."""
-    return sight_problem(state, a, b) is None
+def hidden_prone(state: Encounter, prone: Unit, other: Unit) -> bool:
+    """R8.5: the unit lies prone behind hip-high cover between it and the other unit (R9.2)."""
+    if prone.pose is not Pose.PRONE or state.map is None or prone.at is None or other.at is None:
+        return False
+    return board_cover.hidden_when_prone(state.map, grid_of(state), prone.at, other.at)
+
+
+def sees(state: Encounter, a: Unit, b: Unit, leaning: bool = False) -> bool:
+    """Line of sight from a to b (R8.5: a prone target behind hip-high cover is hidden unless `leaning`)."""
+    return sight_problem(state, a, b, leaning) is None
 
 
 def covered_against(state: Encounter, target: Unit, shooter: Unit) -> bool:
@@ -73,8 +81,9 @@ def sees_cover_of(state: Encounter, shooter: Unit, target: Unit) -> bool:
     return board_cover.sees_cover_of(state.map, grid_of(state), shooter.at, target.at)
 
 
-def watches(state: Encounter, watcher: Unit, enemy: Unit) -> bool:
-    """R16.1: the enemy stands visible in the watcher's 45 degree cone, within its two best ranges."""
+def watches(state: Encounter, watcher: Unit, enemy: Unit, leaning: bool = False) -> bool:
+    """R16.1: the enemy stands visible in the watcher's 45 degree cone, within its two best ranges
+    (`leaning`: in an action in which the enemy leans out, R9.5)."""
     if state.map is None or watcher.at is None or enemy.at is None or watcher.weapon is None:
         return False
     grid = grid_of(state)
@@ -82,4 +91,4 @@ def watches(state: Encounter, watcher: Unit, enemy: Unit) -> bool:
         return False
     if not in_best_ranges(watcher.weapon.weapon, grid.distance_m(watcher.at, enemy.at)):
         return False
-    return sees(state, watcher, enemy)
+    return sees(state, watcher, enemy, leaning)

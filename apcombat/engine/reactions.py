@@ -29,24 +29,31 @@ from apcombat.rules.checks import attribute_test, d10_share
 from apcombat.rules.covering_fire import covering_fire_hits
 
 
-def watchers_seeing(state: Encounter, mover: Unit) -> frozenset[str]:
-    """Enemy watchers whose watched cells the mover stands in now (R16.1)."""
+def watchers_seeing(state: Encounter, mover: Unit, leaning: bool = False) -> frozenset[str]:
+    """Enemy watchers whose watched cells the mover stands in now (R16.1); `leaning`: as it is seen in an
+    action in which it leans out (R8.5, R9.5)."""
     return frozenset(
         unit.id
         for unit in state.units
-        if unit.watch is not None and unit.side != mover.side and unit.standing and watches(state, unit, mover)
+        if unit.watch is not None and unit.side != mover.side and unit.standing and watches(state, unit, mover, leaning)
     )
 
 
 def react_to(
-    state: Encounter, mover_id: str, seen_before: frozenset[str], dice: DiceSource, events: list[Event]
+    state: Encounter,
+    mover_id: str,
+    seen_before: frozenset[str],
+    dice: DiceSource,
+    events: list[Event],
+    leaning: bool = False,
 ) -> tuple[Encounter, bool]:
-    """R16.2: the mover entered watched cells: each watcher tests perception once per enemy; the first
-    success interrupts with all its sacrificed AP. Returns the state and whether it was interrupted."""
+    """R16.2: the mover entered watched cells (or, `leaning`, showed itself there by leaning out, R9.5):
+    each watcher tests perception once per enemy; the first success interrupts with all its sacrificed AP.
+    Returns the state and whether it was interrupted."""
     if not state.optional_rules.reaction or state.interrupt is not None:
         return state, False
     mover = state.unit(mover_id)
-    entered = watchers_seeing(state, mover) - seen_before
+    entered = watchers_seeing(state, mover, leaning) - seen_before
     for watcher_id in (uid for uid in state.order if uid in entered):
         watch = state.unit(watcher_id).watch
         if watch is None or mover_id in watch.tested:

@@ -24,6 +24,7 @@ class Shooter:
     offhand: Weapon | None = None
     pose: Pose = Pose.UPRIGHT
     in_cover: bool = False
+    hidden_behind_cover: bool = False  # R8.5: prone behind hip-high cover between it and the target
     exhaustion: int = 0  # R14.3 penalty in force: 0, 10, 20 or 40
     wounds: frozenset[BodyLocation] = attrs.field(factory=frozenset, converter=frozenset)
     ammo: int | None = None  # rounds loaded in the main gun; None = a full magazine

@@ -5,7 +5,6 @@ from __future__ import annotations
 import attrs
 
 from apcombat.model import (
-    BodyLocation,
     CoverExempts,
     FromCover,
     Pose,
@@ -17,6 +16,7 @@ from apcombat.model import (
 from apcombat.rules.chance import AIM_PENALTY, HitChance, build_hit_chance, critical_chance
 from apcombat.rules.costs import attack_cost
 from apcombat.rules.ranges import range_band
+from apcombat.rules.refusals import BURST_MODES, TWO_GUN_MODES, ImpossibleAttack, refuse_impossible
 
 COVER_PENALTY = -40  # R9.3
 BLIND_FIRE_PENALTY = {RangeBand.CQC: -20, RangeBand.CLOSE: -35}  # R9.4
@@ -25,14 +25,6 @@ STRENGTH_PENALTY = -20  # R5.1: per ST point below the minimum
 BURST_BASE_PENALTY = 25  # R4.2
 HEAVY_BASE_PENALTY = 30  # R5.2
 TWO_GUN_HANDICAP = {"same_weapon": -25, "same_family": -40, "different": -55}  # R11.3
-PRONE_HIDDEN = (BodyLocation.TORSO, BodyLocation.LEGS)  # R8.6
-TWO_GUN_MODES = (ShotMode.DUAL, ShotMode.DUAL_BURST)
-BURST_MODES = (ShotMode.BURST, ShotMode.DUAL_BURST)
-SINGLE_MODES = (ShotMode.SINGLE, ShotMode.AIMED, ShotMode.DUAL)
-
-
-class ImpossibleAttack(Exception):
-    """An attack the rules refuse; the message says why, naming the rule."""
 
 
 @attrs.frozen
@@ -81,9 +73,10 @@ class AttackPlan:
 def plan_attack(situation: ShotSituation) -> AttackPlan:
     """Judge an attack without rolling: refuse it (ImpossibleAttack, with the rule) or plan it.
 
-    R1.1-R1.4 chances, R2.1/R3.1/R4.1/R6.1/R9.5/R10.1/R11.1 costs, R3.4, R8.6, R9.4, R11, R12.1 refusals.
+    R1.1-R1.4 chances, R2.1/R3.1/R4.1/R6.1/R9.5/R10.1/R11.1 costs; refusals in `refusals`, R1.3 range and
+    R4.1/R19.1 ammunition here.
     """
-    _refuse_impossible(situation)
+    refuse_impossible(situation)
     shooter, shot = situation.shooter, situation.shot
     weapons = [shooter.weapon]
     if shot.mode in TWO_GUN_MODES:
@@ -201,125 +194,6 @@ def wound_modifier(situation: ShotSituation, weapon: Weapon) -> int:
         if weapon.hands == 2:
             total += effect.hit_mod_two_handed
     return total
-
-
-def _refuse_impossible(situation: ShotSituation) -> None:
-    shooter, target, shot = situation.shooter, situation.target, situation.shot
-    weapon, mode = shooter.weapon, shot.mode
-    if target.hp <= 0:
-        raise ImpossibleAttack(f"{target.name} is already down (R12.2)")
-    if BodyLocation.WEAPON in shooter.wounds and situation.criticals.effect(BodyLocation.WEAPON).breaks_weapon:
-        raise ImpossibleAttack(
-            f"{shooter.name}'s {weapon.name} is broken by a critical hit (R12.1): it cannot attack until repaired"
-        )
-    _refuse_switched_off(situation)
-    _refuse_wrong_weapon(mode, weapon)
-    _refuse_wrong_aim(situation)
-    _refuse_wrong_cover(situation)
-    if mode in TWO_GUN_MODES:
-        _refuse_wrong_two_guns(situation)
-
-
-def _refuse_switched_off(situation: ShotSituation) -> None:
-    """R0.6: an optional rule switched off in [optional_rules] allows no attack that needs it."""
-    optional, shot = situation.optional_rules, situation.shot
-    if shot.mode in TWO_GUN_MODES and not optional.two_guns:
-        raise ImpossibleAttack("two-gun fire is switched off in [optional_rules] (R0.6)")
-    if not optional.poses:
-        for who, pose in (
-            (situation.shooter.name, situation.shooter.pose),
-            (situation.target.name, situation.target.pose),
-        ):
-            if pose is not Pose.UPRIGHT:
-                raise ImpossibleAttack(
-                    f"{who} cannot be {pose.value}: poses are switched off in [optional_rules] (R0.6)"
-                )
-    if shot.reaction and not optional.reaction:
-        raise ImpossibleAttack("reactions are switched off in [optional_rules] (R0.6)")
-
-
-def _refuse_wrong_weapon(mode: ShotMode, weapon: Weapon) -> None:
-    if mode is ShotMode.MELEE:
-        if not weapon.is_close_combat:
-            raise ImpossibleAttack(
-                f"the {weapon.name} is a firearm: close combat needs a melee or unarmed weapon (R10.1)"
-            )
-        return
-    if weapon.is_close_combat:
-        raise ImpossibleAttack(f"the {weapon.name} is a close-combat weapon: use mode melee (R10.1)")
-    if mode is ShotMode.FLAME and not weapon.is_flamer:
-        raise ImpossibleAttack(f"mode flame needs a flamethrower (R6.1); the {weapon.name} is not one")
-    if mode is not ShotMode.FLAME and weapon.is_flamer:
-        raise ImpossibleAttack(f"the {weapon.name} fires one-second streams: use mode flame (R6.1)")
-    if mode in SINGLE_MODES and not weapon.fires_single:
-        raise ImpossibleAttack(f"the {weapon.name} fires bursts only: use mode burst (R4.1)")
-    if mode in BURST_MODES and not weapon.automatic:
-        raise ImpossibleAttack(f"the {weapon.name} is not an automatic weapon: it cannot fire bursts (R4.1)")
-
-
-def _refuse_wrong_aim(situation: ShotSituation) -> None:
-    shot, target, house = situation.shot, situation.target, situation.house_rules
-    mode = shot.mode
-    if shot.location is not None and mode not in (ShotMode.AIMED, ShotMode.MELEE):
-        reasons = {
-            ShotMode.BURST: "a burst cannot be aimed (R3.4)",
-            ShotMode.DUAL_BURST: "a burst cannot be aimed (R3.4)",
-            ShotMode.DUAL: "two guns cannot be aimed (R3.4, R11.1)",
-            ShotMode.FLAME: "a flamer stream cannot be aimed at a location (R6.1)",
-            ShotMode.SINGLE: "an unaimed shot names no location: use mode aimed to aim (R3.1)",
-        }
-        raise ImpossibleAttack(reasons[mode])
-    if mode is ShotMode.AIMED and shot.location is None:
-        raise ImpossibleAttack("an aimed shot names its location: head, torso, arm, legs or weapon (R3.2)")
-    if shot.extra_ap < 0:
-        raise ImpossibleAttack(f"extra AP for aiming cannot be negative (got {shot.extra_ap})")
-    if shot.extra_ap > 0 and shot.location is None:
-        raise ImpossibleAttack("extra AP buy aim only for an aimed attack (R3.1)")
-    cap = house.aim_max_extra_ap
-    if cap is not None and shot.extra_ap > cap:
-        raise ImpossibleAttack(
-            f"the house rule aim_max_extra_ap allows at most {cap} extra AP, not {shot.extra_ap} (R3.1)"
-        )
-    if (
-        mode is ShotMode.AIMED
-        and house.prone_shows_head
-        and target.pose is Pose.PRONE
-        and shot.location in PRONE_HIDDEN
-    ):
-        assert shot.location is not None
-        raise ImpossibleAttack(
-            f"{target.name} is prone and shows only head and arms: "
-            f"aim at head, arm or weapon, not {shot.location.value} (R8.6)"
-        )
-
-
-def _refuse_wrong_cover(situation: ShotSituation) -> None:
-    shooter, shot = situation.shooter, situation.shot
-    if shot.from_cover is FromCover.NONE:
-        return
-    if shot.mode is ShotMode.MELEE:
-        raise ImpossibleAttack("close combat is not fought from cover: from_cover must be none (R9.4, R10.1)")
-    what = "blind fire (R9.4)" if shot.from_cover is FromCover.BLIND else "leaning out (R9.5)"
-    if not shooter.in_cover:
-        raise ImpossibleAttack(f"{what} needs {shooter.name} in cover")
-    if shot.from_cover is FromCover.BLIND:
-        if shot.mode is ShotMode.AIMED:
-            raise ImpossibleAttack("blind fire from cover is unaimed only (R3.4, R9.4)")
-        if shot.mode not in (ShotMode.SINGLE, ShotMode.BURST):
-            raise ImpossibleAttack("blind fire from cover allows only single shots and bursts (R9.4)")
-
-
-def _refuse_wrong_two_guns(situation: ShotSituation) -> None:
-    shooter = situation.shooter
-    offhand = shooter.offhand
-    if offhand is None:
-        raise ImpossibleAttack(f"two-gun fire needs a second gun: {shooter.name} has no off-hand weapon (R11.1)")
-    for location in shooter.wounds:
-        if situation.criticals.effect(location).forbids_two_guns:
-            raise ImpossibleAttack(f"{shooter.name}'s wounded {location.value} forbids two-gun fire (R12.1)")
-    if offhand.is_close_combat or offhand.is_flamer:
-        raise ImpossibleAttack(f"the {offhand.name} cannot be fired as a second gun (R11.1)")
-    _refuse_wrong_weapon(situation.shot.mode, offhand)
 
 
 def _refuse_out_of_range(situation: ShotSituation, gun: GunPlan) -> None:

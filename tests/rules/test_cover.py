@@ -187,11 +187,10 @@ def test_lean_out_needs_cover():
         make_plan(shooter=make_shooter(in_cover=False), from_cover=FromCover.LEAN_OUT)
 
 
-def test_shooter_in_cover_firing_normally_is_not_blind():
-    # R9.4/R9.5: no handicap and no extra AP when the shot is not declared from cover.
-    plan = make_plan(shooter=make_shooter(skill=70, in_cover=True))
-    assert plan.ap_cost == 4
-    assert plan.guns[0].hit_chance == 70
+def test_shooter_in_cover_fires_only_blind_or_leaning_out():
+    # R9.5: from cover a character shoots only blind (R9.4) or leaning out; it leaves cover to do more.
+    with pytest.raises(ImpossibleAttack, match=r"in cover: fire blind, lean out.*R9\.4, R9\.5"):
+        make_plan(shooter=make_shooter(skill=70, in_cover=True))
 
 
 # R0.6: with poses switched off nobody crouches or lies prone, so such a target is refused.

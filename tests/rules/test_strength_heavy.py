@@ -97,12 +97,12 @@ def test_flamer_is_not_a_heavy_automatic():
     ("bipod", "pose", "in_cover", "from_cover", "rested"),
     [
         (True, Pose.PRONE, False, FromCover.NONE, True),
-        (True, Pose.UPRIGHT, True, FromCover.NONE, True),
+        (True, Pose.UPRIGHT, True, FromCover.BLIND, True),  # R9.5: from cover only blind or leaning out
         (True, Pose.CROUCHED, True, FromCover.LEAN_OUT, True),
         (True, Pose.UPRIGHT, False, FromCover.NONE, False),
         (True, Pose.CROUCHED, False, FromCover.NONE, False),
         (False, Pose.PRONE, False, FromCover.NONE, False),
-        (False, Pose.UPRIGHT, True, FromCover.NONE, False),
+        (False, Pose.UPRIGHT, True, FromCover.LEAN_OUT, False),
     ],
 )
 def test_bipod_rest(bipod, pose, in_cover, from_cover, rested):

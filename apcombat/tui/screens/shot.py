@@ -1,5 +1,8 @@
 """Aiming a shot: pick the mode, the location, extra AP and how to fire from cover; the chance with its
-full breakdown (from the engine's preview) updates with every change. Enter fires."""
+full breakdown (from the engine's preview) updates with every change. Enter fires.
+
+Only what the rules allow is offered: the modes the weapons in hand can fire and, for each, the ways of
+firing from cover open to the attacker there — both as the engine's `choices` lists them."""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from apcombat.engine.attacks import choices
+from apcombat.model import FromCover
 from apcombat.tui.session import Session
 
 MODES = ("single", "aimed", "burst", "dual", "dual_burst", "flame", "melee")
@@ -22,7 +27,8 @@ MODE_NAMES = {
     "melee": "close combat",
 }
 LOCATIONS = ("torso", "head", "arm", "legs", "weapon")
-FROM_COVER = ("", "blind", "lean")
+FROM_COVER_WORDS = {FromCover.NONE: "", FromCover.BLIND: "blind", FromCover.LEAN_OUT: "lean"}
+FROM_COVER_NAMES = {"": "none", "blind": "blind fire", "lean": "lean out (+1 AP)"}
 
 
 def attack_line(
@@ -37,7 +43,7 @@ def attack_line(
             words.append(f"+{extra_ap}")
     if mode in ("burst", "dual_burst"):
         words.append("burst")
-    if from_cover and verb == "shoot":
+    if from_cover and mode != "melee":
         words.append(from_cover)
     if distance_cm:
         words += ["at", f"{distance_cm}cm"]
@@ -71,10 +77,22 @@ class ShotScreen(ModalScreen[str | None]):
             self.query_one("#distance", Input).value = ""
         self.attacker = attacker
         self.target = target
-        self.mode = mode
-        self.location = "" if mode != "aimed" else "torso"
+        allowed = choices(self.session.state, attacker, target)
+        self.options = {shot.value: tuple(FROM_COVER_WORDS[way] for way in ways) for shot, ways in allowed.items()}
+        self.mode = mode if mode in self.options or not self.options else self.modes[0]
+        self.location = "" if self.mode != "aimed" else "torso"
         self.extra_ap = 0
-        self.from_cover = "blind" if self.session.state.unit(attacker).in_cover else ""
+        self.from_cover = self.ways[0]
+
+    @property
+    def modes(self) -> tuple[str, ...]:
+        """The modes offered, in the dialog's order (the one given when the rules allow none)."""
+        return tuple(mode for mode in MODES if mode in self.options) or (self.mode,)
+
+    @property
+    def ways(self) -> tuple[str, ...]:
+        """The ways of firing from cover offered for the mode: "" (not from cover), "blind", "lean"."""
+        return self.options.get(self.mode, ("",))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -103,12 +121,7 @@ class ShotScreen(ModalScreen[str | None]):
         state = self.session.state
         attacker, target = state.unit(self.attacker), state.unit(self.target)
         self.query_one("#shot-title", Label).update(f"{attacker.name} attacks {target.name}")
-        location = self.location if self.location and self.mode in ("aimed", "melee") else "-"
-        cover = {"": "none", "blind": "blind fire", "lean": "lean out (+1 AP)"}[self.from_cover]
-        self.query_one("#shot-choices", Static).update(
-            f"[m] mode: {MODE_NAMES[self.mode]}   [l] location: {location}   [+/-] extra AP: {self.extra_ap}   "
-            f"[b] from cover: {cover}"
-        )
+        self.query_one("#shot-choices", Static).update(self.choices_line())
         preview = self.session.preview(self.line)
         if preview.allowed and preview.attack is not None:
             chances = " and ".join(f"{gun.hit_chance}%" for gun in preview.attack.guns)
@@ -121,29 +134,65 @@ class ShotScreen(ModalScreen[str | None]):
         self.query_one("#shot-summary", Static).update(summary)
         self.query_one("#shot-lines", Static).update("\n".join(preview.lines) or " ")
 
-    def action_mode(self, step: int) -> None:
-        self.mode = MODES[(MODES.index(self.mode) + step) % len(MODES)]
+    def choices_line(self) -> str:
+        """The choices made, each with its key when there is something else to choose."""
+        parts = [f"{'[m] ' if len(self.modes) > 1 else ''}mode: {MODE_NAMES[self.mode]}"]
+        if self.aims:
+            location = self.location if self.location and self.mode in ("aimed", "melee") else "-"
+            parts.append(f"[l] location: {location}")
+            parts.append(f"[+/-] extra AP: {self.extra_ap}")
+        if len(self.ways) > 1:
+            parts.append(f"[b] from cover: {FROM_COVER_NAMES[self.from_cover]}")
+        elif self.from_cover:
+            parts.append(f"from cover: {FROM_COVER_NAMES[self.from_cover]}")
+        return "   ".join(parts)
+
+    @property
+    def aims(self) -> bool:
+        """Whether a location can be named: close combat, or any mode of a weapon that can aim (l and + turn
+        the shot into an aimed one)."""
+        return self.mode == "melee" or "aimed" in self.options
+
+    def _choose_mode(self, mode: str) -> None:
+        self.mode = mode
         if self.mode == "aimed" and not self.location:
             self.location = "torso"
+        if self.from_cover not in self.ways:
+            self.from_cover = self.ways[0]
+
+    def action_mode(self, step: int) -> None:
+        modes = self.modes
+        self._choose_mode(modes[(modes.index(self.mode) + step) % len(modes)] if self.mode in modes else modes[0])
         self.update_preview()
 
     def action_location(self) -> None:
+        if not self.aims:
+            self.app.bell()
+            return
         choices = ("", *LOCATIONS) if self.mode != "aimed" else LOCATIONS
         current = self.location if self.location in choices else choices[0]
         self.location = choices[(choices.index(current) + 1) % len(choices)]
         if self.location and self.mode not in ("aimed", "melee"):
-            self.mode = "aimed"
+            self._choose_mode("aimed")
         self.update_preview()
 
     def action_extra(self, step: int) -> None:
+        if not self.aims:
+            self.app.bell()
+            return
         self.extra_ap = max(0, self.extra_ap + step)
         if self.extra_ap and self.mode not in ("aimed", "melee"):
-            self.mode = "aimed"
+            self._choose_mode("aimed")
             self.location = self.location or "torso"
         self.update_preview()
 
     def action_cover(self) -> None:
-        self.from_cover = FROM_COVER[(FROM_COVER.index(self.from_cover) + 1) % len(FROM_COVER)]
+        ways = self.ways
+        if len(ways) < 2:
+            self.app.bell()
+            return
+        current = self.from_cover if self.from_cover in ways else ways[0]
+        self.from_cover = ways[(ways.index(current) + 1) % len(ways)]
         self.update_preview()
 
     def action_fire(self) -> None:

@@ -2,6 +2,8 @@
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from apcombat.model import (
     BodyLocation,
@@ -14,9 +16,11 @@ from apcombat.model import (
     ShotMode,
 )
 from apcombat.rules.attack import ImpossibleAttack, plan_attack
+from apcombat.rules.refusals import attack_options
 
 from .builders import (
     make_flamer,
+    make_melee,
     make_plan,
     make_ranges,
     make_shooter,
@@ -199,3 +203,33 @@ def test_poses_switched_off_refuses_a_crouched_target():
     situation = attrs.evolve(situation, optional_rules=OptionalRules(poses=False))
     with pytest.raises(ImpossibleAttack, match=r"cannot be crouched: poses are switched off.*R0\.6"):
         plan_attack(situation)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    weapon=st.sampled_from([make_weapon(), make_smg(), make_flamer(), make_melee()]),
+    offhand=st.sampled_from([None, make_weapon(), make_smg()]),
+    in_cover=st.booleans(),
+    hidden=st.booleans(),
+    mode=st.sampled_from(list(ShotMode)),
+    way=st.sampled_from(list(FromCover)),
+)
+def test_what_is_offered_is_exactly_what_the_rules_allow_from_cover(weapon, offhand, in_cover, hidden, mode, way):
+    # R8.5, R9.4, R9.5: attack_options offers a mode and a way of firing from cover exactly when the planner
+    # refuses neither; from cover only blind or leaning out, prone behind cover only leaning out, blind fire
+    # only single shots and bursts, close combat never from cover.
+    shooter = make_shooter(weapon, skill=60, offhand=offhand, in_cover=in_cover, hidden_behind_cover=hidden)
+    situation = make_situation(shooter=shooter, distance_m=1.0)
+    offered = attack_options(situation)
+    location = BodyLocation.HEAD if mode is ShotMode.AIMED else None
+    attempt = attrs.evolve(situation, shot=attrs.evolve(situation.shot, mode=mode, location=location, from_cover=way))
+    try:
+        plan_attack(attempt)
+        allowed = True
+    except ImpossibleAttack:
+        allowed = False
+    assert allowed == (way in offered.get(mode, ()))
+    if mode is not ShotMode.MELEE and (in_cover or hidden):
+        assert way is not FromCover.NONE or not allowed
+    if way is FromCover.BLIND and allowed:
+        assert mode in (ShotMode.SINGLE, ShotMode.BURST) and in_cover and not hidden

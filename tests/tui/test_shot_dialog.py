@@ -32,17 +32,27 @@ def modes(lines):
     return [line.split("mode: ")[1].split("   ")[0] for line in lines]
 
 
-def test_two_colts_offer_single_aimed_and_two_guns_and_nothing_from_cover_out_of_it(run_ui, duel):
-    # R4.1: a Colt fires no bursts; R6.1, R10.1: no flamer, no close combat. Out of cover: no blind, no lean.
+def choices_seen(run_ui, duel, commands, key, count):
+    """The choices line, and the summary, after each of `count` presses of `key` in the dialog opened at the
+    start of round 1 after the game-master `commands`."""
+    seen = []
+
     async def script(ui):
-        await open_dialog(ui)
-        lines = await cycle(ui, "m", 3)
-        assert modes(lines) == ["single shot", "aimed shot", "two guns", "single shot"]
-        assert not any("from cover" in line for line in lines)
-        await ui.press("b")
-        assert "from cover" not in ui.text("#shot-choices")
+        await open_dialog(ui, *commands)
+        seen.extend(await cycle(ui, key, count))
+        seen.append(ui.text("#shot-summary"))
 
     run_ui(script, open_path=duel)
+    return seen[:-1], seen[-1]
+
+
+def test_two_colts_offer_single_aimed_and_two_guns_and_nothing_from_cover_out_of_it(run_ui, duel):
+    # R4.1: a Colt fires no bursts; R6.1, R10.1: no flamer, no close combat. Out of cover: no blind, no lean.
+    lines, _ = choices_seen(run_ui, duel, (), "m", 3)
+    assert modes(lines) == ["single shot", "aimed shot", "two guns", "single shot"]
+    assert not any("from cover" in line for line in lines)
+    lines, _ = choices_seen(run_ui, duel, (), "b", 1)
+    assert not any("from cover" in line for line in lines)
 
 
 def test_in_cover_single_shots_fire_blind_or_lean_two_guns_only_lean(run_ui, duel):
@@ -68,20 +78,11 @@ def test_in_cover_single_shots_fire_blind_or_lean_two_guns_only_lean(run_ui, due
 
 def test_prone_behind_the_wall_ana_may_only_lean_out(run_ui, duel):
     # R8.5, R9.5: prone behind hip-high cover she shoots across it only by leaning out.
-    async def script(ui):
-        await open_dialog(ui, "gm set ana at=2,3 pose=prone")
-        lines = await cycle(ui, "m", 2)
-        assert all("from cover: lean out (+1 AP)" in line for line in lines)
-        assert "Not possible" not in ui.text("#shot-summary")
-
-    run_ui(script, open_path=duel)
+    lines, summary = choices_seen(run_ui, duel, ("gm set ana at=2,3 pose=prone",), "m", 2)
+    assert all("from cover: lean out (+1 AP)" in line for line in lines) and "Not possible" not in summary
 
 
 def test_a_grease_gun_offers_bursts(run_ui, duel):
     # R4.1: the raider's automatic weapon fires single shots and bursts; nothing else.
-    async def script(ui):
-        await open_dialog(ui, "end")
-        lines = await cycle(ui, "m", 3)
-        assert set(modes(lines)) == {"single shot", "aimed shot", "burst"}
-
-    run_ui(script, open_path=duel)
+    lines, _ = choices_seen(run_ui, duel, ("end",), "m", 3)
+    assert set(modes(lines)) == {"single shot", "aimed shot", "burst"}

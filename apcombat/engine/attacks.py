@@ -10,7 +10,7 @@ from apcombat.engine.commands import Attack, CommandError, PinDown, React
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import covered_against, distance_m, hidden_prone, sees_cover_of, sight_problem
 from apcombat.engine.movement import other_action, pay
-from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
+from apcombat.engine.reactions import covering_fire, react_to, refuse_while_interrupting, watchers_seeing
 from apcombat.engine.turns import check_victory, end_turn, out_of_the_fight
 from apcombat.model import (
     BodyLocation,
@@ -141,7 +141,9 @@ def choices(state: Encounter, attacker_id: str, target_id: str) -> dict[ShotMode
 
 
 def plan_for(state: Encounter, command: Attack) -> AttackPlan:
-    """Plan an attack command, turning the rules' refusal into a command error."""
+    """Plan an attack command, turning the rules' refusal into a command error (R16.2: during an
+    interruption only the enemy that triggered it may be attacked; previews say so too)."""
+    refuse_while_interrupting(state, command)
     try:
         return plan_attack(situation_for(state, command))
     except ImpossibleAttack as error:

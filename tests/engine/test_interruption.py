@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from .builders import encounter, unit
+from apcombat.content import content_root, load_encounter, load_library
+from apcombat.engine import Game, parse_command, preview
+
+from .builders import encounter, unit, write_encounter
 
 BOB_FIRST = "gm dice 2 6 1"  # R13.1: Bob 17, Ana 13, Cid 12
 SPOTTED = [BOB_FIRST, "gm set bob ammo=3", "react bob", "gm dice 3", "move ana 6,3"]
@@ -66,3 +69,14 @@ def test_the_watcher_may_take_cover_change_pose_move_and_turn_to_face_the_enemy(
     play(arena(), [*script, "turn bob N"]).refused(8, "R16.2", "turn to face Ana (NW)")
     out = play(arena(), [*script, "turn bob NW", "end"]).ok()
     assert out.unit("bob")["facing"] == "NW" and out.active == "ana"
+
+
+def test_the_preview_of_an_attack_on_another_enemy_gives_the_same_refusal(tmp_path):
+    # R16.2: the fire dialog's preview must not offer what the engine then refuses.
+    start = load_encounter(write_encounter(tmp_path / "arena.toml", arena()), load_library(content_root()))
+    game = Game(start, seed=1)
+    game.play_all(SPOTTED)
+    assert game.state.interrupt is not None
+    judged = preview(game.state, parse_command("shoot bob cid"))
+    assert not judged.allowed and "R16.2" in judged.reason and "may only attack Ana" in judged.reason
+    assert preview(game.state, parse_command("shoot bob ana")).allowed

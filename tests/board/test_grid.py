@@ -141,3 +141,13 @@ def test_grid_for_picks_the_square_grid():
 def test_grid_for_refuses_an_unknown_kind():
     with pytest.raises(ValueError, match="grid kind 'hex' is not known; the known kind is 'square'"):
         grid_for(BattleMap(rows=["..", ".."], kind="hex"))
+
+
+def test_facings_towards_lists_both_facings_of_a_tie():
+    # R16.2: an interrupting watcher may turn to the facing nearest the bearing to its enemy, either of two
+    # at a tie. On the test hex grid a cell two columns east lies at 90 degrees, between NE and SE.
+    from .hexgrid import HexGrid
+
+    assert HexGrid().facings_towards((2, 2), (4, 2)) == (Facing.NE, Facing.SE)
+    assert HexGrid().facing_towards((2, 2), (4, 2)) is Facing.NE
+    assert SquareGrid().facings_towards((5, 5), (8, 4)) == (Facing.E,)

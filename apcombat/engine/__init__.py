@@ -4,6 +4,7 @@ from apcombat.engine.apply import apply
 from apcombat.engine.commands import Command, CommandError, parse_command
 from apcombat.engine.events import Event
 from apcombat.engine.game import DiceState, Game, HistoryEntry
+from apcombat.engine.legal import legal_commands
 from apcombat.engine.preview import Preview, preview
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "HistoryEntry",
     "Preview",
     "apply",
+    "legal_commands",
     "parse_command",
     "preview",
 ]

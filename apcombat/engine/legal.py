@@ -1,0 +1,226 @@
+"""`legal_commands(state)`: every line the acting unit may play now, in the command language — the
+interface an AI plays through (OpenSpiel's `legal_actions` is the shape).
+
+The lines are generated from the rules, not found by trying strings, and each kind is judged by the
+engine's own refusals so that the list never disagrees with `apply`:
+
+- moves: one search per gait over the reachable area (`views.reachable_cells`, the search moves use),
+  then one `move WHO X,Y` (or `... run`) per reachable cell; a single waypoint takes the cheapest path,
+  the one the search found;
+- attacks: the modes and ways of firing from cover `attacks.choices` offers against each unit in sight,
+  every aim location and every extra AP the AP allow, each planned by `attacks.plan_for` (the planner
+  `apply` uses) and kept when its cost fits the AP left;
+- everything else (turns, poses, cover, reload, swap, watch, pin, jumps, delay, end): `preview`, which
+  plays the command with dice that refuse to roll, so its verdict is `apply`'s up to the first roll.
+
+The order is fixed: moves (walking, then running, cells in reading order), turns (N, NE, ... NW), poses,
+cover, attacks (enemies first, then friends, each in the encounter's order), reload, swap, watch, pins,
+jumps (reading order), delay, end. Round 0 (set-up) offers only `start`; a finished fight offers nothing.
+Lines of a delayed unit stepping in before the active one (R13.3) are not listed: an AI acts only as
+`state.active`. `gm`, `undo` and `redo` lines are never listed.
+
+Table mode (no map): the game master measures every distance on the table, so lines that need one — moves,
+jumps and ranged attacks (`at Ncm`) — are not listed; turns are listed by facing (45 degree steps), and
+close combat, poses, cover, reload, swap, watch, pin, delay and end as on a map.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+import attrs
+
+from apcombat.engine.attacks import choices, plan_for
+from apcombat.engine.commands import (
+    Attack,
+    ChangePose,
+    Command,
+    CommandError,
+    Delay,
+    End,
+    Jump,
+    LeaveCover,
+    PinDown,
+    React,
+    Reload,
+    Swap,
+    TakeCover,
+    Turn,
+)
+from apcombat.engine.geometry import grid_of, sight_problem
+from apcombat.engine.preview import preview
+from apcombat.engine.views import reachable_cells
+from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pose, ShotMode, Unit
+from apcombat.rules.jumping import jump_distance_m, max_jump_m
+
+__all__ = ["legal_commands"]
+
+_WAY_WORD = {FromCover.NONE: "", FromCover.BLIND: " blind", FromCover.LEAN_OUT: " lean"}
+
+
+def legal_commands(state: Encounter) -> list[str]:
+    """The lines `state.active` may play now (during an interruption, the watcher), in a fixed order.
+
+    Every line listed is accepted by `apply`; every line `apply` accepts for the active unit is listed,
+    or — for a move through other waypoints — a listed move to the same cell at the same gait for no
+    more AP (see the module's note for what is and is not listed).
+    """
+    if state.finished:
+        return []
+    if state.round == 0:
+        return ["start"]
+    if state.active is None:
+        return []
+    unit = state.unit(state.active)
+    return [
+        *_moves(state, unit),
+        *_turns(state, unit),
+        *_simple(state, unit),
+        *_attacks(state, unit),
+        *_rest(state, unit),
+    ]
+
+
+def _cell(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def _reading_order(cell: Cell) -> tuple[int, int]:
+    return cell[1], cell[0]
+
+
+def _accepted(state: Encounter, command: Command) -> bool:
+    return preview(state, command).allowed
+
+
+def _moves(state: Encounter, unit: Unit) -> Iterator[str]:
+    """R7, R14: one move a reachable cell and gait, by the single search of the reachable area."""
+    if state.map is None:
+        return
+    for running, suffix in ((False, ""), (True, " run")):
+        for cell in sorted(reachable_cells(state, unit, running), key=_reading_order):
+            yield f"move {unit.id} {_cell(cell)}{suffix}"
+
+
+def _turns(state: Encounter, unit: Unit) -> Iterator[str]:
+    """R7.3, R16.2: a turn to every other facing the AP pay for (and, interrupting, the enemy's)."""
+    facings = grid_of(state).facings if state.map is not None else tuple(Facing)
+    for facing in facings:
+        if facing is not unit.facing and _accepted(state, Turn(unit=unit.id, facing=facing)):
+            yield f"turn {unit.id} {facing.value}"
+
+
+def _simple(state: Encounter, unit: Unit) -> Iterator[str]:
+    """R8.1 poses, R9.1 taking or leaving cover."""
+    for pose in Pose:
+        if pose is not unit.pose and _accepted(state, ChangePose(unit=unit.id, pose=pose)):
+            yield f"pose {unit.id} {pose.value}"
+    for command, word in ((TakeCover(unit=unit.id), "cover"), (LeaveCover(unit=unit.id), "uncover")):
+        if _accepted(state, command):
+            yield f"{word} {unit.id}"
+
+
+def _others(state: Encounter, unit: Unit) -> list[Unit]:
+    """Every other unit still in the fight: enemies first, then friends, in the encounter's order."""
+    others = [u for u in state.units if u.id != unit.id and not u.down]
+    return [u for u in others if u.side != unit.side] + [u for u in others if u.side == unit.side]
+
+
+def _attacks(state: Encounter, unit: Unit) -> Iterator[str]:
+    """R1-R6, R9.4, R9.5, R10, R11: every attack mode, target, aim location and extra AP the rules allow."""
+    for target in _others(state, unit):
+        in_sight = sight_problem(state, unit, target) is None
+        for mode, ways in choices(state, unit.id, target.id).items():
+            if mode is not ShotMode.MELEE and not in_sight:
+                continue  # every shot needs the target in sight (the planner refuses it too)
+            for way in ways:
+                yield from _attack_lines(state, unit, target, mode, way)
+
+
+def _attack_lines(state: Encounter, unit: Unit, target: Unit, mode: ShotMode, way: FromCover) -> Iterator[str]:
+    kind = {ShotMode.DUAL: "dual", ShotMode.DUAL_BURST: "dual", ShotMode.FLAME: "flame", ShotMode.MELEE: "melee"}
+    verb = kind.get(mode, "shoot")
+    burst = " burst" if mode in (ShotMode.BURST, ShotMode.DUAL_BURST) else ""
+    head = f"{verb} {unit.id} {target.id}"
+    base = Attack(
+        unit=unit.id,
+        target=target.id,
+        kind=verb,
+        burst=bool(burst),
+        from_cover=way,
+    )
+    if mode is not ShotMode.AIMED and _cost(state, unit, base) is not None:
+        yield f"{head}{burst}{_WAY_WORD[way]}"
+    if mode not in (ShotMode.AIMED, ShotMode.MELEE):
+        return
+    for location in BodyLocation:
+        aimed = Attack(unit=unit.id, target=target.id, kind=verb, location=location, from_cover=way)
+        for extra in _extra_ap(state, unit, aimed):
+            plus = f" +{extra}" if extra else ""
+            yield f"{head} aimed {location.value}{plus}{_WAY_WORD[way]}"
+
+
+def _cost(state: Encounter, unit: Unit, command: Attack) -> int | None:
+    """The attack's AP when the planner allows it and the unit can pay, else None."""
+    if state.map is None and command.kind != "melee":
+        return None  # table mode: the game master measures the distance (`at Ncm`)
+    try:
+        cost = plan_for(state, command).ap_cost
+    except CommandError:
+        return None
+    return cost if cost <= unit.ap else None
+
+
+def _extra_ap(state: Encounter, unit: Unit, aimed: Attack) -> range:
+    """R3.1: every extra AP from 0 up to what the AP allow (and the house rule's cap). Only the cap and the
+    AP depend on the extra AP, and both refuse from some number on, so the most the planner accepts
+    bounds the list: it is found from the most the AP could pay, downwards."""
+    base = _cost(state, unit, aimed)
+    if base is None:
+        return range(0)
+    for most in range(unit.ap - base, 0, -1):
+        if _cost(state, unit, attrs.evolve(aimed, extra_ap=most)) is not None:
+            return range(most + 1)
+    return range(1)
+
+
+def _rest(state: Encounter, unit: Unit) -> Iterator[str]:
+    """R19.1 reload and swap, R16.1 watch, R17.1 pins, R15 jumps, R13.3 delay, and end."""
+    for command, word in (
+        (Reload(unit=unit.id), "reload"),
+        (Swap(unit=unit.id), "swap"),
+        (React(unit=unit.id), "react"),
+    ):
+        if _accepted(state, command):
+            yield f"{word} {unit.id}"
+    for target in _others(state, unit):
+        if target.in_cover and _accepted(state, PinDown(unit=unit.id, target=target.id)):
+            yield f"pin {unit.id} {target.id}"
+    yield from _jumps(state, unit)
+    if _accepted(state, Delay(unit=unit.id)):
+        yield f"delay {unit.id}"
+    if _accepted(state, End()):
+        yield "end"
+
+
+def _jumps(state: Encounter, unit: Unit) -> Iterator[str]:
+    """R15: a jump to every landing cell within the maximum (the longer, with a run-up, bounds the cells
+    looked at; the engine judges each)."""
+    if state.map is None or unit.at is None or not state.optional_rules.jumping or unit.pose is not Pose.UPRIGHT:
+        return
+    if unit.in_cover or unit.ap <= 0:
+        return
+    grid, (x0, y0) = grid_of(state), unit.at
+    longest = max_jump_m(unit.character.special, True)
+    radius = math.ceil(longest) + 2
+    occupied = {u.at for u in state.units if not u.down}
+    for y in range(max(0, y0 - radius), min(state.map.height, y0 + radius + 1)):
+        for x in range(max(0, x0 - radius), min(state.map.width, x0 + radius + 1)):
+            cell = (x, y)
+            if cell in occupied or state.map.at(cell).blocks_movement:
+                continue
+            if jump_distance_m(grid.distance_m(unit.at, cell)) > longest:
+                continue
+            if _accepted(state, Jump(unit=unit.id, to=cell)):
+                yield f"jump {unit.id} {_cell(cell)}"

@@ -154,9 +154,15 @@ def _attack_lines(state: Encounter, unit: Unit, target: Unit, mode: ShotMode, wa
         yield f"{head}{burst}{_WAY_WORD[way]}"
     if mode not in (ShotMode.AIMED, ShotMode.MELEE):
         return
+    extras: range | None = None  # the same for every location: only the cap and the AP depend on it
     for location in BodyLocation:
         aimed = Attack(unit=unit.id, target=target.id, kind=verb, location=location, from_cover=way)
-        for extra in _extra_ap(state, unit, aimed):
+        base_cost = _cost(state, unit, aimed)
+        if base_cost is None:
+            continue
+        if extras is None:
+            extras = _extra_ap(state, unit, aimed, base_cost)
+        for extra in extras:
             plus = f" +{extra}" if extra else ""
             yield f"{head} aimed {location.value}{plus}{_WAY_WORD[way]}"
 
@@ -172,14 +178,11 @@ def _cost(state: Encounter, unit: Unit, command: Attack) -> int | None:
     return cost if cost <= unit.ap else None
 
 
-def _extra_ap(state: Encounter, unit: Unit, aimed: Attack) -> range:
+def _extra_ap(state: Encounter, unit: Unit, aimed: Attack, base_cost: int) -> range:
     """R3.1: every extra AP from 0 up to what the AP allow (and the house rule's cap). Only the cap and the
     AP depend on the extra AP, and both refuse from some number on, so the most the planner accepts
     bounds the list: it is found from the most the AP could pay, downwards."""
-    base = _cost(state, unit, aimed)
-    if base is None:
-        return range(0)
-    for most in range(unit.ap - base, 0, -1):
+    for most in range(unit.ap - base_cost, 0, -1):
         if _cost(state, unit, attrs.evolve(aimed, extra_ap=most)) is not None:
             return range(most + 1)
     return range(1)
@@ -205,22 +208,24 @@ def _rest(state: Encounter, unit: Unit) -> Iterator[str]:
 
 
 def _jumps(state: Encounter, unit: Unit) -> Iterator[str]:
-    """R15: a jump to every landing cell within the maximum (the longer, with a run-up, bounds the cells
-    looked at; the engine judges each)."""
+    """R15: a jump to every landing cell within the maximum — with a run-up in the direction of the unit's
+    last two steps, standing in every other (R15.1); the engine judges each cell within it."""
     if state.map is None or unit.at is None or not state.optional_rules.jumping or unit.pose is not Pose.UPRIGHT:
         return
     if unit.in_cover or unit.ap <= 0:
         return
     grid, (x0, y0) = grid_of(state), unit.at
-    longest = max_jump_m(unit.character.special, True)
-    radius = math.ceil(longest) + 2
+    special = unit.character.special
+    run_up = unit.recent_steps[-1] if len(unit.recent_steps) == 2 and len(set(unit.recent_steps)) == 1 else None
+    radius = math.ceil(max_jump_m(special, True)) + 2
     occupied = {u.at for u in state.units if not u.down}
     for y in range(max(0, y0 - radius), min(state.map.height, y0 + radius + 1)):
         for x in range(max(0, x0 - radius), min(state.map.width, x0 + radius + 1)):
             cell = (x, y)
             if cell in occupied or state.map.at(cell).blocks_movement:
                 continue
-            if jump_distance_m(grid.distance_m(unit.at, cell)) > longest:
+            with_run_up = run_up is not None and grid.facing_towards(unit.at, cell) is run_up
+            if jump_distance_m(grid.distance_m(unit.at, cell)) > max_jump_m(special, with_run_up):
                 continue
             if _accepted(state, Jump(unit=unit.id, to=cell)):
                 yield f"jump {unit.id} {_cell(cell)}"

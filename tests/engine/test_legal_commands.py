@@ -1,0 +1,189 @@
+"""`legal_commands(state)` against `apply` over random reachable states of every shipped encounter
+(Hypothesis): every listed line is accepted, and every well-formed line `apply` accepts for the acting unit
+is listed (a move: one to the same cell at the same gait, for no more AP).
+
+States come from the encounter's start by random legal lines with a seeded generator. More examples on
+demand: APCOMBAT_LEGAL_EXAMPLES=500 pytest tests/engine/test_legal_commands.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from apcombat.content import content_root, load_encounter, load_library
+from apcombat.dice import SeededDice
+from apcombat.engine import CommandError, Game, apply, legal_commands, parse_command, preview
+from apcombat.engine.commands import Move, Turn
+from apcombat.model import Encounter
+
+MAP_ENCOUNTERS = ("duel", "street_fight", "heavy_weapons", "rooftops", "big_battlefield")
+ENCOUNTERS = (*MAP_ENCOUNTERS, "table_brawl")
+FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+LOCATIONS = ("head", "torso", "arm", "legs", "weapon")
+LEGAL_SETTINGS = settings(
+    max_examples=int(os.environ.get("APCOMBAT_LEGAL_EXAMPLES", "12")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@cache
+def start_of(name: str) -> Encounter:
+    return load_encounter(content_root() / "encounters" / f"{name}.toml", load_library(content_root()))
+
+
+def random_line(lines: list[str], rng: random.Random) -> str:
+    """A legal line, its kind (the first word) drawn first, so moves and jumps do not crowd out the rest."""
+    kinds = sorted({line.split()[0] for line in lines})
+    kind = rng.choice(kinds)
+    return rng.choice([line for line in lines if line.split()[0] == kind])
+
+
+def reached_state(name: str, seed: int, steps: int) -> Encounter:
+    """The state after `start` and up to `steps` random legal lines (fewer if the fight ends)."""
+    rng = random.Random(seed)
+    game = Game(start_of(name), seed=seed)
+    game.play("start")
+    for _ in range(steps):
+        lines = legal_commands(game.state)
+        if not lines:
+            break
+        game.play(random_line(lines, rng))
+    return game.state
+
+
+def accepted(state: Encounter, line: str, seed: int) -> bool:
+    command = parse_command(line)
+    assert command is not None
+    try:
+        apply(state, command, SeededDice(seed))
+    except CommandError:
+        return False
+    return True
+
+
+def test_set_up_offers_start_and_a_finished_fight_nothing():
+    state = start_of("duel")
+    assert legal_commands(state) == ["start"]
+    game = Game(state, seed=1)
+    game.play("start")
+    assert "start" not in legal_commands(game.state)
+    game.play("gm set raider hp=0")
+    assert game.state.finished and legal_commands(game.state) == []
+
+
+def test_lines_are_in_the_command_language_and_never_game_master_or_history_lines():
+    state = reached_state("street_fight", 3, 5)
+    lines = legal_commands(state)
+    assert lines == legal_commands(state)  # deterministic
+    assert len(lines) == len(set(lines))
+    for line in lines:
+        assert line.split()[0] not in ("gm", "undo", "redo", "start")
+        command = parse_command(line)
+        assert command is not None and command.who in (None, state.active)
+
+
+@LEGAL_SETTINGS
+@given(name=st.sampled_from(ENCOUNTERS), seed=st.integers(0, 2**16), steps=st.integers(0, 25))
+def test_every_listed_line_is_accepted(name, seed, steps):
+    # R7, R8, R9, R13.3, R15, R16, R17, R19: what legal_commands lists, apply plays.
+    state = reached_state(name, seed, steps)
+    lines = legal_commands(state)
+    rng = random.Random(seed)
+    many = [line for line in lines if line.split()[0] in ("move", "jump")]
+    sample = [line for line in lines if line not in many] + rng.sample(many, min(len(many), 12))
+    refused = [line for line in sample if not accepted(state, line, seed)]
+    assert not refused, f"listed but refused in {name} after {steps} lines (seed {seed}): {refused}"
+
+
+def line_for(state: Encounter, data: st.DataObject) -> str:
+    """A random well-formed line for the acting unit (most of them refused)."""
+    unit = state.unit(state.active)
+    others = [u.id for u in state.units if u.id != unit.id]
+    (x, y) = unit.at if unit.at is not None else (0, 0)
+    near = st.tuples(st.integers(x - 7, x + 7), st.integers(y - 7, y + 7)).map(
+        lambda c: f"{max(0, c[0])},{max(0, c[1])}"
+    )
+    who = unit.id
+    target = st.sampled_from(others)
+    aim = st.tuples(st.sampled_from(LOCATIONS), st.sampled_from(["", "", " +1", " +2", " +4"])).map(
+        lambda a: f" aimed {a[0]}{a[1]}"
+    )
+    return data.draw(
+        st.one_of(
+            st.tuples(st.lists(near, min_size=1, max_size=3), st.sampled_from(["", " run"])).map(
+                lambda a: f"move {who} {' '.join(a[0])}{a[1]}"
+            ),
+            st.sampled_from(FACINGS).map(lambda f: f"turn {who} {f}"),
+            st.sampled_from(["upright", "crouched", "prone"]).map(lambda p: f"pose {who} {p}"),
+            st.sampled_from(["cover", "uncover", "reload", "swap", "react", "delay"]).map(lambda v: f"{v} {who}"),
+            st.just("end"),
+            st.tuples(
+                target, st.one_of(st.just(""), st.just(" burst"), aim), st.sampled_from(["", " blind", " lean"])
+            ).map(lambda a: f"shoot {who} {a[0]}{a[1]}{a[2]}"),
+            st.tuples(target, st.sampled_from(["", " burst"]), st.sampled_from(["", " lean"])).map(
+                lambda a: f"dual {who} {a[0]}{a[1]}{a[2]}"
+            ),
+            st.tuples(target, st.sampled_from(["", " lean"])).map(lambda a: f"flame {who} {a[0]}{a[1]}"),
+            st.tuples(target, st.one_of(st.just(""), aim)).map(lambda a: f"melee {who} {a[0]}{a[1]}"),
+            target.map(lambda t: f"pin {who} {t}"),
+            near.map(lambda c: f"jump {who} {c}"),
+        )
+    )
+
+
+def covered(state: Encounter, line: str, lines: list[str]) -> bool:
+    """The line is listed — a move: a listed move to the same cell at the same gait costs no more AP."""
+    command = parse_command(line)
+    listed = [parse_command(each) for each in lines]
+    if not isinstance(command, Move):
+        return command in listed
+    cost = preview(state, command).ap_cost
+    for other in listed:
+        if isinstance(other, Move) and other.waypoints[-1:] == command.waypoints[-1:] and other.run == command.run:
+            return preview(state, other).ap_cost <= cost
+    return False
+
+
+def unlisted_on_purpose(state: Encounter, line: str) -> bool:
+    """Lines that change nothing a player would play for: a turn to the facing held, a move back to the
+    cell the unit stands on (the engine refuses both once R7.3's turn chains are in)."""
+    command = parse_command(line)
+    unit = state.unit(state.active)
+    if isinstance(command, Turn):
+        return command.facing is unit.facing
+    return isinstance(command, Move) and command.waypoints[-1:] == (unit.at,)
+
+
+@LEGAL_SETTINGS
+@given(name=st.sampled_from(MAP_ENCOUNTERS), seed=st.integers(0, 2**16), steps=st.integers(0, 25), data=st.data())
+def test_every_accepted_line_is_listed(name, seed, steps, data):
+    # R7, R8, R9, R15, R16, R17, R19: nothing apply allows the acting unit is missing from the list.
+    state = reached_state(name, seed, steps)
+    if state.active is None:
+        return
+    lines = legal_commands(state)
+    missing = []
+    for _ in range(40):
+        line = line_for(state, data)
+        if accepted(state, line, seed) and not unlisted_on_purpose(state, line) and not covered(state, line, lines):
+            missing.append(line)
+    assert not missing, f"accepted but not listed in {name} after {steps} lines (seed {seed}): {missing}"
+
+
+@pytest.mark.parametrize("name", MAP_ENCOUNTERS)
+def test_a_listed_move_walks_the_path_its_search_found(name):
+    # R7.1, R7.3: `move WHO X,Y` takes the cheapest path; the listed AP is what the move spends.
+    state = reached_state(name, 11, 3)
+    unit = state.unit(state.active)
+    for line in legal_commands(state):
+        command = parse_command(line)
+        if isinstance(command, Move):
+            shown = preview(state, command)
+            assert shown.allowed and shown.ap_cost <= unit.ap

@@ -22,6 +22,8 @@ from apcombat.engine import CommandError, Game, apply, legal_commands, parse_com
 from apcombat.engine.commands import Move, Turn
 from apcombat.model import Encounter
 
+from .builders import encounter, unit, write_encounter
+
 MAP_ENCOUNTERS = ("duel", "street_fight", "heavy_weapons", "rooftops", "big_battlefield")
 ENCOUNTERS = (*MAP_ENCOUNTERS, "table_brawl")
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -187,3 +189,34 @@ def test_a_listed_move_walks_the_path_its_search_found(name):
         if isinstance(command, Move):
             shown = preview(state, command)
             assert shown.allowed and shown.ap_cost <= unit.ap
+
+
+def test_an_interrupting_watcher_is_offered_only_what_r16_2_allows(tmp_path):
+    # R16.2: attack the enemy that triggered the watch, cover, pose, move, turn to face it; then end.
+    data = encounter(
+        [
+            unit("ana", "a", (4, 1), facing="SE"),
+            unit("bob", "b", (8, 3), facing="W", weapons=["colt_1911", "knife"]),
+            unit("cid", "a", (6, 5), facing="N"),
+        ]
+    )
+    start = load_encounter(write_encounter(tmp_path / "watch.toml", data), load_library(content_root()))
+    game = Game(start, seed=1)
+    for line in ["gm dice 2 6 1", "gm set bob ammo=3", "react bob", "gm dice 3", "move ana 6,3"]:
+        game.play(line)
+    assert game.state.interrupt is not None and game.state.active == "bob"
+    lines = legal_commands(game.state)
+    kinds = {line.split()[0] for line in lines}
+    assert kinds == {"move", "pose", "shoot", "end"}  # facing W, Bob already faces Ana: no turn to offer
+    assert all(line.split()[2] == "ana" for line in lines if line.startswith("shoot"))
+    assert all(accepted(game.state, line, 1) for line in lines if not line.startswith("move"))
+
+
+def test_table_mode_lists_no_line_that_needs_a_distance_measured():
+    # Table mode: moves, jumps and ranged attacks need the game master's centimetres; the rest is listed.
+    game = Game(start_of("table_brawl"), seed=2)
+    game.play("start")
+    lines = legal_commands(game.state)
+    assert lines and lines[-1] == "end"
+    assert not [line for line in lines if line.split()[0] in ("move", "jump", "shoot", "dual", "flame")]
+    assert all(accepted(game.state, line, 2) for line in lines)

@@ -215,9 +215,20 @@ class GameScreen(Screen):
                         f"({turns} for turning), {preview.ap_left} left — {verdict}"
                     )
                 else:
-                    self.hint(preview.reason or f"{message.cell[0]},{message.cell[1]}")
+                    self.hint(
+                        self._jump_hint(active, message.cell)
+                        or preview.reason
+                        or f"{message.cell[0]},{message.cell[1]}"
+                    )
         self.query_one(MapView).show(self.state, self.overlay())
         self.query_one(UnitPanel).show(self.state, active, self.planned_ap)
+
+    def _jump_hint(self, unit: Unit, cell: Cell) -> str:
+        """Where no walk leads, a jump may (R15): its AP and its test from the engine's preview, or nothing."""
+        jump = self.session.preview(f"jump {unit.id} {cell[0]},{cell[1]}")
+        if not jump.allowed:
+            return ""
+        return f"jump to {cell[0]},{cell[1]}: {jump.ap_cost} AP, {jump.ap_left} left; {jump.roll} — J to jump"
 
     def on_map_view_cell_chosen(self, message: MapView.CellChosen) -> None:
         unit = self._unit_at(message.cell)

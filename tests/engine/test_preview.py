@@ -1,0 +1,49 @@
+"""`preview`: what a command would cost before it is played — also when its outcome needs a roll."""
+
+from __future__ import annotations
+
+import pytest
+
+from apcombat.content import content_root, load_encounter, load_library
+from apcombat.engine import Game, parse_command, preview
+
+from .builders import duel
+from .test_jumping import GAP, START
+
+
+@pytest.fixture
+def jumping_game(arena):
+    """Ana (ST 6, AG 6: a 2 m standing jump) at 3,3 before a 2-cell gap, her turn begun."""
+    game = Game(load_encounter(arena.write(duel((3, 3), (11, 0), rows=GAP, a={"ST": 6})), load_library(content_root())))
+    game.play(START)
+    game.play("start")
+    return game
+
+
+def _shown(game: Game, line: str):
+    command = parse_command(line)
+    assert command is not None
+    return preview(game.state, command)
+
+
+@pytest.mark.parametrize("acrobatics_roll", [1, 100])  # lands, falls short
+def test_a_jump_preview_shows_the_ap_it_costs_when_played(jumping_game, acrobatics_roll):  # R15.3
+    # Walking 3,3 -> 6,3 is 90 mm = 3 AP, + 1 AP standing: 4 AP whatever the acrobatics test gives.
+    shown = _shown(jumping_game, "jump ana 6,3")
+    assert (shown.allowed, shown.ap_cost, shown.ap_left) == (True, 4, 4)
+    assert shown.lines[0].startswith("4 AP; the outcome needs a roll: d100 for Ana's jump")
+    before = jumping_game.state.unit("ana").ap
+    jumping_game.play(f"gm dice {acrobatics_roll} 1")
+    jumping_game.play("jump ana 6,3")
+    assert before - jumping_game.state.unit("ana").ap == shown.ap_cost
+
+
+def test_a_refused_jump_is_refused_in_the_preview(jumping_game):  # R15.1
+    shown = _shown(jumping_game, "jump ana 7,3")
+    assert not shown.allowed and "R15.1" in shown.reason
+
+
+def test_a_preview_without_rolls_still_lists_what_happens(jumping_game):  # R8.1
+    shown = _shown(jumping_game, "pose ana crouched")
+    assert (shown.allowed, shown.ap_cost, shown.ap_left) == (True, 2, 6)
+    assert shown.lines and "crouch" in shown.lines[0]

@@ -8,16 +8,21 @@ from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game, parse_command, preview
 
 from .builders import duel
+from .test_covering_fire import PIN, pinning
 from .test_jumping import GAP, START
+
+
+def _game(arena, encounter, *lines: str) -> Game:
+    game = Game(load_encounter(arena.write(encounter), load_library(content_root())))
+    for line in lines:
+        game.play(line)
+    return game
 
 
 @pytest.fixture
 def jumping_game(arena):
     """Ana (ST 6, AG 6: a 2 m standing jump) at 3,3 before a 2-cell gap, her turn begun."""
-    game = Game(load_encounter(arena.write(duel((3, 3), (11, 0), rows=GAP, a={"ST": 6})), load_library(content_root())))
-    game.play(START)
-    game.play("start")
-    return game
+    return _game(arena, duel((3, 3), (11, 0), rows=GAP, a={"ST": 6}), START, "start")
 
 
 def _shown(game: Game, line: str):
@@ -47,3 +52,11 @@ def test_a_preview_without_rolls_still_lists_what_happens(jumping_game):  # R8.1
     shown = _shown(jumping_game, "pose ana crouched")
     assert (shown.allowed, shown.ap_cost, shown.ap_left) == (True, 2, 6)
     assert shown.lines and "crouch" in shown.lines[0]
+
+
+def test_leaving_cover_under_covering_fire_shows_its_ap(arena):  # R9.1, R17.2
+    # Bob, pinned by Ana, leaves cover: 1 AP, after Ana's luck test decides how many rounds hit him.
+    game = _game(arena, pinning(), *PIN)
+    shown = _shown(game, "uncover bob")
+    assert (shown.allowed, shown.ap_cost) == (True, 1)
+    assert shown.roll.startswith("d10 for Ana's covering fire on Bob")

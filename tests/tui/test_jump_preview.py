@@ -23,3 +23,19 @@ def test_the_cursor_beyond_a_gap_shows_the_jumps_ap(run_ui, tmp_path):
         assert ui.state.unit("ana").ap == 8
 
     run_ui(script, open_path=across)
+
+
+def test_where_walking_round_costs_more_the_cursor_offers_the_jump(run_ui, tmp_path):
+    # The same gap, open along the top row: walking round it is possible, and dearer than the jump.
+    around = write_encounter(tmp_path / "encounters", name="around", map={"rows": [".........."] + GAP_ROWS[1:]})
+
+    async def script(ui):
+        await ui.press("s")
+        await ui.move_cursor_to((4, 3))
+        hint = ui.text("#hint")
+        assert "jump to 4,3: 4 AP, 8 left;" in hint
+        assert "(walking: " in hint
+        await ui.move_cursor_to((1, 4))  # next to Ana: walking (1 AP) beats a jump (2 AP)
+        assert "move to 1,4: " in ui.text("#hint")
+
+    run_ui(script, open_path=around)

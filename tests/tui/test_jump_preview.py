@@ -27,7 +27,7 @@ def test_the_cursor_beyond_a_gap_shows_the_jumps_ap(run_ui, tmp_path):
 
 def test_where_walking_round_costs_more_the_cursor_offers_the_jump(run_ui, tmp_path):
     # The same gap, open along the top row: walking round it is possible, and dearer than the jump.
-    around = write_encounter(tmp_path / "encounters", name="around", map={"rows": [".........."] + GAP_ROWS[1:]})
+    around = write_encounter(tmp_path / "encounters", name="around", map={"rows": ["..........", *GAP_ROWS[1:]]})
 
     async def script(ui):
         await ui.press("s")

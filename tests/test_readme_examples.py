@@ -33,7 +33,7 @@ README = ROOT / "README.md"
 WAITS_FOR_A_PERSON = {None: "opens the app", "play": "opens the app", "serve": "serves the app until stopped"}
 GLOBAL_OPTIONS_WITH_A_VALUE = {"--content"}
 _EXPECTED_EXIT = re.compile(r"\bexit(?:s)?(?: with)?(?: code| status)? (\d+)")
-_NOT_COPIED = {".git", ".venv", ".pytest_cache", ".ruff_cache", ".hypothesis", ".import_linter_cache", "build", "dist"}
+_NOT_COPIED = {".git", ".venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", ".import_linter_cache"}
 WATCHDOG_S = 120  # against a hang, not a speed limit
 
 
@@ -107,11 +107,9 @@ def project_copy(folder: Path) -> Path:
     """A copy of the project's files as a fresh checkout has them: no caches, no virtualenv, no saves."""
 
     def not_copied(where: str, names: list[str]) -> set[str]:
-        at_top = Path(where) == ROOT
-        left_out = {name for name in names if name in _NOT_COPIED or name == "__pycache__"}
         if Path(where) == ROOT / "saves":
-            left_out |= {name for name in names if name != ".gitkeep"}
-        return left_out if at_top or left_out else set()
+            return {name for name in names if name != ".gitkeep"}
+        return {name for name in names if name in _NOT_COPIED}
 
     shutil.copytree(ROOT, folder, ignore=not_copied)
     (folder / "saves").mkdir(exist_ok=True)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from apcombat.content import content_root, load_encounter, load_library
-from apcombat.engine import Game, parse_command, preview
+from apcombat.engine import CommandError, Game, parse_command, preview
 
 from .builders import duel
 from .test_covering_fire import PIN, pinning
@@ -60,3 +62,23 @@ def test_leaving_cover_under_covering_fire_shows_its_ap(arena):  # R9.1, R17.2
     shown = _shown(game, "uncover bob")
     assert (shown.allowed, shown.ap_cost) == (True, 1)
     assert shown.roll.startswith("d10 for Ana's covering fire on Bob")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    landing=st.tuples(st.integers(0, 11), st.integers(0, 4)),
+    first_steps=st.sampled_from([[], ["move ana 2,3"], ["move ana 1,3 3,3"], ["turn ana S"]]),
+    acrobatics_roll=st.integers(1, 100),
+)
+def test_a_jump_costs_what_its_preview_says_whatever_the_dice(arena, landing, first_steps, acrobatics_roll):  # R15
+    game = _game(arena, duel((3, 3), (11, 0), rows=GAP, a={"ST": 6}), START, "start", *first_steps)
+    line = f"jump ana {landing[0]},{landing[1]}"
+    shown = _shown(game, line)
+    before = game.state.unit("ana").ap
+    game.play(f"gm dice {acrobatics_roll} 3")
+    try:
+        game.play(line)
+    except CommandError as refused:
+        assert not shown.allowed and shown.reason == str(refused)
+        return
+    assert shown.allowed and before - game.state.unit("ana").ap == shown.ap_cost

@@ -6,7 +6,8 @@ blocks (four spaces, after a blank line, outside ``` fences) are taken line by l
 its first word is `apcombat`: in README's order (a later line may use what an earlier one wrote, such as a
 save), in one temporary copy of the project's files as the current folder, with the installed `apcombat`
 program and nothing on standard input. It must exit with 0, or with the status its comment names ("exits 2",
-"exit code 2"). *Skipped*, and listed in the test's output (`pytest -s`, or with the failure):
+"exit code 2"), and print no traceback and no warning. *Skipped*, and listed in the test's output (`pytest -s`,
+or with the failure):
 - lines that do not end by themselves: `apcombat` without a subcommand (the app), `apcombat play` (the app),
   `apcombat serve` (a web server);
 - lines whose first word is not `apcombat`: install lines (`python3 -m venv ...`), benchmark lines
@@ -150,7 +151,7 @@ def test_every_apcombat_line_of_the_readme_works_as_written(tmp_path: Path) -> N
         result = run_line(line, project)
         ran.append(line)
         print(f"ran     README.md:{line.number} (exit {result.returncode}): {line.text}")
-        if result.returncode != line.expected_exit or "Traceback" in result.stderr:
+        if result.returncode != line.expected_exit or "Traceback" in result.stderr or "warning" in result.stderr:
             failures.append(
                 f"README.md:{line.number}: {line.text}\n  exit {result.returncode}, expected {line.expected_exit}; "
                 f"stderr: {result.stderr.strip()[-600:]}"

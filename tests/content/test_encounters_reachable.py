@@ -16,26 +16,43 @@ from apcombat.board.grid import grid_for
 from apcombat.board.paths import MoveProfile, reachable
 from apcombat.board.sight import line_of_sight
 from apcombat.content import content_root, load_encounter, load_library
-from apcombat.model import Encounter, Pose, Unit
+from apcombat.model import Cell, Encounter, Pose, Unit
 
 UNLIMITED_AP = 10_000
 ENCOUNTERS = sorted((content_root() / "encounters").glob("*.toml"))
 
 
-def _can_hurt_an_enemy(state: Encounter, unit: Unit) -> bool:
+def _walled_in(state: Encounter) -> list[str]:
+    """The units that cannot walk to a cell next to an enemy, nor to one where an enemy is in sight and range.
+
+    With unlimited AP the cells a unit can walk to are all the cells of its region of the map (walking goes
+    both ways), so each region is searched once."""
     battlemap = state.map
-    assert battlemap is not None and unit.at is not None
+    assert battlemap is not None
     grid = grid_for(battlemap)
-    enemies = [other.at for other in state.units if other.side != unit.side and other.at is not None]
-    extreme_m = max((carried.weapon.ranges.extreme.max for carried in unit.weapons), default=0.0)
-    cells = reachable(battlemap, grid, unit.at, unit.facing, UNLIMITED_AP, MoveProfile(Pose.UPRIGHT))
-    for cell in cells:
-        for enemy in enemies:
-            if grid.distance_m(cell, enemy) <= 1.5:  # a neighbouring cell: close combat
-                return True
-            if grid.distance_m(cell, enemy) <= extreme_m and line_of_sight(battlemap, grid, cell, enemy):
-                return True
-    return False
+    regions: list[dict[Cell, object]] = []
+
+    def region_of(unit: Unit) -> dict[Cell, object]:
+        assert unit.at is not None
+        found = next((region for region in regions if unit.at in region), None)
+        if found is None:
+            found = reachable(battlemap, grid, unit.at, unit.facing, UNLIMITED_AP, MoveProfile(Pose.UPRIGHT))
+            regions.append(found)
+        return found
+
+    def can_hurt_an_enemy(unit: Unit) -> bool:
+        cells = region_of(unit)
+        enemies = [other.at for other in state.units if other.side != unit.side and other.at is not None]
+        if any(enemy in cells for enemy in enemies):  # it can walk up next to one: close combat (R10)
+            return True
+        extreme_m = max((carried.weapon.ranges.extreme.max for carried in unit.weapons), default=0.0)
+        return any(
+            grid.distance_m(cell, enemy) <= extreme_m and line_of_sight(battlemap, grid, cell, enemy)
+            for cell in cells
+            for enemy in enemies
+        )
+
+    return [unit.id for unit in state.units if not can_hurt_an_enemy(unit)]
 
 
 def test_every_shipped_encounter_is_checked() -> None:
@@ -47,5 +64,4 @@ def test_every_unit_can_reach_an_enemy(path: Path) -> None:  # R7.1, R1.3, R8.5,
     state = load_encounter(path, load_library(content_root()))
     if state.map is None:
         pytest.skip("table mode: the game master's table has no walls the program knows")
-    walled_in = [unit.id for unit in state.units if not _can_hurt_an_enemy(state, unit)]
-    assert walled_in == [], f"{path.name}: these units can reach no enemy by walking: {walled_in}"
+    assert _walled_in(state) == [], f"{path.name}: these units can reach no enemy by walking"

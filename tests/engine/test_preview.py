@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from apcombat.content import content_root, load_encounter, load_library
+from apcombat.content import Library, content_root, load_encounter, load_library
 from apcombat.engine import CommandError, Game, parse_command, preview
 
 from .builders import duel
@@ -14,8 +16,13 @@ from .test_covering_fire import PIN, pinning
 from .test_jumping import GAP, START
 
 
+@functools.cache
+def _library() -> Library:
+    return load_library(content_root())
+
+
 def _game(arena, encounter, *lines: str) -> Game:
-    game = Game(load_encounter(arena.write(encounter), load_library(content_root())))
+    game = Game(load_encounter(arena.write(encounter), _library()))
     for line in lines:
         game.play(line)
     return game

@@ -49,6 +49,10 @@ _MOST_ROLLS = 200
 """A preview gives up on a play needing more rolls than this (dice answered alike can tie for ever)."""
 
 
+class _TooManyRolls(Exception):
+    pass
+
+
 class _UnrolledDice:
     """Dice for a preview: every die shows its lowest face, or its highest; the first roll asked is kept.
 
@@ -67,10 +71,6 @@ class _UnrolledDice:
         if self.first is None:
             self.first = request.prompt()
         return request.sides if self.highest else 1
-
-
-class _TooManyRolls(Exception):
-    pass
 
 
 def preview(state: Encounter, command: Command) -> Preview:
@@ -126,6 +126,7 @@ def _generic(state: Encounter, command: Command) -> Preview:
         try:
             after_state, events = apply(state, command, dice)
         except _TooManyRolls:
+            first_roll = first_roll or dice.first
             continue
         ap_after = after_state.unit(command.who).ap if counted else 0
         plays.append((max(0, before - ap_after) if state.active == command.who else 0, ap_after))
@@ -133,7 +134,7 @@ def _generic(state: Encounter, command: Command) -> Preview:
             return Preview(True, "", *plays[0], lines=tuple(event.text for event in events))
         first_roll = first_roll or dice.first
     if not plays:
-        return Preview(allowed=True, lines=("the outcome needs rolls",))
+        return Preview(allowed=True, lines=(f"the outcome needs rolls: {first_roll}",), roll=first_roll or "")
     cost, ap_left = max(plays)
     least = min(plays)[0]
     spent = f"{least} to {cost} AP" if least != cost else f"{cost} AP"

@@ -89,4 +89,3 @@ def test_a_jump_costs_what_its_preview_says_whatever_the_dice(arena, landing, fi
         assert not shown.allowed and shown.reason == str(refused)
         return
     assert shown.allowed and before - game.state.unit("ana").ap == shown.ap_cost
-

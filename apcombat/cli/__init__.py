@@ -10,6 +10,7 @@ from apcombat import __version__
 from apcombat.cli import attack, check, oracle, play, run, serve
 
 SUBCOMMANDS = (attack, check, run, play, serve, oracle)
+CONTENT_HELP = "content folder to use instead of the bundled one (weapons.toml, armor.toml, ...)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -18,14 +19,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Fallout-style action-point skirmish combat: a terminal game and a game master's aid.",
     )
     parser.add_argument("--version", action="version", version=f"apcombat {__version__}")
-    parser.add_argument(
-        "--content",
-        metavar="DIR",
-        help="content folder to use instead of the bundled one (weapons.toml, armor.toml, ...)",
-    )
+    parser.add_argument("--content", metavar="DIR", help=CONTENT_HELP)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.register(subparsers)
+    # `--content DIR` goes before or after the subcommand (`apcombat check --content DIR`); after it, it wins.
+    for subparser in subparsers.choices.values():
+        subparser.add_argument("--content", metavar="DIR", default=argparse.SUPPRESS, help=CONTENT_HELP)
     return parser
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import TYPE_CHECKING, Any
 
 from apcombat.cli.output import fail, load_library_or_fail
@@ -61,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
             result = resolve_attack(plan, dice)
         except DiceError as error:
             return fail(args, [str(error)])
+        _warn_unused_dice(dice)
     if args.json:
         print(json.dumps(attack_report(plan, result), indent=2))
     else:
@@ -79,6 +81,19 @@ def _dice_source(args: argparse.Namespace) -> DiceSource | None:
     if args.dice is not None:
         return ScriptedDice(parse_dice_list(args.dice))
     return None
+
+
+def _warn_unused_dice(dice: DiceSource) -> None:
+    """Typed-in dice left over mean the game master read the order differently: say so, the result stands."""
+    from apcombat.dice import ScriptedDice
+
+    if isinstance(dice, ScriptedDice) and dice.remaining:
+        left = ",".join(map(str, dice.remaining))
+        print(
+            f"apcombat: warning: the attack used {dice.position} of the {len(dice.values)} --dice numbers, not "
+            f"{left} (is the order right? each round complete before the next)",
+            file=sys.stderr,
+        )
 
 
 def attack_report(plan: AttackPlan, result: AttackResult | None) -> dict[str, Any]:

@@ -73,7 +73,8 @@ def _open(args: argparse.Namespace) -> Game | None:
         if is_save(source):
             return replay_save(source) if args.replay else load_game(source)
         if args.replay:
-            fail(args, [f"{source}: --replay needs a save, and this is an encounter"])
+            what = "this is an encounter" if source.is_file() else "there is no such file"
+            fail(args, [f"{source}: --replay needs a save, and {what}"])
             return None
         library = load_library_or_fail(args)
         if library is None:

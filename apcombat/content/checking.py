@@ -60,6 +60,11 @@ _UNKNOWN_FILE = (
     "or a character's name and special"
 )
 
+_NO_CONTENT_FILES = (
+    "no content files here: name a content folder (weapons.toml, armor.toml, criticals.toml, characters/, "
+    "scenarios/, encounters/), a folder of .toml content files, or one file"
+)
+
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
@@ -101,17 +106,24 @@ def check_content(paths: Iterable[str | Path], root: str | Path | None = None) -
     given, else in the content folder the file belongs to (see `root_for`)."""
     report = CheckReport()
     for path in map(Path, paths):
-        if (path / WEAPONS_FILE).is_file():
+        if _is_content_folder(path) or (root is not None and path.resolve() == Path(root).resolve()):
             _check_folder(path, report)
         elif path.is_dir():
             files = sorted(path.glob("*.toml"))
             if not files:
-                report.notes.append(f"{shown(path)}: no content files here")
+                report.add([Problem(shown(path), _NO_CONTENT_FILES)])
             for file in files:
                 _check_file(file, Path(root) if root is not None else root_for(file), report)
         else:
             _check_file(path, Path(root) if root is not None else root_for(path), report)
     return report
+
+
+def _is_content_folder(path: Path) -> bool:
+    """A folder holding any part of a library (weapons, armour, criticals, characters/) is a content folder,
+    and then every file a content folder needs must be there."""
+    parts = (path / WEAPONS_FILE, path / ARMOR_FILE, path / CRITICALS_FILE, path / CHARACTERS_FOLDER)
+    return path.is_dir() and any(part.exists() for part in parts)
 
 
 def root_for(path: Path) -> Path:

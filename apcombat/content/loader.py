@@ -192,8 +192,8 @@ def character_files(root: str | Path) -> list[Path]:
 def read_library(root: str | Path) -> Loaded[Library]:
     """Everything a content folder holds that could be read, with every problem of every file."""
     root = Path(root)
-    weapons = read_weapons(root / WEAPONS_FILE)
-    armors = read_armor(root / ARMOR_FILE)
+    weapons = _read_required(root / WEAPONS_FILE, read_weapons)
+    armors = _read_required(root / ARMOR_FILE, read_armor)
     criticals = read_criticals(root / CRITICALS_FILE) if (root / CRITICALS_FILE).exists() else Loaded(DEFAULT_CRITICALS)
     problems = [*weapons.problems, *armors.problems, *criticals.problems]
     characters: dict[str, Character] = {}
@@ -213,6 +213,18 @@ def read_library(root: str | Path) -> Loaded[Library]:
         characters=characters,
     )
     return Loaded(library, problems)
+
+
+REQUIRED_FILES = {WEAPONS_FILE: "every weapon characters carry", ARMOR_FILE: "every armour characters wear"}
+"""The files every content folder must hold, with what they give; criticals.toml and characters/ may be left out."""
+
+
+def _read_required(path: Path, reader: Callable[[Path], Loaded[dict[str, T]]]) -> Loaded[dict[str, T]]:
+    """A file a content folder cannot do without: nothing and one clear problem when it is not there."""
+    if path.exists():
+        return reader(path)
+    what = REQUIRED_FILES[path.name]
+    return Loaded({}, [Problem(shown(path), f"missing: a content folder needs {path.name} ({what})")])
 
 
 def load_library(root: str | Path) -> Library:

@@ -38,21 +38,39 @@ class Preview:
     path: tuple[PreviewStep, ...] = ()
     attack: AttackPlan | None = None
     lines: tuple[str, ...] = ()
+    roll: str = ""  # the first roll the outcome depends on, when it depends on one
 
     @property
     def expected_hits(self) -> float:
         return self.attack.expected_hits if self.attack is not None else 0.0
 
 
-class _NeedsARoll(Exception):
+_MOST_ROLLS = 200
+"""A preview gives up on a play needing more rolls than this (dice answered alike can tie for ever)."""
+
+
+class _TooManyRolls(Exception):
     pass
 
 
-class _NoDice:
-    """A dice source for previews: any roll means the outcome depends on luck."""
+class _UnrolledDice:
+    """Dice for a preview: every die shows its lowest face, or its highest; the first roll asked is kept.
+
+    Playing a command both ways gives what it costs whatever the dice say (a jump's AP are paid before its
+    acrobatics test), or the two ends of what it may cost when the dice decide (an interrupted move)."""
+
+    def __init__(self, highest: bool) -> None:
+        self.highest = highest
+        self.first: str | None = None
+        self.rolls = 0
 
     def roll(self, request: DiceRequest) -> int:
-        raise _NeedsARoll(request.prompt())
+        self.rolls += 1
+        if self.rolls > _MOST_ROLLS:
+            raise _TooManyRolls
+        if self.first is None:
+            self.first = request.prompt()
+        return request.sides if self.highest else 1
 
 
 def preview(state: Encounter, command: Command) -> Preview:
@@ -97,12 +115,28 @@ def _attack(state: Encounter, command: Attack) -> Preview:
 
 
 def _generic(state: Encounter, command: Command) -> Preview:
-    """Apply the command with dice that refuse to roll: its cost when it needs no luck."""
-    before = state.unit(command.who).ap if command.who and state.round > 0 else 0
-    try:
-        after_state, events = apply(state, command, _NoDice())
-    except _NeedsARoll as error:
-        return Preview(allowed=True, lines=(f"the outcome needs a roll: {error}",))
-    ap_after = after_state.unit(command.who).ap if command.who and state.round > 0 else 0
-    cost = max(0, before - ap_after) if state.active == command.who else 0
-    return Preview(allowed=True, ap_cost=cost, ap_left=ap_after, lines=tuple(e.text for e in events))
+    """Apply the command with dice showing their lowest and then their highest faces: its cost and, when it
+    rolls no die, what it does."""
+    counted = command.who is not None and state.round > 0
+    before = state.unit(command.who).ap if counted else 0
+    plays: list[tuple[int, int]] = []  # (AP spent, AP left) of each play that ended
+    first_roll = None
+    for highest in (False, True):
+        dice = _UnrolledDice(highest)
+        try:
+            after_state, events = apply(state, command, dice)
+        except _TooManyRolls:
+            first_roll = first_roll or dice.first
+            continue
+        ap_after = after_state.unit(command.who).ap if counted else 0
+        plays.append((max(0, before - ap_after) if state.active == command.who else 0, ap_after))
+        if dice.first is None:
+            return Preview(True, "", *plays[0], lines=tuple(event.text for event in events))
+        first_roll = first_roll or dice.first
+    if not plays:
+        return Preview(allowed=True, lines=(f"the outcome needs rolls: {first_roll}",), roll=first_roll or "")
+    cost, ap_left = max(plays)
+    least = min(plays)[0]
+    spent = f"{least} to {cost} AP" if least != cost else f"{cost} AP"
+    lines = (f"{spent}; the outcome needs a roll: {first_roll}",)
+    return Preview(True, "", cost, ap_left, lines=lines, roll=first_roll or "")

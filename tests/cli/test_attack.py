@@ -183,3 +183,16 @@ def test_real_entry_point_never_prints_a_traceback(tmp_path):
         result = subprocess.run([sys.executable, "-m", "apcombat", *args], capture_output=True, text=True, cwd=ROOT)
         assert result.returncode == 2
         assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_dice_left_over_are_named_and_the_result_stands(apcombat, tmp_path):
+    # R0.2: one die a number. This single shot hits on 40 and rolls its damage die (7): the 5 is left over, a
+    # sign the game master read the order otherwise; the program says so and the attack stands.
+    run = apcombat("attack", scenario(tmp_path), "--dice", "40,7,5")
+    assert run.code == 0
+    assert "Raider: 30 -> 19 HP" in run.out
+    assert run.err == (
+        "apcombat: warning: the attack used 2 of the 3 --dice numbers, not 5 "
+        "(is the order right? each round complete before the next)\n"
+    )
+    assert apcombat("attack", scenario(tmp_path), "--dice", "40,7").err == ""

@@ -127,3 +127,40 @@ def test_a_bad_encounter_in_the_content_folder(apcombat, broken_content: Path) -
         "content/encounters/duel.toml: side 'raiders': control: 'computer' is not one of human, ai, gm"
         in result.out.splitlines()
     )
+
+
+def test_content_after_the_subcommand_as_the_readme_shows(apcombat, broken_content: Path) -> None:
+    after = apcombat("check", "--content", broken_content)
+    before = apcombat("--content", broken_content, "check")
+    assert (after.code, after.out, after.err) == (before.code, before.out, before.err)
+    assert after.out.splitlines()[-1] == "2 problems in 2 files"
+
+
+def test_content_after_the_subcommand_wins_over_one_before_it(apcombat, broken_content: Path) -> None:
+    assert apcombat("--content", broken_content, "check", "--content", CONTENT).code == 0
+
+
+def test_content_after_other_subcommands(apcombat, tmp_path: Path) -> None:
+    result = apcombat("attack", CONTENT / "scenarios" / "burst.toml", "--content", tmp_path)
+    assert result.code == 2
+    assert "missing: a content folder needs weapons.toml" in result.err
+
+
+@pytest.mark.parametrize("left_out", ["weapons.toml", "armor.toml"])
+def test_a_content_folder_without_a_required_file_is_a_problem(apcombat, broken_content: Path, left_out: str) -> None:
+    shutil.copy(CONTENT / "weapons.toml", broken_content / "weapons.toml")
+    shutil.copy(CONTENT / "characters" / "ana.toml", broken_content / "characters" / "ana.toml")
+    (broken_content / left_out).unlink()
+    for result in (apcombat("check", "--content", broken_content), apcombat("check", broken_content)):
+        assert result.code == 1
+        assert result.out.splitlines()[0] == (
+            f"content/{left_out}: missing: a content folder needs {left_out} "
+            + ("(every weapon characters carry)" if left_out == "weapons.toml" else "(every armour characters wear)")
+        )
+        assert "content OK" not in result.out
+
+
+def test_an_empty_content_folder_is_a_problem(apcombat, tmp_path: Path) -> None:
+    for result in (apcombat("check", "--content", tmp_path), apcombat("check", tmp_path)):
+        assert result.code == 1
+        assert "content OK" not in result.out

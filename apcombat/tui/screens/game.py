@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from apcombat.dice import DiceRequest
-from apcombat.engine import CommandError, Event
+from apcombat.engine import CommandError, Event, Preview
 from apcombat.engine.views import (
     action_costs,
     band_cells,
@@ -208,16 +208,25 @@ class GameScreen(Screen):
                 if preview.path:
                     self.path = tuple((step.cell, step.ap_left) for step in preview.path)
                     self.planned_ap = preview.ap_cost
-                    turns = sum(step.turn_ap for step in preview.path)
-                    verdict = "m to walk, M to run" if preview.allowed else preview.reason
-                    self.hint(
-                        f"move to {message.cell[0]},{message.cell[1]}: {preview.ap_cost} AP "
-                        f"({turns} for turning), {preview.ap_left} left — {verdict}"
-                    )
-                else:
-                    self.hint(preview.reason or f"{message.cell[0]},{message.cell[1]}")
+                self.hint(self._jump_hint(active, message.cell, preview) or self._move_hint(message.cell, preview))
         self.query_one(MapView).show(self.state, self.overlay())
         self.query_one(UnitPanel).show(self.state, active, self.planned_ap)
+
+    def _move_hint(self, cell: Cell, walk: Preview) -> str:
+        if not walk.path:
+            return walk.reason or f"{cell[0]},{cell[1]}"
+        turns = sum(step.turn_ap for step in walk.path)
+        verdict = "m to walk, M to run" if walk.allowed else walk.reason
+        return f"move to {cell[0]},{cell[1]}: {walk.ap_cost} AP ({turns} for turning), {walk.ap_left} left — {verdict}"
+
+    def _jump_hint(self, unit: Unit, cell: Cell, walk: Preview) -> str:
+        """A jump (R15) where no walk leads, or where walking costs more: its AP and its test from the engine's
+        preview; nothing when walking does better or the jump is refused."""
+        jump = self.session.preview(f"jump {unit.id} {cell[0]},{cell[1]}")
+        if not jump.allowed or (walk.path and walk.allowed and walk.ap_cost <= jump.ap_cost):
+            return ""
+        walking = f" (walking: {walk.ap_cost} AP, m)" if walk.path and walk.allowed else ""
+        return f"jump to {cell[0]},{cell[1]}: {jump.ap_cost} AP, {jump.ap_left} left; {jump.roll} — J to jump{walking}"
 
     def on_map_view_cell_chosen(self, message: MapView.CellChosen) -> None:
         unit = self._unit_at(message.cell)

@@ -12,7 +12,6 @@ import os
 import random
 from functools import cache
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +19,7 @@ from apcombat.content import content_root, load_encounter, load_library
 from apcombat.dice import SeededDice
 from apcombat.engine import CommandError, Game, apply, legal_commands, parse_command, preview
 from apcombat.engine.commands import Move, Turn
+from apcombat.engine.views import reachable_cells
 from apcombat.model import Encounter
 
 from .builders import encounter, unit, write_encounter
@@ -179,16 +179,20 @@ def test_every_accepted_line_is_listed(name, seed, steps, data):
     assert not missing, f"accepted but not listed in {name} after {steps} lines (seed {seed}): {missing}"
 
 
-@pytest.mark.parametrize("name", MAP_ENCOUNTERS)
-def test_a_listed_move_walks_the_path_its_search_found(name):
-    # R7.1, R7.3: `move WHO X,Y` takes the cheapest path; the listed AP is what the move spends.
-    state = reached_state(name, 11, 3)
+@LEGAL_SETTINGS
+@given(name=st.sampled_from(MAP_ENCOUNTERS), seed=st.integers(0, 2**16), steps=st.integers(0, 25))
+def test_a_listed_move_costs_what_the_reachable_area_shows(name, seed, steps):
+    # R7.1, R7.3, R14.1: `move WHO X,Y` takes the cheapest path, found by the search of the reachable area.
+    state = reached_state(name, seed, steps)
+    if state.active is None:
+        return
     unit = state.unit(state.active)
+    areas = {run: reachable_cells(state, unit, run) for run in (False, True)}
     for line in legal_commands(state):
         command = parse_command(line)
         if isinstance(command, Move):
             shown = preview(state, command)
-            assert shown.allowed and shown.ap_cost <= unit.ap
+            assert shown.allowed and shown.ap_cost == areas[command.run][command.waypoints[-1]], line
 
 
 def test_an_interrupting_watcher_is_offered_only_what_r16_2_allows(tmp_path):

@@ -28,7 +28,7 @@ from apcombat.board.pace import MoveProfile, Pace, pace_for
 from apcombat.board.survey import StepTable, step_table
 from apcombat.model import BattleMap, Cell, Facing, Terrain
 
-__all__ = ["MoveProfile", "NoPath", "Path", "PathStep", "Reach", "plan_path", "reachable"]
+__all__ = ["Area", "MoveProfile", "NoPath", "Path", "PathStep", "Reach", "plan_path", "reachable", "reachable_area"]
 
 _BLOCKER_NAMES = {Terrain.WALL: "a wall", Terrain.LOW: "a low obstacle", Terrain.GAP: "a gap"}
 
@@ -187,6 +187,48 @@ def _path_along(frontier: Frontier, grid: Grid, start: Cell, facing: Facing, sta
     )
 
 
+class Area:
+    """R7.1-R7.4: one search of every cell a mover can get to within an AP budget (the start included):
+    `cells` holds each one's `Reach`, and `path_to` walks back through the search's parents to the path
+    `plan_path` would take there — one search serves every destination."""
+
+    def __init__(self, frontier: Frontier, grid: Grid, start: Cell, facing: Facing, arrivals: dict[int, int]):
+        self._frontier, self._grid, self._start, self._facing = frontier, grid, start, facing
+        self._arrivals = arrivals  # cell number -> the state the cell was first reached in
+        self.cells: dict[Cell, Reach] = {}
+
+    def path_to(self, cell: Cell) -> Path:
+        """The cheapest path to a cell of the area (the module's note on ties); KeyError for another cell."""
+        state = self._arrivals[self._frontier.table.number(cell)]
+        return _path_along(self._frontier, self._grid, self._start, self._facing, self._frontier.chain(state))
+
+
+def _search(
+    battlemap: BattleMap,
+    grid: Grid,
+    start: Cell,
+    facing: Facing,
+    ap_budget: int,
+    profile: MoveProfile,
+    carried_mm: int,
+    blocked: frozenset[Cell],
+    keep_paths: bool,
+) -> Area:
+    table, pace = _setup(battlemap, grid, start, profile, carried_mm)
+    frontier = Frontier(table, pace, (), _blocked_numbers(table, start, blocked), keep_paths)
+    facing_count = frontier.facing_count
+    start_state = frontier.state(0, table.number(start), grid.facings.index(facing))
+    arrivals: dict[int, int] = {}
+    area = Area(frontier, grid, start, facing, arrivals)
+    facings = grid.facings
+    for u, _turns, state in frontier.settle(start_state, pace.budget_units(max(0, ap_budget))):
+        cell = state // facing_count
+        if cell not in arrivals:
+            arrivals[cell] = state
+            area.cells[table.cell(cell)] = Reach(ap=pace.ap_spent(u), facing=facings[state % facing_count])
+    return area
+
+
 def reachable(
     battlemap: BattleMap,
     grid: Grid,
@@ -201,17 +243,18 @@ def reachable(
 
     Each cell's `Reach` has the AP and the facing on arrival of the path `plan_path` would take there.
     """
-    table, pace = _setup(battlemap, grid, start, profile, carried_mm)
-    frontier = Frontier(table, pace, (), _blocked_numbers(table, start, blocked), False)
-    facing_count = frontier.facing_count
-    start_state = frontier.state(0, table.number(start), grid.facings.index(facing))
-    arrivals: dict[int, tuple[int, int]] = {}
-    for u, _turns, state in frontier.settle(start_state, pace.budget_units(max(0, ap_budget))):
-        cell = state // facing_count
-        if cell not in arrivals:
-            arrivals[cell] = (u, state % facing_count)
-    facings = grid.facings
-    return {
-        table.cell(cell): Reach(ap=pace.ap_spent(u), facing=facings[facing_number])
-        for cell, (u, facing_number) in arrivals.items()
-    }
+    return _search(battlemap, grid, start, facing, ap_budget, profile, carried_mm, blocked, False).cells
+
+
+def reachable_area(
+    battlemap: BattleMap,
+    grid: Grid,
+    start: Cell,
+    facing: Facing,
+    ap_budget: int,
+    profile: MoveProfile,
+    carried_mm: int = 0,
+    blocked: frozenset[Cell] = frozenset(),
+) -> Area:
+    """`reachable` keeping the search's parents, so that the path to every cell can be walked back."""
+    return _search(battlemap, grid, start, facing, ap_budget, profile, carried_mm, blocked, True)

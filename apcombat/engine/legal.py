@@ -4,9 +4,9 @@ interface an AI plays through (OpenSpiel's `legal_actions` is the shape).
 The lines are generated from the rules, not found by trying strings, and each kind is judged by the
 engine's own refusals so that the list never disagrees with `apply`:
 
-- moves: one search per gait over the reachable area (`views.reachable_cells`, the search moves use),
-  then one `move WHO X,Y` (or `... run`) per reachable cell; a single waypoint takes the cheapest path,
-  the one the search found;
+- moves: one search per gait over the reachable area (`views.reachable_area`, the search the app's
+  reachable overlay shows), then one `move WHO X,Y` (or `... run`) per reachable cell; a single waypoint
+  takes the cheapest path, the one the search found (`Area.path_to` walks it back);
 - attacks: the modes and ways of firing from cover `attacks.choices` offers against each unit in sight,
   every aim location and every extra AP the AP allow, each planned by `attacks.plan_for` (the planner
   `apply` uses) and kept when its cost fits the AP left;
@@ -50,7 +50,7 @@ from apcombat.engine.commands import (
 )
 from apcombat.engine.geometry import grid_of, sight_problem
 from apcombat.engine.preview import preview
-from apcombat.engine.views import reachable_cells
+from apcombat.engine.views import reachable_area
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pose, ShotMode, Unit
 from apcombat.rules.jumping import jump_distance_m, max_jump_m
 
@@ -95,12 +95,15 @@ def _accepted(state: Encounter, command: Command) -> bool:
 
 
 def _moves(state: Encounter, unit: Unit) -> Iterator[str]:
-    """R7, R14: one move a reachable cell and gait, by the single search of the reachable area."""
-    if state.map is None:
-        return
+    """R7, R14: one move a reachable cell and gait, from one search of the reachable area per gait; a
+    single waypoint takes the cheapest path, the one that search found (`Area.path_to`)."""
     for running, suffix in ((False, ""), (True, " run")):
-        for cell in sorted(reachable_cells(state, unit, running), key=_reading_order):
-            yield f"move {unit.id} {_cell(cell)}{suffix}"
+        area = reachable_area(state, unit, running)
+        if area is None:
+            continue
+        for cell in sorted(area.cells, key=_reading_order):
+            if cell != unit.at:
+                yield f"move {unit.id} {_cell(cell)}{suffix}"
 
 
 def _turns(state: Encounter, unit: Unit) -> Iterator[str]:

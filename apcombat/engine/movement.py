@@ -64,6 +64,13 @@ def move_profile(state: Encounter, unit: Unit, running: bool) -> MoveProfile:
     return profile
 
 
+def carried_into(state: Encounter, unit: Unit, running: bool) -> int:
+    """R7.1: movement carried over at one rate is kept for the next move up to what one AP buys at the new
+    rate (less one mm: what is left over is always less than an AP's worth)."""
+    factor, no_running = wound_effects(state, unit)
+    return max(0, min(unit.carried_mm, movement_rate(unit.pose, running, False, factor, no_running) - 1))
+
+
 def path_for(state: Encounter, unit: Unit, command: Move) -> Path:
     """The path a move command takes (the same every time, R7)."""
     assert state.map is not None and unit.at is not None
@@ -71,9 +78,7 @@ def path_for(state: Encounter, unit: Unit, command: Move) -> Path:
         raise CommandError("say where to move: move WHO X,Y")
     blocked = frozenset(u.at for u in state.units if u.id != unit.id and not u.down and u.at is not None)
     profile = move_profile(state, unit, command.run)
-    factor, no_running = wound_effects(state, unit)
-    # Movement carried over at one rate is kept for the next move up to what one AP buys at the new rate.
-    carried = min(unit.carried_mm, movement_rate(unit.pose, command.run, False, factor, no_running) - 1)
+    carried = carried_into(state, unit, command.run)
     try:
         return plan_path(
             state.map,
@@ -82,7 +87,7 @@ def path_for(state: Encounter, unit: Unit, command: Move) -> Path:
             unit.facing,
             command.waypoints,
             profile,
-            carried_mm=max(0, carried),
+            carried_mm=carried,
             blocked=blocked,
         )
     except NoPath as error:

@@ -4,13 +4,13 @@ their AP, line of sight, enemies' reaction cones, range bands of the weapon in h
 
 from __future__ import annotations
 
+from apcombat.board import paths
 from apcombat.board.cone import watched_cells
 from apcombat.board.cover import protected
-from apcombat.board.paths import reachable
 from apcombat.board.sight import visible_cells
 from apcombat.engine.commands import CommandError
 from apcombat.engine.geometry import grid_of, sees
-from apcombat.engine.movement import move_profile, wound_effects
+from apcombat.engine.movement import carried_into, move_profile, wound_effects
 from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
 from apcombat.rules.movement import CLIMB_MM, movement_rate
@@ -21,19 +21,29 @@ def _on_map(state: Encounter, unit: Unit) -> bool:
     return state.map is not None and unit.at is not None
 
 
-def reachable_cells(state: Encounter, unit: Unit, running: bool = False) -> dict[Cell, int]:
-    """Every cell the unit can walk (or run) to with the AP it has left, and the AP it costs (R7, R14)."""
-    if not _on_map(state, unit) or unit.in_cover or unit.ap <= 0:
-        return {}
+def reachable_area(state: Encounter, unit: Unit, running: bool = False) -> paths.Area | None:
+    """The one search of the cells the unit can walk (or run) to with the AP it has left (R7, R14): each
+    cell's AP and facing on arrival, and `path_to(cell)`, the path a `move` there takes (with no AP left,
+    the movement carried over may still buy a step, R7.1). None when the unit cannot move that way now (no
+    map, in cover, may not run)."""
+    if not _on_map(state, unit) or unit.in_cover:
+        return None
     assert state.map is not None and unit.at is not None
     try:
         profile = move_profile(state, unit, running)
     except CommandError:  # a unit that may not run has no running area
-        return {}
+        return None
     blocked = frozenset(u.at for u in state.units if u.id != unit.id and not u.down and u.at is not None)
-    carried = min(unit.carried_mm, 29)
-    reach = reachable(state.map, grid_of(state), unit.at, unit.facing, unit.ap, profile, carried, blocked)
-    return {cell: r.ap for cell, r in reach.items() if cell != unit.at}
+    carried = carried_into(state, unit, running)
+    return paths.reachable_area(state.map, grid_of(state), unit.at, unit.facing, unit.ap, profile, carried, blocked)
+
+
+def reachable_cells(state: Encounter, unit: Unit, running: bool = False) -> dict[Cell, int]:
+    """Every cell the unit can walk (or run) to with the AP it has left, and the AP it costs (R7, R14)."""
+    area = reachable_area(state, unit, running)
+    if area is None:
+        return {}
+    return {cell: reach.ap for cell, reach in area.cells.items() if cell != unit.at}
 
 
 def sight_cells(state: Encounter, unit: Unit) -> frozenset[Cell]:

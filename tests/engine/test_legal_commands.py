@@ -19,7 +19,7 @@ from apcombat.content import content_root, load_encounter, load_library
 from apcombat.dice import SeededDice
 from apcombat.engine import CommandError, Game, apply, legal_commands, parse_command, preview
 from apcombat.engine.commands import Move, Turn
-from apcombat.engine.views import reachable_cells
+from apcombat.engine.views import reachable_area
 from apcombat.model import Encounter
 
 from .builders import encounter, unit, write_encounter
@@ -181,18 +181,21 @@ def test_every_accepted_line_is_listed(name, seed, steps, data):
 
 @LEGAL_SETTINGS
 @given(name=st.sampled_from(MAP_ENCOUNTERS), seed=st.integers(0, 2**16), steps=st.integers(0, 25))
-def test_a_listed_move_costs_what_the_reachable_area_shows(name, seed, steps):
-    # R7.1, R7.3, R14.1: `move WHO X,Y` takes the cheapest path, found by the search of the reachable area.
+def test_a_listed_move_walks_the_path_its_search_found(name, seed, steps):
+    # R7.1, R7.3, R14.1: `move WHO X,Y` takes the cheapest path — the one the search of the reachable area
+    # found, walked back through its parents — at the AP the area shows.
     state = reached_state(name, seed, steps)
     if state.active is None:
         return
     unit = state.unit(state.active)
-    areas = {run: reachable_cells(state, unit, run) for run in (False, True)}
+    areas = {run: reachable_area(state, unit, run) for run in (False, True)}
     for line in legal_commands(state):
         command = parse_command(line)
         if isinstance(command, Move):
+            area, cell = areas[command.run], command.waypoints[-1]
             shown = preview(state, command)
-            assert shown.allowed and shown.ap_cost == areas[command.run][command.waypoints[-1]], line
+            assert shown.allowed and shown.ap_cost == area.cells[cell].ap, line
+            assert [step.cell for step in shown.path] == list(area.path_to(cell).cells), line
 
 
 def test_an_interrupting_watcher_is_offered_only_what_r16_2_allows(tmp_path):
@@ -224,3 +227,18 @@ def test_table_mode_lists_no_line_that_needs_a_distance_measured():
     assert lines and lines[-1] == "end"
     assert not [line for line in lines if line.split()[0] in ("move", "jump", "shoot", "dual", "flame")]
     assert all(accepted(game.state, line, 2) for line in lines)
+
+
+def test_movement_carried_over_is_offered_with_no_ap_left(tmp_path):
+    # R7.1, R14.1: two running steps (60 mm) buy 2 AP = 90 mm; the 30 mm left pay a third step with 0 AP.
+    data = encounter([unit("ana", "a", (1, 1), facing="E"), unit("bob", "b", (1, 5), facing="E")])
+    game = Game(load_encounter(write_encounter(tmp_path / "run.toml", data), load_library(content_root())), seed=1)
+    game.play("start")
+    who = game.state.active
+    y = game.state.unit(who).at[1]
+    game.play(f"gm set {who} ap=2")
+    game.play(f"move {who} 3,{y} run")
+    assert game.state.unit(who).ap == 0
+    lines = legal_commands(game.state)
+    assert f"move {who} 4,{y} run" in lines
+    assert accepted(game.state, f"move {who} 4,{y} run", 1)

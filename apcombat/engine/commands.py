@@ -13,11 +13,10 @@ game masters all drive the engine with these.
 
 from __future__ import annotations
 
-import re
-
 import attrs
 
-from apcombat.model import BodyLocation, Cell, Facing, FromCover, Pose
+from apcombat.engine.numbers import WrongInput, cell, distance_cm, is_distance, is_whole_number, whole_number
+from apcombat.model import BodyLocation, Cell, Facing, FromCover, Pose, limits
 
 
 class CommandError(Exception):
@@ -168,9 +167,6 @@ class GmSpot(Command):
     mover: str
 
 
-_CELL = re.compile(r"^(\d+),(\d+)$")
-_CM = re.compile(r"^(\d+(?:\.\d+)?)cm$")
-_SIGNED = re.compile(r"^[+-]?\d+$")
 USAGE = {
     "move": "move WHO X,Y [X,Y ...] [run]  (table mode: move WHO Ncm [run|crouched|prone|climb])",
     "turn": "turn WHO N|NE|E|SE|S|SW|W|NW  (table mode: turn WHO DEGREES)",
@@ -209,22 +205,12 @@ def parse_command(line: str) -> Command | None:
         raise CommandError(f"unknown command {verb!r}: the commands are {known}")
     try:
         return parser(args)
-    except CommandError as error:
+    except (CommandError, WrongInput) as error:
         raise CommandError(f"{error} — usage: {USAGE[verb]}") from None
 
 
-def parse_cell(text: str) -> Cell:
-    match = _CELL.match(text)
-    if not match:
-        raise CommandError(f"{text!r} is not a cell: write X,Y like 3,4")
-    return (int(match.group(1)), int(match.group(2)))
-
-
-def parse_cm(text: str) -> float:
-    match = _CM.match(text.lower())
-    if not match:
-        raise CommandError(f"{text!r} is not a distance: write centimetres like 25cm")
-    return float(match.group(1))
+parse_cell = cell
+parse_cm = distance_cm
 
 
 def _need(args: list[str], count: int, what: str) -> None:
@@ -254,7 +240,7 @@ def _only_who(cls: type[Command]):
 def _move(args: list[str]) -> Command:
     unit = _who(args)
     _need(args, 1, "where to (X,Y or Ncm)")
-    if _CM.match(args[0].lower()):
+    if is_distance(args[0]):
         distance = parse_cm(args.pop(0))
         manner = args.pop(0).lower() if args else "walk"
         if manner not in ("walk", "run", "crouched", "prone", "climb"):
@@ -274,8 +260,8 @@ def _turn(args: list[str]) -> Command:
     _need(args, 1, "the direction")
     word = args.pop(0)
     _no_more(args)
-    if _SIGNED.match(word):
-        return Turn(unit=unit, degrees=float(word))
+    if is_whole_number(word):
+        return Turn(unit=unit, degrees=float(whole_number(word, limits.TURN_DEGREES, "a turn in degrees")))
     try:
         return Turn(unit=unit, facing=Facing(word.upper()))
     except ValueError:
@@ -320,8 +306,8 @@ def _attack(kind: str):
             if word == "aimed":
                 _need(args, 1, "the location to aim at")
                 fields["location"] = _location(args.pop(0))
-                if args and _SIGNED.match(args[0]) and args[0].startswith("+"):
-                    fields["extra_ap"] = int(args.pop(0))
+                if args and is_whole_number(args[0]) and args[0].startswith("+"):
+                    fields["extra_ap"] = whole_number(args.pop(0), limits.EXTRA_AIM_AP, "the extra AP spent aiming")
             elif word == "burst":
                 fields["burst"] = True
             elif word in ("blind", "lean"):
@@ -352,7 +338,7 @@ def _jump(args: list[str]) -> Command:
     _need(args, 1, "where to (X,Y or Ncm)")
     word = args.pop(0)
     _no_more(args)
-    if _CM.match(word.lower()):
+    if is_distance(word):
         return Jump(unit=unit, distance_cm=parse_cm(word))
     return Jump(unit=unit, to=parse_cell(word))
 
@@ -365,18 +351,12 @@ def _bare(cls: type[Command]):
     return parse
 
 
-def _int(word: str, what: str) -> int:
-    if not _SIGNED.match(word):
-        raise CommandError(f"{word!r} is not a whole number ({what})")
-    return int(word)
-
-
 def _gm(args: list[str]) -> Command:
     _need(args, 1, "what the game master does")
     what = args.pop(0).lower()
     if what == "dice":
         _need(args, 1, "the numbers rolled")
-        return GmDice(values=tuple(_int(word, "a die") for word in args))
+        return GmDice(values=tuple(whole_number(word, limits.DIE_FACE, "a die") for word in args))
     if what == "set":
         unit = _who(args)
         _need(args, 1, "FIELD=VALUE")
@@ -390,12 +370,12 @@ def _gm(args: list[str]) -> Command:
     if what == "bonus":
         unit = _who(args)
         _need(args, 1, "the bonus")
-        bonus = _int(args.pop(0), "the bonus")
+        bonus = whole_number(args.pop(0), limits.INITIATIVE_BONUS, "the bonus")
         _no_more(args)
         return GmBonus(unit=unit, bonus=bonus)
     if what == "mod":
         _need(args, 1, "the modifier")
-        modifier = _int(args.pop(0), "the modifier")
+        modifier = whole_number(args.pop(0), limits.MODIFIER, "the modifier")
         _no_more(args)
         return GmMod(modifier=modifier)
     if what == "force":

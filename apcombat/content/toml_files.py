@@ -77,16 +77,18 @@ def syntax_problem(file: str, message: str) -> Problem:
 
 def _beyond_limits(file: str, text: str, data: dict[str, Any]) -> Problem | None:
     """The first place `data` nests too deep or holds an integer TOML cannot hold, as a problem."""
-    pending: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    pending: list[tuple[dict[str, Any] | list[Any], tuple[str | int, ...]]] = [(data, ())]
     while pending:
-        value, path = pending.pop()
-        if isinstance(value, dict | list):
-            if len(path) >= MAX_NESTING:
-                return _too_deep(file, text, path)
-            steps = value.items() if isinstance(value, dict) else enumerate(value)
-            pending += [(inner, (*path, step)) for step, inner in steps]
-        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST_INTEGER:
-            return Problem(file, f"a number of {len(str(abs(value)))} digits, {_FIX_NUMBER}", [_field(path)])
+        container, path = pending.pop()
+        if len(path) >= MAX_NESTING:
+            return _too_deep(file, text, path)
+        steps = container.items() if isinstance(container, dict) else enumerate(container)
+        for step, value in steps:
+            if isinstance(value, dict | list):
+                pending.append((value, (*path, step)))
+            elif type(value) is int and not -LARGEST_INTEGER - 1 <= value <= LARGEST_INTEGER:
+                digits = len(str(abs(value)))
+                return Problem(file, f"a number of {digits} digits, {_FIX_NUMBER}", [_field((*path, step))])
     return None
 
 

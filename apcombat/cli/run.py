@@ -104,7 +104,8 @@ def _script_lines(args: argparse.Namespace) -> list[str] | None:
         fail(args, [f"{name}: cannot read the script ({error.strerror})"])
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        fail(args, [f"{name}: line {line}: not UTF-8 text (bad byte at offset {error.start}): save it as UTF-8"])
+        column = error.start - data.rfind(b"\n", 0, error.start)
+        fail(args, [f"{name}: line {line}, column {column}: not UTF-8 text: save it as UTF-8"])
     return None
 
 

@@ -104,15 +104,13 @@ def test_a_table_distance_out_of_range_is_refused(shop, distance):
 
 
 def test_a_burst_of_a_billion_rounds_is_refused_when_the_weapon_is_read(shop):
+    # The Grease Gun of the raider in burst.toml; with a magazine as large, the resolver rolled a billion rounds.
     weapons = shop.content / "weapons.toml"
     text = weapons.read_text(encoding="utf-8")
-    # The Grease Gun of the raider in burst.toml.
     start = text.index('id = "grease_gun"')
     end = text.index("[[weapon]]", start)
-    entry = text[start:end]
-    weapons.write_text(
-        text[:start] + re.sub(r"\nburst = \d+", "\nburst = 1000000000", entry) + text[end:], encoding="utf-8"
-    )
+    entry = re.sub(r"\n(burst|magazine) = \d+", r"\n\1 = 1000000000", text[start:end])
+    weapons.write_text(text[:start] + entry + text[end:], encoding="utf-8")
     outcome = shop.apcombat("--content", shop.content, "attack", "--seed", "1", file_of(shop, "scenario"))
     assert refused(outcome) == (
         "apcombat: content/weapons.toml: weapon 'grease_gun': burst: "

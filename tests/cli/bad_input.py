@@ -4,9 +4,10 @@ damage, the entry point that reads each kind, and a watchdog against hangs (not 
 from __future__ import annotations
 
 import contextlib
+import io
 import shutil
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -66,7 +67,6 @@ class Workshop:
     one file at a time is damaged and read through the entry point that reads it."""
 
     folder: Path
-    capture: Callable[[], tuple[str, str]]
 
     @property
     def content(self) -> Path:
@@ -79,11 +79,10 @@ class Workshop:
 
     def apcombat(self, *args: str | Path) -> Outcome:
         """`apcombat ARGS` in-process, under the watchdog."""
-        self.capture()
-        with watchdog():
+        out, err = io.StringIO(), io.StringIO()
+        with watchdog(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main([str(arg) for arg in args])
-        out, err = self.capture()
-        return Outcome(code, out, err)
+        return Outcome(code, out.getvalue(), err.getvalue())
 
     def keys(self, path: Path) -> Outcome:
         """The key file read as the app reads it: 0 and no lines, or 1 and one line per problem."""
@@ -92,10 +91,10 @@ class Workshop:
         return Outcome(1 if problems else 0, "", "\n".join(problems))
 
 
-def make_workshop(folder: Path, capture: Callable[[], tuple[str, str]]) -> Workshop:
+def make_workshop(folder: Path) -> Workshop:
     """A copy of the content, a save of the duel after a few commands, a key file and a script."""
     shutil.copytree(CONTENT, folder / "content")
-    shop = Workshop(folder, capture)
+    shop = Workshop(folder)
     script = folder / "fight.txt"
     script.write_text("start\nturn ana E\nend\n", encoding="utf-8")
     made = shop.apcombat(
@@ -124,8 +123,9 @@ def file_of(shop: Workshop, kind: str) -> Path:
     }[kind]
 
 
-def read_through_entry_points(shop: Workshop, kind: str) -> list[Outcome]:
-    """Every way a user makes the program read the file of `kind`: `check`, `attack`, `run`, the key file."""
+def read_through_entry_points(shop: Workshop, kind: str, every: bool = True) -> list[Outcome]:
+    """Every way a user makes the program read the file of `kind`: `check`, `attack`, `run`, the key file.
+    `every` False: a content file only through `check` (`attack` reads the whole content folder again)."""
     path = file_of(shop, kind)
     content = ("--content", shop.content)
     scenario = file_of(shop, "scenario")
@@ -135,4 +135,5 @@ def read_through_entry_points(shop: Workshop, kind: str) -> list[Outcome]:
         return [shop.apcombat("run", path, "--script", shop.idle)]
     if kind == "encounter":
         return [shop.apcombat(*content, "check", path), shop.apcombat(*content, "run", path, "--script", shop.idle)]
-    return [shop.apcombat(*content, "check", path), shop.apcombat(*content, "attack", "--seed", "1", scenario)]
+    checked = shop.apcombat(*content, "check", path)
+    return [checked, shop.apcombat(*content, "attack", "--seed", "1", scenario)] if every else [checked]

@@ -14,9 +14,9 @@ DIGITS = 5000
 
 
 @pytest.fixture
-def shop(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Workshop:
+def shop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Workshop:
     monkeypatch.chdir(tmp_path)
-    return make_workshop(tmp_path, lambda: capsys.readouterr())
+    return make_workshop(tmp_path)
 
 
 def files_in(folder: Path) -> dict[Path, bytes]:

@@ -309,7 +309,10 @@ def test_damaged_files_never_crash_hang_or_slip_through(shop, kind):
             path.write_bytes(damaged.data)
             where = f"seed {SEED}, {kind} case {case}: {damaged.what}"
             every = case % 4 == 0 or kind not in CONTENT_KINDS
-            outcomes = read_script(shop) if kind == "script" else read_through_entry_points(shop, kind, every)
+            try:
+                outcomes = read_script(shop) if kind == "script" else read_through_entry_points(shop, kind, every)
+            except Exception as error:
+                raise AssertionError(f"{where}: {error!r}") from error
             for outcome in outcomes:
                 assert outcome.code in (0, 1, 2), f"{where}: exit {outcome.code}\n{outcome.text[-2000:]}"
                 assert "Traceback" not in outcome.text, f"{where}\n{outcome.text[-3000:]}"

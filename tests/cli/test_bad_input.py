@@ -176,3 +176,18 @@ def test_gm_set_says_what_each_field_takes_in_the_games_words(shop, assignment, 
     problem = refused(outcome, says)
     for python in ("invalid literal", "int()", "ValueError", "KeyError", "is not a valid"):
         assert python not in problem
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["attack", "SCENARIO", "--dice", "9" * DIGITS], "--dice: die 1 of the list, '9999…', is not a face of a die"),
+        (["attack", "SCENARIO", "--dice", "37,1e5"], "--dice: die 2 of the list, '1e5', is not a face of a die"),
+        (["oracle", "--odds", "likely", "--roll", "9" * DIGITS], "--roll 99999999…: a d100 shows 1 to 100"),
+    ],
+    ids=["dice digits", "dice float", "oracle roll"],
+)
+def test_a_number_given_on_the_command_line_out_of_range_is_one_line(shop, args, says):
+    outcome = shop.apcombat(*[file_of(shop, "scenario") if arg == "SCENARIO" else arg for arg in args])
+    assert refused(outcome, says).startswith("apcombat: ")
+    assert len(outcome.err.splitlines()) == 1

@@ -217,7 +217,7 @@ def parse_dice_list(text: str) -> list[int]:
     for index, part in enumerate(parts, start=1):
         if not part.isdigit() or len(part) > _LONGEST_FACE:
             shown = part if len(part) <= _LONGEST_FACE else f"{part[:_LONGEST_FACE]}…"
-            raise DiceError(f"die {index} of the list, {shown!r}, is not a face of a die (a whole number 0 to 1000)")
+            raise DiceError(f"die {index} of the list, {shown!r}, is not a whole number from 0 to 1000")
         values.append(int(part))
     return values
 

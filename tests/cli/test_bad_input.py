@@ -181,8 +181,14 @@ def test_gm_set_says_what_each_field_takes_in_the_games_words(shop, assignment, 
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["attack", "SCENARIO", "--dice", "9" * DIGITS], "--dice: die 1 of the list, '9999…', is not a face of a die"),
-        (["attack", "SCENARIO", "--dice", "37,1e5"], "--dice: die 2 of the list, '1e5', is not a face of a die"),
+        (
+            ["attack", "SCENARIO", "--dice", "9" * DIGITS],
+            "--dice: die 1 of the list, '9999…', is not a whole number",
+        ),
+        (
+            ["attack", "SCENARIO", "--dice", "37,1e5"],
+            "--dice: die 2 of the list, '1e5', is not a whole number",
+        ),
         (["oracle", "--odds", "likely", "--roll", "9" * DIGITS], "--roll 99999999…: a d100 shows 1 to 100"),
     ],
     ids=["dice digits", "dice float", "oracle roll"],

@@ -69,7 +69,7 @@ RANGES: dict[str, dict[str, tuple[float, float, bool]]] = {
         "hp": (0, 999, WHOLE),
         "crit_chance": (0, 100, WHOLE),
     },
-    "encounter": {"hp": (1, 999, WHOLE)},
+    "encounter": {},  # a unit's hp and the map's size: `_encounter_out_of_range`
     # A save holds the characters, weapons and armour field for field (its own fields are the saves' to check).
     "save": {**_WEAPON, **_ARMOR, **_ATTRIBUTES, **_SKILLS},
     "keys": {},
@@ -218,11 +218,30 @@ def _script_out_of_range(rng: random.Random, text: str) -> Damage:
     return Damage("\n".join(lines).encode(), f"line {index + 1}: {template.format(value)[:40]} (out of range)", True)
 
 
+def _encounter_out_of_range(rng: random.Random, text: str) -> Damage:
+    """A unit given HP out of range, or a map wider or longer than 1,000 cells."""
+    if rng.random() < 0.5:
+        value = out_of_range(rng, 1, 999, WHOLE)
+        damaged = text.replace("[[unit]]\n", f"[[unit]]\nhp = {value}\n", 1)
+        return Damage(damaged.encode(), f"unit hp = {value[:20]} (out of range)", True)
+    rows = re.findall(r'(?m)^  "([^"]*)",$', text)
+    if rng.random() < 0.5:
+        damaged = re.sub(r'(?m)^  "([^"]*)",$', lambda row: f'  "{row.group(1)}{row.group(1)[-1] * 990}",', text)
+        return Damage(damaged.encode(), "every map row 990 cells wider (out of range)", True)
+    extra = "".join(f'  "{rows[-1]}",\n' for _ in range(1001 - len(rows)))
+    damaged = text.replace(f'  "{rows[-1]}",\n', f'  "{rows[-1]}",\n{extra}', 1)
+    return Damage(damaged.encode(), "the map made 1,001 rows long (out of range)", True)
+
+
 def damage(rng: random.Random, kind: str, text: str) -> Damage:
     """One damaged copy of `text`, a file of `kind`."""
     roll = rng.random()
     if roll < 0.3:
-        ranged = _script_out_of_range(rng, text) if kind == "script" else _out_of_range(rng, text, RANGES[kind])
+        if kind == "script":
+            return _script_out_of_range(rng, text)
+        if kind == "encounter":
+            return _encounter_out_of_range(rng, text)
+        ranged = _out_of_range(rng, text, RANGES[kind])
         if ranged is not None:
             return ranged
     if roll < 0.38:

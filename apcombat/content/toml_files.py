@@ -31,6 +31,8 @@ _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _AT_END = re.compile(r"\s*\(at end of document\)$")
 _LONG_NUMBER = re.compile(r"[0-9][0-9_]{999,}")
 _OPENING = re.compile(r"[\[{]")
+_BRACKET = re.compile(r"[\[\]{}]")
+_ONE_LINE_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
 
 
 def read_toml(path: str | Path) -> Loaded[dict[str, Any] | None]:
@@ -111,11 +113,12 @@ def _too_long(file: str, text: str) -> Problem:
 
 
 def _deepest_line(text: str) -> int | None:
-    """The first line on which brackets and braces open more than MAX_NESTING deep, counting roughly
-    (strings and comments are not told apart): only to point at the place, never to decide."""
+    """The first line on which brackets and braces open more than MAX_NESTING deep, leaving out one-line
+    strings and comments: only to point at the place, never to decide."""
     depth = 0
     for number, line in enumerate(text.splitlines(), start=1):
-        for match in re.finditer(r"[\[\]{}]", line):
+        code = _ONE_LINE_STRING.sub("", line).split("#", 1)[0]
+        for match in _BRACKET.finditer(code):
             depth += 1 if _OPENING.match(match.group()) else -1
             depth = max(depth, 0)
             if depth > MAX_NESTING:

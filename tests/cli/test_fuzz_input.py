@@ -361,7 +361,7 @@ def test_damaged_files_in_a_real_process(shop, kind, tmp_path):
             "script": [*content, "run", duel, "--script", str(path)],
         }[kind]
         done = subprocess.run(
-            [sys.executable, "-m", "apcombat", *args], capture_output=True, text=True, timeout=60, check=False
+            [sys.executable, "-m", "apcombat", *args], capture_output=True, text=True, timeout=30, check=False
         )
     finally:
         path.write_bytes(original)

@@ -15,7 +15,15 @@ from __future__ import annotations
 
 import attrs
 
-from apcombat.engine.numbers import WrongInput, cell, distance_cm, is_distance, is_whole_number, whole_number
+from apcombat.engine.numbers import (
+    WrongInput,
+    cell,
+    distance_cm,
+    is_distance,
+    is_whole_number,
+    shown_word,
+    whole_number,
+)
 from apcombat.model import BodyLocation, Cell, Facing, FromCover, Pose, limits
 
 
@@ -202,7 +210,7 @@ def parse_command(line: str) -> Command | None:
     parser = _PARSERS.get(verb)
     if parser is None:
         known = ", ".join(USAGE)
-        raise CommandError(f"unknown command {verb!r}: the commands are {known}")
+        raise CommandError(f"unknown command {shown_word(verb)}: the commands are {known}")
     try:
         return parser(args)
     except (CommandError, WrongInput) as error:
@@ -220,7 +228,7 @@ def _need(args: list[str], count: int, what: str) -> None:
 
 def _no_more(args: list[str]) -> None:
     if args:
-        raise CommandError(f"unexpected {' '.join(args)!r}")
+        raise CommandError(f"unexpected {shown_word(' '.join(args))}")
 
 
 def _who(args: list[str]) -> str:
@@ -244,7 +252,7 @@ def _move(args: list[str]) -> Command:
         distance = parse_cm(args.pop(0))
         manner = args.pop(0).lower() if args else "walk"
         if manner not in ("walk", "run", "crouched", "prone", "climb"):
-            raise CommandError(f"{manner!r} is not a way of moving: walk, run, crouched, prone or climb")
+            raise CommandError(f"{shown_word(manner)} is not a way of moving: walk, run, crouched, prone or climb")
         _no_more(args)
         return Move(unit=unit, distance_cm=distance, manner=manner, run=manner == "run")
     run = False
@@ -265,7 +273,7 @@ def _turn(args: list[str]) -> Command:
     try:
         return Turn(unit=unit, facing=Facing(word.upper()))
     except ValueError:
-        raise CommandError(f"{word!r} is not a facing: N, NE, E, SE, S, SW, W or NW") from None
+        raise CommandError(f"{shown_word(word)} is not a facing: N, NE, E, SE, S, SW, W or NW") from None
 
 
 def _pose(args: list[str]) -> Command:
@@ -276,14 +284,14 @@ def _pose(args: list[str]) -> Command:
     try:
         return ChangePose(unit=unit, pose=Pose(word))
     except ValueError:
-        raise CommandError(f"{word!r} is not a pose: upright, crouched or prone") from None
+        raise CommandError(f"{shown_word(word)} is not a pose: upright, crouched or prone") from None
 
 
 def _location(word: str) -> BodyLocation:
     try:
         return BodyLocation(word.lower())
     except ValueError:
-        raise CommandError(f"{word!r} is not a location: head, torso, arm, legs or weapon") from None
+        raise CommandError(f"{shown_word(word)} is not a location: head, torso, arm, legs or weapon") from None
 
 
 def _attack(kind: str):
@@ -302,7 +310,7 @@ def _attack(kind: str):
         while args:
             word = args.pop(0).lower()
             if word not in allowed:
-                raise CommandError(f"{word!r} is not an option of {kind}")
+                raise CommandError(f"{shown_word(word)} is not an option of {kind}")
             if word == "aimed":
                 _need(args, 1, "the location to aim at")
                 fields["location"] = _location(args.pop(0))
@@ -363,7 +371,7 @@ def _gm(args: list[str]) -> Command:
         pairs = []
         for word in args:
             if "=" not in word:
-                raise CommandError(f"{word!r} is not FIELD=VALUE")
+                raise CommandError(f"{shown_word(word)} is not FIELD=VALUE")
             field, value = word.split("=", 1)
             pairs.append((field.lower(), value))
         return GmSet(unit=unit, fields=tuple(pairs))
@@ -383,7 +391,7 @@ def _gm(args: list[str]) -> Command:
         word = args.pop(0).lower()
         _no_more(args)
         if word not in ("hit", "miss"):
-            raise CommandError(f"{word!r}: gm force takes hit or miss")
+            raise CommandError(f"{shown_word(word)}: gm force takes hit or miss")
         return GmForce(hit=word == "hit")
     if what == "spot":
         watcher = _who(args)
@@ -391,7 +399,7 @@ def _gm(args: list[str]) -> Command:
         mover = args.pop(0).lower()
         _no_more(args)
         return GmSpot(watcher=watcher, mover=mover)
-    raise CommandError(f"{what!r} is not a game-master command: dice, set, bonus, mod, force or spot")
+    raise CommandError(f"{shown_word(what)} is not a game-master command: dice, set, bonus, mod, force or spot")
 
 
 _PARSERS = {

@@ -11,7 +11,7 @@ import attrs
 from apcombat.dice import DiceSource
 from apcombat.engine.commands import CommandError, GmBonus, GmDice, GmForce, GmMod, GmSet, GmSpot, parse_cell
 from apcombat.engine.events import Event
-from apcombat.engine.numbers import WrongInput, whole_number
+from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.turns import check_victory
 from apcombat.model import BodyLocation, Burning, CarriedWeapon, Encounter, Exhaustion, Facing, Pose, Unit, limits
 from apcombat.model.conditions import BURN_SEQUENCE
@@ -88,7 +88,7 @@ def gm_set(state: Encounter, command: GmSet, dice: DiceSource, events: list[Even
     for field, value in command.fields:
         setter = _SETTERS.get(field)
         if setter is None:
-            raise CommandError(f"gm set cannot change {field!r}: it changes {', '.join(_SETTERS)}")
+            raise CommandError(f"gm set cannot change {shown_word(field)}: it changes {', '.join(_SETTERS)}")
         try:
             unit = setter(state, unit, value)
         except ValueError as error:
@@ -109,7 +109,8 @@ def _unit(state: Encounter, unit_id: str) -> Unit:
     try:
         return state.unit(unit_id)
     except KeyError:
-        raise CommandError(f"no unit {unit_id!r}: the units are {', '.join(u.id for u in state.units)}") from None
+        units = ", ".join(unit.id for unit in state.units)
+        raise CommandError(f"no unit {shown_word(unit_id)}: the units are {units}") from None
 
 
 _YES = ("true", "yes", "1", "on")
@@ -119,7 +120,7 @@ _NO = ("false", "no", "0", "off")
 def _bool(field: str, value: str) -> bool:
     if value.lower() in _YES + _NO:
         return value.lower() in _YES
-    raise WrongInput(f"{field} must be true or false, not {value!r}")
+    raise WrongInput(f"{field} must be true or false, not {shown_word(value)}")
 
 
 def _word(field: str, vocabulary: type[Enum], value: str) -> Any:
@@ -128,7 +129,7 @@ def _word(field: str, vocabulary: type[Enum], value: str) -> Any:
         if str(member.value).lower() == value.strip().lower():
             return member
     words = [str(member.value) for member in vocabulary]
-    raise WrongInput(f"{field} must be {', '.join(words[:-1])} or {words[-1]}, not {value!r}")
+    raise WrongInput(f"{field} must be {', '.join(words[:-1])} or {words[-1]}, not {shown_word(value)}")
 
 
 def _set_at(state: Encounter, unit: Unit, value: str) -> Unit:
@@ -198,7 +199,7 @@ def _set_exhaustion(state: Encounter, unit: Unit, value: str) -> Unit:
     """R14.3: the penalty in force and for how many more turns, written PENALTY:TURNS."""
     penalty, _, turns = value.partition(":")
     if penalty not in ("0", "10", "20", "40"):
-        raise WrongInput(f"exhaustion must be 0, 10, 20 or 40 (then :TURNS, like 20:2), not {value!r}")
+        raise WrongInput(f"exhaustion must be 0, 10, 20 or 40 (then :TURNS, like 20:2), not {shown_word(value)}")
     return attrs.evolve(
         unit, exhaustion=Exhaustion(int(penalty), whole_number(turns or "1", limits.ROUNDS, "exhaustion's turns"))
     )

@@ -41,7 +41,6 @@ ACTION_POINTS = Limit(0, 50)  # AP left in a turn
 MAX_ACTION_POINTS = Limit(1, 50)  # AP a character starts its turn with
 MODIFIER = Limit(-100, 100)  # percentage points: range bands, wound effects, the game master's modifier
 STRENGTH = Limit(0, 10)  # a weapon's minimum ST
-HANDS = Limit(1, 2)
 ACTION_COST = Limit(0, 20)  # AP of a shot, a burst, a reload
 BURST = Limit(0, 100)  # rounds in a burst (R4)
 MAGAZINE = Limit(0, 1000)  # rounds, or seconds of a flamer's fuel

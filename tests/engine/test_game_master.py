@@ -56,9 +56,9 @@ def test_gm_set_hp_to_zero_downs_the_unit_and_may_end_the_fight(play):
         ("at=8,3", "occupied"),
         ("at=40,3", "outside"),
         ("mood=grim", "cannot change 'mood'"),
-        ("hp=many", "hp=many"),
-        ("pose=sitting", "pose=sitting"),
-        ("ap=-1", "out of range"),
+        ("hp=many", "hp must be a whole number from 0 to 999, not 'many'"),
+        ("pose=sitting", "pose must be upright, crouched or prone, not 'sitting'"),
+        ("ap=-1", "ap must be a whole number from 0 to 50, not '-1'"),
     ],
 )
 def test_gm_set_refused(play, assignment, reason):

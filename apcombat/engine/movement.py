@@ -6,26 +6,20 @@ import math
 
 import attrs
 
-from apcombat.board.paths import MoveProfile, NoPath, Path, plan_path
+from apcombat.board.pace import NO_CHAIN, TurnChain, joined_turn_ap
+from apcombat.board.paths import Carried, MoveProfile, NoPath, Path, plan_path, reachable
 from apcombat.board.sight import line_of_sight
 from apcombat.dice import DiceSource, roll_dice
 from apcombat.engine.commands import ChangePose, CommandError, Jump, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.events import Event, ap_spent
 from apcombat.engine.geometry import CM_PER_METRE, cover_nearby, grid_of
 from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
-from apcombat.engine.turns import take_gm_modifier
-from apcombat.model import Encounter, Facing, Pose, Skill, Terrain, Unit
+from apcombat.engine.turns import close_moves, take_gm_modifier
+from apcombat.model import Cell, Encounter, Facing, Pose, Skill, Terrain, Unit
 from apcombat.rules.checks import skill_test
 from apcombat.rules.costs import LEAVE_COVER_AP, TAKE_COVER_AP, pose_change_cost
 from apcombat.rules.jumping import STANDING_JUMP_AP, fall_damage, jump_distance_m, jump_modifier, max_jump_m
-from apcombat.rules.movement import (
-    WALK_MM,
-    IllegalMove,
-    ap_for_movement,
-    consecutive_turn_cost,
-    movement_rate,
-    turn_cost,
-)
+from apcombat.rules.movement import WALK_MM, IllegalMove, ap_for_movement, movement_rate, turn_cost
 
 MM_PER_CM = 10
 
@@ -39,7 +33,7 @@ def pay(unit: Unit, ap: int, what: str) -> Unit:
 
 def other_action(unit: Unit) -> Unit:
     """R7.1, R7.3: anything but moving ends carried movement and a run of turns."""
-    return attrs.evolve(unit, carried_mm=0, turn_degrees=0.0, turn_paid=0, recent_steps=())
+    return close_moves(unit)
 
 
 def wound_effects(state: Encounter, unit: Unit) -> tuple[float, bool]:
@@ -64,29 +58,57 @@ def move_profile(state: Encounter, unit: Unit, running: bool) -> MoveProfile:
     return profile
 
 
+def carried_into_move(unit: Unit, profile: MoveProfile) -> Carried:
+    """R7.1, R7.3: what the unit brings into its next move: the movement it bought and has not used, at the
+    rate it was bought at, and the chain of explicit turns just before (none when its last action was a
+    move: a step closes the chain)."""
+    chain = NO_CHAIN if unit.recent_steps else TurnChain(unit.turn_degrees, unit.turn_paid)
+    rate = unit.carried_rate or profile.rate()
+    return Carried(mm=min(unit.carried_mm, rate - 1), rate=rate, chain=chain)
+
+
+def _others(state: Encounter, unit: Unit) -> frozenset[Cell]:
+    """Cells the mover may not enter: those of the other units still in the fight."""
+    return frozenset(u.at for u in state.units if u.id != unit.id and not u.down and u.at is not None)
+
+
 def path_for(state: Encounter, unit: Unit, command: Move) -> Path:
-    """The path a move command takes (the same every time, R7)."""
+    """The path a move command takes and what it costs (the same every time, R7): what `move` walks and
+    `preview` shows."""
     assert state.map is not None and unit.at is not None
     if not command.waypoints:
         raise CommandError("say where to move: move WHO X,Y")
-    blocked = frozenset(u.at for u in state.units if u.id != unit.id and not u.down and u.at is not None)
     profile = move_profile(state, unit, command.run)
-    factor, no_running = wound_effects(state, unit)
-    # Movement carried over at one rate is kept for the next move up to what one AP buys at the new rate.
-    carried = min(unit.carried_mm, movement_rate(unit.pose, command.run, False, factor, no_running) - 1)
     try:
-        return plan_path(
+        path = plan_path(
             state.map,
             grid_of(state),
             unit.at,
             unit.facing,
             command.waypoints,
             profile,
-            carried_mm=max(0, carried),
-            blocked=blocked,
+            carried_into_move(unit, profile),
+            blocked=_others(state, unit),
         )
     except NoPath as error:
         raise CommandError(str(error)) from None
+    if not path.steps:
+        raise CommandError(f"{unit.name} is already at {_cell(unit.at)}: a move there changes nothing")
+    return path
+
+
+def reach_of(state: Encounter, unit: Unit, running: bool) -> dict[Cell, int]:
+    """R7, R14: every cell a `move` (or a run) of the unit gets to with the AP it has left, and the AP it
+    costs: the same reckoning as `path_for`, so the two never disagree. Empty when it cannot move now."""
+    if state.map is None or unit.at is None or unit.in_cover or unit.ap <= 0:
+        return {}
+    try:
+        profile = move_profile(state, unit, running)
+    except CommandError:  # a unit that may not run has no running area
+        return {}
+    carried = carried_into_move(unit, profile)
+    reach = reachable(state.map, grid_of(state), unit.at, unit.facing, unit.ap, profile, carried, _others(state, unit))
+    return {cell: r.ap for cell, r in reach.items() if cell != unit.at}
 
 
 def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -101,21 +123,30 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
         raise CommandError(
             f"{unit.name} needs {path.ap} AP to get to {_cell(path.cells[-1])} (turns included) and has {unit.ap}"
         )
-    ap_before, start = unit.ap, unit.at
-    unit = attrs.evolve(unit, turn_degrees=0.0, turn_paid=0)
-    turn_ap = 0
+    ap_before, start, ran_before = unit.ap, unit.at, unit.ran_ap
+    chain = NO_CHAIN if unit.recent_steps else TurnChain(unit.turn_degrees, unit.turn_paid)
     walked = []
     interrupted = False
     for step in path.steps:
         seen_before = watchers_seeing(state, unit)
-        turn_ap += step.turn_ap
+        # R7.3: the chain left open is the turn this step made, joined with the explicit turns before the
+        # move when it is the move's only step so far.
+        chain = (
+            TurnChain(chain.degrees + step.turn_degrees, chain.paid + step.turn_ap)
+            if not walked
+            else TurnChain(step.turn_degrees, step.turn_ap)
+        )
         unit = attrs.evolve(
             unit,
             at=step.cell,
             facing=step.facing,
             ap=ap_before - step.ap_total,
             carried_mm=step.carried_mm,
+            carried_rate=step.rate,
+            turn_degrees=chain.degrees,
+            turn_paid=chain.paid,
             recent_steps=(*unit.recent_steps, step.facing)[-2:],
+            ran_ap=ran_before + step.running_ap,  # R7.1, R14.2: neither turns nor climbing are running
             spent_ap=unit.spent_ap or step.ap_total > 0,
         )
         walked.append(step)
@@ -123,11 +154,10 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
         state, interrupted = react_to(state, unit.id, seen_before, dice, events)
         unit = state.unit(unit.id)
         if interrupted:
+            # R7.3: the start of an interruption closes the mover's chain of turns.
+            unit = attrs.evolve(unit, turn_degrees=0.0, turn_paid=0)
+            state = state.with_unit(unit)
             break
-    if command.run:
-        movement_ap = walked[-1].ap_total - turn_ap if walked else 0
-        unit = attrs.evolve(unit, ran_ap=unit.ran_ap + movement_ap)
-        state = state.with_unit(unit)
     spent = ap_before - unit.ap
     how = "runs" if command.run else "moves"
     text = f"{unit.name} {how} {_cell(start)} -> {_cell(unit.at)}: {spent} AP ({ap_before} -> {unit.ap})"
@@ -143,6 +173,7 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
             "ap_before": ap_before,
             "ap_after": unit.ap,
             "carried_mm": unit.carried_mm,
+            "running_ap": unit.ran_ap - ran_before,
             "interrupted": interrupted,
         },
         unit=unit.id,
@@ -163,9 +194,15 @@ def _move_on_table(state: Encounter, unit: Unit, command: Move, events: list[Eve
     running = manner == "run"
     move_profile(state, unit, running)
     factor, no_running = wound_effects(state, unit)
-    rate = movement_rate(unit.pose, running, manner == "climb", factor, no_running)
+    climbing = manner == "climb"
+    rate = movement_rate(unit.pose, running, climbing, factor, no_running)
     mm = round(command.distance_cm * MM_PER_CM)
-    ap, carried = ap_for_movement(mm, unit.carried_mm, rate)
+    if mm <= 0:
+        raise CommandError(f"{unit.name} would move {command.distance_cm:g} cm: a move of nothing changes nothing")
+    # R7.1: movement bought at another rate is lost.
+    walking_rate = movement_rate(unit.pose, False, False, factor, no_running)
+    carried = unit.carried_mm if (unit.carried_rate or walking_rate) == rate else 0
+    ap, carried = ap_for_movement(mm, min(carried, rate - 1), rate)
     if ap > unit.ap:
         raise CommandError(f"{unit.name} needs {ap} AP to {manner} {command.distance_cm:g} cm and has {unit.ap}")
     ap_before = unit.ap
@@ -173,6 +210,7 @@ def _move_on_table(state: Encounter, unit: Unit, command: Move, events: list[Eve
         unit,
         ap=unit.ap - ap,
         carried_mm=carried,
+        carried_rate=rate,
         ran_ap=unit.ran_ap + (ap if running else 0),
         spent_ap=unit.spent_ap or ap > 0,
         turn_degrees=0.0,
@@ -198,30 +236,32 @@ def _move_on_table(state: Encounter, unit: Unit, command: Move, events: list[Eve
 
 
 def turn(state: Encounter, command: Turn, dice: DiceSource, events: list[Event]) -> Encounter:
-    """R7.3: 0 AP up to 45 degrees, 1 up to 90, 2 beyond; consecutive turns are charged as one."""
+    """R7.3: 0 AP up to 45 degrees, 1 up to 90, 2 beyond; a turn joins the chain of turns before it (the
+    explicit turns just before, or the turn the last step of a move just made) and pays the whole turn's
+    cost less what the chain paid, never less than 0. A turn to the facing the unit has is refused."""
     unit = state.unit(command.unit)
     if command.facing is not None:
-        if state.map is None:
-            degrees = _facing_delta(unit.facing, command.facing, None)
-        else:
-            degrees = _facing_delta(unit.facing, command.facing, state)
+        degrees = _facing_delta(unit.facing, command.facing, state if state.map is not None else None)
         facing = command.facing
     else:
         if command.degrees is None:
             raise CommandError("say which way to turn")
         degrees = command.degrees
         facing = _rotate(unit.facing, degrees)
-    total = unit.turn_degrees + degrees
-    cost = consecutive_turn_cost(0.0, total, unit.turn_paid)
+    if facing is unit.facing:
+        raise CommandError(f"{unit.name} already faces {facing.value}: a turn there changes nothing")
+    chain = TurnChain(unit.turn_degrees, unit.turn_paid)
+    cost = joined_turn_ap(chain, degrees)
     ap_before = unit.ap
     unit = pay(unit, cost, f"turn {abs(degrees):g} degrees")
-    unit = attrs.evolve(unit, facing=facing, turn_degrees=total, turn_paid=unit.turn_paid + cost, recent_steps=())
-    run = turn_cost(abs(total) % 360 if abs(total) % 360 <= 180 else 360 - abs(total) % 360)
+    total = chain.degrees + degrees
+    unit = attrs.evolve(unit, facing=facing, turn_degrees=total, turn_paid=chain.paid + cost, recent_steps=())
+    joined = chain != NO_CHAIN
     events.append(
         Event(
             "turn_facing",
             f"{unit.name} turns to face {facing.value}: {cost} AP ({ap_before} -> {unit.ap})"
-            + (f"; turns in a row count as one of {abs(total):g} degrees (R7.3)" if unit.turn_paid != run else ""),
+            + (f"; joined with the turn before, one turn of {abs(total):g} degrees (R7.3)" if joined else ""),
             {"facing": facing.value, "degrees": degrees, "ap_before": ap_before, "ap_after": unit.ap},
             unit=unit.id,
         )

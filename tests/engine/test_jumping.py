@@ -34,7 +34,7 @@ def test_standing_jump_across_a_gap(play):
 
 def test_a_standing_jump_longer_than_the_maximum_is_refused(play):
     # R15.1: (5 + 6) / 6 = 1.83 m < 2 m.
-    out = play(jumper(), [START, "turn ana E", "jump ana 6,3"]).refused(3, "at most 1.83 m", "R15.1")
+    out = play(jumper(), [START, "start", "jump ana 6,3"]).refused(3, "at most 1.83 m", "R15.1")
     assert out.at("ana") == (3, 3) and out.ap("ana") == 8
 
 
@@ -107,13 +107,13 @@ def test_a_standing_jump_pays_for_turning_first(play):
     [("5,3", "gap"), ("11,0", "occupied"), ("12,3", "outside")],
 )
 def test_jump_landings_refused(play, to, reason):
-    play(jumper(ST=10, AG=10), [START, "turn ana E", f"jump ana {to}"]).refused(3, reason)
+    play(jumper(ST=10, AG=10), [START, "start", f"jump ana {to}"]).refused(3, reason)
 
 
 def test_a_jump_cannot_pass_through_a_wall(play):
     # R15 with R0.1: a wall is not jumped through (engine fix); a hip-high obstacle may be jumped over.
     rows = ("............", "............", "............", "....#.......", "............")
-    play(jumper(ST=6, rows=rows), [START, "turn ana E", "jump ana 5,3"]).refused(3, "through a wall")
+    play(jumper(ST=6, rows=rows), [START, "start", "jump ana 5,3"]).refused(3, "through a wall")
     rows = ("............", "............", "............", "....=.......", "............")
     out = play(jumper(ST=6, rows=rows), [START, "gm dice 10", "jump ana 5,3"]).ok()
     assert out.at("ana") == (5, 3)
@@ -121,10 +121,10 @@ def test_a_jump_cannot_pass_through_a_wall(play):
 
 @pytest.mark.parametrize("pose", ["crouched", "prone"])
 def test_only_an_upright_character_jumps(play, pose):
-    play(jumper(ST=6, pose=pose), [START, "turn ana E", "jump ana 6,3"]).refused(3, "upright")
+    play(jumper(ST=6, pose=pose), [START, "start", "jump ana 6,3"]).refused(3, "upright")
 
 
 def test_a_gap_cannot_be_walked_across(play):
     # R7 with R15: the gap is crossed only by jumping.
     rows = ("....._......",) * 5
-    play(jumper(rows=rows), [START, "turn ana E", "move ana 7,3"]).refused(3, "no path")
+    play(jumper(rows=rows), [START, "start", "move ana 7,3"]).refused(3, "no path")

@@ -17,8 +17,9 @@ path whose step before the last went in the earlier facing (the grid's order, N,
 wins, then the step before that, and so on; a path that reaches the start sooner wins. This order is
 unchanged by appending the same steps to both paths, so the search finds the best path by it exactly.
 
-Nothing is sized by the map: the search keeps only the states it reaches, so its work is bounded by the
-AP budget or the way to the waypoints, not by the map's size.
+Nothing is sized by the map: the search keeps only the states it reaches, and with a limit it leaves out
+every state whose u plus guess passes it (no path through it stays within the limit), so its work is
+bounded by the AP budget, not by the map's size.
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ class Frontier:
         self.turn_bound = self.state_count + 1
         self.parents: dict[int, int] = {}
         self.start = -1
+        self.cut = False
+        """Whether the limit cut off some way on (else every state reachable at all was yielded)."""
         self.units_per_m = GUESS_SHARE * table.least_mm_per_m * pace.ap_units / pace.fastest_rate
         if min(pace.step_units, default=0) < 20:  # too fine for the guess to stay below every step
             self.units_per_m = 0.0
@@ -110,7 +113,8 @@ class Frontier:
         """Yield (u, turns, state) for states reachable from `start` within `limit` units, best first.
 
         Without waypoints every such state is yielded; with them, the search may be stopped at the first
-        state of the last leg. With `keep_paths`, `chain` gives the best path to any state yielded so far.
+        state of the last leg, and states that cannot reach it within `limit` are left out. With
+        `keep_paths`, `chain` gives the best path to any state yielded so far.
         """
         self.start = start
         states, turn_bound = self.state_count, self.turn_bound
@@ -120,9 +124,12 @@ class Frontier:
         step_units, step_rate, turn_units, ap_units = pace.step_units, pace.step_rate, pace.turn_units, pace.ap_units
         goal_of_leg = (*self.goals, -1)
         parents, keep, guesses, guess_of = self.parents, self.keep_paths, self.guesses, self._guess
+        blocked, sealed, known_edges, edges_of = self.blocked, self.sealed, self.table.known, self.table.edges
         first = ((pace.start_units + guess_of(start // per_cell)) * turn_bound) * states + start
         best = {start: first}
         heap = [first]
+        if pace.start_units + guesses[start // per_cell] > limit:
+            self.cut, heap = True, []
         while heap:
             key = heappop(heap)
             state = key % states
@@ -138,16 +145,22 @@ class Frontier:
             goal = goal_of_leg[leg]
             leg_base = leg * cell_count
             rounded = -(-u // ap_units) * ap_units
-            for step_facing, to, code in self.steps(cell):
+            edges = known_edges.get(cell)
+            if edges is None:
+                edges = edges_of(cell)
+            for step_facing, to, code, squeezed in edges:
+                if to in blocked or (sealed and any(c in sealed for c in squeezed)):
+                    continue
                 step_rate_number = step_rate[code]
                 next_u = (u if step_rate_number == rate else rounded) + step_units[code] + turn_row[step_facing]
-                if next_u > limit:
-                    continue
                 next_leg_cell = leg_base + cell_count + to if to == goal else leg_base + to
                 guess = guesses.get(next_leg_cell)
                 if guess is None:
                     guess = guess_of(next_leg_cell)
-                next_state = next_leg_cell * per_cell + step_facing * rate_count + step_rate_number
+                if next_u + guess > limit:  # the guess never overestimates: no way on within the limit
+                    self.cut = True
+                    continue
+                next_state = (next_leg_cell * facing_count + step_facing) * rate_count + step_rate_number
                 next_key = ((next_u + guess) * turn_bound + turns + (step_facing != facing)) * states + next_state
                 old = best.get(next_state)
                 if old is None or next_key < old:

@@ -27,19 +27,34 @@ from collections.abc import Sequence
 
 import attrs
 
-from apcombat.board.frontier import Frontier
+from apcombat.board.frontier import NO_LIMIT, Frontier
 from apcombat.board.grid import Grid
 from apcombat.board.pace import NO_CHAIN, MoveProfile, Pace, TurnChain, pace_for
 from apcombat.board.survey import StepTable, step_table
 from apcombat.model import BattleMap, Cell, Facing, Terrain
 
-__all__ = ["Carried", "MoveProfile", "NoPath", "Path", "PathStep", "Reach", "TurnChain", "plan_path", "reachable"]
+__all__ = [
+    "BeyondBudget",
+    "Carried",
+    "MoveProfile",
+    "NoPath",
+    "Path",
+    "PathStep",
+    "Reach",
+    "TurnChain",
+    "plan_path",
+    "reachable",
+]
 
 _BLOCKER_NAMES = {Terrain.WALL: "a wall", Terrain.LOW: "a low obstacle", Terrain.GAP: "a gap"}
 
 
 class NoPath(Exception):
     """R7: the mover cannot get there; the message says why in one sentence."""
+
+
+class BeyondBudget(NoPath):
+    """R7.1: every way there costs more AP than the budget the search was given."""
 
 
 @attrs.frozen
@@ -154,12 +169,14 @@ def plan_path(
     carried: Carried | int = 0,
     blocked: frozenset[Cell] = frozenset(),
     sealed: frozenset[Cell] = frozenset(),
+    ap_budget: int | None = None,
 ) -> Path:
     """R7.1-R7.4: the cheapest legal path from `start` through `waypoints` in order (module note on ties).
 
-    `carried` is what the mover brings into the move (a number: mm carried at the floor rate). Raises
-    `NoPath` when a waypoint cannot be stood on or cannot be reached, and `IllegalMove` when the profile
-    cannot move at all (R14.1, R7.2).
+    `carried` is what the mover brings into the move (a number: mm carried at the floor rate). With an
+    `ap_budget` the search looks no further than that many AP (raising `BeyondBudget` when every way costs
+    more), so its work does not grow with the map. Raises `NoPath` when a waypoint cannot be stood on or
+    cannot be reached, and `IllegalMove` when the profile cannot move at all (R14.1, R7.2).
     """
     carried = _carried(carried)
     table, pace = _setup(battlemap, grid, start, facing, profile, carried)
@@ -179,10 +196,13 @@ def plan_path(
         _numbers(table, sealed, start),
     )
     start_state = frontier.state(0, table.number(start), grid.facings.index(facing), pace.start_rate)
-    for _u, _turns, state in frontier.settle(start_state):
+    limit = pace.budget_units(max(0, ap_budget)) if ap_budget is not None else NO_LIMIT
+    for _u, _turns, state in frontier.settle(start_state, limit):
         if frontier.parts(state)[0] == len(goals):
             return _path_along(frontier, grid, start, facing, profile, frontier.chain(state))
     via = "".join(f" via {_label(cell)}" for cell in goals[:-1])
+    if frontier.cut:
+        raise BeyondBudget(f"no way from {_label(start)} to {_label(goals[-1])}{via} within {ap_budget} AP")
     raise NoPath(f"no way from {_label(start)} to {_label(goals[-1])}{via}: no path around the obstacles")
 
 

@@ -77,7 +77,8 @@ class StepTable:
         self.least_mm_per_m = min(
             step.mm / grid.distance_m(cell, step.to) for cell in samples for step in grid.steps(cell)
         )
-        self._edges: dict[int, tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
+        self.known: dict[int, tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
+        """The steps out of the cells worked out so far, by cell number (what `edges` keeps)."""
 
     def number(self, cell: Cell) -> int:
         return cell[1] * self.width + cell[0]
@@ -94,7 +95,7 @@ class StepTable:
 
     def edges(self, number: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
         """R7.1, R7.3, R7.4: the legal steps out of cell `number`, worked out on first use."""
-        known = self._edges.get(number)
+        known = self.known.get(number)
         if known is not None:
             return known
         width, out = self.width, []
@@ -106,7 +107,7 @@ class StepTable:
                 squeezed = tuple(y * width + x for x, y in squeeze)
                 out.append((self._facing_number[facing], to[1] * width + to[0], code, squeezed))
         edges = tuple(out)
-        self._edges[number] = edges
+        self.known[number] = edges
         return edges
 
 

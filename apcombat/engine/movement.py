@@ -7,7 +7,7 @@ import math
 import attrs
 
 from apcombat.board.pace import NO_CHAIN, TurnChain, joined_turn_ap
-from apcombat.board.paths import Carried, MoveProfile, NoPath, Path, plan_path, reachable
+from apcombat.board.paths import BeyondBudget, Carried, MoveProfile, NoPath, Path, plan_path, reachable
 from apcombat.board.sight import line_of_sight
 from apcombat.dice import DiceSource, roll_dice
 from apcombat.engine.commands import ChangePose, CommandError, Jump, LeaveCover, Move, TakeCover, Turn
@@ -22,6 +22,9 @@ from apcombat.rules.jumping import STANDING_JUMP_AP, fall_damage, jump_distance_
 from apcombat.rules.movement import WALK_MM, IllegalMove, ap_for_movement, movement_rate, turn_cost
 
 MM_PER_CM = 10
+SEARCH_SLACK_AP = 20
+"""A move's path is looked for within the AP the mover has and this many more, so that a refusal can say
+what a move a little too far would cost, and the search stays small on any map (issue 9 item 5)."""
 
 
 def pay(unit: Unit, ap: int, what: str) -> Unit:
@@ -89,7 +92,13 @@ def path_for(state: Encounter, unit: Unit, command: Move) -> Path:
             profile,
             carried_into_move(unit, profile),
             blocked=_others(state, unit),
+            ap_budget=unit.ap + SEARCH_SLACK_AP,
         )
+    except BeyondBudget:
+        raise CommandError(
+            f"{unit.name} cannot get to {_cell(command.waypoints[-1])} with {unit.ap} AP: every way there costs "
+            f"more than {unit.ap + SEARCH_SLACK_AP} AP (turns included)"
+        ) from None
     except NoPath as error:
         raise CommandError(str(error)) from None
     if not path.steps:

@@ -19,7 +19,7 @@ from apcombat.model import Cell, Encounter, Facing, Pose, Skill, Terrain, Unit
 from apcombat.rules.checks import skill_test
 from apcombat.rules.costs import LEAVE_COVER_AP, TAKE_COVER_AP, pose_change_cost
 from apcombat.rules.jumping import STANDING_JUMP_AP, fall_damage, jump_distance_m, jump_modifier, max_jump_m
-from apcombat.rules.movement import WALK_MM, IllegalMove, ap_for_movement, movement_rate, turn_cost
+from apcombat.rules.movement import WALK_MM, IllegalMove, angle_between, ap_for_movement, movement_rate, turn_cost
 
 MM_PER_CM = 10
 SEARCH_SLACK_AP = 20
@@ -270,7 +270,11 @@ def turn(state: Encounter, command: Turn, dice: DiceSource, events: list[Event])
         Event(
             "turn_facing",
             f"{unit.name} turns to face {facing.value}: {cost} AP ({ap_before} -> {unit.ap})"
-            + (f"; joined with the turn before, one turn of {abs(total):g} degrees (R7.3)" if joined else ""),
+            + (
+                f"; joined with the turn before: one turn of {angle_between(0.0, total):g} degrees (R7.3)"
+                if joined
+                else ""
+            ),
             {"facing": facing.value, "degrees": degrees, "ap_before": ap_before, "ap_after": unit.ap},
             unit=unit.id,
         )
@@ -391,7 +395,9 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
             f"this jump is {distance:.2f} m (R15.1)"
         )
     factor, _ = wound_effects(state, unit)
-    move_ap, _ = ap_for_movement(walk_mm, unit.carried_mm, math.floor(WALK_MM * factor))
+    walking = math.floor(WALK_MM * factor)
+    carried = unit.carried_mm if (unit.carried_rate or walking) == walking else 0  # R7.1: bought at another rate
+    move_ap, _ = ap_for_movement(walk_mm, min(carried, walking - 1), walking)
     cost = turn_ap + move_ap + (0 if from_movement else STANDING_JUMP_AP)
     ap_before = unit.ap
     seen_before = watchers_seeing(state, unit)

@@ -11,7 +11,7 @@ from apcombat.engine.geometry import grid_of, sees
 from apcombat.engine.movement import reach_of, wound_effects
 from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
-from apcombat.rules.movement import CLIMB_MM, movement_rate
+from apcombat.rules.movement import movement_rate
 from apcombat.rules.ranges import best_ranges, range_band
 
 
@@ -79,7 +79,7 @@ def action_costs(state: Encounter, unit: Unit) -> dict[str, str]:
     costs = {"move": f"{walk} mm/AP {unit.pose.value}" + (f", {unit.carried_mm} mm left" if unit.carried_mm else "")}
     if unit.pose.value == "upright" and not no_running and state.optional_rules.running:
         costs["run"] = f"{movement_rate(unit.pose, True, False, factor, no_running)} mm/AP"
-    costs["climb"] = f"{int(CLIMB_MM * factor)} mm/AP on stairs and ladders"
+    costs["climb"] = f"{movement_rate(unit.pose, False, True, factor, no_running)} mm/AP on stairs and ladders"
     costs["turn"] = "0 AP up to 45 degrees, 1 AP up to 90, 2 AP beyond"
     others = [p for p in ("upright", "crouched", "prone") if p != unit.pose.value]
     costs["pose"] = ", ".join(f"{p} {pose_change_cost(unit.pose, Pose(p))} AP" for p in others)

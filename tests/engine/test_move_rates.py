@@ -143,3 +143,10 @@ def _apply(state, command):
     from apcombat.engine import apply
 
     return apply(state, command, SeededDice(1))
+
+
+def test_a_jump_walks_at_the_walking_rate_and_cannot_use_movement_bought_running(play):
+    # R7.1, R15.3: two steps running leave 30 mm bought at 45 mm per AP; the jump from that run-up to 5,3
+    # costs walking 2 m (60 mm at 30 mm per AP): 2 AP, the running millimetres lost.
+    out = play(duel(), [START, "move ana 3,3 run", "gm dice 10", "jump ana 5,3"]).ok()
+    assert out.last("jump")["ap_before"] - out.last("jump")["ap_after"] == 2

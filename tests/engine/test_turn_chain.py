@@ -141,3 +141,12 @@ def test_turns_then_a_bending_path_never_cost_less_than_the_same_turns_made_one_
     except CommandError:
         return
     assert 8 - turned.state.unit("ana").ap >= plain_ap
+
+
+@pytest.mark.parametrize("symbol", ["#", "=", "_"])
+def test_a_diagonal_step_past_a_wall_a_low_obstacle_or_a_gap_is_refused(play, symbol):
+    # R7.3 ruling: from 1,1 the diagonal to 2,2 passes between 2,1 and 1,2; with a wall, a low obstacle or a
+    # gap at 2,1 the move goes round by 1,2 (S, then E) instead.
+    rows = ("......", f"..{symbol}...", "......", "......")
+    out = play(duel((1, 1), (5, 3), rows=rows), [START, "move ana 2,2"]).ok()
+    assert out.last("move")["path"] == [[1, 2], [2, 2]]

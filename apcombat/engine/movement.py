@@ -109,7 +109,7 @@ def path_for(state: Encounter, unit: Unit, command: Move) -> Path:
 def reach_of(state: Encounter, unit: Unit, running: bool) -> dict[Cell, int]:
     """R7, R14: every cell a `move` (or a run) of the unit gets to with the AP it has left, and the AP it
     costs: the same reckoning as `path_for`, so the two never disagree. Empty when it cannot move now."""
-    if state.map is None or unit.at is None or unit.in_cover or unit.ap <= 0:
+    if state.map is None or unit.at is None or unit.in_cover:
         return {}
     try:
         profile = move_profile(state, unit, running)
@@ -265,16 +265,13 @@ def turn(state: Encounter, command: Turn, dice: DiceSource, events: list[Event])
     unit = pay(unit, cost, f"turn {abs(degrees):g} degrees")
     total = chain.degrees + degrees
     unit = attrs.evolve(unit, facing=facing, turn_degrees=total, turn_paid=chain.paid + cost, recent_steps=())
-    joined = chain != NO_CHAIN
+    text = f"{unit.name} turns to face {facing.value}: {cost} AP ({ap_before} -> {unit.ap})"
+    if chain != NO_CHAIN:
+        text += f"; joined with the turn before it: {angle_between(0.0, total):g} degrees in all (R7.3)"
     events.append(
         Event(
             "turn_facing",
-            f"{unit.name} turns to face {facing.value}: {cost} AP ({ap_before} -> {unit.ap})"
-            + (
-                f"; joined with the turn before: one turn of {angle_between(0.0, total):g} degrees (R7.3)"
-                if joined
-                else ""
-            ),
+            text,
             {"facing": facing.value, "degrees": degrees, "ap_before": ap_before, "ap_after": unit.ap},
             unit=unit.id,
         )

@@ -98,10 +98,10 @@ def small_fights(draw: st.DrawFn) -> tuple:
                 ),
                 st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]).map(lambda f: f"turn ana {f}"),
             ),
-            max_size=3,
+            max_size=4,
         )
     )
-    data = duel(ana_at, bob_at, rows=rows, a={"facing": facing, "pose": pose, "ap": 10})
+    data = duel(ana_at, bob_at, rows=rows, a={"facing": facing, "pose": pose, "ap": draw(st.integers(1, 10))})
     wounds = draw(st.sampled_from([[], [], ["gm set ana wounds=legs"]]))
     return data, [*wounds, *before], draw(st.booleans())
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import attrs
 
 from apcombat.dice import DiceError, DiceSource
-from apcombat.engine import attacks, equipment, movement
+from apcombat.engine import attacks, equipment, jumping, movement
 from apcombat.engine.commands import (
     GM_COMMANDS,
     Attack,
@@ -55,7 +55,7 @@ HANDLERS: dict[type, Handler] = {
     ChangePose: movement.change_pose,
     TakeCover: movement.take_cover,
     LeaveCover: movement.leave_cover,
-    Jump: movement.jump,
+    Jump: jumping.jump,
     Attack: attacks.attack,
     React: attacks.react,
     PinDown: attacks.pin,

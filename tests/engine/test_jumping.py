@@ -38,11 +38,12 @@ def test_a_standing_jump_longer_than_the_maximum_is_refused(play):
     assert out.at("ana") == (3, 3) and out.ap("ana") == 8
 
 
-@pytest.mark.parametrize(("how", "ap"), [("", 3), (" run", 2)])
+@pytest.mark.parametrize(("how", "ap"), [("", 3), (" run", 3)])
 def test_a_jump_from_movement_reaches_farther_and_costs_no_extra_ap(play, how, ap):
     # R15.1: the last two steps (walking or running) went E, the jump's way: max (5 + 6) / 2 = 5.5 m;
     # R15.2: +10 per whole metre to spare: 3.5 m -> +30; R15.3: 90 mm of walking, no standing AP: 3 AP —
-    # 2 after running, whose 2 AP bought 90 mm for 60 and left 30 mm (R7.1: a jump is movement too).
+    # after running too: the 30 mm its 2 AP left were bought at the running rate, and the jump is paid at
+    # the walking rate (R7.1: movement bought at one rate is lost when a step needs another).
     out = play(jumper((1, 3)), [START, f"move ana 3,3{how}", "gm dice 80", "jump ana 6,3"]).ok()
     jump = out.last("jump")
     assert (jump["needed"], jump["bonus"], jump["landed"]) == (80, 30, True)

@@ -66,7 +66,8 @@ class Frontier:
         self.parents: dict[int, int] = {}
         self.start = -1
         self.cut = False
-        """Whether the limit cut off some way on (else every state reachable at all was yielded)."""
+        """Whether the limit cut off some way on (else every state reachable at all was yielded); known
+        once `settle` has yielded its last state."""
         self.units_per_m = GUESS_SHARE * table.least_mm_per_m * pace.ap_units / pace.fastest_rate
         if min(pace.step_units, default=0) < 20:  # too fine for the guess to stay below every step
             self.units_per_m = 0.0
@@ -123,13 +124,15 @@ class Frontier:
         pace = self.pace
         step_units, step_rate, turn_units, ap_units = pace.step_units, pace.step_rate, pace.turn_units, pace.ap_units
         goal_of_leg = (*self.goals, -1)
+        guided = bool(self.goals)  # without waypoints every guess is 0
         parents, keep, guesses, guess_of = self.parents, self.keep_paths, self.guesses, self._guess
         blocked, sealed, known_edges, edges_of = self.blocked, self.sealed, self.table.known, self.table.edges
         first = ((pace.start_units + guess_of(start // per_cell)) * turn_bound) * states + start
         best = {start: first}
         heap = [first]
-        if pace.start_units + guesses[start // per_cell] > limit:
-            self.cut, heap = True, []
+        cut = pace.start_units + guesses[start // per_cell] > limit
+        if cut:
+            heap = []
         while heap:
             key = heappop(heap)
             state = key % states
@@ -138,7 +141,7 @@ class Frontier:
             leg_cell, facing_rate = divmod(state, per_cell)
             facing, rate = divmod(facing_rate, rate_count)
             guessed_u, turns = divmod(key // states, turn_bound)
-            u = guessed_u - guesses[leg_cell]
+            u = guessed_u - guesses[leg_cell] if guided else guessed_u
             yield u, turns, state
             leg, cell = divmod(leg_cell, cell_count)
             turn_row = pace.first_turn_units if state == start else turn_units[facing]
@@ -154,11 +157,14 @@ class Frontier:
                 step_rate_number = step_rate[code]
                 next_u = (u if step_rate_number == rate else rounded) + step_units[code] + turn_row[step_facing]
                 next_leg_cell = leg_base + cell_count + to if to == goal else leg_base + to
-                guess = guesses.get(next_leg_cell)
-                if guess is None:
-                    guess = guess_of(next_leg_cell)
+                if guided:
+                    guess = guesses.get(next_leg_cell)
+                    if guess is None:
+                        guess = guess_of(next_leg_cell)
+                else:
+                    guess = 0
                 if next_u + guess > limit:  # the guess never overestimates: no way on within the limit
-                    self.cut = True
+                    cut = True
                     continue
                 next_state = (next_leg_cell * facing_count + step_facing) * rate_count + step_rate_number
                 next_key = ((next_u + guess) * turn_bound + turns + (step_facing != facing)) * states + next_state
@@ -170,6 +176,7 @@ class Frontier:
                         parents[next_state] = state
                 elif next_key == old and keep and self._earlier(state, parents[next_state]):
                     parents[next_state] = state
+        self.cut = cut
 
     def _earlier(self, one: int, other: int) -> bool:
         """Whether the best path through state `one` comes before the one through `other` (module note)."""

@@ -61,8 +61,8 @@ def carried_into_move(unit: Unit, profile: MoveProfile) -> Carried:
     rate it was bought at, and the chain of explicit turns just before (none when its last action was a
     move: a step closes the chain)."""
     chain = NO_CHAIN if unit.recent_steps else TurnChain(unit.turn_degrees, unit.turn_paid)
-    rate = unit.carried_rate or profile.rate()
-    return Carried(mm=min(unit.carried_mm, rate - 1), rate=rate, chain=chain)
+    rate = unit.carried_rate if unit.carried_rate > 0 else profile.rate()
+    return Carried(mm=max(0, min(unit.carried_mm, rate - 1)), rate=rate, chain=chain)
 
 
 def _others(state: Encounter, unit: Unit) -> frozenset[Cell]:

@@ -156,16 +156,19 @@ class Frontier:
                     continue
                 step_rate_number = step_rate[code]
                 next_u = (u if step_rate_number == rate else rounded) + step_units[code] + turn_row[step_facing]
-                next_leg_cell = leg_base + cell_count + to if to == goal else leg_base + to
                 if guided:
+                    next_leg_cell = leg_base + cell_count + to if to == goal else leg_base + to
                     guess = guesses.get(next_leg_cell)
                     if guess is None:
                         guess = guess_of(next_leg_cell)
-                else:
-                    guess = 0
-                if next_u + guess > limit:  # the guess never overestimates: no way on within the limit
+                    if next_u + guess > limit:  # the guess never overestimates: no way on within the limit
+                        cut = True
+                        continue
+                elif next_u > limit:
                     cut = True
                     continue
+                else:
+                    next_leg_cell, guess = to, 0
                 next_state = (next_leg_cell * facing_count + step_facing) * rate_count + step_rate_number
                 next_key = ((next_u + guess) * turn_bound + turns + (step_facing != facing)) * states + next_state
                 old = best.get(next_state)

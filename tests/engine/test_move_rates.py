@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from apcombat.content import content_root, load_encounter, load_library
@@ -106,8 +106,10 @@ def small_fights(draw: st.DrawFn) -> tuple:
     return data, [*wounds, *before], draw(st.booleans())
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(fight=small_fights())
+@example(fight=(duel(a={"ap": 10}), ["move ana 3,3 run"], True))  # 30 mm carried at the running rate
+@example(fight=(duel((1, 1), (6, 1), rows=CORRIDOR, a={"ap": 10}), ["move ana 2,1"], False))  # on the stairs
 def test_every_cell_shown_reachable_is_reached_by_a_move_at_the_ap_shown_and_no_other(tmp_path_factory, fight):
     # R7.1-R7.4: the reachable area and a real move are one reckoning: every cell shown is accepted by
     # `move` at the AP shown (and `preview` says the same), and every cell a move reaches is shown.

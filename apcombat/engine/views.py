@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from apcombat.board.cone import watched_cells
 from apcombat.board.cover import protected
-from apcombat.board.paths import reachable
 from apcombat.board.sight import visible_cells
-from apcombat.engine.commands import CommandError
 from apcombat.engine.geometry import grid_of, sees
-from apcombat.engine.movement import move_profile, wound_effects
+from apcombat.engine.movement import reach_of, wound_effects
 from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
-from apcombat.rules.movement import CLIMB_MM, movement_rate
+from apcombat.rules.movement import movement_rate
 from apcombat.rules.ranges import best_ranges, range_band
 
 
@@ -22,18 +20,9 @@ def _on_map(state: Encounter, unit: Unit) -> bool:
 
 
 def reachable_cells(state: Encounter, unit: Unit, running: bool = False) -> dict[Cell, int]:
-    """Every cell the unit can walk (or run) to with the AP it has left, and the AP it costs (R7, R14)."""
-    if not _on_map(state, unit) or unit.in_cover or unit.ap <= 0:
-        return {}
-    assert state.map is not None and unit.at is not None
-    try:
-        profile = move_profile(state, unit, running)
-    except CommandError:  # a unit that may not run has no running area
-        return {}
-    blocked = frozenset(u.at for u in state.units if u.id != unit.id and not u.down and u.at is not None)
-    carried = min(unit.carried_mm, 29)
-    reach = reachable(state.map, grid_of(state), unit.at, unit.facing, unit.ap, profile, carried, blocked)
-    return {cell: r.ap for cell, r in reach.items() if cell != unit.at}
+    """Every cell the unit can walk (or run) to with the AP it has left, and the AP it costs (R7, R14):
+    exactly the cells a `move` accepts at the AP it would spend (`engine.movement.reach_of`)."""
+    return reach_of(state, unit, running)
 
 
 def sight_cells(state: Encounter, unit: Unit) -> frozenset[Cell]:
@@ -90,7 +79,7 @@ def action_costs(state: Encounter, unit: Unit) -> dict[str, str]:
     costs = {"move": f"{walk} mm/AP {unit.pose.value}" + (f", {unit.carried_mm} mm left" if unit.carried_mm else "")}
     if unit.pose.value == "upright" and not no_running and state.optional_rules.running:
         costs["run"] = f"{movement_rate(unit.pose, True, False, factor, no_running)} mm/AP"
-    costs["climb"] = f"{int(CLIMB_MM * factor)} mm/AP on stairs and ladders"
+    costs["climb"] = f"{movement_rate(unit.pose, False, True, factor, no_running)} mm/AP on stairs and ladders"
     costs["turn"] = "0 AP up to 45 degrees, 1 AP up to 90, 2 AP beyond"
     others = [p for p in ("upright", "crouched", "prone") if p != unit.pose.value]
     costs["pose"] = ", ".join(f"{p} {pose_change_cost(unit.pose, Pose(p))} AP" for p in others)

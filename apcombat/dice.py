@@ -207,13 +207,17 @@ class ScriptedDice:
         return face
 
 
+_LONGEST_FACE = 4  # the largest die has 1000 faces
+
+
 def parse_dice_list(text: str) -> list[int]:
     """Parse `37,12,00` (commas or spaces) into die values; `00` and `0` stay 0 for `read_die`."""
     parts = [part for part in re.split(r"[\s,]+", text.strip()) if part]
     values = []
     for index, part in enumerate(parts, start=1):
-        if not part.isdigit():
-            raise DiceError(f"die {index} of the list, {part!r}, is not a whole number")
+        if not part.isdigit() or len(part) > _LONGEST_FACE:
+            shown = part if len(part) <= _LONGEST_FACE else f"{part[:_LONGEST_FACE]}…"
+            raise DiceError(f"die {index} of the list, {shown!r}, is not a whole number from 0 to 1000")
         values.append(int(part))
     return values
 

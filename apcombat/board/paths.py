@@ -1,12 +1,17 @@
 """Moving on the grid: the cheapest legal path through waypoints, and every cell within an AP budget.
 
 R7.1 movement is bought in whole AP at the mover's rate (R7.2 leg wounds, R8.2 poses, R14.1 running) and
-what is left over carries on; a step into stairs goes at the climbing rate; R7.4 a step into rubble costs
-twice its millimetres; walls, low obstacles and gaps cannot be entered, nor cells in `blocked` (other
-units), nor squeezed past diagonally (the grid's squeeze rule; units do not stop a squeeze). R7.3 ruling:
-a step more than 45 degrees off the current facing first turns to the step's direction and pays
-`turn_cost` for it; after every step the mover faces its direction of travel, so a path bending 45
-degrees at a time pays nothing for turning.
+what is left over carries on while the steps go at that rate; a step onto stairs goes at the climbing rate
+(never running), and movement bought at one rate is lost when a step needs another; R7.4 a step into
+rubble costs twice its millimetres; walls, low obstacles and gaps cannot be entered, nor cells in `blocked`
+(other units), nor squeezed past diagonally (R7.3 ruling; units do not stop a squeeze, `sealed` cells such
+as fires do). R7.3 ruling: a step more than 45 degrees off the current facing first turns to the step's
+direction and pays `turn_cost` for it, the first step joined with the chain of turns before the move; after
+every step the mover faces its direction of travel, so a path bending 45 degrees at a time pays nothing
+for turning.
+
+`plan_path` and `reachable` share one reckoning of the cost (`apcombat.board.pace`), so every cell
+`reachable` offers is one a move gets to at the AP it shows, and no other.
 
 How the cheapest path is found is in `apcombat.board.pace` (exact integer costs) and
 `apcombat.board.frontier` (the search). Among equally cheap paths (fewest AP, then the most movement
@@ -22,13 +27,26 @@ from collections.abc import Sequence
 
 import attrs
 
-from apcombat.board.frontier import Frontier
+from apcombat.board.frontier import NO_LIMIT, Frontier
 from apcombat.board.grid import Grid
-from apcombat.board.pace import MoveProfile, Pace, pace_for
+from apcombat.board.pace import NO_CHAIN, MoveProfile, Pace, TurnChain, pace_for
 from apcombat.board.survey import StepTable, step_table
 from apcombat.model import BattleMap, Cell, Facing, Terrain
 
-__all__ = ["Area", "MoveProfile", "NoPath", "Path", "PathStep", "Reach", "plan_path", "reachable", "reachable_area"]
+__all__ = [
+    "Area",
+    "BeyondBudget",
+    "Carried",
+    "MoveProfile",
+    "NoPath",
+    "Path",
+    "PathStep",
+    "Reach",
+    "TurnChain",
+    "plan_path",
+    "reachable",
+    "reachable_area",
+]
 
 _BLOCKER_NAMES = {Terrain.WALL: "a wall", Terrain.LOW: "a low obstacle", Terrain.GAP: "a gap"}
 
@@ -37,14 +55,19 @@ class NoPath(Exception):
     """R7: the mover cannot get there; the message says why in one sentence."""
 
 
+class BeyondBudget(NoPath):
+    """R7.1: every way there costs more AP than the budget the search was given."""
+
+
 @attrs.frozen
 class PathStep:
     """One step of a path (R7.1, R7.3, R7.4).
 
     `facing` is the facing after the step (its direction of travel), `turn_ap` the AP paid to turn before
-    it, `mm` its millimetres (rubble doubled), `ap_total` the AP spent from the start of the move through
-    this step and `carried_mm` the movement bought and still unused after it, in mm at the mover's base
-    (not climbing) rate, rounded down.
+    it, `turn_degrees` the signed degrees of that turn, `mm` its millimetres (rubble doubled), `ap_total`
+    the AP spent from the start of the move through this step, `carried_mm` the movement bought and still
+    unused after it, in mm at `rate` (the mm per AP the step was bought at), and `running_ap` the AP of
+    the move through this step bought at the running rate (R7.1, R14.2: not turns, not climbing).
     """
 
     cell: Cell
@@ -53,6 +76,9 @@ class PathStep:
     mm: int
     ap_total: int
     carried_mm: int
+    rate: int = 0
+    turn_degrees: float = 0.0
+    running_ap: int = 0
 
 
 @attrs.frozen
@@ -75,6 +101,16 @@ class Path:
     def facing(self) -> Facing:
         """The facing at the end of the move."""
         return self.steps[-1].facing if self.steps else self.start_facing
+
+
+@attrs.frozen
+class Carried:
+    """R7.1, R7.3: what a mover brings into a move: movement bought and unused (`mm` at `rate` mm per AP,
+    0 meaning the mover's floor rate) and the open chain of explicit turns its first step joins."""
+
+    mm: int = 0
+    rate: int = 0
+    chain: TurnChain = NO_CHAIN
 
 
 @attrs.frozen
@@ -102,22 +138,27 @@ def _refusal(battlemap: BattleMap, cell: Cell, blocked: frozenset[Cell]) -> str 
 
 
 def _setup(
-    battlemap: BattleMap, grid: Grid, start: Cell, profile: MoveProfile, carried_mm: int
+    battlemap: BattleMap, grid: Grid, start: Cell, facing: Facing, profile: MoveProfile, carried: Carried
 ) -> tuple[StepTable, Pace]:
     if not battlemap.inside(start):
         raise NoPath(f"no way from {_label(start)}: it is outside the {battlemap.width} x {battlemap.height} map")
     table = step_table(battlemap, grid)
-    bearings = tuple(grid.bearing(facing) for facing in grid.facings)
-    return table, pace_for(table, bearings, profile, carried_mm)
+    bearings = tuple(grid.bearing(each) for each in grid.facings)
+    pace = pace_for(table, bearings, grid.facings.index(facing), profile, carried.mm, carried.rate, carried.chain)
+    return table, pace
 
 
-def _blocked_numbers(table: StepTable, start: Cell, blocked: frozenset[Cell]) -> frozenset[int]:
-    """Cell numbers of the blocked cells inside the map, the mover's own cell never among them."""
+def _numbers(table: StepTable, cells: frozenset[Cell], start: Cell) -> frozenset[int]:
+    """Cell numbers of these cells inside the map, the mover's own cell never among them."""
     return frozenset(
         table.number(cell)
-        for cell in blocked
+        for cell in cells
         if cell != start and 0 <= cell[0] < table.width and 0 <= cell[1] < table.height
     )
+
+
+def _carried(carried: Carried | int) -> Carried:
+    return carried if isinstance(carried, Carried) else Carried(mm=carried)
 
 
 def plan_path(
@@ -127,62 +168,87 @@ def plan_path(
     facing: Facing,
     waypoints: Sequence[Cell],
     profile: MoveProfile,
-    carried_mm: int = 0,
+    carried: Carried | int = 0,
     blocked: frozenset[Cell] = frozenset(),
+    sealed: frozenset[Cell] = frozenset(),
+    ap_budget: int | None = None,
 ) -> Path:
     """R7.1-R7.4: the cheapest legal path from `start` through `waypoints` in order (module note on ties).
 
-    Raises `NoPath` when a waypoint cannot be stood on or cannot be reached, and `IllegalMove` when the
-    profile cannot move at all (R14.1, R7.2).
+    `carried` is what the mover brings into the move (a number: mm carried at the floor rate). With an
+    `ap_budget` the search looks no further than that many AP (raising `BeyondBudget` when every way costs
+    more), so its work does not grow with the map. Raises `NoPath` when a waypoint cannot be stood on or
+    cannot be reached, and `IllegalMove` when the profile cannot move at all (R14.1, R7.2).
     """
-    table, pace = _setup(battlemap, grid, start, profile, carried_mm)
+    carried = _carried(carried)
+    table, pace = _setup(battlemap, grid, start, facing, profile, carried)
     goals: list[Cell] = []
     for waypoint in waypoints:
-        reason = _refusal(battlemap, waypoint, blocked - {start})
+        reason = _refusal(battlemap, waypoint, (blocked | sealed) - {start})
         if reason is not None:
             raise NoPath(f"no way from {_label(start)} to {_label(waypoint)}: {reason}")
         if waypoint != (goals[-1] if goals else start):
             goals.append(waypoint)
-    frontier = Frontier(table, pace, tuple(map(table.number, goals)), _blocked_numbers(table, start, blocked), True)
-    start_state = frontier.state(0, table.number(start), grid.facings.index(facing))
-    for _u, _turns, state in frontier.settle(start_state):
+    frontier = Frontier(
+        table,
+        pace,
+        tuple(map(table.number, goals)),
+        _numbers(table, blocked, start),
+        True,
+        _numbers(table, sealed, start),
+    )
+    start_state = frontier.state(0, table.number(start), grid.facings.index(facing), pace.start_rate)
+    limit = pace.budget_units(max(0, ap_budget)) if ap_budget is not None else NO_LIMIT
+    for _u, _turns, state in frontier.settle(start_state, limit):
         if frontier.parts(state)[0] == len(goals):
-            return _path_along(frontier, grid, start, facing, frontier.chain(state))
+            return _path_along(frontier, grid, start, facing, profile, frontier.chain(state))
     via = "".join(f" via {_label(cell)}" for cell in goals[:-1])
+    if frontier.cut:
+        raise BeyondBudget(f"no way from {_label(start)} to {_label(goals[-1])}{via} within {ap_budget} AP")
     raise NoPath(f"no way from {_label(start)} to {_label(goals[-1])}{via}: no path around the obstacles")
 
 
-def _path_along(frontier: Frontier, grid: Grid, start: Cell, facing: Facing, states: list[int]) -> Path:
-    """R7.1, R7.3: the steps of a chain of states with their AP, turns and carried movement."""
+def _path_along(
+    frontier: Frontier, grid: Grid, start: Cell, facing: Facing, profile: MoveProfile, states: list[int]
+) -> Path:
+    """R7.1, R7.3, R14.2: the steps of a chain of states with their AP, turns, carried and running movement."""
     table, pace = frontier.table, frontier.pace
     steps: list[PathStep] = []
-    turn_ap = move_units = turns = 0
-    _, cell, facing_number = frontier.parts(states[0])
+    turns = running_ap = 0
+    _, cell, facing_number, rate = frontier.parts(states[0])
+    units = pace.start_units
+    turn_ap_row, turn_units_row = pace.first_turn_ap, pace.first_turn_units
+    bearings = [grid.bearing(each) for each in grid.facings]
     for state in states[1:]:
-        _, to, step_facing = frontier.parts(state)
-        code = next(code for f, t, code in table.edges[cell] if (f, t) == (step_facing, to))
-        turn = pace.turn_ap[facing_number][step_facing]
-        turn_ap += turn
+        _, to, step_facing, step_rate = frontier.parts(state)
+        code = next(code for f, t, code in frontier.steps(cell) if (f, t) == (step_facing, to))
+        turned = units + turn_units_row[step_facing]
+        units = pace.after_step(units, rate, turn_units_row[step_facing], code)
+        if profile.running and pace.rates[step_rate] == pace.rates[0]:
+            running_ap += pace.ap_spent(units) - pace.ap_spent(turned)
         turns += step_facing != facing_number
-        move_units += pace.step_units[code]
-        bought, carried = pace.bought(move_units)
+        degrees = (bearings[step_facing] - bearings[facing_number]) % 360
         steps.append(
             PathStep(
                 cell=table.cell(to),
                 facing=grid.facings[step_facing],
-                turn_ap=turn,
+                turn_ap=turn_ap_row[step_facing],
                 mm=pace.step_mm[code],
-                ap_total=turn_ap + bought,
-                carried_mm=carried,
+                ap_total=pace.ap_spent(units),
+                carried_mm=pace.left_mm(units, step_rate),
+                rate=pace.rates[step_rate],
+                turn_degrees=degrees - 360 if degrees > 180 else degrees,
+                running_ap=running_ap,
             )
         )
-        cell, facing_number = to, step_facing
+        cell, facing_number, rate = to, step_facing, step_rate
+        turn_ap_row, turn_units_row = pace.turn_ap[facing_number], pace.turn_units[facing_number]
     return Path(
         start=start,
         start_facing=facing,
         steps=tuple(steps),
         ap=steps[-1].ap_total if steps else 0,
-        carried_mm=steps[-1].carried_mm if steps else pace.bought(0)[1],
+        carried_mm=steps[-1].carried_mm if steps else pace.left_mm(pace.start_units, pace.start_rate),
         turns=turns,
     )
 
@@ -192,15 +258,15 @@ class Area:
     `cells` holds each one's `Reach`, and `path_to` walks back through the search's parents to the path
     `plan_path` would take there — one search serves every destination."""
 
-    def __init__(self, frontier: Frontier, grid: Grid, start: Cell, facing: Facing, arrivals: dict[int, int]):
-        self._frontier, self._grid, self._start, self._facing = frontier, grid, start, facing
-        self._arrivals = arrivals  # cell number -> the state the cell was first reached in
+    def __init__(self, frontier: Frontier, grid: Grid, start: Cell, facing: Facing, profile: MoveProfile) -> None:
+        self._frontier, self._grid, self._start, self._facing, self._profile = frontier, grid, start, facing, profile
+        self._arrivals: dict[Cell, int] = {}  # the state each cell was first reached in
         self.cells: dict[Cell, Reach] = {}
 
     def path_to(self, cell: Cell) -> Path:
         """The cheapest path to a cell of the area (the module's note on ties); KeyError for another cell."""
-        state = self._arrivals[self._frontier.table.number(cell)]
-        return _path_along(self._frontier, self._grid, self._start, self._facing, self._frontier.chain(state))
+        states = self._frontier.chain(self._arrivals[cell])
+        return _path_along(self._frontier, self._grid, self._start, self._facing, self._profile, states)
 
 
 def _search(
@@ -210,22 +276,24 @@ def _search(
     facing: Facing,
     ap_budget: int,
     profile: MoveProfile,
-    carried_mm: int,
+    carried: Carried | int,
     blocked: frozenset[Cell],
+    sealed: frozenset[Cell],
     keep_paths: bool,
 ) -> Area:
-    table, pace = _setup(battlemap, grid, start, profile, carried_mm)
-    frontier = Frontier(table, pace, (), _blocked_numbers(table, start, blocked), keep_paths)
-    facing_count = frontier.facing_count
-    start_state = frontier.state(0, table.number(start), grid.facings.index(facing))
-    arrivals: dict[int, int] = {}
-    area = Area(frontier, grid, start, facing, arrivals)
+    carried = _carried(carried)
+    table, pace = _setup(battlemap, grid, start, facing, profile, carried)
+    frontier = Frontier(table, pace, (), _numbers(table, blocked, start), keep_paths, _numbers(table, sealed, start))
+    per_cell = frontier.facing_count * frontier.rate_count
+    start_state = frontier.state(0, table.number(start), grid.facings.index(facing), pace.start_rate)
+    area = Area(frontier, grid, start, facing, profile)
     facings = grid.facings
     for u, _turns, state in frontier.settle(start_state, pace.budget_units(max(0, ap_budget))):
-        cell = state // facing_count
-        if cell not in arrivals:
-            arrivals[cell] = state
-            area.cells[table.cell(cell)] = Reach(ap=pace.ap_spent(u), facing=facings[state % facing_count])
+        cell = table.cell(state // per_cell)
+        if cell not in area.cells:
+            area._arrivals[cell] = state
+            facing_number = state % per_cell // frontier.rate_count
+            area.cells[cell] = Reach(ap=pace.ap_spent(u), facing=facings[facing_number])
     return area
 
 
@@ -236,14 +304,16 @@ def reachable(
     facing: Facing,
     ap_budget: int,
     profile: MoveProfile,
-    carried_mm: int = 0,
+    carried: Carried | int = 0,
     blocked: frozenset[Cell] = frozenset(),
+    sealed: frozenset[Cell] = frozenset(),
 ) -> dict[Cell, Reach]:
     """R7.1-R7.4: every cell the mover can get to spending at most `ap_budget` AP, the start included.
 
-    Each cell's `Reach` has the AP and the facing on arrival of the path `plan_path` would take there.
+    Each cell's `Reach` has the AP and the facing on arrival of the path `plan_path` would take there. The
+    search goes no further than the budget, whatever the map's size.
     """
-    return _search(battlemap, grid, start, facing, ap_budget, profile, carried_mm, blocked, False).cells
+    return _search(battlemap, grid, start, facing, ap_budget, profile, carried, blocked, sealed, False).cells
 
 
 def reachable_area(
@@ -253,8 +323,9 @@ def reachable_area(
     facing: Facing,
     ap_budget: int,
     profile: MoveProfile,
-    carried_mm: int = 0,
+    carried: Carried | int = 0,
     blocked: frozenset[Cell] = frozenset(),
+    sealed: frozenset[Cell] = frozenset(),
 ) -> Area:
-    """`reachable` keeping the search's parents, so that the path to every cell can be walked back."""
-    return _search(battlemap, grid, start, facing, ap_budget, profile, carried_mm, blocked, True)
+    """`reachable`, keeping the search's parents so that the path to every cell can be walked back."""
+    return _search(battlemap, grid, start, facing, ap_budget, profile, carried, blocked, sealed, True)

@@ -1,8 +1,8 @@
 """What the board reads off a battle map once and keeps while the map lives: walls, and the step table.
 
-A battle map never changes after it is made, so the cells that block sight (R0.1 walls) and the table of
-legal steps between cells (R7.1, R7.4, the squeeze rule of `Grid.steps`) are worked out on first use and
-kept, keyed by the map's identity, until the map is garbage.
+A battle map never changes after it is made, so the cells that block sight (R0.1 walls) and the legal
+steps between cells (R7.1, R7.4, the squeeze rule of `Grid.steps`) are worked out on first use and kept,
+keyed by the map's identity, until the map is garbage; the steps cell by cell, as searches reach them.
 """
 
 from __future__ import annotations
@@ -10,8 +10,6 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Hashable
 from typing import TypeVar
-
-import attrs
 
 from apcombat.board.grid import Grid
 from apcombat.model import BattleMap, Cell, Facing, Terrain
@@ -50,25 +48,37 @@ def sight_walls(battlemap: BattleMap) -> frozenset[Cell]:
     return _kept(battlemap, "sight_walls", work_out)
 
 
-@attrs.frozen
 class StepTable:
-    """Every legal step of a map on one grid, by cell number (y * width + x).
+    """The legal steps of a map on one grid, by cell number (y * width + x), worked out cell by cell.
 
-    `edges[n]` holds (facing number, target cell number, step code) for each step out of cell n whose
-    target and squeezed cells are inside the map and passable; the step code is
-    `mm_index * GROUNDS + ground`, with `step_mms[mm_index]` the step's length before R7.4.
-    `centres[n]` is the centre of cell n in metres and `least_mm_per_m` the fewest millimetres of table a
+    `edges(n)` holds (facing number, target cell number, step code, squeezed cell numbers) for each step out
+    of cell n whose target and squeezed cells are inside the map and passable; the step code is
+    `mm_index * GROUNDS + ground`, with `step_mms[mm_index]` the step's length before R7.4. R7.3 ruling: a
+    diagonal step is refused when either cell it passes between is a wall, a low obstacle or a gap; the
+    squeezed cells are kept so that a search can also refuse cells that close only for a while (R18.3 fires).
+    `centre(n)` is the centre of cell n in metres and `least_mm_per_m` the fewest millimetres of table a
     step costs per metre of straight-line distance (R0.1: 42 mm for 1.414 m on squares), so no path between
     two cells is shorter than their distance times it.
+
+    Nothing is worked out for the whole map up front: a search looks only at the cells it reaches, so the
+    first move on a map of a million cells costs what its own search costs (issue 9 item 5). What has been
+    worked out is kept with the table for the next search.
     """
 
-    width: int
-    height: int
-    facings: tuple[Facing, ...]
-    step_mms: tuple[int, ...]
-    edges: tuple[tuple[tuple[int, int, int], ...], ...]
-    centres: tuple[tuple[float, float], ...]
-    least_mm_per_m: float
+    def __init__(self, battlemap: BattleMap, grid: Grid) -> None:
+        self.width, self.height = battlemap.width, battlemap.height
+        self.facings: tuple[Facing, ...] = tuple(grid.facings)
+        self._terrain = battlemap.terrain
+        self._grid = grid
+        self._facing_number = {facing: i for i, facing in enumerate(grid.facings)}
+        samples = [(x, y) for x in (1, 2) for y in (1, 2)]
+        self.step_mms: tuple[int, ...] = tuple(sorted({step.mm for cell in samples for step in grid.steps(cell)}))
+        self._mm_index = {mm: i for i, mm in enumerate(self.step_mms)}
+        self.least_mm_per_m = min(
+            step.mm / grid.distance_m(cell, step.to) for cell in samples for step in grid.steps(cell)
+        )
+        self.known: dict[int, tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
+        """The steps out of the cells worked out so far, by cell number (what `edges` keeps)."""
 
     def number(self, cell: Cell) -> int:
         return cell[1] * self.width + cell[0]
@@ -76,37 +86,34 @@ class StepTable:
     def cell(self, number: int) -> Cell:
         return (number % self.width, number // self.width)
 
+    def centre(self, number: int) -> tuple[float, float]:
+        return self._grid.centre(self.cell(number))
 
-def _work_out_steps(battlemap: BattleMap, grid: Grid) -> StepTable:
-    width, height = battlemap.width, battlemap.height
-    facing_number = {facing: i for i, facing in enumerate(grid.facings)}
-    cells = [((x, y), terrain) for y, row in enumerate(battlemap.terrain) for x, terrain in enumerate(row)]
-    open_cells = frozenset(cell for cell, terrain in cells if not terrain.blocks_movement)
-    ground = {cell: GROUND_RUBBLE for cell, terrain in cells if terrain is Terrain.RUBBLE}
-    ground.update((cell, GROUND_STAIRS) for cell, terrain in cells if terrain is Terrain.STAIRS)
-    mm_index: dict[int, int] = {}
-    edges: list[tuple[tuple[int, int, int], ...]] = []
-    for cell, _ in cells:
-        out: list[tuple[int, int, int]] = []
-        for to, facing, mm, squeeze in grid.steps(cell):
-            if to in open_cells and open_cells.issuperset(squeeze):
-                index = mm_index.setdefault(mm, len(mm_index))
-                code = index * GROUNDS + ground.get(to, GROUND_PLAIN)
-                out.append((facing_number[facing], to[1] * width + to[0], code))
-        edges.append(tuple(out))
-    samples = [(x, y) for x in (1, 2) for y in (1, 2)]
-    least_mm_per_m = min(step.mm / grid.distance_m(cell, step.to) for cell in samples for step in grid.steps(cell))
-    return StepTable(
-        width=width,
-        height=height,
-        facings=tuple(grid.facings),
-        step_mms=tuple(mm_index),
-        edges=tuple(edges),
-        centres=tuple(grid.centre(cell) for cell, _ in cells),
-        least_mm_per_m=least_mm_per_m,
-    )
+    def _open(self, cell: Cell) -> bool:
+        x, y = cell
+        return 0 <= x < self.width and 0 <= y < self.height and not self._terrain[y][x].blocks_movement
+
+    def edges(self, number: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+        """R7.1, R7.3, R7.4: the legal steps out of cell `number`, worked out on first use."""
+        known = self.known.get(number)
+        if known is not None:
+            return known
+        width, out = self.width, []
+        for to, facing, mm, squeeze in self._grid.steps(self.cell(number)):
+            if self._open(to) and all(self._open(cell) for cell in squeeze):
+                terrain = self._terrain[to[1]][to[0]]
+                ground = _GROUND_OF.get(terrain, GROUND_PLAIN)
+                code = self._mm_index[mm] * GROUNDS + ground
+                squeezed = tuple(y * width + x for x, y in squeeze)
+                out.append((self._facing_number[facing], to[1] * width + to[0], code, squeezed))
+        edges = tuple(out)
+        self.known[number] = edges
+        return edges
+
+
+_GROUND_OF = {Terrain.RUBBLE: GROUND_RUBBLE, Terrain.STAIRS: GROUND_STAIRS}
 
 
 def step_table(battlemap: BattleMap, grid: Grid) -> StepTable:
     """R7.1, R7.4: the legal steps of the map on the grid (the grid must be hashable), kept per map."""
-    return _kept(battlemap, ("steps", grid), lambda: _work_out_steps(battlemap, grid))
+    return _kept(battlemap, ("steps", grid), lambda: StepTable(battlemap, grid))

@@ -55,7 +55,10 @@ def run(args: argparse.Namespace) -> int:
         plan = plan_attack(situation)
     except ImpossibleAttack as error:
         return fail(args, [f"impossible attack: {error}"])
-    dice = _dice_source(args)
+    try:
+        dice = _dice_source(args)
+    except DiceError as error:
+        return fail(args, [f"--dice: {error}"])
     result = None
     if dice is not None:
         try:

@@ -47,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
     from apcombat.rules.oracle import Odds, ask_oracle
 
     if args.roll is not None:
-        if not args.roll.isdigit() or not (0 <= int(args.roll) <= 100):
-            return fail(args, [f"--roll {args.roll}: a d100 shows 1 to 100 (00 is 100)"])
+        if not args.roll.isdigit() or len(args.roll) > 3 or not (0 <= int(args.roll) <= 100):
+            shown = args.roll if len(args.roll) <= 8 else f"{args.roll[:8]}…"
+            return fail(args, [f"--roll {shown}: a d100 shows 1 to 100 (00 is 100)"])
         roll = read_die(int(args.roll), 100)
     else:
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8))

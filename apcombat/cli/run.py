@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             events += game.play(line)
         except CommandError as refused:
-            error = {"line": number, "reason": str(refused), "command": line.strip()}
+            error = {"line": number, "reason": str(refused), "command": _cut(line.strip())}
             break
     if save_path is not None:
         try:
@@ -85,14 +85,29 @@ def _open(args: argparse.Namespace) -> Game | None:
         return None
 
 
+def _cut(command: str, longest: int = 80) -> str:
+    """A command as an error message repeats it: one of thousands of characters is cut short."""
+    return command if len(command) <= longest else f"{command[:longest]}…"
+
+
 def _script_lines(args: argparse.Namespace) -> list[str] | None:
-    if args.script is None:
-        return [] if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read().splitlines()
+    """The lines of the script (--script, else standard input); None after saying why they cannot be read."""
+    name = args.script or "standard input"
     try:
-        return Path(args.script).read_text(encoding="utf-8").splitlines()
+        if args.script is None:
+            if sys.stdin is None or sys.stdin.isatty():
+                return []
+            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        else:
+            data = Path(args.script).read_bytes()
+        return data.decode("utf-8").splitlines()
     except OSError as error:
-        fail(args, [f"{args.script}: cannot read the script ({error.strerror})"])
-        return None
+        fail(args, [f"{name}: cannot read the script ({error.strerror})"])
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - data.rfind(b"\n", 0, error.start)
+        fail(args, [f"{name}: line {line}, column {column}: not UTF-8 text: save it as UTF-8"])
+    return None
 
 
 def state_report(state: Encounter) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from apcombat.content.converter import CONVERTER
 from apcombat.content.diagnose import Finding
 from apcombat.content.field_rules import one_of, register_field_rules
 from apcombat.content.loader import structure
+from apcombat.model import limits
 from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap, Cell, Terrain
 
 MAP_KINDS = ("square",)
@@ -41,7 +42,8 @@ def read_map(raw: Any) -> tuple[BattleMap | None, list[Finding]]:
     if isinstance(rows, list) and all(isinstance(row, str) for row in rows):
         written = raw.get("legend")
         legend = {**DEFAULT_LEGEND, **(written if isinstance(written, dict) else {})}
-        found += _legend_findings(legend) + _width_findings(rows) + _character_findings(rows, legend)
+        too_big = _size_findings(rows)
+        found += too_big or _legend_findings(legend) + _width_findings(rows) + _character_findings(rows, legend)
     if section is None or found:
         return None, found
     legend = {**DEFAULT_LEGEND, **section.legend}
@@ -55,6 +57,15 @@ def describe_legend(legend: dict[str, Any]) -> str:
 
 def _legend_findings(legend: dict[str, Any]) -> list[Finding]:
     return [("legend", f"expected one map character per key, got {key!r}") for key in legend if len(key) != 1]
+
+
+def _size_findings(rows: list[str]) -> list[Finding]:
+    """At most MAP_SIDE rows of at most MAP_SIDE cells: the largest map the program handles."""
+    side = limits.MAP_SIDE
+    width = max(map(len, rows), default=0)
+    if len(rows) <= side and width <= side:
+        return []
+    return [("rows", f"the map is {width:,} x {len(rows):,} cells; a map has at most {side:,} x {side:,}")]
 
 
 def _width_findings(rows: list[str]) -> list[Finding]:

@@ -19,11 +19,12 @@ from apcombat.content.converter import CONVERTER
 from apcombat.content.diagnose import Finding, join_path
 from apcombat.content.encounter_map import standing_problem
 from apcombat.content.errors import Loaded, Problem
-from apcombat.content.field_rules import NOT_NEGATIVE, bounded, command_id, register_field_rules
+from apcombat.content.field_rules import NOT_NEGATIVE, command_id, register_field_rules, within
 from apcombat.content.library import Library
 from apcombat.content.loader import read_character_reference
 from apcombat.content.suggest import unknown_id
 from apcombat.content.values import WrongValue, is_whole_number, show_value, wrong_value
+from apcombat.model import limits
 from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.battlemap import BattleMap, Cell
 from apcombat.model.character import Character
@@ -78,7 +79,7 @@ register_field_rules(
         "character": _character_field,
         "at": _cell_field,
         "offhand": NOT_NEGATIVE,
-        "hp": bounded(1),
+        "hp": within(limits.MAX_HIT_POINTS),
     },
 )
 
@@ -199,8 +200,9 @@ class UnitReader:
         for ammo_id, rounds in (ammo or {}).items():
             if ammo_id not in known:
                 found.append(("ammo", unknown_id("ammunition", ammo_id, known)))
-            if rounds < 0:
-                found.append((join_path("ammo", ammo_id), f"expected a whole number, 0 or more, got {rounds}"))
+            if not limits.SPARE_AMMUNITION.admits(rounds):
+                expected = f"expected {limits.SPARE_AMMUNITION.describe()}, got {rounds}"
+                found.append((join_path("ammo", ammo_id), expected))
         return found
 
 

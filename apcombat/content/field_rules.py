@@ -3,6 +3,7 @@ checked while structuring so that every broken field of an entry is reported at 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from enum import Enum
@@ -24,20 +25,20 @@ from apcombat.content.values import (
     wrong_value,
 )
 from apcombat.dice import DiceNotationError, parse_dice
+from apcombat.model import limits
 from apcombat.model.armor import Armor
 from apcombat.model.character import ATTRIBUTES, Character, Special
 from apcombat.model.criticals import CriticalEffect
 from apcombat.model.encounter import Side
 from apcombat.model.enums import DamageType, Skill
 from apcombat.model.house_rules import HouseRules
+from apcombat.model.limits import Limit
 from apcombat.model.shot import Shot
 from apcombat.model.weapon import BandSpec, Weapon
 
-PERCENT = (0, 100)
-
 
 def bounded(low: float, high: float | None = None, whole: bool = True) -> Hook:
-    """A hook for a number from `low` to `high` (no upper bound if None); `whole`: integers only."""
+    """A hook for a finite number from `low` to `high` (no upper bound if None); `whole`: integers only."""
     kind = "a whole number" if whole else "a number"
     expected = f"{kind} from {low:g} to {high:g}" if high is not None else f"{kind}, {low:g} or more"
     fits = is_whole_number if whole else is_number
@@ -45,11 +46,16 @@ def bounded(low: float, high: float | None = None, whole: bool = True) -> Hook:
     def structure(value: Any, _: Any) -> Any:
         if not fits(value):
             raise wrong_value(kind, value)
-        if value < low or (high is not None and value > high):
+        if not math.isfinite(value) or value < low or (high is not None and value > high):
             raise wrong_value(expected, value)
         return value if whole else float(value)
 
     return structure
+
+
+def within(limit: Limit) -> Hook:
+    """A hook for a number in one of the stated ranges of `model.limits`."""
+    return bounded(limit.low, limit.high, limit.whole)
 
 
 def one_of(choices: Sequence[int | str]) -> Hook:
@@ -80,13 +86,18 @@ def command_id(value: Any, _: Any) -> str:
 
 def dice_notation(value: Any, _: Any) -> str:
     """R0.2: dice written NdS+K (`2d10+5`, `1d6`, `d100`) or a plain number."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or len(value) > _LONGEST_DICE:
         raise wrong_value('dice like "2d10+5"', value)
     try:
-        parse_dice(value)
+        bonus = parse_dice(value).bonus
     except DiceNotationError as error:
         raise WrongValue(str(error)) from None
+    if not limits.DICE_BONUS.admits(bonus):
+        raise WrongValue(f"{value!r}: the number added is {limits.DICE_BONUS.describe()}, not {bonus}")
     return value
+
+
+_LONGEST_DICE = 24  # "100d1000+1000" needs 13 characters; longer is a typo (or thousands of digits)
 
 
 def table_of(keys: type[Enum], values: Hook) -> Hook:
@@ -129,27 +140,41 @@ def register_field_rules(converter: Converter, model: type, rules: dict[str, Hoo
 
 
 NOT_NEGATIVE = bounded(0)
-SKILLS = table_of(Skill, NOT_NEGATIVE)
+SKILLS = table_of(Skill, within(limits.SKILL))
 
 MODEL_RULES: dict[type, dict[str, Hook]] = {
-    Special: dict.fromkeys(ATTRIBUTES, bounded(1, 10)),  # R0.5
-    Character: {"skills": SKILLS, "max_hp": bounded(1), "ap": bounded(1), "crit_chance": bounded(*PERCENT)},
-    BandSpec: {"max": bounded(0, whole=False)},
+    Special: dict.fromkeys(ATTRIBUTES, within(limits.ATTRIBUTE)),  # R0.5
+    Character: {
+        "skills": SKILLS,
+        "max_hp": within(limits.MAX_HIT_POINTS),
+        "ap": within(limits.MAX_ACTION_POINTS),
+        "crit_chance": within(limits.PERCENT),
+    },
+    BandSpec: {"max": within(limits.DISTANCE_M), "mod": within(limits.MODIFIER)},  # R1.3
     Weapon: {
         "hands": one_of((1, 2)),
-        "min_st": bounded(0, 10),
+        "min_st": within(limits.STRENGTH),
         "damage": dice_notation,
-        **dict.fromkeys(("ap_single", "ap_burst", "burst", "magazine", "ap_reload", "burst_tuning"), NOT_NEGATIVE),
+        "burst": within(limits.BURST),  # R4
+        "magazine": within(limits.MAGAZINE),
+        "crit_bonus": within(limits.MODIFIER),
+        "burst_tuning": within(limits.MODIFIER),
+        **dict.fromkeys(("ap_single", "ap_burst", "ap_reload"), within(limits.ACTION_COST)),
     },
-    Armor: {"values": table_of(DamageType, NOT_NEGATIVE)},
+    Armor: {"values": table_of(DamageType, within(limits.ARMOR_VALUE))},
     CriticalEffect: {
         "knockout_attribute": one_of(ATTRIBUTES),
         "knockout_rounds": dice_notation,
-        "movement_factor": bounded(0, 1, whole=False),
-        "ap_loss_next_turn": NOT_NEGATIVE,
+        "movement_factor": within(limits.FRACTION),
+        "ap_loss_next_turn": within(limits.ACTION_POINTS),
+        **dict.fromkeys(("hit_mod", "hit_mod_two_handed"), within(limits.MODIFIER)),
     },
-    Shot: {"extra_ap": NOT_NEGATIVE, "distance_m": bounded(0, whole=False)},
-    HouseRules: {"aim_max_extra_ap": NOT_NEGATIVE},
+    Shot: {
+        "extra_ap": within(limits.EXTRA_AIM_AP),  # R3.1
+        "distance_m": within(limits.DISTANCE_M),
+        "gm_modifier": within(limits.MODIFIER),
+    },
+    HouseRules: {"aim_max_extra_ap": within(limits.EXTRA_AIM_AP)},
     Side: {"id": command_id},
 }
 """The field rules of the model classes content files describe."""

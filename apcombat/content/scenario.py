@@ -15,12 +15,13 @@ import attrs
 from apcombat.content.converter import CONVERTER
 from apcombat.content.diagnose import Finding
 from apcombat.content.errors import Loaded, Problem
-from apcombat.content.field_rules import NOT_NEGATIVE, PERCENT, SKILLS, bounded, one_of, register_field_rules
+from apcombat.content.field_rules import SKILLS, one_of, register_field_rules, within
 from apcombat.content.library import Library
 from apcombat.content.loader import as_problems, read_character_reference, structure
 from apcombat.content.paths import shown
 from apcombat.content.suggest import unknown_id
 from apcombat.content.toml_files import read_toml
+from apcombat.model import limits
 from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.character import Character, Special
 from apcombat.model.enums import BodyLocation, Pose, ShotMode, Skill
@@ -89,12 +90,14 @@ register_field_rules(
     {
         "skills": SKILLS,
         "exhaustion": _EXHAUSTION,
-        "ammo": NOT_NEGATIVE,
-        "offhand_ammo": NOT_NEGATIVE,
-        "crit_chance": bounded(*PERCENT),
+        "ammo": within(limits.MAGAZINE),
+        "offhand_ammo": within(limits.MAGAZINE),
+        "crit_chance": within(limits.PERCENT),
     },
 )
-register_field_rules(CONVERTER, _TargetSection, {"skills": SKILLS, "exhaustion": _EXHAUSTION, "hp": NOT_NEGATIVE})
+register_field_rules(
+    CONVERTER, _TargetSection, {"skills": SKILLS, "exhaustion": _EXHAUSTION, "hp": within(limits.HIT_POINTS)}
+)
 
 
 def read_attack_scenario(path: str | Path, library: Library) -> Loaded[ShotSituation | None]:

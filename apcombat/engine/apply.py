@@ -12,7 +12,7 @@ from collections.abc import Callable
 import attrs
 
 from apcombat.dice import DiceError, DiceSource
-from apcombat.engine import attacks, equipment, movement
+from apcombat.engine import attacks, equipment, jumping, movement
 from apcombat.engine.commands import (
     GM_COMMANDS,
     Attack,
@@ -37,7 +37,15 @@ from apcombat.engine.commands import (
 from apcombat.engine.events import Event
 from apcombat.engine.gm import GM_HANDLERS
 from apcombat.engine.reactions import refuse_while_interrupting
-from apcombat.engine.turns import check_victory, end_turn, next_turn, roll_initiative, start_round
+from apcombat.engine.turns import (
+    check_victory,
+    close_moves,
+    end_interruption,
+    end_turn,
+    next_turn,
+    roll_initiative,
+    start_round,
+)
 from apcombat.model import Encounter
 
 Handler = Callable[[Encounter, Command, DiceSource, list[Event]], Encounter]
@@ -48,7 +56,7 @@ HANDLERS: dict[type, Handler] = {
     ChangePose: movement.change_pose,
     TakeCover: movement.take_cover,
     LeaveCover: movement.leave_cover,
-    Jump: movement.jump,
+    Jump: jumping.jump,
     Attack: attacks.attack,
     React: attacks.react,
     PinDown: attacks.pin,
@@ -130,6 +138,7 @@ def _delay(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter
     if unit.spent_ap:
         raise CommandError(f"{unit.name} has already spent AP: only a turn not begun can be delayed (R13.3)")
     events.append(Event("delay", f"{unit.name} delays the turn (R13.3)", unit=unit.id))
+    state = state.with_unit(close_moves(unit))  # R7.1, R7.3: delaying is an action other than moving
     remaining = [uid for uid in state.order if uid not in state.taken and uid != unit.id]
     if not remaining:
         events.append(Event("delay", f"nobody is left to act before {unit.name}: the delayed turn is lost"))
@@ -147,7 +156,8 @@ def _end(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
         back = state.unit(state.interrupt.interrupted)
         text = f"{watcher.name} ends the interruption; back to {back.name}"
         events.append(Event("interrupt_end", text, unit=watcher.id))
-        state = attrs.evolve(state.with_unit(attrs.evolve(watcher, ap=0)), interrupt=None, active=back.id)
+        state = end_interruption(state, watcher.id, dice, events)
+        state = attrs.evolve(state, interrupt=None, active=back.id)
         if back.down or not back.standing:
             return end_turn(state, dice, events, sacrificed=True)
         return state

@@ -14,11 +14,18 @@ game masters all drive the engine with these.
 
 from __future__ import annotations
 
-import re
-
 import attrs
 
-from apcombat.model import BodyLocation, Cell, Facing, FromCover, Pose
+from apcombat.engine.numbers import (
+    WrongInput,
+    cell,
+    distance_cm,
+    is_distance,
+    is_whole_number,
+    shown_word,
+    whole_number,
+)
+from apcombat.model import BodyLocation, Cell, Facing, FromCover, Pose, limits
 
 
 class CommandError(Exception):
@@ -169,9 +176,6 @@ class GmSpot(Command):
     mover: str
 
 
-_CELL = re.compile(r"^(\d+),(\d+)$")
-_CM = re.compile(r"^(\d+(?:\.\d+)?)cm$")
-_SIGNED = re.compile(r"^[+-]?\d+$")
 USAGE = {
     "move": "move WHO X,Y [X,Y ...] [run]  (table mode: move WHO Ncm [run|crouched|prone|climb])",
     "turn": "turn WHO N|NE|E|SE|S|SW|W|NW  (table mode: turn WHO DEGREES)",
@@ -207,25 +211,15 @@ def parse_command(line: str) -> Command | None:
     parser = _PARSERS.get(verb)
     if parser is None:
         known = ", ".join(USAGE)
-        raise CommandError(f"unknown command {verb!r}: the commands are {known}")
+        raise CommandError(f"unknown command {shown_word(verb)}: the commands are {known}")
     try:
         return parser(args)
-    except CommandError as error:
+    except (CommandError, WrongInput) as error:
         raise CommandError(f"{error} — usage: {USAGE[verb]}") from None
 
 
-def parse_cell(text: str) -> Cell:
-    match = _CELL.match(text)
-    if not match:
-        raise CommandError(f"{text!r} is not a cell: write X,Y like 3,4")
-    return (int(match.group(1)), int(match.group(2)))
-
-
-def parse_cm(text: str) -> float:
-    match = _CM.match(text.lower())
-    if not match:
-        raise CommandError(f"{text!r} is not a distance: write centimetres like 25cm")
-    return float(match.group(1))
+parse_cell = cell
+parse_cm = distance_cm
 
 
 def _need(args: list[str], count: int, what: str) -> None:
@@ -235,7 +229,7 @@ def _need(args: list[str], count: int, what: str) -> None:
 
 def _no_more(args: list[str]) -> None:
     if args:
-        raise CommandError(f"unexpected {' '.join(args)!r}")
+        raise CommandError(f"unexpected {shown_word(' '.join(args))}")
 
 
 def _who(args: list[str]) -> str:
@@ -255,11 +249,11 @@ def _only_who(cls: type[Command]):
 def _move(args: list[str]) -> Command:
     unit = _who(args)
     _need(args, 1, "where to (X,Y or Ncm)")
-    if _CM.match(args[0].lower()):
+    if is_distance(args[0]):
         distance = parse_cm(args.pop(0))
         manner = args.pop(0).lower() if args else "walk"
         if manner not in ("walk", "run", "crouched", "prone", "climb"):
-            raise CommandError(f"{manner!r} is not a way of moving: walk, run, crouched, prone or climb")
+            raise CommandError(f"{shown_word(manner)} is not a way of moving: walk, run, crouched, prone or climb")
         _no_more(args)
         return Move(unit=unit, distance_cm=distance, manner=manner, run=manner == "run")
     run = False
@@ -275,12 +269,12 @@ def _turn(args: list[str]) -> Command:
     _need(args, 1, "the direction")
     word = args.pop(0)
     _no_more(args)
-    if _SIGNED.match(word):
-        return Turn(unit=unit, degrees=float(word))
+    if is_whole_number(word):
+        return Turn(unit=unit, degrees=float(whole_number(word, limits.TURN_DEGREES, "a turn in degrees")))
     try:
         return Turn(unit=unit, facing=Facing(word.upper()))
     except ValueError:
-        raise CommandError(f"{word!r} is not a facing: N, NE, E, SE, S, SW, W or NW") from None
+        raise CommandError(f"{shown_word(word)} is not a facing: N, NE, E, SE, S, SW, W or NW") from None
 
 
 def _pose(args: list[str]) -> Command:
@@ -291,14 +285,14 @@ def _pose(args: list[str]) -> Command:
     try:
         return ChangePose(unit=unit, pose=Pose(word))
     except ValueError:
-        raise CommandError(f"{word!r} is not a pose: upright, crouched or prone") from None
+        raise CommandError(f"{shown_word(word)} is not a pose: upright, crouched or prone") from None
 
 
 def _location(word: str) -> BodyLocation:
     try:
         return BodyLocation(word.lower())
     except ValueError:
-        raise CommandError(f"{word!r} is not a location: head, torso, arm, legs or weapon") from None
+        raise CommandError(f"{shown_word(word)} is not a location: head, torso, arm, legs or weapon") from None
 
 
 def _attack(kind: str):
@@ -319,12 +313,12 @@ def _attack(kind: str):
             if word == "blind" and kind in ("dual", "flame"):
                 raise CommandError(f"{kind} cannot be fired blind from cover (R9.4): lean out with 'lean'")
             if word not in allowed:
-                raise CommandError(f"{word!r} is not an option of {kind}")
+                raise CommandError(f"{shown_word(word)} is not an option of {kind}")
             if word == "aimed":
                 _need(args, 1, "the location to aim at")
                 fields["location"] = _location(args.pop(0))
-                if args and _SIGNED.match(args[0]) and args[0].startswith("+"):
-                    fields["extra_ap"] = int(args.pop(0))
+                if args and is_whole_number(args[0]) and args[0].startswith("+"):
+                    fields["extra_ap"] = whole_number(args.pop(0), limits.EXTRA_AIM_AP, "the extra AP spent aiming")
             elif word == "burst":
                 fields["burst"] = True
             elif word in ("blind", "lean"):
@@ -355,7 +349,7 @@ def _jump(args: list[str]) -> Command:
     _need(args, 1, "where to (X,Y or Ncm)")
     word = args.pop(0)
     _no_more(args)
-    if _CM.match(word.lower()):
+    if is_distance(word):
         return Jump(unit=unit, distance_cm=parse_cm(word))
     return Jump(unit=unit, to=parse_cell(word))
 
@@ -368,37 +362,31 @@ def _bare(cls: type[Command]):
     return parse
 
 
-def _int(word: str, what: str) -> int:
-    if not _SIGNED.match(word):
-        raise CommandError(f"{word!r} is not a whole number ({what})")
-    return int(word)
-
-
 def _gm(args: list[str]) -> Command:
     _need(args, 1, "what the game master does")
     what = args.pop(0).lower()
     if what == "dice":
         _need(args, 1, "the numbers rolled")
-        return GmDice(values=tuple(_int(word, "a die") for word in args))
+        return GmDice(values=tuple(whole_number(word, limits.DIE_FACE, "a die") for word in args))
     if what == "set":
         unit = _who(args)
         _need(args, 1, "FIELD=VALUE")
         pairs = []
         for word in args:
             if "=" not in word:
-                raise CommandError(f"{word!r} is not FIELD=VALUE")
+                raise CommandError(f"{shown_word(word)} is not FIELD=VALUE")
             field, value = word.split("=", 1)
             pairs.append((field.lower(), value))
         return GmSet(unit=unit, fields=tuple(pairs))
     if what == "bonus":
         unit = _who(args)
         _need(args, 1, "the bonus")
-        bonus = _int(args.pop(0), "the bonus")
+        bonus = whole_number(args.pop(0), limits.INITIATIVE_BONUS, "the bonus")
         _no_more(args)
         return GmBonus(unit=unit, bonus=bonus)
     if what == "mod":
         _need(args, 1, "the modifier")
-        modifier = _int(args.pop(0), "the modifier")
+        modifier = whole_number(args.pop(0), limits.MODIFIER, "the modifier")
         _no_more(args)
         return GmMod(modifier=modifier)
     if what == "force":
@@ -406,7 +394,7 @@ def _gm(args: list[str]) -> Command:
         word = args.pop(0).lower()
         _no_more(args)
         if word not in ("hit", "miss"):
-            raise CommandError(f"{word!r}: gm force takes hit or miss")
+            raise CommandError(f"{shown_word(word)}: gm force takes hit or miss")
         return GmForce(hit=word == "hit")
     if what == "spot":
         watcher = _who(args)
@@ -414,7 +402,7 @@ def _gm(args: list[str]) -> Command:
         mover = args.pop(0).lower()
         _no_more(args)
         return GmSpot(watcher=watcher, mover=mover)
-    raise CommandError(f"{what!r} is not a game-master command: dice, set, bonus, mod, force or spot")
+    raise CommandError(f"{shown_word(what)} is not a game-master command: dice, set, bonus, mod, force or spot")
 
 
 _PARSERS = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from typing import Any
 
 import attrs
@@ -10,9 +11,11 @@ import attrs
 from apcombat.dice import DiceSource
 from apcombat.engine.commands import CommandError, GmBonus, GmDice, GmForce, GmMod, GmSet, GmSpot, parse_cell
 from apcombat.engine.events import Event
+from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.turns import check_victory
-from apcombat.model import BodyLocation, Burning, Encounter, Exhaustion, Facing, Pose, Unit
+from apcombat.model import BodyLocation, Burning, CarriedWeapon, Encounter, Exhaustion, Facing, Pose, Unit, limits
 from apcombat.model.conditions import BURN_SEQUENCE
+from apcombat.model.limits import Limit
 
 
 def gm_dice(state: Encounter, command: GmDice, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -78,17 +81,18 @@ def gm_bonus(state: Encounter, command: GmBonus, dice: DiceSource, events: list[
 
 
 def gm_set(state: Encounter, command: GmSet, dice: DiceSource, events: list[Event]) -> Encounter:
-    """Override any of a unit's fields; logged as an override."""
+    """Override any of a unit's fields; logged as an override. A value the field cannot take is refused
+    with the field, what it takes and what was given."""
     unit = _unit(state, command.unit)
     changes = []
     for field, value in command.fields:
         setter = _SETTERS.get(field)
         if setter is None:
-            raise CommandError(f"gm set cannot change {field!r}: it changes {', '.join(_SETTERS)}")
+            raise CommandError(f"gm set cannot change {shown_word(field)}: it changes {', '.join(_SETTERS)}")
         try:
             unit = setter(state, unit, value)
-        except (ValueError, KeyError) as error:
-            raise CommandError(f"gm set {field}={value}: {error}") from None
+        except ValueError as error:
+            raise CommandError(str(error)) from None
         changes.append(f"{field}={value}")
     events.append(
         Event(
@@ -105,91 +109,113 @@ def _unit(state: Encounter, unit_id: str) -> Unit:
     try:
         return state.unit(unit_id)
     except KeyError:
-        raise CommandError(f"no unit {unit_id!r}: the units are {', '.join(u.id for u in state.units)}") from None
+        units = ", ".join(unit.id for unit in state.units)
+        raise CommandError(f"no unit {shown_word(unit_id)}: the units are {units}") from None
 
 
-def _int(value: str, low: int = 0, high: int | None = None) -> int:
-    number = int(value)
-    if number < low or (high is not None and number > high):
-        raise ValueError(f"{number} is out of range {low}..{high if high is not None else ''}")
-    return number
+_YES = ("true", "yes", "1", "on")
+_NO = ("false", "no", "0", "off")
 
 
-def _bool(value: str) -> bool:
-    if value.lower() in ("true", "yes", "1", "on"):
-        return True
-    if value.lower() in ("false", "no", "0", "off"):
-        return False
-    raise ValueError(f"{value!r} is not true or false")
+def _bool(field: str, value: str) -> bool:
+    if value.lower() in _YES + _NO:
+        return value.lower() in _YES
+    raise WrongInput(f"{field} must be true or false, not {shown_word(value)}")
+
+
+def _word(field: str, vocabulary: type[Enum], value: str) -> Any:
+    """A member of `vocabulary` (a pose, a facing, a body location) written as its value, any case."""
+    for member in vocabulary:
+        if str(member.value).lower() == value.strip().lower():
+            return member
+    words = [str(member.value) for member in vocabulary]
+    raise WrongInput(f"{field} must be {', '.join(words[:-1])} or {words[-1]}, not {shown_word(value)}")
 
 
 def _set_at(state: Encounter, unit: Unit, value: str) -> Unit:
     if state.map is None:
-        raise ValueError("table mode has no cells")
-    cell = parse_cell(value)
+        raise WrongInput("at: table mode has no cells")
+    try:
+        cell = parse_cell(value)
+    except WrongInput as error:
+        raise WrongInput(f"at: {error}") from None
     if not state.map.inside(cell):
-        raise ValueError(f"{value} is outside the {state.map.width} x {state.map.height} map")
+        raise WrongInput(f"at: {value} is outside the {state.map.width} x {state.map.height} map")
     if state.map.at(cell).blocks_movement:
-        raise ValueError(f"{value} is {state.map.at(cell).value}")
+        raise WrongInput(f"at: {value} is {state.map.at(cell).value}")
     if any(u.at == cell and u.id != unit.id and not u.down for u in state.units):
-        raise ValueError(f"{value} is occupied")
+        raise WrongInput(f"at: {value} is occupied")
     return attrs.evolve(unit, at=cell)
 
 
 def _set_hp(state: Encounter, unit: Unit, value: str) -> Unit:
-    hp = int(value)
+    hp = whole_number(value, limits.HIT_POINTS, "hp")
     taken = any(u.at == unit.at and u.id != unit.id and not u.down for u in state.units if u.at is not None)
     if unit.down and hp > 0 and taken:
         # While it was down another unit stepped into its cell: two units cannot share one (R7).
-        raise ValueError(f"another unit stands on {unit.name}'s cell: move {unit.name} first (at=X,Y)")
+        raise WrongInput(f"another unit stands on {unit.name}'s cell: move {unit.name} first (at=X,Y)")
     return attrs.evolve(unit, hp=hp)
 
 
 def _set_wounds(state: Encounter, unit: Unit, value: str) -> Unit:
     names = [] if value.lower() in ("none", "") else value.split(",")
-    return attrs.evolve(unit, wounds=frozenset(BodyLocation(name.strip().lower()) for name in names))
+    try:
+        return attrs.evolve(unit, wounds=frozenset(_word("wounds", BodyLocation, name) for name in names))
+    except WrongInput as error:
+        raise WrongInput(f"{error} (or none; several: arm,legs)") from None
+
+
+def _in_hand(unit: Unit, field: str) -> CarriedWeapon:
+    if unit.weapon is None:
+        raise WrongInput(f"{field}: {unit.name} has no weapon in hand")
+    return unit.weapon
+
+
+def _with_in_hand(unit: Unit, carried: CarriedWeapon) -> Unit:
+    weapons = list(unit.weapons)
+    weapons[unit.in_hand] = carried
+    return attrs.evolve(unit, weapons=tuple(weapons))
 
 
 def _set_loaded(state: Encounter, unit: Unit, value: str) -> Unit:
-    carried = unit.weapon
-    if carried is None:
-        raise ValueError("no weapon in hand")
-    weapons = list(unit.weapons)
-    weapons[unit.in_hand] = attrs.evolve(carried, loaded=_int(value, 0, carried.weapon.magazine))
-    return attrs.evolve(unit, weapons=tuple(weapons))
+    carried = _in_hand(unit, "ammo")
+    magazine = Limit(0, carried.weapon.magazine)
+    return _with_in_hand(unit, attrs.evolve(carried, loaded=whole_number(value, magazine, "ammo")))
 
 
 def _set_broken(state: Encounter, unit: Unit, value: str) -> Unit:
-    carried = unit.weapon
-    if carried is None:
-        raise ValueError("no weapon in hand")
-    weapons = list(unit.weapons)
-    weapons[unit.in_hand] = attrs.evolve(carried, broken=_bool(value))
-    return attrs.evolve(unit, weapons=tuple(weapons))
+    carried = _in_hand(unit, "broken")
+    return _with_in_hand(unit, attrs.evolve(carried, broken=_bool("broken", value)))
 
 
 def _set_burning(state: Encounter, unit: Unit, value: str) -> Unit:
     if value.lower() in ("off", "no", "false", "none"):
         return attrs.evolve(unit, burning=None)
-    return attrs.evolve(unit, burning=Burning(step=_int(value, 1, len(BURN_SEQUENCE) - 1)))
+    step = whole_number(value, Limit(1, len(BURN_SEQUENCE) - 1), "burning (or off)")
+    return attrs.evolve(unit, burning=Burning(step=step))
 
 
 def _set_exhaustion(state: Encounter, unit: Unit, value: str) -> Unit:
+    """R14.3: the penalty in force and for how many more turns, written PENALTY:TURNS."""
     penalty, _, turns = value.partition(":")
-    return attrs.evolve(unit, exhaustion=Exhaustion(_int(penalty, 0, 40), _int(turns or "1", 0)))
+    if penalty not in ("0", "10", "20", "40"):
+        raise WrongInput(f"exhaustion must be 0, 10, 20 or 40 (then :TURNS, like 20:2), not {shown_word(value)}")
+    return attrs.evolve(
+        unit, exhaustion=Exhaustion(int(penalty), whole_number(turns or "1", limits.ROUNDS, "exhaustion's turns"))
+    )
 
 
 _SETTERS: dict[str, Callable[[Encounter, Unit, str], Unit]] = {
     "hp": _set_hp,
-    "ap": lambda s, u, v: attrs.evolve(u, ap=_int(v)),
-    "pose": lambda s, u, v: attrs.evolve(u, pose=Pose(v.lower())),
-    "facing": lambda s, u, v: attrs.evolve(u, facing=Facing(v.upper())),
+    "ap": lambda s, u, v: attrs.evolve(u, ap=whole_number(v, limits.ACTION_POINTS, "ap")),
+    "pose": lambda s, u, v: attrs.evolve(u, pose=_word("pose", Pose, v)),
+    "facing": lambda s, u, v: attrs.evolve(u, facing=_word("facing", Facing, v)),
     "at": _set_at,
-    "in_cover": lambda s, u, v: attrs.evolve(u, in_cover=_bool(v)),
+    "in_cover": lambda s, u, v: attrs.evolve(u, in_cover=_bool("in_cover", v)),
     "wounds": _set_wounds,
     "ammo": _set_loaded,
     "broken": _set_broken,
-    "unconscious": lambda s, u, v: attrs.evolve(u, unconscious_rounds=_int(v)),
+    "unconscious": lambda s, u, v: attrs.evolve(u, unconscious_rounds=whole_number(v, limits.ROUNDS, "unconscious")),
     "burning": _set_burning,
     "exhaustion": _set_exhaustion,
 }

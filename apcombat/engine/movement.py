@@ -1,33 +1,25 @@
-"""Moving, turning, poses, cover and jumping on the map or on the table (R7, R8, R9.1, R14, R15)."""
+"""Moving, turning, poses and cover on the map or on the table (R7, R8, R9.1, R14); jumping is in `jumping`."""
 
 from __future__ import annotations
 
-import math
-
 import attrs
 
-from apcombat.board.paths import MoveProfile, NoPath, Path, plan_path
-from apcombat.board.sight import line_of_sight
-from apcombat.dice import DiceSource, roll_dice
-from apcombat.engine.commands import ChangePose, CommandError, Jump, LeaveCover, Move, TakeCover, Turn
+from apcombat.board.pace import NO_CHAIN, TurnChain, joined_turn_ap
+from apcombat.board.paths import Area, BeyondBudget, Carried, MoveProfile, NoPath, Path, plan_path, reachable_area
+from apcombat.dice import DiceSource
+from apcombat.engine.commands import ChangePose, CommandError, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.events import Event, ap_spent
-from apcombat.engine.geometry import CM_PER_METRE, cover_nearby, grid_of
+from apcombat.engine.geometry import cover_nearby, grid_of
 from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
-from apcombat.engine.turns import take_gm_modifier
-from apcombat.model import Encounter, Facing, Pose, Skill, Terrain, Unit
-from apcombat.rules.checks import skill_test
+from apcombat.engine.turns import close_moves
+from apcombat.model import Cell, Encounter, Facing, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, TAKE_COVER_AP, pose_change_cost
-from apcombat.rules.jumping import STANDING_JUMP_AP, fall_damage, jump_distance_m, jump_modifier, max_jump_m
-from apcombat.rules.movement import (
-    WALK_MM,
-    IllegalMove,
-    ap_for_movement,
-    consecutive_turn_cost,
-    movement_rate,
-    turn_cost,
-)
+from apcombat.rules.movement import IllegalMove, angle_between, ap_for_movement, movement_rate
 
 MM_PER_CM = 10
+SEARCH_SLACK_AP = 20
+"""A move's path is looked for within the AP the mover has and this many more, so that a refusal can say
+what a move a little too far would cost, and the search stays small on any map (issue 9 item 5)."""
 
 
 def pay(unit: Unit, ap: int, what: str) -> Unit:
@@ -39,7 +31,7 @@ def pay(unit: Unit, ap: int, what: str) -> Unit:
 
 def other_action(unit: Unit) -> Unit:
     """R7.1, R7.3: anything but moving ends carried movement and a run of turns."""
-    return attrs.evolve(unit, carried_mm=0, turn_degrees=0.0, turn_paid=0, recent_steps=())
+    return close_moves(unit)
 
 
 def wound_effects(state: Encounter, unit: Unit) -> tuple[float, bool]:
@@ -64,34 +56,74 @@ def move_profile(state: Encounter, unit: Unit, running: bool) -> MoveProfile:
     return profile
 
 
-def carried_into(state: Encounter, unit: Unit, running: bool) -> int:
-    """R7.1: movement carried over at one rate is kept for the next move up to what one AP buys at the new
-    rate (less one mm: what is left over is always less than an AP's worth)."""
-    factor, no_running = wound_effects(state, unit)
-    return max(0, min(unit.carried_mm, movement_rate(unit.pose, running, False, factor, no_running) - 1))
+def carried_into_move(unit: Unit, profile: MoveProfile) -> Carried:
+    """R7.1, R7.3: what the unit brings into its next move: the movement it bought and has not used, at the
+    rate it was bought at, and the chain of explicit turns just before (none when its last action was a
+    move: a step closes the chain)."""
+    chain = NO_CHAIN if unit.recent_steps else TurnChain(unit.turn_degrees, unit.turn_paid)
+    rate = unit.carried_rate if unit.carried_rate > 0 else profile.rate()
+    return Carried(mm=max(0, min(unit.carried_mm, rate - 1)), rate=rate, chain=chain)
+
+
+def _others(state: Encounter, unit: Unit) -> frozenset[Cell]:
+    """Cells the mover may not enter: those of the other units still in the fight."""
+    return frozenset(u.at for u in state.units if u.id != unit.id and not u.down and u.at is not None)
 
 
 def path_for(state: Encounter, unit: Unit, command: Move) -> Path:
-    """The path a move command takes (the same every time, R7)."""
+    """The path a move command takes and what it costs (the same every time, R7): what `move` walks and
+    `preview` shows."""
     assert state.map is not None and unit.at is not None
     if not command.waypoints:
         raise CommandError("say where to move: move WHO X,Y")
-    blocked = frozenset(u.at for u in state.units if u.id != unit.id and not u.down and u.at is not None)
     profile = move_profile(state, unit, command.run)
-    carried = carried_into(state, unit, command.run)
     try:
-        return plan_path(
+        path = plan_path(
             state.map,
             grid_of(state),
             unit.at,
             unit.facing,
             command.waypoints,
             profile,
-            carried_mm=carried,
-            blocked=blocked,
+            carried_into_move(unit, profile),
+            blocked=_others(state, unit),
+            ap_budget=unit.ap + SEARCH_SLACK_AP,
         )
+    except BeyondBudget:
+        raise CommandError(
+            f"{unit.name} cannot get to {cell_text(command.waypoints[-1])} with {unit.ap} AP: every way there costs "
+            f"more than {unit.ap + SEARCH_SLACK_AP} AP (turns included)"
+        ) from None
     except NoPath as error:
         raise CommandError(str(error)) from None
+    if not path.steps:
+        raise CommandError(f"{unit.name} is already at {cell_text(unit.at)}: a move there changes nothing")
+    return path
+
+
+def area_of(state: Encounter, unit: Unit, running: bool) -> Area | None:
+    """R7, R14: the one search of every cell a `move` (or a run) of the unit gets to with the AP it has
+    left — the same reckoning as `path_for`, so the two never disagree — keeping the path to each
+    (`Area.path_to`). None when it cannot move now."""
+    if state.map is None or unit.at is None or unit.in_cover:
+        return None
+    try:
+        profile = move_profile(state, unit, running)
+    except CommandError:  # a unit that may not run has no running area
+        return None
+    carried = carried_into_move(unit, profile)
+    return reachable_area(
+        state.map, grid_of(state), unit.at, unit.facing, unit.ap, profile, carried, _others(state, unit)
+    )
+
+
+def reach_of(state: Encounter, unit: Unit, running: bool) -> dict[Cell, int]:
+    """R7, R14: every cell a `move` (or a run) of the unit gets to with the AP it has left, and the AP it
+    costs (`area_of`). Empty when it cannot move now."""
+    area = area_of(state, unit, running)
+    if area is None:
+        return {}
+    return {cell: r.ap for cell, r in area.cells.items() if cell != unit.at}
 
 
 def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -104,23 +136,32 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
     path = path_for(state, unit, command)
     if path.ap > unit.ap:
         raise CommandError(
-            f"{unit.name} needs {path.ap} AP to get to {_cell(path.cells[-1])} (turns included) and has {unit.ap}"
+            f"{unit.name} needs {path.ap} AP to get to {cell_text(path.cells[-1])} (turns included) and has {unit.ap}"
         )
-    ap_before, start = unit.ap, unit.at
-    unit = attrs.evolve(unit, turn_degrees=0.0, turn_paid=0)
-    turn_ap = 0
+    ap_before, start, ran_before = unit.ap, unit.at, unit.ran_ap
+    chain = NO_CHAIN if unit.recent_steps else TurnChain(unit.turn_degrees, unit.turn_paid)
     walked = []
     interrupted = False
     for step in path.steps:
         seen_before = watchers_seeing(state, unit)
-        turn_ap += step.turn_ap
+        # R7.3: the chain left open is the turn this step made, joined with the explicit turns before the
+        # move when it is the move's only step so far.
+        chain = (
+            TurnChain(chain.degrees + step.turn_degrees, chain.paid + step.turn_ap)
+            if not walked
+            else TurnChain(step.turn_degrees, step.turn_ap)
+        )
         unit = attrs.evolve(
             unit,
             at=step.cell,
             facing=step.facing,
             ap=ap_before - step.ap_total,
             carried_mm=step.carried_mm,
+            carried_rate=step.rate,
+            turn_degrees=chain.degrees,
+            turn_paid=chain.paid,
             recent_steps=(*unit.recent_steps, step.facing)[-2:],
+            ran_ap=ran_before + step.running_ap,  # R7.1, R14.2: neither turns nor climbing are running
             spent_ap=unit.spent_ap or step.ap_total > 0,
         )
         walked.append(step)
@@ -128,14 +169,13 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
         state, interrupted = react_to(state, unit.id, seen_before, dice, events)
         unit = state.unit(unit.id)
         if interrupted:
+            # R7.3: the start of an interruption closes the mover's chain of turns.
+            unit = attrs.evolve(unit, turn_degrees=0.0, turn_paid=0)
+            state = state.with_unit(unit)
             break
-    if command.run:
-        movement_ap = walked[-1].ap_total - turn_ap if walked else 0
-        unit = attrs.evolve(unit, ran_ap=unit.ran_ap + movement_ap)
-        state = state.with_unit(unit)
     spent = ap_before - unit.ap
     how = "runs" if command.run else "moves"
-    text = f"{unit.name} {how} {_cell(start)} -> {_cell(unit.at)}: {spent} AP ({ap_before} -> {unit.ap})"
+    text = f"{unit.name} {how} {cell_text(start)} -> {cell_text(unit.at)}: {spent} AP ({ap_before} -> {unit.ap})"
     if unit.carried_mm:
         text += f", {unit.carried_mm} mm of movement left (R7.1)"
     if interrupted:
@@ -148,6 +188,7 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
             "ap_before": ap_before,
             "ap_after": unit.ap,
             "carried_mm": unit.carried_mm,
+            "running_ap": unit.ran_ap - ran_before,
             "interrupted": interrupted,
         },
         unit=unit.id,
@@ -168,9 +209,15 @@ def _move_on_table(state: Encounter, unit: Unit, command: Move, events: list[Eve
     running = manner == "run"
     move_profile(state, unit, running)
     factor, no_running = wound_effects(state, unit)
-    rate = movement_rate(unit.pose, running, manner == "climb", factor, no_running)
+    climbing = manner == "climb"
+    rate = movement_rate(unit.pose, running, climbing, factor, no_running)
     mm = round(command.distance_cm * MM_PER_CM)
-    ap, carried = ap_for_movement(mm, unit.carried_mm, rate)
+    if mm <= 0:
+        raise CommandError(f"{unit.name} would move {command.distance_cm:g} cm: a move of nothing changes nothing")
+    # R7.1: movement bought at another rate is lost.
+    walking_rate = movement_rate(unit.pose, False, False, factor, no_running)
+    carried = unit.carried_mm if (unit.carried_rate or walking_rate) == rate else 0
+    ap, carried = ap_for_movement(mm, min(carried, rate - 1), rate)
     if ap > unit.ap:
         raise CommandError(f"{unit.name} needs {ap} AP to {manner} {command.distance_cm:g} cm and has {unit.ap}")
     ap_before = unit.ap
@@ -178,6 +225,7 @@ def _move_on_table(state: Encounter, unit: Unit, command: Move, events: list[Eve
         unit,
         ap=unit.ap - ap,
         carried_mm=carried,
+        carried_rate=rate,
         ran_ap=unit.ran_ap + (ap if running else 0),
         spent_ap=unit.spent_ap or ap > 0,
         turn_degrees=0.0,
@@ -203,30 +251,33 @@ def _move_on_table(state: Encounter, unit: Unit, command: Move, events: list[Eve
 
 
 def turn(state: Encounter, command: Turn, dice: DiceSource, events: list[Event]) -> Encounter:
-    """R7.3: 0 AP up to 45 degrees, 1 up to 90, 2 beyond; consecutive turns are charged as one."""
+    """R7.3: 0 AP up to 45 degrees, 1 up to 90, 2 beyond; a turn joins the chain of turns before it (the
+    explicit turns just before, or the turn the last step of a move just made) and pays the whole turn's
+    cost less what the chain paid, never less than 0. A turn to the facing the unit has is refused."""
     unit = state.unit(command.unit)
     if command.facing is not None:
-        if state.map is None:
-            degrees = _facing_delta(unit.facing, command.facing, None)
-        else:
-            degrees = _facing_delta(unit.facing, command.facing, state)
+        degrees = facing_delta(unit.facing, command.facing, state if state.map is not None else None)
         facing = command.facing
     else:
         if command.degrees is None:
             raise CommandError("say which way to turn")
         degrees = command.degrees
         facing = _rotate(unit.facing, degrees)
-    total = unit.turn_degrees + degrees
-    cost = consecutive_turn_cost(0.0, total, unit.turn_paid)
+    if facing is unit.facing:
+        raise CommandError(f"{unit.name} already faces {facing.value}: a turn there changes nothing")
+    chain = TurnChain(unit.turn_degrees, unit.turn_paid)
+    cost = joined_turn_ap(chain, degrees)
     ap_before = unit.ap
     unit = pay(unit, cost, f"turn {abs(degrees):g} degrees")
-    unit = attrs.evolve(unit, facing=facing, turn_degrees=total, turn_paid=unit.turn_paid + cost, recent_steps=())
-    run = turn_cost(abs(total) % 360 if abs(total) % 360 <= 180 else 360 - abs(total) % 360)
+    total = chain.degrees + degrees
+    unit = attrs.evolve(unit, facing=facing, turn_degrees=total, turn_paid=chain.paid + cost, recent_steps=())
+    text = f"{unit.name} turns to face {facing.value}: {cost} AP ({ap_before} -> {unit.ap})"
+    if chain != NO_CHAIN:
+        text += f"; joined with the turn before it: {angle_between(0.0, total):g} degrees in all (R7.3)"
     events.append(
         Event(
             "turn_facing",
-            f"{unit.name} turns to face {facing.value}: {cost} AP ({ap_before} -> {unit.ap})"
-            + (f"; turns in a row count as one of {abs(total):g} degrees (R7.3)" if unit.turn_paid != run else ""),
+            text,
             {"facing": facing.value, "degrees": degrees, "ap_before": ap_before, "ap_after": unit.ap},
             unit=unit.id,
         )
@@ -234,7 +285,7 @@ def turn(state: Encounter, command: Turn, dice: DiceSource, events: list[Event])
     return state.with_unit(unit)
 
 
-def _facing_delta(before: Facing, after: Facing, state: Encounter | None) -> float:
+def facing_delta(before: Facing, after: Facing, state: Encounter | None) -> float:
     if state is not None:
         grid = grid_of(state)
         a, b = grid.bearing(before), grid.bearing(after)
@@ -274,7 +325,7 @@ def take_cover(state: Encounter, command: TakeCover, dice: DiceSource, events: l
         raise CommandError(f"{unit.name} is already in cover")
     if not cover_nearby(state, unit):
         raise CommandError(
-            f"{unit.name} has no hip-high obstacle or wall next to {_cell(unit.at)} to take cover behind (R9.1)"
+            f"{unit.name} has no hip-high obstacle or wall next to {cell_text(unit.at)} to take cover behind (R9.1)"
         )
     ap_before = unit.ap
     unit = other_action(pay(unit, TAKE_COVER_AP, "take cover"))
@@ -300,105 +351,5 @@ def leave_cover(state: Encounter, command: LeaveCover, dice: DiceSource, events:
     return react_to(state, unit.id, seen_before, dice, events)[0]
 
 
-def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event]) -> Encounter:
-    """R15: a jump is an acrobatics test; the maximum depends on a run-up; failure lands prone, short."""
-    if not state.optional_rules.jumping:
-        raise CommandError("jumping is switched off in [optional_rules] (R0.6)")
-    unit = state.unit(command.unit)
-    if unit.in_cover:
-        raise CommandError(f"{unit.name} is in cover: leave it first (uncover {unit.id}, R9.1)")
-    if unit.pose is not Pose.UPRIGHT:
-        raise CommandError(f"{unit.name} must be upright to jump")
-    special = unit.character.special
-    if state.map is None or unit.at is None:
-        if command.distance_cm is None:
-            raise CommandError("table mode: give the jump's length measured on the table, e.g. jump ana 6cm")
-        distance = command.distance_cm / CM_PER_METRE
-        from_movement = bool(unit.recent_steps)
-        walk_mm = round(command.distance_cm * MM_PER_CM) + WALK_MM
-        turn_ap, direction, landing = 0, unit.facing, None
-    else:
-        if command.to is None:
-            raise CommandError("say where to jump: jump WHO X,Y")
-        landing = command.to
-        if landing == unit.at:
-            raise CommandError(f"{unit.name} is already at {_cell(landing)}")
-        grid = grid_of(state)
-        if not state.map.inside(landing):
-            raise CommandError(f"{_cell(landing)} is outside the {state.map.width} x {state.map.height} map")
-        terrain = state.map.at(landing)
-        if terrain.blocks_movement:
-            raise CommandError(f"{unit.name} cannot land on {_cell(landing)}: it is {terrain.value}")
-        if any(u.at == landing and not u.down for u in state.units if u.id != unit.id):
-            raise CommandError(f"{_cell(landing)} is occupied")
-        if not line_of_sight(state.map, grid, unit.at, landing):
-            raise CommandError(f"{unit.name} cannot jump through a wall to {_cell(landing)}")
-        direction = grid.facing_towards(unit.at, landing)
-        from_movement = unit.recent_steps == (direction, direction)
-        centre = grid.distance_m(unit.at, landing)
-        distance = jump_distance_m(centre)
-        walk_mm = round(centre * WALK_MM)
-        turn_ap = turn_cost(abs(_facing_delta(unit.facing, direction, state)))
-    maximum = max_jump_m(special, from_movement)
-    run_up = "with a run-up" if from_movement else "standing"
-    if distance > maximum:
-        raise CommandError(
-            f"{unit.name} can jump at most {maximum:.2f} m {run_up} ((ST + AG) / {2 if from_movement else 6}); "
-            f"this jump is {distance:.2f} m (R15.1)"
-        )
-    factor, _ = wound_effects(state, unit)
-    move_ap, _ = ap_for_movement(walk_mm, unit.carried_mm, math.floor(WALK_MM * factor))
-    cost = turn_ap + move_ap + (0 if from_movement else STANDING_JUMP_AP)
-    ap_before = unit.ap
-    seen_before = watchers_seeing(state, unit)
-    unit = other_action(pay(unit, cost, f"jump {distance:.2f} m"))
-    state, modifier = take_gm_modifier(state)
-    bonus = jump_modifier(distance, maximum)
-    skill = unit.character.skill(Skill.ACROBATICS) + bonus + modifier - unit.exhaustion.penalty
-    test = skill_test(dice, skill, special.LU, f"{unit.name}'s jump of {distance:.2f} m")
-    data = {"roll": test.roll, "needed": skill, "bonus": bonus, "ap_before": ap_before, "ap_after": unit.ap}
-    text = (
-        f"{unit.name} jumps {distance:.2f} m {run_up} (max {maximum:.2f}): {cost} AP ({ap_before} -> {unit.ap}); "
-        f"acrobatics d100 = {test.roll} vs {skill} (+{bonus} for room to spare)"
-    )
-    if test.success:
-        unit = attrs.evolve(unit, at=landing if landing is not None else unit.at, facing=direction)
-        events.append(Event("jump", text + " — lands (R15.2)", data | {"landed": True}, unit=unit.id))
-    else:
-        fall_cell = _fall_cell(state, unit, landing) if landing is not None else unit.at
-        damage_roll = roll_dice(dice, fall_damage(distance), f"{unit.name}'s fall")
-        hp = unit.hp - damage_roll.total
-        events.append(
-            Event(
-                "jump",
-                text + f" — falls short and lands prone: {damage_roll} damage, {unit.hp} -> {hp} HP (R15.3)",
-                data
-                | {
-                    "landed": False,
-                    "damage": damage_roll.total,
-                    "at": list(fall_cell) if fall_cell else None,
-                },
-                unit=unit.id,
-            )
-        )
-        unit = attrs.evolve(unit, at=fall_cell, facing=direction, pose=Pose.PRONE, hp=hp)
-        if unit.down:
-            events.append(Event("down", f"{unit.name} is down", unit=unit.id))
-    state = state.with_unit(unit)
-    return react_to(state, unit.id, seen_before, dice, events)[0]
-
-
-def _fall_cell(state: Encounter, unit: Unit, landing: tuple[int, int]) -> tuple[int, int] | None:
-    """R15.3: short of the far side — in the gap if there is one, else the cell before the landing."""
-    assert state.map is not None and unit.at is not None
-    occupied = {u.at for u in state.units if u.id != unit.id and not u.down}
-    line = [cell for cell in grid_of(state).line(unit.at, landing) if cell not in (unit.at, landing, *occupied)]
-    gaps = [cell for cell in line if state.map.at(cell) is Terrain.GAP]
-    if gaps:
-        return gaps[-1]
-    free = [cell for cell in line if not state.map.at(cell).blocks_movement]
-    return free[-1] if free else unit.at
-
-
-def _cell(cell: tuple[int, int] | None) -> str:
+def cell_text(cell: tuple[int, int] | None) -> str:
     return "?" if cell is None else f"{cell[0]},{cell[1]}"

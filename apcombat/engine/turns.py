@@ -7,7 +7,7 @@ import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.events import Event
-from apcombat.model import NO_EXHAUSTION, Encounter, Skill, Unit
+from apcombat.model import NO_EXHAUSTION, Encounter, Exhaustion, Skill, Unit
 from apcombat.rules.burning import burn_at_turn_start
 from apcombat.rules.checks import skill_test
 from apcombat.rules.initiative import InitiativeRoll, initiative_base, initiative_order, tied_groups
@@ -81,7 +81,8 @@ def next_turn(state: Encounter, dice: DiceSource, events: list[Event]) -> Encoun
             state = attrs.evolve(state, pre_empted=None)
             if back.standing:
                 events.append(Event("turn", f"back to {back.name} ({back.ap} AP)", unit=back.id))
-                return attrs.evolve(state, active=back.id)
+                # R7.3: the end of the turn taken before it closed its chain of turns.
+                return attrs.evolve(state.with_unit(close_moves(back)), active=back.id)
         waiting = [uid for uid in state.order if uid not in state.taken and uid not in state.delayed]
         if waiting:
             state = start_turn(state, waiting[0], dice, events)
@@ -138,17 +139,7 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
         return attrs.evolve(state.with_unit(unit), taken=taken)
     ap = max(0, unit.character.ap_per_round - unit.ap_loss_next_turn)
     lost = unit.character.ap_per_round - ap
-    unit = attrs.evolve(
-        unit,
-        ap=ap,
-        ap_loss_next_turn=0,
-        carried_mm=0,
-        ran_ap=0,
-        spent_ap=False,
-        turn_degrees=0.0,
-        turn_paid=0,
-        recent_steps=(),
-    )
+    unit = attrs.evolve(close_moves(unit), ap=ap, ap_loss_next_turn=0, ran_ap=0, spent_ap=False)
     text = f"{unit.name}'s turn: {ap} AP"
     if lost:
         text += f" ({lost} lost to a head wound, R12.1)"
@@ -159,46 +150,64 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
 
 
 def end_turn(state: Encounter, dice: DiceSource, events: list[Event], sacrificed: bool = False) -> Encounter:
-    """R13.2: AP left are lost; R14.2 the running test; R14.3 exhaustion counts down."""
+    """R13.2: AP left are lost; R14.2 the running test; R14.3 exhaustion counts down (one of its turns
+    ended); R7.1, R7.3 movement left and the chain of turns end with the turn (and with a watch)."""
     assert state.active is not None
     unit = state.unit(state.active)
-    exhaustion = after_own_turn(unit.exhaustion)
-    if unit.ran_ap > 0 and not unit.down:
-        state, modifier = take_gm_modifier(state)
-        skill = unit.character.skill(Skill.BODY_CONTROL) - unit.exhaustion.penalty + modifier
-        test = skill_test(dice, skill, unit.character.special.LU, f"{unit.name}'s body control after running")
-        new = exhaustion_after_running(test, unit.ran_ap)
-        exhaustion = stronger_exhaustion(exhaustion, new)
-        verdict = (
-            "lucky success: no penalty"
-            if test.success and test.lucky
-            else "success"
-            if test.success
-            else "critical failure"
-            if test.critical_failure
-            else "failure"
-        )
-        penalty = f"-{new.penalty} for {new.turns} turn(s)" if new.active else "no penalty"
-        events.append(
-            Event(
-                "exhaustion",
-                f"{unit.name} ran ({unit.ran_ap} AP): body control d100 = {test.roll} vs {test.needed} — "
-                f"{verdict}; {penalty} (R14.2)",
-                {"roll": test.roll, "needed": test.needed, "penalty": new.penalty, "turns": new.turns},
-                unit=unit.id,
-            )
-        )
-    unit = attrs.evolve(
-        unit,
-        ap=0,
-        exhaustion=exhaustion if exhaustion.active else NO_EXHAUSTION,
-        carried_mm=0,
-        ran_ap=0,
-    )
+    state = test_after_running(state, unit.id, dice, events, after_own_turn(unit.exhaustion))
+    unit = attrs.evolve(close_moves(state.unit(unit.id)), ap=0)
     if not sacrificed:
         events.append(Event("end", f"{unit.name} ends the turn", unit=unit.id))
     state = attrs.evolve(state.with_unit(unit), active=None)
     return next_turn(state, dice, events)
+
+
+def end_interruption(state: Encounter, watcher_id: str, dice: DiceSource, events: list[Event]) -> Encounter:
+    """R16.2: the end of an interruption: R14.2 a watcher that ran tests body control (R14.3: an
+    interruption is not one of its turns, so no penalty counts down); its AP left are lost; R7.1, R7.3 its
+    movement left and chain of turns end."""
+    state = test_after_running(state, watcher_id, dice, events, state.unit(watcher_id).exhaustion)
+    return state.with_unit(attrs.evolve(close_moves(state.unit(watcher_id)), ap=0))
+
+
+def test_after_running(
+    state: Encounter, unit_id: str, dice: DiceSource, events: list[Event], lasting: Exhaustion
+) -> Encounter:
+    """R14.2: after a turn or an interruption in which it ran, the unit tests body control (with the penalty
+    in force); R14.3 the new penalty replaces `lasting` (what is left of the old one after this moment) only
+    if it is larger, or equal and longer. The AP spent running start again from 0."""
+    unit = state.unit(unit_id)
+    if unit.ran_ap <= 0 or unit.down:
+        lasting = lasting if lasting.active else NO_EXHAUSTION
+        return state.with_unit(attrs.evolve(unit, ran_ap=0, exhaustion=lasting))
+    state, modifier = take_gm_modifier(state)
+    skill = unit.character.skill(Skill.BODY_CONTROL) - unit.exhaustion.penalty + modifier
+    test = skill_test(dice, skill, unit.character.special.LU, f"{unit.name}'s body control after running")
+    new = exhaustion_after_running(test, unit.ran_ap)
+    exhaustion = stronger_exhaustion(lasting, new)
+    verdict = (
+        "lucky success: no penalty"
+        if test.success and test.lucky
+        else "success"
+        if test.success
+        else "critical failure"
+        if test.critical_failure
+        else "failure"
+    )
+    penalty = f"-{new.penalty} for {new.turns} turn(s)" if new.active else "no penalty"
+    if new.active and exhaustion is not new:
+        penalty += f", which does not replace -{exhaustion.penalty} for {exhaustion.turns} turn(s) (R14.3)"
+    events.append(
+        Event(
+            "exhaustion",
+            f"{unit.name} ran ({unit.ran_ap} AP): body control d100 = {test.roll} vs {test.needed} — "
+            f"{verdict}; {penalty} (R14.2)",
+            {"roll": test.roll, "needed": test.needed, "penalty": new.penalty, "turns": new.turns},
+            unit=unit.id,
+        )
+    )
+    exhaustion = exhaustion if exhaustion.active else NO_EXHAUSTION
+    return state.with_unit(attrs.evolve(unit, ran_ap=0, exhaustion=exhaustion))
 
 
 def check_victory(state: Encounter, events: list[Event]) -> Encounter:
@@ -222,6 +231,7 @@ def out_of_the_fight(unit: Unit) -> Unit:
     return attrs.evolve(unit, watch=None, pin=None, in_cover=False, burning=None)
 
 
-def fresh_unit_turn_state(unit: Unit) -> Unit:
-    """What any action other than moving ends (R7.1 carried movement, R7.3 a run of turns)."""
-    return attrs.evolve(unit, carried_mm=0, turn_degrees=0.0, turn_paid=0, spent_ap=True)
+def close_moves(unit: Unit) -> Unit:
+    """R7.1, R7.3: what any action other than moving ends — and the end of a turn, a watch, the start and
+    end of an interruption: movement bought and not used, the chain of turns, the run-up of steps."""
+    return attrs.evolve(unit, carried_mm=0, carried_rate=0, turn_degrees=0.0, turn_paid=0, recent_steps=())

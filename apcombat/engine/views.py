@@ -4,16 +4,15 @@ their AP, line of sight, enemies' reaction cones, range bands of the weapon in h
 
 from __future__ import annotations
 
-from apcombat.board import paths
 from apcombat.board.cone import watched_cells
 from apcombat.board.cover import protected
+from apcombat.board.paths import Area
 from apcombat.board.sight import visible_cells
-from apcombat.engine.commands import CommandError
 from apcombat.engine.geometry import grid_of, sees
-from apcombat.engine.movement import carried_into, move_profile, wound_effects
+from apcombat.engine.movement import area_of, reach_of, wound_effects
 from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
-from apcombat.rules.movement import CLIMB_MM, movement_rate
+from apcombat.rules.movement import movement_rate
 from apcombat.rules.ranges import best_ranges, range_band
 
 
@@ -21,29 +20,17 @@ def _on_map(state: Encounter, unit: Unit) -> bool:
     return state.map is not None and unit.at is not None
 
 
-def reachable_area(state: Encounter, unit: Unit, running: bool = False) -> paths.Area | None:
+def reachable_area(state: Encounter, unit: Unit, running: bool = False) -> Area | None:
     """The one search of the cells the unit can walk (or run) to with the AP it has left (R7, R14): each
-    cell's AP and facing on arrival, and `path_to(cell)`, the path a `move` there takes (with no AP left,
-    the movement carried over may still buy a step, R7.1). None when the unit cannot move that way now (no
-    map, in cover, may not run)."""
-    if not _on_map(state, unit) or unit.in_cover:
-        return None
-    assert state.map is not None and unit.at is not None
-    try:
-        profile = move_profile(state, unit, running)
-    except CommandError:  # a unit that may not run has no running area
-        return None
-    blocked = frozenset(u.at for u in state.units if u.id != unit.id and not u.down and u.at is not None)
-    carried = carried_into(state, unit, running)
-    return paths.reachable_area(state.map, grid_of(state), unit.at, unit.facing, unit.ap, profile, carried, blocked)
+    cell's AP and facing on arrival in `cells`, and `path_to(cell)`, the path a `move` there takes — the
+    area `reachable_cells` shows and the moves `legal_commands` lists. None when it cannot move now."""
+    return area_of(state, unit, running)
 
 
 def reachable_cells(state: Encounter, unit: Unit, running: bool = False) -> dict[Cell, int]:
-    """Every cell the unit can walk (or run) to with the AP it has left, and the AP it costs (R7, R14)."""
-    area = reachable_area(state, unit, running)
-    if area is None:
-        return {}
-    return {cell: reach.ap for cell, reach in area.cells.items() if cell != unit.at}
+    """Every cell the unit can walk (or run) to with the AP it has left, and the AP it costs (R7, R14):
+    exactly the cells a `move` accepts at the AP it would spend (`engine.movement.reach_of`)."""
+    return reach_of(state, unit, running)
 
 
 def sight_cells(state: Encounter, unit: Unit) -> frozenset[Cell]:
@@ -100,7 +87,7 @@ def action_costs(state: Encounter, unit: Unit) -> dict[str, str]:
     costs = {"move": f"{walk} mm/AP {unit.pose.value}" + (f", {unit.carried_mm} mm left" if unit.carried_mm else "")}
     if unit.pose.value == "upright" and not no_running and state.optional_rules.running:
         costs["run"] = f"{movement_rate(unit.pose, True, False, factor, no_running)} mm/AP"
-    costs["climb"] = f"{int(CLIMB_MM * factor)} mm/AP on stairs and ladders"
+    costs["climb"] = f"{movement_rate(unit.pose, False, True, factor, no_running)} mm/AP on stairs and ladders"
     costs["turn"] = "0 AP up to 45 degrees, 1 AP up to 90, 2 AP beyond"
     others = [p for p in ("upright", "crouched", "prone") if p != unit.pose.value]
     costs["pose"] = ", ".join(f"{p} {pose_change_cost(unit.pose, Pose(p))} AP" for p in others)

@@ -96,6 +96,7 @@ class Unit:
     unconscious_rounds: int = 0
     ap_loss_next_turn: int = 0  # R12.1 head wound
     carried_mm: int = 0  # R7.1: movement bought and not used yet
+    carried_rate: int = 0  # R7.1: the mm per AP that movement was bought at (0: the pose's walking rate)
     recent_steps: tuple[Facing, ...] = attrs.field(default=(), converter=tuple)  # R15.1: last two steps
     turn_degrees: float = 0.0  # R7.3: signed rotation of the current run of consecutive turns
     turn_paid: int = 0  # R7.3: AP already paid for that run of turns

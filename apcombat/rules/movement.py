@@ -28,20 +28,19 @@ def movement_rate(
     movement_factor: float = 1.0,
     running_forbidden: bool = False,
 ) -> int:
-    """R7.1 mm per AP for the pose (R8.2), running (R14.1) or climbing; R7.2 wounds scale it, rounded down."""
+    """R7.1 mm per AP for the pose (R8.2), running (R14.1) or climbing; R7.2 wounds scale it, rounded down.
+
+    R7.1 ruling: climbing stairs or a ladder goes at the slower of CLIMB_MM and the pose's rate and is never
+    running, so a running mover climbs at the climbing rate (a prone one at 10 mm, not faster than on the
+    floor).
+    """
     if running:
         if pose is not Pose.UPRIGHT:
             raise IllegalMove("only an upright character can run (R14.1)")
         if running_forbidden:
             raise IllegalMove("a wound to the legs forbids running (R7.2)")
-    if climbing:
-        rate = CLIMB_MM
-    elif pose is Pose.PRONE:
-        rate = PRONE_MM
-    elif pose is Pose.CROUCHED:
-        rate = CROUCHED_MM
-    else:
-        rate = RUN_MM if running else WALK_MM
+    pose_rate = {Pose.PRONE: PRONE_MM, Pose.CROUCHED: CROUCHED_MM}.get(pose, WALK_MM)
+    rate = min(CLIMB_MM, pose_rate) if climbing else RUN_MM if running else pose_rate
     return math.floor(rate * movement_factor)
 
 

@@ -19,8 +19,8 @@ def exhaustion_after_running(test: TestResult, ap_spent_running: int) -> Exhaust
 
 
 def stronger_exhaustion(current: Exhaustion, new: Exhaustion) -> Exhaustion:
-    """R14.3: a new penalty replaces the old one only if it is larger."""
-    if not current.active or new.penalty > current.penalty:
+    """R14.3: a new penalty replaces the old one only if it is larger, or equal and longer."""
+    if not current.active or (new.penalty, new.turns) > (current.penalty, current.turns):
         return new
     return current
 

@@ -9,8 +9,9 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
+
+from apcombat.content.toml_files import read_toml
 
 
 def keymap_path() -> Path:
@@ -26,11 +27,10 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
     path = path or keymap_path()
     if not path.exists():
         return {}, []
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        return {}, [f"{path}: the key file cannot be read ({error}); the default keys are used"]
-    keys = data.get("keys", {})
+    loaded = read_toml(path)
+    if loaded.value is None:
+        return {}, [f"{problem}; the default keys are used" for problem in loaded.problems]
+    keys = loaded.value.get("keys", {})
     if not isinstance(keys, dict):
         return {}, [f'{path}: [keys] must be a table of binding id = "key,key"']
     keymap, problems = {}, []

@@ -1,8 +1,11 @@
 """An independent, slow reckoning of the cheapest AP to every cell, to check the fast search against.
 
-It keeps, for every (cell, facing), every pair (turn AP, movement in AP as an exact fraction) not beaten on
-both counts by another, and relaxes until nothing changes; the AP of a pair is
-turn AP + ceil(max(0, movement - carried)) (R7.1, R7.3). No common unit, no tie rules.
+It keeps, for every (cell, facing, rate of the last step, whether the movement carried in may still be
+used), every pair (whole AP paid: turns and movement bought at earlier rates; movement at the current rate
+in AP as an exact fraction) not beaten on both counts by another, and relaxes until nothing changes. A step
+at another rate than the one before pays for the movement so far in whole AP and starts again (R7.1: what
+is bought at one rate is lost when a step needs another); the AP of a pair is
+whole AP + ceil(max(0, movement - carried)) (R7.1, R7.3). No common unit, no tie rules.
 """
 
 from __future__ import annotations
@@ -33,11 +36,18 @@ def cheapest_ap(
 ) -> dict[Cell, int]:
     base, climb = profile.rate(), profile.rate(climbing=True)
     carried = Fraction(carried_mm, base)
-    labels: dict[tuple[Cell, Facing], set[tuple[int, Fraction]]] = {(start, facing): {(0, Fraction(0))}}
-    queue = deque([(start, facing, 0, Fraction(0))])
+    Label = tuple[int, Fraction]
+    Key = tuple[Cell, Facing, int, bool]
+    labels: dict[Key, set[Label]] = {(start, facing, base, True): {(0, Fraction(0))}}
+    queue = deque([((start, facing, base, True), (0, Fraction(0)))])
+
+    def whole(moved: Fraction, first: bool) -> int:
+        return math.ceil(max(Fraction(0), moved - (carried if first else 0)))
+
     while queue:
-        cell, now_facing, turns_ap, moved = queue.popleft()
-        if (turns_ap, moved) not in labels[(cell, now_facing)]:
+        key, (paid, moved) = queue.popleft()
+        cell, now_facing, rate, first = key
+        if (paid, moved) not in labels[key]:
             continue
         for step in grid.steps(cell):
             if not _passable(battlemap, step.to) or step.to in blocked - {start}:
@@ -46,21 +56,25 @@ def cheapest_ap(
                 continue
             terrain = battlemap.at(step.to)
             mm = step.mm * (2 if terrain is Terrain.RUBBLE else 1)
-            rate = climb if terrain is Terrain.STAIRS else base
+            step_rate = climb if terrain is Terrain.STAIRS else base
             turn = turn_cost(angle_between(grid.bearing(now_facing), grid.bearing(step.facing)))
-            label = (turns_ap + turn, moved + Fraction(mm, rate))
-            if sum(label) > LIMIT_AP:
+            if step_rate == rate:
+                label, next_first = (paid + turn, moved + Fraction(mm, rate)), first
+            else:
+                label, next_first = (paid + turn + whole(moved, first), Fraction(mm, step_rate)), False
+            if label[0] + label[1] > LIMIT_AP:
                 continue
-            kept = labels.setdefault((step.to, step.facing), set())
+            next_key = (step.to, step.facing, step_rate, next_first)
+            kept = labels.setdefault(next_key, set())
             if any(t <= label[0] and m <= label[1] for t, m in kept):
                 continue
             for beaten in [(t, m) for t, m in kept if label[0] <= t and label[1] <= m]:
                 kept.discard(beaten)
             kept.add(label)
-            queue.append((step.to, step.facing, *label))
+            queue.append((next_key, label))
     cheapest: dict[Cell, int] = {}
-    for (cell, _), kept in labels.items():
-        for turns_ap, moved in kept:
-            ap = turns_ap + math.ceil(max(Fraction(0), moved - carried))
+    for (cell, _, _, first), kept in labels.items():
+        for paid, moved in kept:
+            ap = paid + whole(moved, first)
             cheapest[cell] = min(cheapest.get(cell, ap), ap)
     return cheapest

@@ -32,20 +32,22 @@ def test_straight_walk_of_three_cells_is_90_mm_for_3_ap():
 def test_a_diagonal_step_is_42_mm_and_the_rest_carries_over():
     # R7.1: 42 mm costs 2 AP at 30 mm per AP, 18 mm bought and unused carry over.
     path = walk(open_map(), (1, 1), Facing.SE, (2, 2))
-    assert path.steps == (PathStep(cell=(2, 2), facing=Facing.SE, turn_ap=0, mm=42, ap_total=2, carried_mm=18),)
+    assert path.steps == (
+        PathStep(cell=(2, 2), facing=Facing.SE, turn_ap=0, mm=42, ap_total=2, carried_mm=18, rate=30),
+    )
     assert (path.ap, path.carried_mm) == (2, 18)
 
 
 def test_carried_movement_is_spent_first():
-    path = walk(open_map(), (1, 1), Facing.SE, (2, 2), carried_mm=18)
+    path = walk(open_map(), (1, 1), Facing.SE, (2, 2), carried=18)
     assert (path.ap, path.carried_mm) == (1, 6)
-    path = walk(open_map(), (1, 1), Facing.E, (4, 1), carried_mm=10)
+    path = walk(open_map(), (1, 1), Facing.E, (4, 1), carried=10)
     assert [(step.ap_total, step.carried_mm) for step in path.steps] == [(1, 10), (2, 10), (3, 10)]
 
 
 def test_carried_movement_must_be_less_than_one_ap():
     with pytest.raises(ValueError, match="carried movement must be 0 to 29 mm"):
-        walk(open_map(), (1, 1), Facing.E, (4, 1), carried_mm=30)
+        walk(open_map(), (1, 1), Facing.E, (4, 1), carried=30)
 
 
 @pytest.mark.parametrize(
@@ -96,11 +98,12 @@ def test_rubble_is_walked_around_when_that_is_cheaper():
 
 
 def test_stairs_are_climbed_at_20_mm_per_ap():
-    # R7.1: a step into a stairs cell at the climbing rate; carried movement is in mm at the walking rate.
+    # R7.1: a step onto stairs at the climbing rate (30 mm for 2 AP, 10 mm left at 20 mm per AP); the
+    # next stair step uses them (1 AP), and the floor step after needs another rate: nothing carried, 1 AP.
     battlemap = drawn(".HH.")
     path = walk(battlemap, (0, 0), Facing.E, (3, 0))
     assert [step.ap_total for step in path.steps] == [2, 3, 4]
-    assert [step.carried_mm for step in path.steps] == [15, 0, 0]
+    assert [(step.carried_mm, step.rate) for step in path.steps] == [(10, 20), (0, 20), (0, 30)]
 
 
 @pytest.mark.parametrize(
@@ -195,7 +198,7 @@ def test_waypoints_are_visited_in_order():
 def test_repeated_waypoints_and_no_waypoints():
     path = walk(open_map(), (1, 1), Facing.E, (1, 1), (3, 1), (3, 1))
     assert path.cells == ((2, 1), (3, 1))
-    empty = walk(open_map(), (1, 1), Facing.E, carried_mm=7)
+    empty = walk(open_map(), (1, 1), Facing.E, carried=7)
     assert (empty.steps, empty.ap, empty.carried_mm, empty.turns, empty.facing) == ((), 0, 7, 0, Facing.E)
 
 

@@ -31,13 +31,13 @@ def test_one_ap_facing_north_reaches_the_cell_ahead_only():
 
 def test_carried_movement_reaches_further():
     # 12 mm carried + 30 mm bought = 42 mm: one diagonal step for 1 AP.
-    reach = reachable(open_map(), SquareGrid(), (5, 5), Facing.N, 1, WALKING, carried_mm=12)
+    reach = reachable(open_map(), SquareGrid(), (5, 5), Facing.N, 1, WALKING, carried=12)
     assert set(reach) == {(5, 5), (5, 4), (4, 4), (6, 4)}
     assert reach[(6, 4)] == Reach(ap=1, facing=Facing.NE)
 
 
 def test_no_budget_reaches_only_the_start():
-    assert set(reachable(open_map(), SquareGrid(), (5, 5), Facing.N, 0, WALKING, carried_mm=29)) == {(5, 5)}
+    assert set(reachable(open_map(), SquareGrid(), (5, 5), Facing.N, 0, WALKING, carried=29)) == {(5, 5)}
     assert set(reachable(open_map(), SquareGrid(), (5, 5), Facing.N, -3, WALKING)) == {(5, 5)}
 
 

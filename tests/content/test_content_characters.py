@@ -68,9 +68,9 @@ def test_every_problem_of_a_character_is_reported(in_tmp: Path, library: Library
             "ana.toml: skills: 'smal_guns' is not one of small_guns, big_guns, energy_weapons, melee, "
             "unarmed, "
             "throwing, acrobatics, body_control (did you mean 'small_guns'?)",
-            "ana.toml: skills.melee: expected a whole number, 0 or more, got -5",
+            "ana.toml: skills.melee: expected a whole number from 0 to 300, got -5",
             'ana.toml: perks: expected a list, got "ambidextrous"',
-            "ana.toml: max_hp: expected a whole number, 1 or more, got 0",
+            "ana.toml: max_hp: expected a whole number from 1 to 999, got 0",
             "ana.toml: weapons[0]: unknown weapon 'colt1911' (did you mean 'colt_1911'?)",
         ]
     )
@@ -100,7 +100,7 @@ def test_armour_mistakes(in_tmp: Path) -> None:
         {"armor": [{"id": "rags", "name": "Rags", "values": {"normal": -1, "lazer": 2}}]},
     )
     assert problems_of(load_armor, path) == [
-        "armor.toml: armor 'rags': values.normal: expected a whole number, 0 or more, got -1",
+        "armor.toml: armor 'rags': values.normal: expected a whole number from 0 to 100, got -1",
         "armor.toml: armor 'rags': values: 'lazer' is not one of normal, laser, plasma, fire, explosive "
         "(did you mean 'laser'?)",
     ]

@@ -220,7 +220,7 @@ def test_no_armour_named_means_none(in_tmp: Path, library: Library) -> None:
             'character = "ana"',
             'name = "R"\nhp = 3',
             "distance_m = -1",
-            "attack.toml: shot.distance_m: expected a number, 0 or more, got -1",
+            "attack.toml: shot.distance_m: expected a number from 0 to 10000, got -1",
         ),
         (
             'character = "ana"\nammo = 8',

@@ -153,7 +153,7 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
     ),
     "negative ammunition": (
         {"units": ana(ammo={"45acp": -1})},
-        ["test.toml: unit 'ana': ammo.45acp: expected a whole number, 0 or more, got -1"],
+        ["test.toml: unit 'ana': ammo.45acp: expected a whole number from 0 to 100000, got -1"],
     ),
     "more HP than the character has": (
         {"units": ana(hp=40)},
@@ -161,7 +161,7 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
     ),
     "no HP": (
         {"units": ana(hp=0)},
-        ["test.toml: unit 'ana': hp: expected a whole number, 1 or more, got 0"],
+        ["test.toml: unit 'ana': hp: expected a whole number from 1 to 999, got 0"],
     ),
     # characters
     "unknown character": (

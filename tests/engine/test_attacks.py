@@ -107,14 +107,14 @@ def test_an_aimed_critical_lands_on_the_named_location_without_a_d6(play):
 
 def test_extra_aim_ap_beyond_what_is_left_is_refused(play):
     # R3.1: no cap beyond the AP available (house rule aim_max_extra_ap unset): +3 would cost 9 AP.
-    out = play(duel(), [START, "turn ana E", "shoot ana bob aimed torso +3"]).refused(3, "needs 9 AP")
+    out = play(duel(), [START, "start", "shoot ana bob aimed torso +3"]).refused(3, "needs 9 AP")
     assert out.ap("ana") == 8
 
 
 def test_a_burst_cannot_be_aimed(play):
     # R3.4.
     enc = duel(a={"weapons": ["grease_gun"]})
-    play(enc, [START, "turn ana E", "shoot ana bob aimed torso burst"]).refused(3, "R3.4")
+    play(enc, [START, "start", "shoot ana bob aimed torso burst"]).refused(3, "R3.4")
 
 
 def test_a_burst_rolls_every_round_and_spends_them(play):
@@ -149,7 +149,7 @@ def test_rounds_after_the_target_went_down_are_fired_and_miss(play):
 
 def test_a_single_shot_weapon_cannot_fire_a_burst(play):
     # R4.1.
-    play(duel(), [START, "turn ana E", "shoot ana bob burst"]).refused(3, "not an automatic weapon", "R4.1")
+    play(duel(), [START, "start", "shoot ana bob burst"]).refused(3, "not an automatic weapon", "R4.1")
 
 
 def test_each_point_of_strength_below_the_minimum_costs_20(play):
@@ -215,13 +215,13 @@ def test_two_gun_bursts(play):
 def test_two_guns_cannot_be_aimed(play):
     # R3.4, R11.1: the command does not even take the option.
     enc = duel(a={"weapons": ["colt_1911", "colt_1911"]})
-    play(enc, [START, "turn ana E", "dual ana bob aimed torso"]).refused(3, "not an option of dual")
+    play(enc, [START, "start", "dual ana bob aimed torso"]).refused(3, "not an option of dual")
 
 
 def test_two_gun_fire_needs_a_second_gun(play):
     # R11.1.
     enc = duel(a={"weapons": ["colt_1911", "knife"]})
-    play(enc, [START, "turn ana E", "dual ana bob"]).refused(3, "second gun", "R11.1")
+    play(enc, [START, "start", "dual ana bob"]).refused(3, "second gun", "R11.1")
 
 
 @pytest.mark.parametrize(("pose", "chance"), [("upright", 65), ("crouched", 43)])
@@ -271,7 +271,7 @@ def test_another_hit_restarts_the_burn(play):
 def test_a_flamer_fires_streams_only(play):
     # R6.1.
     enc = duel((1, 3), (5, 3), a={"weapons": ["flamer"], "ST": 6})
-    play(enc, [START, "turn ana E", "shoot ana bob"]).refused(3, "use mode flame", "R6.1")
+    play(enc, [START, "start", "shoot ana bob"]).refused(3, "use mode flame", "R6.1")
 
 
 def melee_duel(bob_at=(2, 3), weapon="knife", **bob):
@@ -303,7 +303,7 @@ def test_crouched_or_prone_defenders_cannot_parry_and_no_pose_factor(play, pose)
 def test_close_combat_reaches_diagonal_neighbours_only(play):
     # R10.1: adjacent only (1.41 m diagonally is adjacent; 2 m is not).
     play(melee_duel((2, 4)), [START, "gm dice 99", "melee ana bob"]).ok()
-    play(melee_duel((3, 3)), [START, "turn ana E", "melee ana bob"]).refused(3, "adjacent", "R10.1")
+    play(melee_duel((3, 3)), [START, "start", "melee ana bob"]).refused(3, "adjacent", "R10.1")
 
 
 def test_unarmed_and_aimed_blows(play):
@@ -315,8 +315,8 @@ def test_unarmed_and_aimed_blows(play):
 
 def test_close_combat_needs_a_close_combat_weapon_and_a_gun_needs_shooting(play):
     # R10.1.
-    play(duel((1, 3), (2, 3)), [START, "turn ana E", "melee ana bob"]).refused(3, "firearm", "R10.1")
-    play(melee_duel(), [START, "turn ana E", "shoot ana bob"]).refused(3, "close-combat weapon", "R10.1")
+    play(duel((1, 3), (2, 3)), [START, "start", "melee ana bob"]).refused(3, "firearm", "R10.1")
+    play(melee_duel(), [START, "start", "shoot ana bob"]).refused(3, "close-combat weapon", "R10.1")
 
 
 def test_reload_refills_from_spare_ammunition(play):
@@ -340,12 +340,12 @@ def test_reload_takes_only_what_is_spare(play):
 )
 def test_reload_refused(play, setup, reason):
     enc = duel(a={"ammo": {"45acp": 0}})
-    play(enc, [START, setup, "turn ana E", "reload ana"]).refused(4, reason)
+    play(enc, [START, setup, "start", "reload ana"]).refused(4, reason)
 
 
 def test_an_empty_gun_cannot_fire(play):
     # R19.1.
-    play(duel(), [START, "gm set ana ammo=0", "turn ana E", "shoot ana bob"]).refused(4, "empty", "R19.1")
+    play(duel(), [START, "gm set ana ammo=0", "start", "shoot ana bob"]).refused(4, "empty", "R19.1")
 
 
 def test_swapping_weapons_costs_1_ap(play):
@@ -355,7 +355,7 @@ def test_swapping_weapons_costs_1_ap(play):
     assert out.unit("ana")["weapon"] == "knife" and out.ap("ana") == 7 and out.unit("ana")["ammo"] == 0
     out = play(enc, [START, "swap ana", "swap ana"]).ok()
     assert out.unit("ana")["weapon"] == "colt_1911" and out.ap("ana") == 6
-    play(duel(), [START, "turn ana E", "swap ana"]).refused(3, "only one weapon")
+    play(duel(), [START, "start", "swap ana"]).refused(3, "only one weapon")
 
 
 def test_a_weapon_wound_breaks_the_weapon_in_hand(play):
@@ -418,7 +418,7 @@ def test_a_side_with_nobody_conscious_loses(play):
 def test_arm_wound_forbids_two_guns_and_hinders_two_handed_weapons(play):
     # R12.1 arm: no two-gun fire; -20 with a two-handed weapon.
     enc = duel(a={"weapons": ["colt_1911", "colt_1911"]})
-    play(enc, [START, "gm set ana wounds=arm", "turn ana E", "dual ana bob"]).refused(4, "forbids two-gun", "R12.1")
+    play(enc, [START, "gm set ana wounds=arm", "start", "dual ana bob"]).refused(4, "forbids two-gun", "R12.1")
     out = play(enc, [START, "gm set ana wounds=arm", "gm dice 99", "shoot ana bob"]).ok()
     assert "wounds" not in modifiers(out.last("attack"))  # the Colt is one-handed
     enc = duel(a={"weapons": ["grease_gun"]})

@@ -27,14 +27,14 @@ def state_of(outcome):
     ],
 )
 def test_gm_set_overrides_a_field_and_is_logged(play, assignment, field, value):
-    out = play(duel(), [START, "turn ana E", f"gm set ana {assignment}"]).ok()
+    out = play(duel(), [START, "start", f"gm set ana {assignment}"]).ok()
     assert out.unit("ana")[field] == value
     event = out.last("gm")
     assert event["text"] == f"game master override: Ana {assignment}" and event["unit"] == "ana"
 
 
 def test_gm_set_ap_limits_what_the_unit_can_do(play):
-    out = play(duel(), [START, "turn ana E", "gm set ana ap=3", "move ana 5,3"]).refused(4, "needs 4 AP", "has 3")
+    out = play(duel(), [START, "start", "gm set ana ap=3", "move ana 5,3"]).refused(4, "needs 4 AP", "has 3")
     assert out.ap("ana") == 3
 
 
@@ -46,7 +46,7 @@ def test_gm_set_wounds_take_effect(play):
 
 def test_gm_set_hp_to_zero_downs_the_unit_and_may_end_the_fight(play):
     # R12.2.
-    out = play(duel(), [START, "turn ana E", "gm set bob hp=0"]).ok()
+    out = play(duel(), [START, "start", "gm set bob hp=0"]).ok()
     assert out.unit("bob")["status"] == "down" and out.winner == "a"
 
 
@@ -56,19 +56,19 @@ def test_gm_set_hp_to_zero_downs_the_unit_and_may_end_the_fight(play):
         ("at=8,3", "occupied"),
         ("at=40,3", "outside"),
         ("mood=grim", "cannot change 'mood'"),
-        ("hp=many", "hp=many"),
-        ("pose=sitting", "pose=sitting"),
-        ("ap=-1", "out of range"),
+        ("hp=many", "hp must be a whole number from 0 to 999, not 'many'"),
+        ("pose=sitting", "pose must be upright, crouched or prone, not 'sitting'"),
+        ("ap=-1", "ap must be a whole number from 0 to 50, not '-1'"),
     ],
 )
 def test_gm_set_refused(play, assignment, reason):
-    out = play(duel(), [START, "turn ana E", f"gm set ana {assignment}"]).refused(3, reason)
+    out = play(duel(), [START, "start", f"gm set ana {assignment}"]).refused(3, reason)
     assert out.at("ana") == (1, 3) and out.hp("ana") == 30
 
 
 def test_gm_set_at_on_a_wall_is_refused(play):
     rows = ("....", ".#..", "....")
-    play(duel((0, 0), (3, 2), rows=rows), [START, "turn ana E", "gm set ana at=1,1"]).refused(3, "wall")
+    play(duel((0, 0), (3, 2), rows=rows), [START, "start", "gm set ana at=1,1"]).refused(3, "wall")
 
 
 def test_gm_mod_applies_to_the_next_test_only(play):

@@ -41,7 +41,7 @@ BEFORE = ["gm dice 6 1", "move ana 2,3"]  # R13.1: Ana first; she has spent 1 AP
         ("jump ana 2,3", "already at 2,3"),
         ("jump ana", "missing where to"),
         ("gm set ana mood=1", "cannot change"),
-        ("gm dice x", "not a whole number"),
+        ("gm dice x", "a die must be a whole number from 0 to 1000, not 'x'"),
         ("gm force maybe", "hit or miss"),
         ("gm bonus ana 3", "before the first round"),
         ("gm what", "not a game-master command"),

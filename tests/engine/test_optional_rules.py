@@ -35,13 +35,13 @@ def plain_fight(rows=("." * 12,) * 7):
     ],
 )
 def test_switched_off_rules_are_refused_naming_r0_6(play, line, what):
-    out = play(plain_fight(), ["turn ana E", line]).refused(2, what, "switched off", "R0.6")
+    out = play(plain_fight(), ["start", line]).refused(2, what, "switched off", "R0.6")
     assert out.active == "ana" and out.ap("ana") == 8
 
 
 @pytest.mark.parametrize(("line", "what"), [("move ana 6cm run", "running"), ("jump ana 3cm", "jumping")])
 def test_switched_off_rules_are_refused_on_the_table_too(play, line, what):
-    play(plain_fight(rows=None), ["turn ana 0", line]).refused(2, what, "R0.6")
+    play(plain_fight(rows=None), ["start", line]).refused(2, what, "R0.6")
 
 
 def test_the_fight_still_plays_to_a_winner(play):

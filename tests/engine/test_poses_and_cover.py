@@ -43,7 +43,7 @@ def test_pose_factor_on_shots_at_the_target(play, pose, chance):
 
 def test_prone_behind_hip_high_cover_cannot_be_targeted_from_the_far_side(play):
     # R8.5: Bob prone at 7,3 behind the low wall at 6,3; Ana to the west.
-    out = play(behind_wall(b={"pose": "prone"}), [ANA_FIRST, "turn ana E", "shoot ana bob"])
+    out = play(behind_wall(b={"pose": "prone"}), [ANA_FIRST, "start", "shoot ana bob"])
     out.refused(3, "cannot be seen", "R8.5")
 
 
@@ -56,7 +56,7 @@ def test_prone_behind_cover_can_be_shot_from_the_flank(play):
 @pytest.mark.parametrize("location", ["torso", "legs"])
 def test_aimed_torso_or_legs_at_a_prone_target_is_refused(play, location):
     # R8.6 (house rule prone_shows_head, default true).
-    out = play(duel(b={"pose": "prone"}), [ANA_FIRST, "turn ana E", f"shoot ana bob aimed {location}"])
+    out = play(duel(b={"pose": "prone"}), [ANA_FIRST, "start", f"shoot ana bob aimed {location}"])
     out.refused(3, "prone", "R8.6")
 
 
@@ -108,7 +108,7 @@ def test_a_wall_gives_cover(play):
 
 def test_take_cover_without_an_obstacle_next_to_it_is_refused(play):
     # R9.1.
-    out = play(behind_wall(bob_at=(9, 3)), [BOB_FIRST, "turn bob W", "cover bob"]).refused(3, "R9.1")
+    out = play(behind_wall(bob_at=(9, 3)), [BOB_FIRST, "start", "cover bob"]).refused(3, "R9.1")
     assert out.unit("bob")["in_cover"] is False and out.ap("bob") == 8
 
 
@@ -123,7 +123,7 @@ def test_leave_cover_costs_1_ap_and_is_needed_before_moving(play):
 
 
 def test_leaving_cover_when_not_in_cover_is_refused(play):
-    play(behind_wall(), [BOB_FIRST, "turn bob W", "uncover bob"]).refused(3, "not in cover")
+    play(behind_wall(), [BOB_FIRST, "start", "uncover bob"]).refused(3, "not in cover")
 
 
 @pytest.mark.parametrize(
@@ -180,7 +180,7 @@ def test_cover_against_a_reacting_shooter(play, exempts, chance):
 def test_shooting_from_cover_needs_blind_fire_or_leaning_out(play):
     # R9.4, R9.5.
     enc = duel((0, 3), (7, 3), rows=ANA_COVER)
-    out = play(enc, ["gm set ana in_cover=true", ANA_FIRST, "turn ana E", "shoot ana bob"])
+    out = play(enc, ["gm set ana in_cover=true", ANA_FIRST, "start", "shoot ana bob"])
     out.refused(4, "in cover", "blind", "lean out")
 
 
@@ -198,19 +198,19 @@ def test_blind_fire_from_cover_at_cqc_or_close_range(play, bob_at, band, blind):
 def test_blind_fire_beyond_close_range_is_refused(play):
     # R9.4: Bob 11 m away is in the Colt's medium band.
     enc = duel((0, 3), (11, 3), rows=ANA_COVER)
-    play(enc, ["gm set ana in_cover=true", ANA_FIRST, "turn ana E", "shoot ana bob blind"]).refused(4, "R9.4")
+    play(enc, ["gm set ana in_cover=true", ANA_FIRST, "start", "shoot ana bob blind"]).refused(4, "R9.4")
 
 
 def test_blind_fire_cannot_be_aimed(play):
     # R9.4, R3.4.
     enc = duel((0, 3), (7, 3), rows=ANA_COVER)
-    play(enc, ["gm set ana in_cover=true", ANA_FIRST, "turn ana E", "shoot ana bob aimed torso blind"]).refused(
+    play(enc, ["gm set ana in_cover=true", ANA_FIRST, "start", "shoot ana bob aimed torso blind"]).refused(
         4, "blind fire", "unaimed"
     )
 
 
 def test_blind_fire_without_cover_is_refused(play):
-    play(duel(), [ANA_FIRST, "turn ana E", "shoot ana bob blind"]).refused(3, "needs Ana in cover")
+    play(duel(), [ANA_FIRST, "start", "shoot ana bob blind"]).refused(3, "needs Ana in cover")
 
 
 def test_leaning_out_costs_1_ap_more_has_no_handicap_and_stays_in_cover(play):

@@ -94,3 +94,50 @@ def test_the_penalty_applies_to_other_d100_tests_such_as_a_jump(play):
     script = [START, "move ana 3,3 run", "gm dice 70", "end", "end", "gm dice 10", "jump ana 5,3"]
     out = play(enc, script).ok()
     assert out.last("jump")["needed"] == 50 + 10 - 20
+
+
+def test_an_equal_new_penalty_replaces_the_old_one_when_it_lasts_longer(play):
+    # R14.3: -20 with 2 turns left, and at the end of this turn one of them is over; running 4 AP and
+    # failing gives -20 for 2 turns: equal and longer, so it replaces what is left (1 turn).
+    script = [START, "gm set ana exhaustion=20:2", "move ana 6,3 run", "gm dice 70", "end", "end"]
+    out = play(runner(), script).ok()
+    assert out.last("exhaustion")["penalty"] == 20 and out.last("exhaustion")["turns"] == 2
+    assert "exhausted -20 (2 turn(s) left)" in out.events("turn")[-1]["text"]
+
+
+def test_turn_ap_inside_a_run_are_not_running_ap(play):
+    # R14.2: facing E, a run north up a corridor turns 90 degrees first (1 AP) and runs 90 mm (2 AP):
+    # 3 AP, 2 of them running.
+    rows = ("#.#.........", "#.#.........", "#.#.........", "#.#.........", "#...........")
+    out = play(duel((1, 4), (11, 0), rows=rows), [START, "move ana 1,1 run", "gm dice 30", "end"]).ok()
+    assert out.events("move")[0]["ap_before"] - out.events("move")[0]["ap_after"] == 3
+    assert "ran (2 AP)" in out.last("exhaustion")["text"]
+
+
+BOB_FIRST = "gm dice 1 6"  # R13.1: Bob first
+INTERRUPT = [BOB_FIRST, "react bob", "gm dice 3", "move ana 6,3"]  # Bob's perception 3 <= PE 5: he interrupts
+
+
+def watch():
+    # Bob watches from 8,3 facing W; Ana's move from 4,1 to 6,3 steps into his cone at 5,2 (tests/engine/
+    # test_reaction.py).
+    return duel((4, 1), (8, 3), a={"facing": "SE"})
+
+
+def test_a_watcher_that_ran_in_its_interruption_tests_body_control_at_its_end(play):
+    # R14.2: Bob runs two steps south in the interruption (a 90 degree turn, 1 AP, and 60 mm at 45 mm per
+    # AP, 2 AP running); at its end he tests body control: d100 30 <= 50, -10 for 1 turn.
+    out = play(watch(), [*INTERRUPT, "move bob 8,5 run", "gm dice 30", "end"]).ok()
+    test = out.last("exhaustion")
+    assert test["unit"] == "bob" and "ran (2 AP)" in test["text"] and (test["penalty"], test["turns"]) == (10, 1)
+    assert out.active == "ana" and out.kinds()[-2:] == ["interrupt_end", "exhaustion"]
+
+
+def test_the_penalty_from_an_interruption_lasts_through_the_next_own_turn(play):
+    # R14.3: an interruption is not one of the watcher's turns: the -10 for 1 turn is still there when
+    # Bob's next turn starts, and gone after it.
+    script = [*INTERRUPT, "move bob 8,5 run", "gm dice 30", "end", "end"]
+    out = play(watch(), script).ok()
+    assert out.active == "bob" and "exhausted -10 (1 turn(s) left)" in out.events("turn")[-1]["text"]
+    out = play(watch(), [*script, "end"]).ok()
+    assert out.active == "ana" and "exhausted" not in out.events("turn")[-1]["text"]

@@ -45,16 +45,16 @@ def test_table_moves_carry_movement_over(play):
 
 
 def test_table_moves_in_the_wrong_pose_or_running_when_not_allowed_are_refused(play):
-    play(table(pose="crouched"), [START, "turn ana E", "move ana 2cm prone"]).refused(3, "change pose first")
-    play(table(pose="crouched"), [START, "turn ana E", "move ana 2cm run"]).refused(3, "R14.1")
+    play(table(pose="crouched"), [START, "start", "move ana 2cm prone"]).refused(3, "change pose first")
+    play(table(pose="crouched"), [START, "start", "move ana 2cm run"]).refused(3, "R14.1")
     play(table(), [START, "gm set ana wounds=legs", "move ana 2cm run"]).refused(3, "R7.2")
     out = play(table(), [START, "gm set ana wounds=legs", "move ana 3cm"]).ok()
     assert out.ap("ana") == 6  # R7.2: 15 mm per AP
 
 
 def test_a_map_move_in_table_mode_and_a_table_move_on_the_map_are_refused(play):
-    play(table(), [START, "turn ana E", "move ana 2,3"]).refused(3, "table mode")
-    play(duel(), [START, "turn ana E", "move ana 3cm"]).refused(3, "say where to move")
+    play(table(), [START, "start", "move ana 2,3"]).refused(3, "table mode")
+    play(duel(), [START, "start", "move ana 3cm"]).refused(3, "say where to move")
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,7 @@ def test_standing_jump_on_the_table(play):
     out = play(table(), [START, "gm dice 50", "jump ana 3cm"]).ok()
     jump = out.last("jump")
     assert (jump["needed"], jump["landed"], jump["ap_before"] - jump["ap_after"]) == (50, True, 3)
-    play(table(), [START, "turn ana E", "jump ana 6cm"]).refused(3, "R15.1")
+    play(table(), [START, "start", "jump ana 6cm"]).refused(3, "R15.1")
 
 
 def test_jump_right_after_a_table_move_is_from_movement(play):
@@ -101,15 +101,15 @@ def test_attacks_at_a_measured_distance(play, distance, band, bonus):
 
 
 def test_a_shot_without_the_distance_is_refused_in_table_mode_and_with_one_on_the_map(play):
-    play(table(), [START, "turn ana E", "shoot ana bob"]).refused(3, "say how far")
-    play(duel(), [START, "turn ana E", "shoot ana bob at 21cm"]).refused(3, "is for table mode")
+    play(table(), [START, "start", "shoot ana bob"]).refused(3, "say how far")
+    play(duel(), [START, "start", "shoot ana bob at 21cm"]).refused(3, "is for table mode")
 
 
 def test_close_combat_on_the_table(play):
     # R10.1: neighbours unless measured; a measured 2 m is out of reach.
     out = play(table(weapons=["knife"]), [START, "gm dice 99", "melee ana bob"]).ok()
     assert modifiers(out.last("attack")) == {"skill": 40}
-    play(table(weapons=["knife"]), [START, "turn ana E", "melee ana bob at 6cm"]).refused(3, "adjacent")
+    play(table(weapons=["knife"]), [START, "start", "melee ana bob at 6cm"]).refused(3, "adjacent")
 
 
 def test_cover_on_the_table_is_the_game_masters_call(play):

@@ -51,7 +51,7 @@ EDITS = {
     ),
     "dice state too big": (
         _set("dice.seeded", [2**64, 3]),
-        "dice.seeded: expected two 64-bit whole numbers, got [18446744073709551616, 3]",
+        "dice.seeded[0]: a number of 20 digits, more than TOML's 64-bit numbers hold",
     ),
     "queued die negative": (_set("dice.queued", [3, -2]), "dice.queued[1]: expected a die's face, 0 or more, got -2"),
     "unit ids repeated": (_set("state.units.1.id", "ana"), "state.units[1].id: unit id 'ana' is already used by"),

@@ -1,0 +1,66 @@
+"""Any line typed in the command language is a command, a blank, or one CommandError saying why not — never
+another exception (issue 9, item 5: `turn ana 999…9` overflowed), and every number it carries lies in its
+stated range (docs/files.md)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from apcombat.engine import CommandError, parse_command
+from apcombat.engine.commands import USAGE, Attack, GmBonus, GmDice, GmMod, Jump, Move, Turn
+
+NUMBERS = st.one_of(
+    st.integers(min_value=-(10**30), max_value=10**30).map(str),
+    st.integers(min_value=-500, max_value=1500).map(str),
+    st.integers(min_value=1, max_value=6000).map(lambda digits: "9" * digits),
+    st.floats(allow_nan=True, allow_infinity=True).map(str),
+)
+WORDS = st.one_of(
+    NUMBERS,
+    NUMBERS.map(lambda number: f"+{number.lstrip('-')}"),
+    NUMBERS.map(lambda number: f"{number}cm"),
+    st.tuples(NUMBERS, NUMBERS).map(lambda pair: f"{pair[0]},{pair[1]}"),
+    st.sampled_from(["ana", "raider", "aimed", "head", "burst", "at", "run", "set", "mod", "dice", "bonus", "E"]),
+    st.sampled_from(["hp=", "ap=", "ammo=", "exhaustion=", "unconscious="]).flatmap(
+        lambda field: NUMBERS.map(lambda number: field + number)
+    ),
+    st.text(max_size=12),
+)
+LINES = st.one_of(
+    st.text(max_size=60),
+    st.tuples(st.sampled_from(sorted(USAGE)), st.lists(WORDS, max_size=6)).map(
+        lambda verb_words: " ".join([verb_words[0], *verb_words[1]])
+    ),
+)
+
+
+def numbers_in_range(command: object) -> bool:
+    """The numbers a parsed command carries, each within its stated range."""
+    if isinstance(command, Turn) and command.degrees is not None:
+        return -360 <= command.degrees <= 360
+    if isinstance(command, Move | Jump):
+        cells = [*getattr(command, "waypoints", ()), *([command.to] if getattr(command, "to", None) else [])]
+        distance_ok = command.distance_cm is None or 0 <= command.distance_cm <= 30_000
+        return distance_ok and all(0 <= x < 1000 and 0 <= y < 1000 for x, y in cells)
+    if isinstance(command, Attack):
+        return 0 <= command.extra_ap <= 20 and (command.distance_cm is None or 0 <= command.distance_cm <= 30_000)
+    if isinstance(command, GmMod):
+        return -100 <= command.modifier <= 100
+    if isinstance(command, GmBonus):
+        return -100 <= command.bonus <= 100
+    if isinstance(command, GmDice):
+        return all(0 <= value <= 1000 for value in command.values)
+    return True
+
+
+@settings(max_examples=400, deadline=None)
+@given(line=LINES)
+def test_any_line_is_a_command_or_one_reason(line):
+    try:
+        command = parse_command(line)
+    except CommandError as error:
+        assert str(error) and "\n" not in str(error)
+        assert len(str(error)) < 600  # a number of thousands of digits is not repeated in full
+        return
+    assert numbers_in_range(command)

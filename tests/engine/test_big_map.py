@@ -1,6 +1,7 @@
 """Issue 9 item 5: the first move on the largest map the program reads (1,000 x 1,000 cells; a 10,000 x
-1,000 map is refused when its file is read) returns instead of hanging — the steps are worked out only for the cells a search reaches, and a move's search looks no further than the
-mover's AP allow. A generous watchdog fails the test instead of letting a hang stall the suite."""
+1,000 map is refused when its file is read) returns instead of hanging — the steps are worked out only for
+the cells a search reaches, and a move's search looks no further than the mover's AP allow. A generous
+watchdog fails the test instead of letting a hang stall the suite."""
 
 from __future__ import annotations
 

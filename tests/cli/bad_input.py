@@ -96,7 +96,7 @@ def make_workshop(folder: Path) -> Workshop:
     shutil.copytree(CONTENT, folder / "content")
     shop = Workshop(folder)
     script = folder / "fight.txt"
-    script.write_text("start\nturn ana E\nend\n", encoding="utf-8")
+    script.write_text("start\nturn ana SE\nend\n", encoding="utf-8")
     made = shop.apcombat(
         "run", shop.content / "encounters" / "duel.toml", "--script", script, "--save", folder / "save.toml"
     )

@@ -79,7 +79,7 @@ RANGES: dict[str, dict[str, tuple[float, float, bool]]] = {
 SCRIPT = """gm bonus ana 2
 gm dice 6 1
 start
-turn ana E
+turn ana SE
 move ana 3,5
 shoot ana raider aimed torso +1
 gm set raider hp=20 pose=prone ammo=5

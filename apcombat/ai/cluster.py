@@ -28,7 +28,7 @@ def run_on_cluster(
     except ImportError:
         raise AiError(f"--cluster needs Dask distributed, the cluster extra: {EXTRA}") from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout="5s")
     except (OSError, TimeoutError, ValueError) as error:
         raise AiError(f"cannot reach the cluster at {address} ({error}): is a Dask scheduler running there?") from None
     with client:

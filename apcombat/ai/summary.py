@@ -25,7 +25,8 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     centre = rate + z * z / (2 * games)
     spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
     scale = 1 + z * z / games
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    # clamped to the rate itself: at 0 or all wins rounding would otherwise leave it a hair outside
+    return max(0.0, min(rate, (centre - spread) / scale)), min(1.0, max(rate, (centre + spread) / scale))
 
 
 def percentile(values: Sequence[float], share: float) -> float:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from apcombat import ai as ai_layer
+from apcombat import engine
 from apcombat.saves import load_game, replay_save
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "content" / "encounters"
@@ -208,3 +209,10 @@ def test_an_unreachable_cluster_is_one_sentence(ai_plugins, apcombat):
     pytest.importorskip("distributed")
     result = apcombat("sim", DUEL, "--games", "1", *BOTH_GREEDY, "--cluster", "tcp://127.0.0.1:9")
     assert result.code == 2 and "cannot reach the cluster at tcp://127.0.0.1:9" in result.err
+
+
+def test_the_random_level_plays_only_legal_lines(ai_plugins, apcombat):
+    if not hasattr(engine, "legal_commands"):
+        pytest.skip("legal_commands (issue 10 item 1) has not landed yet")
+    report = apcombat("sim", DUEL, "--games", "3", "--ai", "vault=random", "--ai", f"raiders={GREEDY}", "--json").json
+    assert report["illegal"] == {"random": 0, GREEDY: 0}

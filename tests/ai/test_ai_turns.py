@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from apcombat.ai.match import play_match
 from apcombat.ai.turn import MAX_LINES_PER_TURN
@@ -13,6 +15,13 @@ from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game
 from apcombat.model import Encounter
 
+BOTS = {
+    "greedy_bot:play",
+    "misbehaving_bots:ends",
+    "misbehaving_bots:raises",
+    "misbehaving_bots:refused",
+    "misbehaving_bots:other_unit",
+}
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "content" / "encounters"
 
 
@@ -79,3 +88,14 @@ def test_the_same_seed_gives_the_same_game(ai_plugins: Path, duel: Encounter) ->
     first = play_match(duel, seed=9, ais={"vault": greedy, "raiders": greedy})
     again = play_match(duel, seed=9, ais={"vault": greedy, "raiders": greedy})
     assert first.history == again.history and first.units == again.units
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), max_rounds=st.integers(1, 6), raiders=st.sampled_from(sorted(BOTS)))
+def test_any_game_ends_within_the_cap_and_replays_to_its_result(ai_plugins, duel, seed, max_rounds, raiders):
+    result = play_match(duel, seed, {"vault": "greedy_bot:play", "raiders": raiders}, max_rounds)
+    assert 1 <= result.rounds <= max_rounds
+    game = _replayed(duel, result)
+    assert result.winner == (game.state.winner if game.state.finished else None)
+    assert result.winner in (None, "vault", "raiders")
+    assert dict(result.illegal)["greedy_bot:play"] == 0

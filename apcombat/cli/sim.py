@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from apcombat.ai.match import DEFAULT_MAX_ROUNDS
 from apcombat.cli.output import fail, load_library_or_fail
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "sim",
         help="play AI-vs-AI games of a map encounter and report win rates, balance and decision times",
         description=(
-            "Play GAMES seeded games of a map encounter with an AI on every side and report, per AI, per side "
+            "Play N seeded games (--games) of a map encounter with an AI on every side and report, per AI, per side "
             "and per unit, on stderr (or one JSON object on stdout with --json). AI is a level name or a "
             "plug-in module:function, function(state, rng) -> one command line, importable from the "
             "working directory."
@@ -41,9 +42,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--swap", action="store_true", help="play each seed again with the sides' AIs exchanged (2N games)"
     )
     parser.add_argument(
-        "--max-rounds", type=int, default=30, metavar="R", help="a game still going after R rounds is a draw"
+        "--max-rounds",
+        type=int,
+        default=DEFAULT_MAX_ROUNDS,
+        metavar="R",
+        help=f"a game still going after R rounds is a draw (default {DEFAULT_MAX_ROUNDS})",
     )
-    parser.add_argument("--jobs", type=int, default=1, metavar="N", help="processes playing games at once")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N", help="processes playing games at once (default 1)")
     parser.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
     parser.add_argument("--csv", metavar="FILE", help="write one row per game: seed, each side's AI, winner, rounds")
     parser.add_argument("--save-games", metavar="DIR", help="write every game as a save, to watch in the replay")

@@ -17,6 +17,7 @@ from apcombat.ai.runner import PlannedGame, play_planned
 from apcombat.model import Encounter
 
 EXTRA = "pip install 'apcombat[cluster]'"
+BATCH = 50  # games per task at most: the progress bar still moves, the scheduler is not flooded
 
 
 def run_on_cluster(
@@ -35,9 +36,21 @@ def run_on_cluster(
         for path in _plugin_files(plan, folder):
             client.upload_file(str(path))
         shared = client.scatter(encounter, broadcast=True)
-        futures = client.map(play_planned, plan, encounter=shared, max_rounds=max_rounds, folder=folder, pure=False)
+        batches = _batches(plan, sum(client.nthreads().values()))
+        futures = client.map(play_batch, batches, encounter=shared, max_rounds=max_rounds, folder=folder, pure=False)
         for future in futures:
-            yield future.result()
+            yield from future.result()
+
+
+def play_batch(games: list[PlannedGame], encounter: Encounter, max_rounds: int, folder: str) -> list[MatchResult]:
+    """A worker's task: several games, so that a million games are not a million tasks for the scheduler."""
+    return [play_planned(game, encounter, max_rounds, folder) for game in games]
+
+
+def _batches(plan: list[PlannedGame], threads: int) -> list[list[PlannedGame]]:
+    """The plan cut in order into batches: about eight per worker thread, at most BATCH games each."""
+    size = max(1, min(BATCH, len(plan) // max(1, 8 * threads)))
+    return [plan[start : start + size] for start in range(0, len(plan), size)]
 
 
 def _plugin_files(plan: list[PlannedGame], folder: str) -> list[Path]:

@@ -196,7 +196,7 @@ def test_a_local_dask_cluster_gives_the_same_results(ai_plugins, apcombat):
     distributed = pytest.importorskip("distributed")
     local = apcombat("sim", DUEL, "--games", "4", *BOTH_GREEDY, "--swap", "--json")
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0"
     ) as cluster:
         remote = apcombat(
             "sim", DUEL, "--games", "4", *BOTH_GREEDY, "--swap", "--json", "--cluster", cluster.scheduler_address

@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from apcombat import __version__
-from apcombat.cli import attack, check, oracle, play, run, serve
+from apcombat.cli import attack, check, oracle, play, run, serve, sim
 
-SUBCOMMANDS = (attack, check, run, play, serve, oracle)
+SUBCOMMANDS = (attack, check, run, play, serve, oracle, sim)
 CONTENT_HELP = "content folder to use instead of the bundled one (weapons.toml, armor.toml, ...)"
 
 

@@ -16,6 +16,7 @@ CORE_PACKAGES = [
     "apcombat.content",
     "apcombat.engine",
     "apcombat.saves",
+    "apcombat.ai",
 ]
 
 

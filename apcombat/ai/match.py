@@ -1,0 +1,69 @@
+"""One AI-vs-AI game from start to finish through `apcombat.engine.Game`: the runner plays round 0's
+`start`, then each side's AI plays its units' turns until the engine says the fight is over, or a draw
+once `max_rounds` rounds have been played."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from apcombat.ai.players import resolve
+from apcombat.ai.seeds import side_rng
+from apcombat.ai.tally import UnitTally, tally_step
+from apcombat.ai.turn import turn_steps
+from apcombat.engine import Game, HistoryEntry
+from apcombat.model import Encounter
+
+DEFAULT_MAX_ROUNDS = 30
+
+
+@attrs.frozen
+class MatchResult:
+    """A game's outcome and what its AIs did; `sides` maps each side id to the AI (as named) that played it."""
+
+    seed: int
+    sides: tuple[tuple[str, str], ...]
+    winner: str | None  # None: a draw (the round cap, or nobody left standing)
+    rounds: int
+    decision_ms: tuple[tuple[str, tuple[float, ...]], ...]  # AI -> every call's time
+    illegal: tuple[tuple[str, int], ...]  # AI -> illegal lines
+    units: tuple[tuple[str, UnitTally], ...]  # unit id -> what it did
+    history: tuple[HistoryEntry, ...]  # to write the game as a save
+
+    @property
+    def side_ai(self) -> dict[str, str]:
+        return dict(self.sides)
+
+
+def play_match(
+    encounter: Encounter, seed: int, ais: Mapping[str, str], max_rounds: int = DEFAULT_MAX_ROUNDS
+) -> MatchResult:
+    """Play one game with `ais` (side id -> level name or module:function) and the dice seeded by `seed`."""
+    players = {spec: resolve(spec) for spec in set(ais.values())}
+    rngs = {side.id: side_rng(seed, side.id) for side in encounter.sides}
+    game = Game(encounter, seed=seed)
+    game.play("start")
+    times: dict[str, list[float]] = {spec: [] for spec in ais.values()}
+    illegal = dict.fromkeys(ais.values(), 0)
+    tallies = {unit.id: UnitTally() for unit in encounter.units}
+    while not game.state.finished and game.state.round <= max_rounds and game.state.active is not None:
+        side = game.state.unit(game.state.active).side
+        spec = ais[side]
+        for step in turn_steps(game, players[spec], rngs[side]):
+            if step.decision_ms is not None:
+                times[spec].append(step.decision_ms)
+            if step.illegal is not None:
+                illegal[spec] += 1
+            tally_step(tallies, step.unit, step.command if step.illegal is None else None, step.events)
+    state = game.state
+    return MatchResult(
+        seed=seed,
+        sides=tuple((side.id, ais[side.id]) for side in encounter.sides),
+        winner=state.winner if state.finished else None,
+        rounds=min(state.round, max_rounds),
+        decision_ms=tuple((spec, tuple(ms)) for spec, ms in sorted(times.items())),
+        illegal=tuple(sorted(illegal.items())),
+        units=tuple(tallies.items()),
+        history=tuple(game.history),
+    )

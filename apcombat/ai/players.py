@@ -1,0 +1,73 @@
+"""Who plays a side: a built-in level by name, or a plug-in bot named `module:function`.
+
+A plug-in is `function(state: Encounter, rng: random.Random) -> str`, one command line for `state.active`,
+imported from the Python path with the working directory on it (in `--jobs` and cluster workers too).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import sys
+from collections.abc import Callable
+from typing import Protocol
+
+from apcombat.ai.decision import Decision
+from apcombat.model import Encounter
+
+PluginFunction = Callable[[Encounter, random.Random], str]
+
+
+class AiError(Exception):
+    """An AI that cannot be found or loaded; the message is one sentence saying what to do."""
+
+
+class Player(Protocol):
+    """Anything that answers with a Decision for `state.active`: a built-in level or a wrapped plug-in."""
+
+    def decide(self, state: Encounter, rng: random.Random) -> Decision: ...
+
+
+class Plugin:
+    """A plug-in bot seen as a player: its bare line becomes a Decision."""
+
+    def __init__(self, spec: str, function: PluginFunction) -> None:
+        self.spec = spec
+        self.function = function
+
+    def decide(self, state: Encounter, rng: random.Random) -> Decision:
+        line = self.function(state, rng)
+        if not isinstance(line, str):
+            raise TypeError(f"{self.spec} returned {type(line).__name__}, not a command line")
+        return Decision(line)
+
+
+def working_directory_on_path(folder: str | None = None) -> None:
+    """Put the working directory (or `folder`) first on the Python path, where plug-ins are looked for."""
+    folder = os.path.abspath(folder or os.getcwd())
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+
+
+def resolve(spec: str) -> Player:
+    """The player an `--ai` value names: a level of `apcombat.ai.LEVELS`, else `module:function`."""
+    from apcombat.ai import LEVELS
+
+    if spec in LEVELS:
+        return LEVELS[spec]()
+    if ":" not in spec:
+        levels = ", ".join(sorted(LEVELS)) or "none yet"
+        raise AiError(f"no AI level {spec!r}: the levels are {levels}, or name a plug-in as module:function")
+    module_name, _, function_name = spec.partition(":")
+    if not module_name or not function_name:
+        raise AiError(f"{spec!r} is not module:function: write it like mybots:greedy")
+    working_directory_on_path()
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as error:  # a plug-in's own import error is the user's to fix: say which and why
+        raise AiError(f"cannot import the plug-in module {module_name!r} for {spec} ({error})") from None
+    function = getattr(module, function_name, None)
+    if not callable(function):
+        raise AiError(f"the module {module_name!r} has no function {function_name!r} for {spec}")
+    return Plugin(spec, function)

@@ -1,0 +1,23 @@
+"""The `random` level: plays one of the legal lines, chosen by its own generator. A yardstick, not a foe."""
+
+from __future__ import annotations
+
+import random
+
+from apcombat.ai.decision import Decision
+from apcombat.model import Encounter
+
+
+class RandomLevel:
+    """Plays random legal lines: any one of `legal_commands(state)`, each as likely."""
+
+    name = "random"
+
+    def decide(self, state: Encounter, rng: random.Random) -> Decision:
+        from apcombat.engine import legal_commands  # type: ignore[attr-defined]  # lands with issue 10 item 1
+
+        lines = list(legal_commands(state))
+        if not lines:
+            return Decision("end", "no legal line: ends the turn")
+        line = rng.choice(lines)
+        return Decision(line, f"picks one of {len(lines)} legal lines at random", tuple(lines))

@@ -1,0 +1,136 @@
+"""What `apcombat sim` prints on stderr after its games: the tables per AI, per side and per unit, a picture
+of the win rates and fight lengths (plotext), and the one-row-per-game CSV."""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from apcombat.ai.match import MatchResult
+from apcombat.ai.summary import mean_rounds, unit_totals
+from apcombat.model import Encounter
+
+
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """Columns aligned: the first to the left, the others (numbers) to the right."""
+    cells = [list(map(str, headers))] + [[str(cell) for cell in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    lines = []
+    for row in cells:
+        parts = [row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        lines.append("  ".join(parts).rstrip())
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    return "\n".join(lines)
+
+
+def _rate(record: dict[str, Any]) -> list[str]:
+    low, high = record["ci95"]
+    return [
+        record["games"],
+        record["wins"],
+        record["draws"],
+        f"{record['win_rate']:.1%}",
+        f"{low:.1%} - {high:.1%}",
+    ]
+
+
+def report_tables(report: dict[str, Any], results: Sequence[MatchResult], encounter: Encounter) -> str:
+    """The per-AI, per-side and per-unit tables."""
+    ai_rows = []
+    for ai, record in report["ai"].items():
+        ms = report["decision_ms"][ai]
+        ai_rows.append(
+            [
+                ai,
+                *_rate(record),
+                f"{mean_rounds(results, ai):.1f}",
+                f"{ms['p50']:.2f}",
+                f"{ms['p95']:.2f}",
+                f"{ms['max']:.2f}",
+                report["illegal"][ai],
+            ]
+        )
+    ai_table = text_table(
+        [
+            "AI",
+            "games",
+            "wins",
+            "draws",
+            "win rate",
+            "95 % interval",
+            "mean rounds",
+            "p50 ms",
+            "p95 ms",
+            "max ms",
+            "illegal",
+        ],
+        ai_rows,
+    )
+    names = {side.id: side.name for side in encounter.sides}
+    side_table = text_table(
+        ["side", "games", "wins", "draws", "win rate", "95 % interval"],
+        [[f"{names[side]} ({side})", *_rate(record)] for side, record in report["sides"].items()],
+    )
+    totals = unit_totals(results)
+    unit_rows = []
+    for unit in encounter.units:
+        tally = totals.get(unit.id)
+        if tally is None:
+            continue
+        per_kill = f"{tally.shots_per_kill:.1f}" if tally.shots_per_kill is not None else "-"
+        unit_rows.append(
+            [
+                f"{unit.name} ({unit.id}, {unit.side})",
+                tally.damage_dealt,
+                tally.hits_taken,
+                tally.downed,
+                tally.shots,
+                per_kill,
+            ]
+        )
+    unit_table = text_table(
+        ["unit", "damage dealt", "hits taken", "times downed", "attacks", "attacks per kill"], unit_rows
+    )
+    games = len(results)
+    return (
+        f"per AI ({games} games; a game counts once for each side an AI played)\n{ai_table}\n\n"
+        f"per side of the map\n{side_table}\n\nper unit, all games\n{unit_table}\n"
+    )
+
+
+def report_picture(report: dict[str, Any], results: Sequence[MatchResult], width: int = 100) -> str:
+    """Win rates with their intervals (per AI, then per side), and how many fights lasted how many rounds,
+    drawn with plotext."""
+    import plotext
+
+    records = [(ai, record) for ai, record in report["ai"].items()]
+    records += [(f"side {side}", record) for side, record in report["sides"].items()]
+    figure = plotext.figure
+    figure.clear()
+    figure.subplots(1, 2)
+    figure.plot_size(width, max(8, 2 * len(records) + 5))
+    rates = figure.subplot(1, 1)
+    rates.title("win rate (95 % interval)")
+    labels = [f"{r['win_rate']:.0%} ({r['ci95'][0]:.0%}-{r['ci95'][1]:.0%})" for _, r in records]
+    names = [name for name, _ in records]
+    rates.draw(rates.bar(names, [r["win_rate"] for _, r in records], orientation="h", labeled=labels))
+    rates.ruler("x").lim(0, 1)
+    rates.ruler("x").ticks([0, 0.25, 0.5, 0.75, 1], ["0", "25%", "50%", "75%", "100%"])
+    lengths = figure.subplot(1, 2)
+    lengths.title("fights by length in rounds")
+    counts = Counter(r.rounds for r in results)
+    lengths.draw(lengths.bar([str(n) for n in sorted(counts)], [counts[n] for n in sorted(counts)]))
+    return plotext.uncolorize(str(figure.build()))
+
+
+def write_csv(path: Path, results: Sequence[MatchResult], side_ids: Sequence[str]) -> None:
+    """One row per game: seed, each side's AI, the winner (empty for a draw), rounds."""
+    with path.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(["seed", *(f"ai_{side}" for side in side_ids), "winner", "rounds"])
+        for result in results:
+            sides = result.side_ai
+            writer.writerow([result.seed, *(sides[side] for side in side_ids), result.winner or "", result.rounds])

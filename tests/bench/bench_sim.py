@@ -1,0 +1,73 @@
+"""On-demand benchmark of headless AI-vs-AI runs (not run by pytest or CI): games per second of the street
+fight played here (`--jobs 1`, `--jobs 2`) and on a local two-worker cluster, Dask or Ray, with the cluster's
+start-up timed apart.
+
+    python tests/bench/bench_sim.py [--seeds 200] [--ai greedy_bot:play] [--with local,dask,ray]
+
+The plug-in bots of tests/ai/plugins are on the path; `baseline` once it exists. Ray is not an apcombat
+dependency: install it in a throw-away venv to compare (the README gives the figures that chose Dask).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+from apcombat.ai.players import working_directory_on_path
+from apcombat.ai.runner import plan_games, play_planned, run_games
+from apcombat.content import content_root, load_encounter, load_library
+
+ROOT = Path(__file__).resolve().parents[2]
+PLUGINS = str(ROOT / "tests" / "ai" / "plugins")
+
+
+def _rate(label: str, games: int, seconds: float) -> None:
+    print(f"{label:<34} {games} games in {seconds:6.1f} s = {games / seconds:6.1f} games/s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seeds", type=int, default=200)
+    parser.add_argument("--ai", default="greedy_bot:play")
+    parser.add_argument("--encounter", default=str(ROOT / "content" / "encounters" / "street_fight.toml"))
+    parser.add_argument("--with", dest="engines", default="local,dask")
+    args = parser.parse_args()
+    os.chdir(PLUGINS)
+    working_directory_on_path(PLUGINS)
+    encounter = load_encounter(args.encounter, load_library(content_root(None)))
+    plan = plan_games({side.id: args.ai for side in encounter.sides}, 0, args.seeds, swap=True)
+    engines = args.engines.split(",")
+    if "local" in engines:
+        for jobs in (1, 2):
+            started = time.perf_counter()
+            run_games(encounter, plan, 30, jobs=jobs)
+            _rate(f"--jobs {jobs}", len(plan), time.perf_counter() - started)
+    if "dask" in engines:
+        from distributed import Client, LocalCluster
+
+        started = time.perf_counter()
+        with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster:
+            Client(cluster.scheduler_address).wait_for_workers(2)
+            print(f"dask: local 2-worker cluster up in {time.perf_counter() - started:.1f} s")
+            started = time.perf_counter()
+            run_games(encounter, plan, 30, cluster=cluster.scheduler_address)
+            _rate("dask cluster, 2 workers", len(plan), time.perf_counter() - started)
+    if "ray" in engines:
+        import ray
+
+        started = time.perf_counter()
+        ray.init(num_cpus=2, include_dashboard=False)
+        remote = ray.remote(play_planned)
+        ray.get([ray.remote(lambda: 0).remote() for _ in range(2)])
+        print(f"ray: local 2-worker cluster up in {time.perf_counter() - started:.1f} s")
+        started = time.perf_counter()
+        shared = ray.put(encounter)
+        ray.get([remote.remote(game, shared, 30, PLUGINS) for game in plan])
+        _rate("ray cluster, 2 workers", len(plan), time.perf_counter() - started)
+        ray.shutdown()
+
+
+if __name__ == "__main__":
+    main()

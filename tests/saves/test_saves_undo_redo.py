@@ -34,7 +34,7 @@ def test_a_redone_shot_shows_its_hit_and_damage_again():
 
 
 def test_the_markdown_export_of_a_redone_shot_has_its_breakdown_and_damage():
-    game, shot = shot_game()
+    game, _ = shot_game()
     first = log_markdown(game.state, game.log)
     game.play_all(["undo", "redo"])
     exported = log_markdown(game.state, game.log)

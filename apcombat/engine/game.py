@@ -201,14 +201,21 @@ class Game:
 
     @classmethod
     def replay(
-        cls, start: Encounter, seed: int, history: Iterable[HistoryEntry], rules_version: int = RULES_VERSION
+        cls,
+        start: Encounter,
+        seed: int,
+        history: Iterable[HistoryEntry],
+        rules_version: int = RULES_VERSION,
+        redo: list[HistoryEntry] | None = None,
     ) -> Game:
-        """Play a history again from the start: the same seed and typed dice give the same fight."""
+        """Play a history again from the start: the same seed and typed dice give the same fight. `redo`: the
+        undone commands redo can play afterwards (the next one first), as a save keeps them."""
         game = cls(start, seed, rules_version=rules_version)
         for entry in history:
             game.dice.push(list(entry.typed_dice))
             game.play(entry.line)
             game.history[-1] = entry
+        game._redo = list(reversed(redo or []))
         return game
 
     @classmethod

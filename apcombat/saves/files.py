@@ -10,7 +10,6 @@ import re
 import secrets
 import shutil
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -18,8 +17,9 @@ import attrs
 from apcombat.content.errors import Problem
 from apcombat.content.paths import shown
 from apcombat.content.toml_files import read_toml
-from apcombat.dice import DiceError
-from apcombat.engine import CommandError, Game, HistoryEntry
+from apcombat.engine import Game
+from apcombat.rules.version import RULES_VERSION
+from apcombat.saves.agreement import agreeing_game, replayed
 from apcombat.saves.consistency import save_findings
 from apcombat.saves.errors import SaveError, refuse
 from apcombat.saves.format import SaveFile, save_text, structure_save
@@ -53,28 +53,41 @@ def autosave(game: Game, folder: str | Path) -> Path:
     return save_game(game, Path(folder) / f"{AUTOSAVE_NAME}{SUFFIX}")
 
 
+@attrs.frozen
+class OpenedSave:
+    """A save opened to go on with: the game, and a warning to show when its history was played under other
+    rules than today's (the game then goes on from its saved state)."""
+
+    game: Game
+    warning: str | None = None
+
+
+def open_save(path: str | Path) -> OpenedSave:
+    """The game a save holds, ready to go on with the same dice. A save written under today's rules is played
+    again from its start and must reach its saved state; one written under other rules goes on from its saved
+    state, with a warning. SaveError naming the file and field if the save is damaged, changed by hand so
+    that it no longer follows from its history, or from a newer apcombat."""
+    save = read_save(path)
+    if save.rules_version == RULES_VERSION:
+        return OpenedSave(agreeing_game(save, path))
+    return OpenedSave(
+        save.resume(),
+        f"{shown(path)}: written under rules version {save.rules_version} and this apcombat plays version "
+        f"{RULES_VERSION}: the fight goes on from its saved state, but undo cannot go back past the load and "
+        f"a replay of its history may not reach the same state",
+    )
+
+
 def load_game(path: str | Path) -> Game:
-    """The game a save holds, ready to go on with the same dice; SaveError naming the file and field if the
-    save is damaged, hand-edited wrongly, or from a newer apcombat."""
-    return read_save(path).resume()
+    """The game a save holds, ready to go on (see `open_save`, which also gives the warning for a save written
+    under other rules)."""
+    return open_save(path).game
 
 
 def replay_save(path: str | Path) -> Game:
-    """The game a save holds, played again from its start with its seed and history (the state it reaches
-    is the saved one unless the save was edited by hand or the rules changed)."""
-    save = read_save(path)
-    reached = 0
-
-    def history() -> Iterator[HistoryEntry]:
-        nonlocal reached
-        for reached, entry in enumerate(save.history):  # noqa: B007 - read when a command fails
-            yield entry
-
-    try:
-        return Game.replay(save.start, save.seed, history())
-    except (CommandError, DiceError) as error:
-        where = f"history[{reached}]: {save.history[reached].line!r}"
-        raise SaveError([f"{shown(path)}: {where} cannot be played again: {error}"]) from None
+    """The game a save holds, played again from its start with its seed and history under today's rules
+    (the state it reaches is the saved one unless the save was changed by hand or written under other rules)."""
+    return replayed(read_save(path), shown(path))
 
 
 def is_save(path: str | Path) -> bool:
@@ -145,10 +158,10 @@ def _info(path: Path) -> SaveInfo:
         modified = datetime.datetime.fromtimestamp(0)
     base = SaveInfo(name=path.stem, path=path, modified=modified)
     try:
-        save = read_save(path)
+        state = open_save(path).game.state
     except SaveError as error:
         return attrs.evolve(base, problem=str(error))
-    return attrs.evolve(base, encounter=save.state.name, round=save.state.round)
+    return attrs.evolve(base, encounter=state.name, round=state.round)
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -1,7 +1,8 @@
 """What a save file holds and how it is written as TOML and read back.
 
 ```toml
-format_version = 1
+format_version = 2
+rules_version = 2          # the rules the history was played under (RULES_VERSION when it was written)
 seed = 7
 
 [dice]                     # the dice as they stand: the generator's two integers, numbers queued by `gm dice`
@@ -36,15 +37,15 @@ from cattrs.preconf.tomllib import TomllibConverter
 from apcombat.content.converter import make_content_converter
 from apcombat.content.diagnose import findings
 from apcombat.content.encounter_map import read_map
-from apcombat.content.field_rules import NOT_NEGATIVE, command_id, register_field_rules
+from apcombat.content.field_rules import NOT_NEGATIVE, bounded, command_id, register_field_rules
 from apcombat.content.loader import STRUCTURE_ERRORS
 from apcombat.content.values import Hook, WrongValue, is_whole_number, show_value
 from apcombat.engine import DiceState, Game, HistoryEntry
 from apcombat.model import BattleMap, CarriedWeapon, Encounter, Unit
 from apcombat.saves.errors import SaveError
 
-FORMAT_VERSION = 1
-"""The save format this apcombat writes, and the newest it reads."""
+FORMAT_VERSION = 2
+"""The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`."""
 
 _MASK_64 = (1 << 64) - 1
 
@@ -54,6 +55,7 @@ class SaveFile:
     """Everything a save holds: enough to go on exactly where the game stopped, and to replay it."""
 
     format_version: int
+    rules_version: int  # the rules the history was played under: a save of today's rules must replay
     seed: int
     dice: DiceState
     start: Encounter
@@ -66,6 +68,7 @@ class SaveFile:
         """What a save of `game` holds."""
         return cls(
             format_version=FORMAT_VERSION,
+            rules_version=game.rules_version,
             seed=game.seed,
             dice=game.dice.snapshot(),
             start=game.start,
@@ -76,7 +79,15 @@ class SaveFile:
 
     def resume(self) -> Game:
         """The game as it was saved: its state and dice, with the history for undo and replays."""
-        return Game.resume(self.start, self.seed, list(self.history), self.state, self.dice, list(self.redo))
+        return Game.resume(
+            self.start,
+            self.seed,
+            list(self.history),
+            self.state,
+            self.dice,
+            list(self.redo),
+            rules_version=self.rules_version,
+        )
 
 
 def whole_number_pair(expected: str, check: Callable[[int, int], str | None] = lambda a, b: None) -> Hook:
@@ -145,6 +156,8 @@ def make_save_converter() -> TomllibConverter:
         | dict.fromkeys(("ap", "in_hand", "offhand", "unconscious_rounds", "carried_mm"), NOT_NEGATIVE),
     )
     register_field_rules(converter, Encounter, {"round": NOT_NEGATIVE})
+    # Last: the save's own structure function takes the hooks of the models inside it as they are now.
+    register_field_rules(converter, SaveFile, {"rules_version": bounded(1)})
     return converter
 
 

@@ -89,10 +89,18 @@ EDITS = {
         _set("format_version", "one"),
         'format_version: expected a whole number, 0 or more, got "one"',
     ),
-    "newer format": (_set("format_version", 3), "saved by a newer apcombat (format 3); this one reads up to 1"),
+    "newer format": (_set("format_version", 9), "saved by a newer apcombat (format 9); this one reads up to 2"),
     "older format without a migration": (
         _set("format_version", 0),
         "format_version: format 0 is too old: this apcombat reads 1 or newer",
+    ),
+    "rules version in words": (
+        _set("rules_version", "two"),
+        'rules_version: expected a whole number, got "two"',
+    ),
+    "rules version 0": (
+        _set("rules_version", 0),
+        "rules_version: expected a whole number, 1 or more, got 0",
     ),
 }
 
@@ -162,8 +170,11 @@ def test_a_missing_file_is_refused(in_tmp):
         load_game(Path("saves/nothing.toml"))
 
 
-def test_a_history_that_no_longer_plays_is_refused_when_replayed(saved):
+def test_a_history_that_no_longer_plays_is_refused(saved):
+    # Issue 9, item 5: a save whose history holds an illegal command does not load.
     edit(saved, _set("history.3.line", "gm set nobody hp=3"))
-    load_game(saved)  # the state itself is fine
-    with pytest.raises(SaveError, match=r"^saves/x\.toml: history\[3\]: 'gm set nobody hp=3' cannot be played again: "):
+    refusal = r"^saves/x\.toml: history\[3\]: 'gm set nobody hp=3' cannot be played again: "
+    with pytest.raises(SaveError, match=refusal):
+        load_game(saved)
+    with pytest.raises(SaveError, match=refusal):
         replay_save(saved)

@@ -109,13 +109,16 @@ class ApcombatApp(App):
         if not path.exists():
             self.notify(f"there is no save at {path}", severity="warning")
             return
-        from apcombat.saves import SaveError, load_game
+        from apcombat.saves import SaveError, open_save
 
         try:
-            game = load_game(path)
+            opened = open_save(path)
         except SaveError as error:
             self.notify(str(error), severity="error", timeout=12)
             return
+        game = opened.game
+        if opened.warning:
+            self.notify(opened.warning, severity="warning", timeout=12)
         from apcombat.tui.screens.title import TitleScreen
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):

@@ -174,6 +174,7 @@ def write_atomically(path: Path, text: str) -> None:
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        _remove_leftovers(folder, path.name)
         staged = _staged(folder, path.name, text.encode("utf-8"))
         try:
             if path.exists():
@@ -185,6 +186,25 @@ def write_atomically(path: Path, text: str) -> None:
         _sync_folder(folder)
     except OSError as error:
         raise SaveError([f"{shown(path)}: cannot write the save: {error.strerror or error}"]) from None
+
+
+def _leftover_pattern(name: str) -> re.Pattern[str]:
+    """The names of the temporary files a save of `name` makes (`_staged`'s and `_keep_backup`'s), and only
+    those: another save's (`x.toml.y.toml`) never match."""
+    return re.compile(rf"\.{re.escape(name)}\.(?:[a-z0-9_]{{8}}|[0-9a-f]{{12}}\.bak)\.tmp")
+
+
+def _remove_leftovers(folder: Path, name: str) -> None:
+    """Remove the temporary files an earlier save of `name` left when it was killed mid-write (a save never
+    leaves one otherwise); one that cannot be removed is left for the next save."""
+    pattern = _leftover_pattern(name)
+    try:
+        leftovers = [entry.path for entry in os.scandir(folder) if pattern.fullmatch(entry.name)]
+    except OSError:
+        return
+    for leftover in leftovers:
+        with contextlib.suppress(OSError):
+            os.unlink(leftover)
 
 
 def _staged(folder: Path, name: str, data: bytes) -> str:

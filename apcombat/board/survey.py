@@ -2,7 +2,7 @@
 
 A battle map never changes after it is made, so the cells that block sight (R0.1 walls) and the table of
 legal steps between cells (R7.1, R7.4, the squeeze rule of `Grid.steps`) are worked out on first use and
-kept, keyed by the map's identity, until the map is garbage.
+kept, keyed by the map's identity, until the map is garbage; the steps cell by cell, as searches reach them.
 """
 
 from __future__ import annotations
@@ -50,9 +50,22 @@ def sight_walls(battlemap: BattleMap) -> frozenset[Cell]:
     return _kept(battlemap, "sight_walls", work_out)
 
 
+class ByCell(dict[int, T]):
+    """Values by cell number, each worked out on first use: a move or a reachable area reads the cells around
+    one unit, so a large map is never surveyed whole (a 100 x 100 map has 10,000 cells)."""
+
+    def __init__(self, work_out: Callable[[int], T]) -> None:
+        super().__init__()
+        self._work_out = work_out
+
+    def __missing__(self, number: int) -> T:
+        value = self[number] = self._work_out(number)
+        return value
+
+
 @attrs.frozen
 class StepTable:
-    """Every legal step of a map on one grid, by cell number (y * width + x).
+    """Every legal step of a map on one grid, by cell number (y * width + x), worked out cell by cell.
 
     `edges[n]` holds (facing number, target cell number, step code) for each step out of cell n whose
     target and squeezed cells are inside the map and passable; the step code is
@@ -66,8 +79,8 @@ class StepTable:
     height: int
     facings: tuple[Facing, ...]
     step_mms: tuple[int, ...]
-    edges: tuple[tuple[tuple[int, int, int], ...], ...]
-    centres: tuple[tuple[float, float], ...]
+    edges: ByCell[tuple[tuple[int, int, int], ...]]
+    centres: ByCell[tuple[float, float]]
     least_mm_per_m: float
 
     def number(self, cell: Cell) -> int:
@@ -79,30 +92,35 @@ class StepTable:
 
 def _work_out_steps(battlemap: BattleMap, grid: Grid) -> StepTable:
     width, height = battlemap.width, battlemap.height
+    terrain = battlemap.terrain
     facing_number = {facing: i for i, facing in enumerate(grid.facings)}
-    cells = [((x, y), terrain) for y, row in enumerate(battlemap.terrain) for x, terrain in enumerate(row)]
-    open_cells = frozenset(cell for cell, terrain in cells if not terrain.blocks_movement)
-    ground = {cell: GROUND_RUBBLE for cell, terrain in cells if terrain is Terrain.RUBBLE}
-    ground.update((cell, GROUND_STAIRS) for cell, terrain in cells if terrain is Terrain.STAIRS)
-    mm_index: dict[int, int] = {}
-    edges: list[tuple[tuple[int, int, int], ...]] = []
-    for cell, _ in cells:
-        out: list[tuple[int, int, int]] = []
-        for to, facing, mm, squeeze in grid.steps(cell):
-            if to in open_cells and open_cells.issuperset(squeeze):
-                index = mm_index.setdefault(mm, len(mm_index))
-                code = index * GROUNDS + ground.get(to, GROUND_PLAIN)
-                out.append((facing_number[facing], to[1] * width + to[0], code))
-        edges.append(tuple(out))
     samples = [(x, y) for x in (1, 2) for y in (1, 2)]
+    # Every cell of a grid has steps of the same lengths: an inner cell's give them all.
+    mm_index = {mm: index for index, mm in enumerate(dict.fromkeys(step.mm for step in grid.steps(samples[0])))}
+
+    def is_open(cell: Cell) -> bool:
+        x, y = cell
+        return 0 <= x < width and 0 <= y < height and not terrain[y][x].blocks_movement
+
+    def ground(cell: Cell) -> int:
+        kind = terrain[cell[1]][cell[0]]
+        return GROUND_RUBBLE if kind is Terrain.RUBBLE else GROUND_STAIRS if kind is Terrain.STAIRS else GROUND_PLAIN
+
+    def edges(number: int) -> tuple[tuple[int, int, int], ...]:
+        return tuple(
+            (facing_number[facing], to[1] * width + to[0], mm_index[mm] * GROUNDS + ground(to))
+            for to, facing, mm, squeeze in grid.steps((number % width, number // width))
+            if is_open(to) and all(map(is_open, squeeze))
+        )
+
     least_mm_per_m = min(step.mm / grid.distance_m(cell, step.to) for cell in samples for step in grid.steps(cell))
     return StepTable(
         width=width,
         height=height,
         facings=tuple(grid.facings),
         step_mms=tuple(mm_index),
-        edges=tuple(edges),
-        centres=tuple(grid.centre(cell) for cell, _ in cells),
+        edges=ByCell(edges),
+        centres=ByCell(lambda number: grid.centre((number % width, number // width))),
         least_mm_per_m=least_mm_per_m,
     )
 

@@ -13,7 +13,7 @@ import attrs
 
 from apcombat.dice import DiceRequest, DiceSource, ScriptedDice, SeededDice, read_die
 from apcombat.engine.apply import apply
-from apcombat.engine.commands import CommandError, Redo, Undo, parse_command
+from apcombat.engine.commands import Command, CommandError, Redo, Undo, parse_command
 from apcombat.engine.events import Event
 from apcombat.model import Encounter
 from apcombat.rules.version import RULES_VERSION
@@ -109,20 +109,32 @@ class Game:
             return self.undo()
         if isinstance(command, Redo):
             return self.redo()
-        before = self._snapshot()
         self.dice.typed = []
+        before, state, events = self._applied(command)
+        self._redo.clear()
+        entry = HistoryEntry(line=" ".join(line.split("#", 1)[0].split()), typed_dice=tuple(self.dice.typed))
+        self._record(before, entry, state, events)
+        return events
+
+    def _applied(self, command: Command, typed: tuple[int, ...] = ()) -> tuple[_Snapshot, Encounter, list[Event]]:
+        """The command applied to the state, with the dice a person `typed` for it queued first: the snapshot
+        before it, the new state and the events. Nothing changes if it is refused (CommandError), the dice
+        included."""
+        before = self._snapshot()
+        if typed:
+            self.dice.push(list(typed))
         try:
             state, events = apply(self.state, command, self.dice)
         except CommandError:
             self.dice.restore(before.dice)
             raise
+        return before, state, events
+
+    def _record(self, before: _Snapshot, entry: HistoryEntry, state: Encounter, events: list[Event]) -> None:
+        """A command played: undo can go back to `before`, the history has its entry, the state moves on."""
         self._undo.append(before)
-        self._redo.clear()
-        self.history.append(
-            HistoryEntry(line=" ".join(line.split("#", 1)[0].split()), typed_dice=tuple(self.dice.typed))
-        )
+        self.history.append(entry)
         self._advance(state, events)
-        return events
 
     def play_all(self, lines: Iterable[str]) -> list[Event]:
         events: list[Event] = []
@@ -148,23 +160,23 @@ class Game:
         if not self._redo:
             raise CommandError("nothing to redo")
         entry = self._redo[-1]
-        before = self._snapshot()
-        self.dice.push(list(entry.typed_dice))
         ask, self.dice.ask = self.dice.ask, None  # the dice a person typed are replayed, never asked again
         try:
-            state, events = apply(self.state, parse_command(entry.line), self.dice)  # type: ignore[arg-type]
-        except CommandError:
-            self.dice.restore(before.dice)
-            raise
+            before, state, events = self._applied_entry(entry)
         finally:
             self.dice.ask = ask
         self._redo.pop()
-        self._undo.append(before)
-        self.history.append(entry)
         marker = Event("redo", f"redone: {entry.line}", {"command": entry.line})
         self.log.append(marker)
-        self._advance(state, events)
+        self._record(before, entry, state, events)
         return [marker, *events]
+
+    def _applied_entry(self, entry: HistoryEntry) -> tuple[_Snapshot, Encounter, list[Event]]:
+        """A history entry applied again (its typed dice queued first), as `_applied`."""
+        command = parse_command(entry.line)
+        if command is None or isinstance(command, Undo | Redo):
+            raise CommandError(f"{entry.line!r} is not a command that made the state")
+        return self._applied(command, entry.typed_dice)
 
     @property
     def redo_entries(self) -> list[HistoryEntry]:
@@ -212,9 +224,8 @@ class Game:
         undone commands redo can play afterwards (the next one first), as a save keeps them."""
         game = cls(start, seed, rules_version=rules_version)
         for entry in history:
-            game.dice.push(list(entry.typed_dice))
-            game.play(entry.line)
-            game.history[-1] = entry
+            before, state, events = game._applied_entry(entry)
+            game._record(before, entry, state, events)
         game._redo = list(reversed(redo or []))
         return game
 

@@ -4,17 +4,23 @@ dice it reaches must be the saved ones, or the first field that differs is named
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Iterator
 from enum import Enum
 from typing import Any
 
 import attrs
 
+from apcombat.content.loader import STRUCTURE_ERRORS
 from apcombat.content.paths import shown
+from apcombat.content.values import is_whole_number
 from apcombat.dice import DiceError
-from apcombat.engine import CommandError, Game, HistoryEntry
+from apcombat.engine import CommandError, DiceState, Game, HistoryEntry
+from apcombat.model import Encounter
+from apcombat.rules.version import RULES_VERSION
+from apcombat.saves.consistency import dice_and_command_findings, encounter_findings
 from apcombat.saves.errors import SaveError
-from apcombat.saves.format import SaveFile
+from apcombat.saves.format import CONVERTER, FORMAT_VERSION, STATE_HEADER, SaveFile, state_text
 
 _LONGEST_VALUE = 60
 """A value shown in a message is cut to this many characters."""
@@ -100,3 +106,45 @@ def _plain(value: Any) -> Any:
     if isinstance(value, frozenset | set):
         return sorted(_plain(item) for item in value)
     return value
+
+
+_HEAD_KEYS = frozenset({"format_version", "rules_version", "seed", "dice", "history", "redo", "start"})
+"""What a save of this format holds before its state."""
+
+
+def quickly_agreeing_game(text: str) -> Game | None:
+    """The quick way to open the common save, one of today's format and rules that this apcombat wrote: read
+    all but the state, play the history again, and compare the state's text with what that game's save
+    would say. The game when they are the same; None when the quick way does not apply or finds them
+    different (the careful way then reads the whole save, checks every field and says what is wrong)."""
+    head, header, _ = text.partition(STATE_HEADER)
+    if not header:
+        return None
+    try:
+        document = tomllib.loads(head)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return None
+    if (
+        not _HEAD_KEYS.issuperset(document)
+        or (document.get("format_version"), document.get("rules_version")) != (FORMAT_VERSION, RULES_VERSION)
+        or not is_whole_number(document.get("seed"))
+    ):
+        return None
+    try:
+        dice = CONVERTER.structure(document["dice"], DiceState)
+        commands = {
+            field: CONVERTER.structure(document.get(field, []), tuple[HistoryEntry, ...])
+            for field in ("history", "redo")
+        }
+        start = CONVERTER.structure(document["start"], Encounter)
+    except (*STRUCTURE_ERRORS, KeyError):
+        return None
+    if encounter_findings(start, "start") or dice_and_command_findings(dice, commands, parse=False):
+        return None
+    try:
+        game = Game.replay(start, document["seed"], commands["history"], redo=list(commands["redo"]))
+    except (CommandError, DiceError):
+        return None
+    if game.dice.snapshot() != dice or text[len(head) :] != state_text(game.state):
+        return None
+    return game

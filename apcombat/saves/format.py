@@ -13,8 +13,9 @@ queued = [4, 17]
 line = "move ana 3,4"      # (without typed dice, tomli-w writes the same as `history = [{ line = "..." }]`)
 typed_dice = [37]
 
+[[redo]]                   # the undone commands redo can play, the next one first
 [start]                    # the encounter as it began: an Encounter, field for field
-[state]                    # the encounter now
+[state]                    # the encounter now: always the last table
 ```
 
 Only what restores and replays the game is kept: nothing derived (no event log, no map terrain, no time
@@ -50,18 +51,19 @@ FORMAT_VERSION = 2
 _MASK_64 = (1 << 64) - 1
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class SaveFile:
-    """Everything a save holds: enough to go on exactly where the game stopped, and to replay it."""
+    """Everything a save holds: enough to go on exactly where the game stopped, and to replay it. The fields
+    are written in this order, so `[state]` is the file's last table (see STATE_HEADER)."""
 
     format_version: int
     rules_version: int  # the rules the history was played under: a save of today's rules must replay
     seed: int
     dice: DiceState
-    start: Encounter
-    state: Encounter
     history: tuple[HistoryEntry, ...] = attrs.field(default=(), converter=tuple)
     redo: tuple[HistoryEntry, ...] = attrs.field(default=(), converter=tuple)  # undone commands, next first
+    start: Encounter
+    state: Encounter
 
     @classmethod
     def of(cls, game: Game) -> SaveFile:
@@ -176,6 +178,15 @@ CONVERTER: TomllibConverter = make_save_converter()
 def save_text(save: SaveFile) -> str:
     """The TOML text of a save."""
     return tomli_w.dumps(CONVERTER.unstructure(save))
+
+
+STATE_HEADER = "\n[state]\n"
+"""Where the last part of a save's text, the current state, begins (strings never hold a line break)."""
+
+
+def state_text(state: Encounter) -> str:
+    """The text of a save from its STATE_HEADER on, for this state."""
+    return "\n" + tomli_w.dumps({"state": CONVERTER.unstructure(state)})
 
 
 def structure_save(document: dict[str, Any], file: str) -> SaveFile:

@@ -69,3 +69,16 @@ def test_redo_in_dice_mode_replays_the_typed_dice_without_asking_again():
     game.play("undo")
     assert game.play("redo")[1:] == shot
     assert len(asked) == typed
+
+
+def test_undo_and_redo_after_a_load_keep_the_typed_dice_exact(in_tmp):
+    game = Game(duel(), seed=7, ask=lambda request: 6)
+    game.play_all(["end", "end", "shoot ana raider", "gm dice 4"])
+    loaded = load_game(save_game(game, Path("saves/typed")))
+    for line in ["undo", "undo", "redo", "undo", "undo", "redo", "redo", "redo"]:
+        assert loaded.play(line) == game.play(line)
+        assert (loaded.state, loaded.dice.snapshot(), loaded.history) == (
+            game.state,
+            game.dice.snapshot(),
+            game.history,
+        )

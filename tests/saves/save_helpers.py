@@ -192,3 +192,16 @@ def edit(path: Path, change: Callable[[dict[str, Any]], object]) -> Path:
     change(document)
     path.write_text(tomli_w.dumps(document), encoding="utf-8")
     return path
+
+
+def set_field(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    """An edit for `edit`: set the field at a dotted path (`state.units.1.hp`) to `value`."""
+
+    def change(document: dict[str, Any]) -> None:
+        *parents, last = [int(step) if step.isdigit() else step for step in path.split(".")]
+        table = document
+        for step in parents:
+            table = table[step]
+        table[last] = value
+
+    return change

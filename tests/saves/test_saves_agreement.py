@@ -6,27 +6,13 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
-from save_helpers import edit
+from save_helpers import edit, set_field
 
 from apcombat.engine import CommandError
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import SaveError, list_saves, load_game, open_save, replay_save, save_game
-
-
-def _set(path: str, value: Any):
-    """An edit setting the field at a dotted path (`state.units.1.hp`) to `value`."""
-
-    def change(document: dict[str, Any]) -> None:
-        *parents, last = [int(step) if step.isdigit() else step for step in path.split(".")]
-        table = document
-        for step in parents:
-            table = table[step]
-        table[last] = value
-
-    return change
 
 
 def hp_of_raider(path: Path) -> int:
@@ -47,7 +33,7 @@ def test_a_save_of_todays_rules_records_them_and_loads_without_a_warning(saved, 
 
 def test_a_state_edited_by_hand_is_refused_naming_the_first_field_that_differs(saved):
     hp = hp_of_raider(saved)
-    edit(saved, _set("state.units.1.hp", hp + 7))
+    edit(saved, set_field("state.units.1.hp", hp + 7))
     before = saved.read_bytes()
     with pytest.raises(SaveError) as refused:
         load_game(saved)
@@ -63,15 +49,15 @@ def test_a_state_edited_by_hand_is_refused_naming_the_first_field_that_differs(s
 
 EDITS = {
     "a pose": (
-        _set("state.units.0.pose", "prone"),
+        set_field("state.units.0.pose", "prone"),
         'state.units[0].pose: the history gives "upright" but the save says "prone"',
     ),
     "a facing": (
-        _set("state.units.0.facing", "W"),
+        set_field("state.units.0.facing", "W"),
         'state.units[0].facing: the history gives "E" but the save says "W"',
     ),
-    "the round": (_set("state.round", 7), "state.round: the history gives 2 but the save says 7"),
-    "the dice": (_set("dice.queued", [1]), "dice.queued[0]: the history gives 5 but the save says 1"),
+    "the round": (set_field("state.round", 7), "state.round: the history gives 2 but the save says 7"),
+    "the dice": (set_field("dice.queued", [1]), "dice.queued[0]: the history gives 5 but the save says 1"),
     "a command dropped": (
         lambda document: document["history"].pop(),  # the last `end`: Ana's turn has not begun
         "state.units[0].ap: the history gives 8 but the save says 0",
@@ -90,7 +76,7 @@ def test_a_save_that_does_not_follow_from_its_history_is_refused(saved, change, 
 
 def test_an_illegal_command_in_the_history_is_refused(saved):
     # Raider's shot is well formed, but it is not the raider's turn after the first `end`.
-    edit(saved, _set("history.1.line", "shoot raider ana"))
+    edit(saved, set_field("history.1.line", "shoot raider ana"))
     with pytest.raises(SaveError, match=r"^saves/x\.toml: history\[1\]: 'shoot raider ana' cannot be played again: "):
         load_game(saved)
 
@@ -99,8 +85,8 @@ def test_a_save_written_under_other_rules_loads_its_state_with_a_warning(saved, 
     # A state that today's rules would not reach from its history: it is what the game master had on the
     # table, so it is kept, with one line saying the history belongs to other rules.
     hp = hp_of_raider(saved)
-    edit(saved, _set("rules_version", 1))
-    edit(saved, _set("state.units.1.hp", hp + 7))
+    edit(saved, set_field("rules_version", 1))
+    edit(saved, set_field("state.units.1.hp", hp + 7))
     opened = open_save(saved)
     assert opened.game.state.unit("raider").hp == hp + 7
     assert opened.game.history == game.history

@@ -8,9 +8,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from save_helpers import edit, set_field
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from save_helpers import any_actions, duel, edit, play, set_field
 
-from apcombat.engine import CommandError
+from apcombat.engine import CommandError, Game
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import SaveError, list_saves, load_game, open_save, replay_save, save_game
 
@@ -108,3 +110,28 @@ def test_undo_after_a_load_goes_back_through_the_replayed_fight(saved, game):
     for _ in range(len(game.history)):
         assert loaded.play("undo") == game.play("undo")
         assert (loaded.state, loaded.dice.snapshot()) == (game.state, game.dice.snapshot())
+
+
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(
+    seed=st.integers(0, 2**32),
+    script=any_actions(max_size=20),
+    unit=st.integers(0, 10),
+    field=st.sampled_from(["hp", "ap", "carried_mm", "initiative_bonus", "sacrificed_ap", "ran_ap", "turn_paid"]),
+    change=st.sampled_from([-1, 1, 5]),
+)
+def test_any_number_of_a_unit_changed_by_hand_is_found(in_tmp, seed, script, unit, field, change):
+    # Whatever the fight, a number of the saved state that its history does not give is named.
+    game = Game(duel(), seed=seed)
+    play(game, script)
+    path = save_game(game, Path("saves/x.toml"))
+    index = unit % len(game.state.units)
+    saved = getattr(game.state.units[index], field)
+    edit(path, set_field(f"state.units.{index}.{field}", saved + change))
+    if saved + change < 0:
+        return  # refused before the history is played: a field that cannot be negative
+    named = rf"^saves/x\.toml: state\.units\[{index}\]\.{field}: "
+    with pytest.raises(SaveError, match=rf"{named}the history gives {saved} but the save says {saved + change};"):
+        load_game(path)

@@ -76,8 +76,8 @@ def open_save(path: str | Path) -> OpenedSave:
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
     """Opening a save makes many small objects that all live on (the state, every step of the fight for
-    undo): the garbage collector's passes over them in the meantime would find nothing and take a tenth of
-    the time. It runs again afterwards as before."""
+    undo): the garbage collector's passes over them in the meantime would find nothing to free and only slow
+    the load down. It runs again afterwards as before."""
     enabled = gc.isenabled()
     gc.disable()
     try:

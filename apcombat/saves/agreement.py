@@ -4,6 +4,7 @@ dice it reaches must be the saved ones, or the first field that differs is named
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Iterator
 from enum import Enum
@@ -108,6 +109,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_AFTER_STATE = re.compile(r"\n\n\[(?!\[?state[.\]])")
+"""Where the state's part of a save ends: the next table that is not part of the state."""
+
 _HEAD_KEYS = frozenset({"format_version", "rules_version", "seed", "dice", "history", "redo", "start"})
 """What a save of this format holds before its state."""
 
@@ -117,11 +121,13 @@ def quickly_agreeing_game(text: str) -> Game | None:
     all but the state, play the history again, and compare the state's text with what that game's save
     would say. The game when they are the same; None when the quick way does not apply or finds them
     different (the careful way then reads the whole save, checks every field and says what is wrong)."""
-    head, header, _ = text.partition(STATE_HEADER)
+    head, header, rest = text.partition(STATE_HEADER)
     if not header:
         return None
+    after = _AFTER_STATE.search(rest)  # the history as tables, when it has typed dice, comes after the state
+    state_part = header + rest[: after.start() + 1 if after else len(rest)]
     try:
-        document = tomllib.loads(head)
+        document = tomllib.loads(head + (rest[after.start() :] if after else ""))
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):
         return None
     if (
@@ -145,6 +151,6 @@ def quickly_agreeing_game(text: str) -> Game | None:
         game = Game.replay(start, document["seed"], commands["history"], redo=list(commands["redo"]))
     except (CommandError, DiceError):
         return None
-    if game.dice.snapshot() != dice or text[len(head) :] != state_text(game.state):
+    if game.dice.snapshot() != dice or state_part != state_text(game.state):
         return None
     return game

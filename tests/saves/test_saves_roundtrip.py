@@ -34,6 +34,7 @@ from apcombat.model import (
 )
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import FORMAT_VERSION, SaveFile, load_game, replay_save, save_game, save_text
+from apcombat.saves.agreement import quickly_agreeing_game
 
 PLAYED = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(0, 2**64 - 1)
@@ -89,10 +90,13 @@ def same_game(loaded: Game, game: Game) -> bool:
 
 
 def loads_again(game: Game) -> None:
-    """A save of `game` loads as the same game and saves again to the same bytes."""
+    """A save of `game` loads as the same game and saves again to the same bytes, and the quick way of
+    checking it against its history applies (the load stays cheap)."""
     written, loaded = saved_and_loaded(game)
     assert same_game(loaded, game)
     assert saved_and_loaded(loaded)[0] == written
+    quick = quickly_agreeing_game(written.decode("utf-8"))
+    assert quick is not None and same_game(quick, game)
 
 
 EVERY_ENCOUNTER = pytest.mark.parametrize("name", [path.stem for path in ENCOUNTERS])
@@ -107,6 +111,7 @@ def test_every_encounter_saved_at_any_moment_loads_and_goes_on_exactly(name, see
     game = Game(shipped(name), seed=seed)
     game.turn_listeners.append(loads_again)  # as the program autosaves: after every turn
     play(game, before)
+    loads_again(game)
     written, loaded = saved_and_loaded(game)
     assert same_game(loaded, game)
     assert saved_and_loaded(loaded)[0] == written

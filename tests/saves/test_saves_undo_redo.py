@@ -10,6 +10,7 @@ from save_helpers import duel
 from apcombat.engine import Game
 from apcombat.engine.log_export import log_markdown
 from apcombat.saves import load_game, save_game
+from apcombat.saves.agreement import quickly_agreeing_game
 
 SHOT = ["end", "end", "gm force hit", "shoot ana raider"]  # seed 7: Ana acts first; the shot hits for 4
 
@@ -74,7 +75,9 @@ def test_redo_in_dice_mode_replays_the_typed_dice_without_asking_again():
 def test_undo_and_redo_after_a_load_keep_the_typed_dice_exact(in_tmp):
     game = Game(duel(), seed=7, ask=lambda request: 6)
     game.play_all(["end", "end", "shoot ana raider", "gm dice 4"])
-    loaded = load_game(save_game(game, Path("saves/typed")))
+    path = save_game(game, Path("saves/typed"))
+    assert quickly_agreeing_game(path.read_text(encoding="utf-8")) is not None  # typed dice: [[history]] tables
+    loaded = load_game(path)
     for line in ["undo", "undo", "redo", "undo", "undo", "redo", "redo", "redo"]:
         assert loaded.play(line) == game.play(line)
         assert (loaded.state, loaded.dice.snapshot(), loaded.history) == (

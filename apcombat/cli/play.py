@@ -41,13 +41,13 @@ def run(args: argparse.Namespace) -> int:
 def _check_source(source: Path, library: object) -> str | None:
     """Refuse a file the app could not open, before the screen is taken over."""
     from apcombat.content import ContentError
-    from apcombat.saves import SaveError, is_save, read_save
+    from apcombat.saves import SaveError, is_save, open_save
 
     if not source.exists():
         return f"{source}: no such file"
     try:
         if is_save(source):
-            read_save(source)
+            open_save(source)
         else:
             from apcombat.content import load_encounter
 

@@ -66,12 +66,17 @@ def run(args: argparse.Namespace) -> int:
 def _open(args: argparse.Namespace) -> Game | None:
     from apcombat.content import ContentError, load_encounter
     from apcombat.engine import CommandError, Game
-    from apcombat.saves import SaveError, is_save, load_game, replay_save
+    from apcombat.saves import SaveError, is_save, open_save, replay_save
 
     source = Path(args.source)
     try:
         if is_save(source):
-            return replay_save(source) if args.replay else load_game(source)
+            if args.replay:
+                return replay_save(source)
+            opened = open_save(source)
+            if opened.warning:
+                print(f"apcombat: warning: {opened.warning}", file=sys.stderr)
+            return opened.game
         if args.replay:
             what = "this is an encounter" if source.is_file() else "there is no such file"
             fail(args, [f"{source}: --replay needs a save, and {what}"])

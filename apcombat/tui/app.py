@@ -49,8 +49,9 @@ class ApcombatApp(App):
         self._library_lock = threading.Lock()
         self.content = content
         self.open_path = open_path
-        # ./saves, or the folder APCOMBAT_SAVES names (the same rule as apcombat.saves.saves_folder).
-        self.saves = saves or Path(os.environ.get("APCOMBAT_SAVES", "saves"))
+        # ./saves, or the folder APCOMBAT_SAVES names when it is set and not empty (the same rule as
+        # apcombat.saves.saves_folder, which is not imported here so that the first frame comes sooner).
+        self.saves = saves or Path(os.environ.get("APCOMBAT_SAVES") or "saves")
         self.seed = seed
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
@@ -109,13 +110,16 @@ class ApcombatApp(App):
         if not path.exists():
             self.notify(f"there is no save at {path}", severity="warning")
             return
-        from apcombat.saves import SaveError, load_game
+        from apcombat.saves import SaveError, open_save
 
         try:
-            game = load_game(path)
+            opened = open_save(path)
         except SaveError as error:
             self.notify(str(error), severity="error", timeout=12)
             return
+        game = opened.game
+        if opened.warning:
+            self.notify(opened.warning, severity="warning", timeout=12)
         from apcombat.tui.screens.title import TitleScreen
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):

@@ -21,8 +21,11 @@ def refused(state, rng):
 
 
 def turns_forever(state, rng):
-    """Turns left one facing step at a time: free (R7.3 joins free turns), so it never runs out of AP."""
-    return f"turn {state.active} {('N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW')[rng.randrange(8)]}"
+    """Turns one facing step and back again: every turn changes the facing, and R7.3 joins them into one turn
+    of at most 45 degrees, free, so it never runs out of AP."""
+    facings = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+    at = facings.index(str(state.unit(state.active).facing))
+    return f"turn {state.active} {facings[(at + (1 if at % 2 == 0 else -1)) % 8]}"
 
 
 def ends(state, rng):

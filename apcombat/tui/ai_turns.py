@@ -4,7 +4,8 @@ the same driver as `apcombat sim` (apcombat.ai.turn), so an illegal line ends th
 
 The AI plays whenever one of its units is `state.active`, and only then (R13.3): a human watcher's
 interruption hands control to the human until `e`; a human side's delayed unit is offered the chance to
-step in before an AI unit's first line. After an undo the AI waits until the player lets it go on.
+step in before an AI unit's first line. After an undo the AI waits for the player's next command (a redo
+is none: it replays what was undone, the AI's lines included) or the skip key.
 """
 
 from __future__ import annotations
@@ -62,16 +63,20 @@ class AiTurns:
     def skip(self) -> None:
         """Play the rest of this AI stretch without pausing; let a held AI go on."""
         self.skipping = stretch_of(self.session.state)
+        if self.pending and not self.thinking:  # waiting out the pace (or a question): go now
+            self.generation += 1
+            self.pending = False
         if self.held:
             self.held = False
             self.screen.hint("the AI goes on")
         self.go_on()
 
     def hold(self) -> None:
-        """Drop any answer on its way and wait for the player (undo: the player decides again)."""
+        """Drop any answer on its way and wait for the player (undo: the player decides again, or redoes what
+        was undone, the AI's lines too) until the player's next command or the skip key."""
         self.generation += 1
         self.pending = self.thinking = False
-        self.held = self.session.ai_side() is not None
+        self.held = True
 
     def human_played(self) -> None:
         """A human's command: a hold ends."""

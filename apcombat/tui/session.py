@@ -88,9 +88,10 @@ class Session:
         else:
             step = play_answer(self.game, decision, ms, failure)
         unit = self.state.unit(step.unit).name
-        why = step.decision.reason or step.decision.line
-        if why:
-            self.game.log.insert(before, Event("ai", f"AI ({unit}): {why}", unit=step.unit))
+        line, reason = step.decision.line, step.decision.reason
+        if line or reason:
+            text = f"AI ({unit}) {line}" + (f": {reason}" if reason else "")
+            self.game.log.insert(before, Event("ai", text, unit=step.unit))
         if step.illegal is not None:
             self.game.log.append(Event("ai", f"AI ({unit}): an illegal line ({step.illegal}): its turn ends"))
         return step

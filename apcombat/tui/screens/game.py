@@ -161,7 +161,7 @@ class GameScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "ai_skip":
-            return self.ai.acting or self.ai.held
+            return self.session.ai_side() is not None
         return True
 
     def _show_table_actions(self, unit: Unit | None) -> None:
@@ -510,8 +510,7 @@ class GameScreen(Screen):
         except CommandError as error:
             self.notify(str(error), severity="warning", timeout=6)
             return
-        self.ai.hold()
-        if self.ai.held:
+        if self.session.ai_side() is not None:
             self.hint("undone; the AI waits — n lets it play, ctrl+y redoes")
         self.after(events)
 

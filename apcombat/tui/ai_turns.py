@@ -131,7 +131,7 @@ class AiTurns:
         self.screen.app.call_from_thread(self._answered, generation, state, decision, ms, failure)
 
     def _answered(self, generation: int, state: Encounter, decision: Decision, ms: float, failure: str | None) -> None:
-        if generation != self.generation:
+        if generation != self.generation or not self.screen.is_attached:  # undone, or the game was left
             return
         self.pending = self.thinking = False
         if self.session.state is not state or self.session.ai_side() is None:

@@ -59,8 +59,21 @@ def rex_ai(tmp_path: Path) -> Path:
     )
 
 
-def scripted_level(monkeypatch: pytest.MonkeyPatch, bot: Scripted, name: str = "scripted") -> None:
-    monkeypatch.setitem(LEVELS, name, lambda: bot)
+@pytest.fixture
+def ai_game(run_ui, rex_ai: Path, monkeypatch: pytest.MonkeyPatch):
+    """`ai_game(bot, steps, pace=0)`: `bot` registered as the level "scripted", the raiders handed to it on the
+    set-up screen, the fight started; then `await steps(ui)`."""
+
+    def run(bot: Scripted, steps, pace: float = 0) -> None:
+        monkeypatch.setitem(LEVELS, "scripted", lambda: bot)
+
+        async def script(ui: Ui) -> None:
+            await start_from_setup(ui, rex_ai, "scripted")
+            await steps(ui)
+
+        run_ui(script, ai_pace=pace)
+
+    return run
 
 
 async def start_from_setup(ui: Ui, path: Path, level: str) -> None:
@@ -120,20 +133,18 @@ def test_the_duel_raider_is_played_by_the_ai_with_its_reasons_in_the_log(run_ui,
     run_ui(script, open_path=duel, ai_pace=0)
 
 
-def test_the_screen_answers_keys_while_the_ai_thinks(run_ui, rex_ai, monkeypatch):
+def test_the_screen_answers_keys_while_the_ai_thinks(ai_game):
     gate = threading.Event()
     bot = Scripted(["pose rex crouched"], gate)
-    scripted_level(monkeypatch, bot)
 
-    async def script(ui):
-        await start_from_setup(ui, rex_ai, "scripted")
+    async def steps(ui):
         await ui.press("e")  # Ana ends: Rex's AI is asked, and blocks in its worker
         await ui.until(bot.asked.is_set, "the AI to be asked")
         assert ui.state.active == "rex"
         cursor = ui.map.cursor
         await ui.press("right")
         assert ui.map.cursor == (cursor[0] + 1, cursor[1])  # the cursor still moves
-        assert "n AI: skip its turn" in ui.screen_text().splitlines()[-1]  # the footer shows it while it acts
+        assert "n Skip AI" in ui.screen_text().splitlines()[-1]  # the footer shows it while it acts
         await ui.press("question_mark")
         await ui.wait_for_screen(HelpScreen)  # help still opens
         await ui.press("escape")
@@ -147,15 +158,13 @@ def test_the_screen_answers_keys_while_the_ai_thinks(run_ui, rex_ai, monkeypatch
         assert "AI (Rex) pose rex crouched: scripted: pose rex crouched" in log
         assert log.index("AI (Rex) pose rex crouched") < log.index("Rex goes crouched")
 
-    run_ui(script, ai_pace=0)
+    ai_game(bot, steps)
 
 
-def test_the_skip_key_plays_the_rest_of_the_ai_turn_at_once(run_ui, rex_ai, monkeypatch):
+def test_the_skip_key_plays_the_rest_of_the_ai_turn_at_once(ai_game):
     bot = Scripted(["pose rex crouched", "pose rex prone"])
-    scripted_level(monkeypatch, bot)
 
-    async def script(ui):
-        await start_from_setup(ui, rex_ai, "scripted")
+    async def steps(ui):
         await ui.press("e")
         await ui.settle()
         assert ui.state.active == "rex" and bot.calls == 0  # waiting for the pace (an hour here)
@@ -163,15 +172,13 @@ def test_the_skip_key_plays_the_rest_of_the_ai_turn_at_once(run_ui, rex_ai, monk
         await until_human_turn(ui, round_=2)
         assert bot.calls == 3 and ui.state.unit("rex").pose.value == "prone"
 
-    run_ui(script, ai_pace=3600)
+    ai_game(bot, steps, pace=3600)
 
 
-def test_a_human_watcher_interrupts_the_ai_and_hands_control_back_with_e(run_ui, rex_ai, monkeypatch):
+def test_a_human_watcher_interrupts_the_ai_and_hands_control_back_with_e(ai_game):
     bot = Scripted(["move rex 5,3", "pose rex crouched"])
-    scripted_level(monkeypatch, bot)
 
-    async def script(ui):
-        await start_from_setup(ui, rex_ai, "scripted")
+    async def steps(ui):
         await ui.command("gm dice 1", "react ana")  # R16.1: Ana watches; her perception roll will be a 1
         await ui.until(lambda: ui.state.interrupt is not None, "Ana's interruption")  # R16.2
         await ui.settle()
@@ -180,15 +187,13 @@ def test_a_human_watcher_interrupts_the_ai_and_hands_control_back_with_e(run_ui,
         await until_human_turn(ui, round_=2)
         assert bot.calls == 3 and ui.state.unit("rex").pose.value == "crouched"
 
-    run_ui(script, ai_pace=0)
+    ai_game(bot, steps)
 
 
-def test_an_ai_watcher_plays_its_interruption_during_the_human_turn_at_once(run_ui, rex_ai, monkeypatch):
+def test_an_ai_watcher_plays_its_interruption_during_the_human_turn_at_once(ai_game):
     bot = Scripted(["react rex", "pose rex crouched"])
-    scripted_level(monkeypatch, bot)
 
-    async def script(ui):
-        await start_from_setup(ui, rex_ai, "scripted")
+    async def steps(ui):
         await ui.press("e")
         await until_human_turn(ui, round_=2)
         assert ui.state.unit("rex").watch is not None  # R16.1
@@ -198,15 +203,13 @@ def test_an_ai_watcher_plays_its_interruption_during_the_human_turn_at_once(run_
         assert ui.state.unit("rex").pose.value == "crouched" and ui.state.interrupt is None  # R16.2
         assert "AI (Rex) pose rex crouched" in ui.log_text()
 
-    run_ui(script, ai_pace=0)
+    ai_game(bot, steps)
 
 
-def test_a_delayed_human_unit_is_offered_to_step_in_before_the_ai_acts(run_ui, rex_ai, monkeypatch):
+def test_a_delayed_human_unit_is_offered_to_step_in_before_the_ai_acts(ai_game):
     bot = Scripted(["pose rex crouched"])
-    scripted_level(monkeypatch, bot)
 
-    async def script(ui):
-        await start_from_setup(ui, rex_ai, "scripted")
+    async def steps(ui):
         await ui.press("d")  # R13.3: Ana delays; Rex (AI) is next
         choice = await ui.wait_for_screen(ChoiceScreen)
         assert "step in" in ui.screen_text() and bot.calls == 0
@@ -220,15 +223,13 @@ def test_a_delayed_human_unit_is_offered_to_step_in_before_the_ai_acts(run_ui, r
         await until_human_turn(ui, round_=2)  # Rex then takes his turn (R13.3), played by the AI
         assert bot.calls >= 1 and ui.state.unit("rex").pose.value == "crouched"
 
-    run_ui(script, ai_pace=0)
+    ai_game(bot, steps)
 
 
-def test_undo_goes_back_to_the_players_last_command_and_the_ai_waits(run_ui, rex_ai, monkeypatch):
+def test_undo_goes_back_to_the_players_last_command_and_the_ai_waits(ai_game):
     bot = Scripted(["pose rex crouched", "pose rex prone"])
-    scripted_level(monkeypatch, bot)
 
-    async def script(ui):
-        await start_from_setup(ui, rex_ai, "scripted")
+    async def steps(ui):
         await ui.command("move ana 2,3")
         await ui.press("e")
         await until_human_turn(ui, round_=2)
@@ -247,4 +248,4 @@ def test_undo_goes_back_to_the_players_last_command_and_the_ai_waits(run_ui, rex
         await ui.settle()
         assert ui.state.unit("ana").at == (1, 3) and ui.state.unit("ana").ap == 12
 
-    run_ui(script, ai_pace=0)
+    ai_game(bot, steps)

@@ -57,7 +57,7 @@ class GameScreen(Screen):
         Binding("d", "delay", "Delay", show=False, id="game.delay"),
         Binding("e", "end", "End turn", id="game.end"),
         Binding("s", "start", "Start", show=False, id="game.start"),
-        Binding("n", "ai_skip", "AI: skip its turn", id="game.ai_skip"),
+        Binding("n", "ai_skip", "Skip AI", id="game.ai_skip"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="game.redo"),
         Binding("ctrl+s", "save", "Save", id="game.save", show=False),

@@ -48,7 +48,9 @@ def main() -> None:
         from distributed import Client, LocalCluster
 
         started = time.perf_counter()
-        with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster:
+        with LocalCluster(
+            n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address="127.0.0.1:0"
+        ) as cluster:
             Client(cluster.scheduler_address).wait_for_workers(2)
             print(f"dask: local 2-worker cluster up in {time.perf_counter() - started:.1f} s")
             started = time.perf_counter()

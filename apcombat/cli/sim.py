@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -91,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
     from apcombat.cli.sim_report import report_picture, report_tables
 
     print(report_tables(report, results, encounter), file=sys.stderr)
-    print(report_picture(report, results), file=sys.stderr)
+    width = min(100, shutil.get_terminal_size((100, 24)).columns)
+    print(report_picture(report, results, width), file=sys.stderr)
     return 0
 
 

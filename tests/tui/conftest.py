@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,7 +26,7 @@ import pytest
 import tomli_w
 from textual import events
 from textual.geometry import Offset, Region
-from textual.keys import _character_to_key
+from textual.keys import _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
@@ -112,6 +113,13 @@ def write_encounter(
     return path
 
 
+@pytest.fixture(autouse=True)
+def crash_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Crash reports of the app under test go to tmp_path/cache/apcombat, never to the user's cache folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "apcombat"
+
+
 @pytest.fixture(scope="session")
 def library() -> Library:
     return load_library(content_root())
@@ -138,6 +146,14 @@ def skirmish(tmp_path: Path) -> Path:
 def duel() -> Path:
     """The demo duel's encounter file, as shipped."""
     return DUEL
+
+
+def key_character(key: str) -> str | None:
+    """The character a terminal sends with this key (None for keys like ctrl+k or pagedown)."""
+    try:
+        return unicodedata.lookup(_get_unicode_name_from_key(key))
+    except KeyError:
+        return key if len(key) == 1 else None
 
 
 def shown(widget: Widget) -> str:
@@ -207,11 +223,15 @@ class Ui:
     async def type(self, text: str) -> None:
         """Type text into the widget that has the focus, as fast as a terminal sends a paste: the keys all
         arrive at once, in order (waiting for the app after each would take 60 ms a key)."""
+        await self.press_at_once(*[_character_to_key(c) if not c.isalnum() else c for c in text])
+
+    async def press_at_once(self, *keys: str) -> None:
+        """Send keys as a terminal sends them when they come quickly: all at once, the app handling them in
+        order without a frame in between."""
         driver = self.app._driver
         assert driver is not None
-        for character in text:
-            key = _character_to_key(character) if not character.isalnum() else character
-            event = events.Key(key, character)
+        for key in keys:
+            event = events.Key(key, key_character(key))
             event.set_sender(self.app)
             driver.send_message(event)
         await self.pilot.pause()

@@ -13,7 +13,7 @@ from textual.binding import Binding
 
 from apcombat.tui import textual_fixes
 from apcombat.tui.crash import crash_line, write_crash_report
-from apcombat.tui.keymap import keymap_path, load_keymap
+from apcombat.tui.keymap import check_keymap, keymap_path, load_keymap, widget_keys
 from apcombat.tui.palette import ActionsProvider
 
 if TYPE_CHECKING:
@@ -82,9 +82,14 @@ class ApcombatApp(App):
 
     def on_mount(self) -> None:
         if self.keymap:
+            from apcombat.tui.screens.help import all_bindings
+
+            defaults = {binding.id: binding.key for _, binding in all_bindings() if binding.id}
+            self.keymap, problems = check_keymap(self.keymap, self.keymap_file, defaults, widget_keys())
+            self.keymap_problems += problems
             self.set_keymap(self.keymap)
         for problem in self.keymap_problems:
-            self.notify(problem, severity="warning", timeout=10)
+            self.notify(problem, title="Key file", severity="warning", timeout=20)
         from apcombat.tui.screens.title import TitleScreen
 
         self.push_screen(TitleScreen())

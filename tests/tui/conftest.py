@@ -225,16 +225,17 @@ class Ui:
         arrive at once, in order (waiting for the app after each would take 60 ms a key)."""
         await self.press_at_once(*[_character_to_key(c) if not c.isalnum() else c for c in text])
 
-    async def press_at_once(self, *keys: str) -> None:
+    async def press_at_once(self, *keys: str, wait: bool = True) -> None:
         """Send keys as a terminal sends them when they come quickly: all at once, the app handling them in
-        order without a frame in between."""
+        order without a frame in between (then wait for the app to be idle, unless told not to)."""
         driver = self.app._driver
         assert driver is not None
         for key in keys:
             event = events.Key(key, key_character(key))
             event.set_sender(self.app)
             driver.send_message(event)
-        await self.pilot.pause()
+        if wait:
+            await self.pilot.pause()
 
     async def command(self, *lines: str) -> None:
         """`:` opens the command line; each line of the command language is typed and played with Enter (the

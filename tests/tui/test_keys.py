@@ -100,3 +100,56 @@ def test_a_key_file_remaps_end_turn(run_ui, tmp_path):
         assert str(keys) in ui.screen_text()
 
     run_ui(script, keymap_file=keys)
+
+
+def test_a_key_file_with_unknown_ids_and_key_names_warns_at_start_up(run_ui, tmp_path):
+    keys = tmp_path / "keys.toml"
+    keys.write_text('[keys]\n"game.finish" = "z"\n"game.end" = "ctrl+zz,z"\n"game.fire" = "shoot"\n', encoding="utf-8")
+
+    async def script(ui):
+        notices = ui.notices()
+        assert any(str(keys) in n and '"game.finish"' in n and "remove the line" in n for n in notices), notices
+        assert any(str(keys) in n and '"ctrl+zz" is not a key name' in n and "game.end" in n for n in notices)
+        assert any('"shoot" is not a key name' in n for n in notices)
+        assert any('"game.fire" has no usable key left; it keeps its default key' in n for n in notices)
+        await ui.press("s", "tab", "f")  # f still fires
+        assert type(ui.screen).__name__ == "ShotScreen"
+        await ui.press("escape", "z")  # what is right in the file applies
+        assert ui.state.active == "rex"
+
+    run_ui(script, keymap_file=keys)
+
+
+def test_a_key_file_that_leaves_no_way_to_quit_keeps_ctrl_q_for_quitting(run_ui, tmp_path):
+    keys = tmp_path / "keys.toml"
+    # Enter is taken by the map and every list; ctrl+q would end the turn before the app could quit.
+    keys.write_text('[keys]\n"app.quit" = "enter"\n"game.end" = "ctrl+q,z"\n', encoding="utf-8")
+
+    async def script(ui):
+        notices = ui.notices()
+        assert any(
+            str(keys) in n and "nothing quits the app on every screen" in n and "ctrl+q quits" in n for n in notices
+        ), notices
+        await ui.press("s", "z")  # the rest of the file applies
+        assert ui.state.active == "rex"
+        await ui.press("enter")
+        assert ui.app.return_code is None
+        await ui.press("ctrl+q")
+        assert ui.app.return_code == 0
+
+    app = run_ui(script, keymap_file=keys)
+    assert app.return_code == 0
+
+
+def test_a_key_file_with_a_quit_key_of_its_own_is_used_as_written(run_ui, tmp_path):
+    keys = tmp_path / "keys.toml"
+    keys.write_text('[keys]\n"app.quit" = "f9"\n', encoding="utf-8")
+
+    async def script(ui):
+        assert ui.notices() == []
+        await ui.press("s", "ctrl+q")
+        assert ui.app.return_code is None
+        await ui.press("f9")
+        assert ui.app.return_code == 0
+
+    run_ui(script, keymap_file=keys)

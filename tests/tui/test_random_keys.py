@@ -1,0 +1,152 @@
+"""Random keys never crash the app: a seeded stream of keys over the title screen, the set-up, the battlefield,
+its dialogs and table mode, the app idle after each key; a quit key re-opens the app where that part started.
+
+The suite presses RANDOM_KEYS keys in total (about a minute); more on demand, e.g.
+`APCOMBAT_RANDOM_KEYS=20000 APCOMBAT_RANDOM_SEED=5 pytest tests/tui/test_random_keys.py`. A failure names the
+seed, the part, the key's index and the keys before it, so the same run can be played again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from apcombat.content import content_root
+from apcombat.tui.app import ApcombatApp
+from conftest import Ui
+from test_keys import every_binding_id
+
+SEED = int(os.environ.get("APCOMBAT_RANDOM_SEED", "9"))
+RANDOM_KEYS = int(os.environ.get("APCOMBAT_RANDOM_KEYS", "2400"))
+KEY_WATCHDOG_S = 60.0
+"""A key the app has not finished handling after this long is a hang (a generous bound, not a timing test)."""
+
+NAVIGATION = [
+    "up",
+    "down",
+    "left",
+    "right",
+    "enter",
+    "escape",
+    "tab",
+    "shift+tab",
+    "space",
+    "backspace",
+    "pageup",
+    "pagedown",
+]
+TYPING = [*"abcdefghijklmnopqrstuvwxyz0123456789", "minus", "plus", "full_stop", "comma", "slash", "underscore"]
+RARE = ["home", "end", "delete", "ctrl+c", "ctrl+p", "ctrl+k", "ctrl+t", "f1", "f10", "ctrl+enter"]
+
+
+def key_pool() -> list[str]:
+    """Every key the app binds, once each; navigation keys four times; letters, digits and a few symbols (for
+    the text boxes); rarer keys that leave a screen or quit once. ctrl+q quits: the run re-opens the app."""
+    bound = {key.strip() for binding in every_binding_id().values() for key in binding.key.split(",")}
+    return sorted(bound) + NAVIGATION * 4 + TYPING + RARE + ["ctrl+q"]
+
+
+Start = Callable[[Ui], Awaitable[None]]
+
+
+async def on_title(ui: Ui) -> None:
+    pass
+
+
+async def in_set_up(ui: Ui) -> None:
+    await ui.press("d")  # the demo duel's set-up
+
+
+async def on_the_battlefield(ui: Ui) -> None:
+    await ui.press("s")  # the first round of the test encounter
+
+
+async def in_a_dialog(ui: Ui) -> None:
+    await ui.press("s", "tab", "f")  # the fire dialog at the first enemy
+
+
+async def at_the_table(ui: Ui) -> None:
+    await ui.press("s")
+
+
+PARTS: dict[str, tuple[Start, Path | None, float]] = {
+    # part: (how it starts, the file the app opens, its share of the keys)
+    "title": (on_title, None, 0.2),
+    "set-up": (in_set_up, None, 0.15),
+    "battlefield": (on_the_battlefield, Path("skirmish"), 0.3),
+    "dialogs": (in_a_dialog, Path("skirmish"), 0.15),
+    "table mode": (at_the_table, content_root() / "encounters" / "table_brawl.toml", 0.2),
+}
+
+
+async def press_and_wait(ui: Ui, key: str) -> None:
+    """Press a key and wait until the app is idle: every message the key caused handled, and those they caused
+    in turn. (The Pilot's `press` also sleeps 40 ms a key to see the process idle: thousands of keys would take
+    minutes.)"""
+    await ui.press_at_once(key, wait=False)
+    for _ in range(3):
+        await ui.pilot._wait_for_screen()
+        await ui.app._animator.wait_until_complete()
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves, the key file and whatever a key writes (a screenshot, an exported log) stay in tmp_path."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("APCOMBAT_SAVES", str(tmp_path / "saves"))
+    keys = tmp_path / "keys.toml"
+    keys.write_text("[keys]\n", encoding="utf-8")
+    monkeypatch.setenv("APCOMBAT_KEYS", str(keys))
+    return tmp_path
+
+
+@pytest.mark.parametrize("part", list(PARTS))
+def test_random_keys_never_crash_the_app(part, sandbox, make_app, skirmish):
+    start, opens, share = PARTS[part]
+    if opens == Path("skirmish"):
+        opens = skirmish
+    rng = random.Random(f"{SEED}/{part}")
+    pool = key_pool()
+    keys = [rng.choice(pool) for _ in range(max(1, round(RANDOM_KEYS * share)))]
+
+    def where(index: int, app: ApcombatApp) -> str:
+        before = " ".join(keys[max(0, index - 15) : index])
+        return (
+            f"APCOMBAT_RANDOM_SEED={SEED}, part {part!r}, key #{index} {keys[index]!r} on {type(app.screen).__name__}"
+            f" (keys before it: {before})"
+        )
+
+    seen: dict[str, int] = {}
+    opened = 0
+
+    async def play() -> None:
+        nonlocal opened
+        index = 0
+        while index < len(keys):
+            app = make_app(open_path=opens, saves=sandbox / "saves", keymap_file=sandbox / "keys.toml")
+            async with app.run_test(size=(100, 32)) as pilot:
+                ui = Ui(app, pilot)
+                await ui.settle()
+                await start(ui)
+                while index < len(keys) and app.return_code is None:
+                    try:
+                        await asyncio.wait_for(press_and_wait(ui, keys[index]), KEY_WATCHDOG_S)
+                    except TimeoutError:
+                        pytest.fail(f"the app hangs: {where(index, app)}")
+                    if app._exception is not None:
+                        pytest.fail(f"the app crashed ({app._exception!r}): {where(index, app)}")
+                    index += 1
+                    seen[type(app.screen).__name__] = seen.get(type(app.screen).__name__, 0) + 1
+                opened += 1
+            if app.return_code not in (None, 0) or app._exception is not None:
+                pytest.fail(
+                    f"the app ended with status {app.return_code} ({app._exception!r}): {where(index - 1, app)}"
+                )
+
+    asyncio.run(play())
+    print(f"{part}: {len(keys)} keys, the app opened {opened} times, screens after a key: {seen}")

@@ -15,11 +15,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from conftest import Ui
+from test_keys import every_binding_id
 
 from apcombat.content import content_root
 from apcombat.tui.app import ApcombatApp
-from conftest import Ui
-from test_keys import every_binding_id
 
 SEED = int(os.environ.get("APCOMBAT_RANDOM_SEED", "9"))
 RANDOM_KEYS = int(os.environ.get("APCOMBAT_RANDOM_KEYS", "2400"))

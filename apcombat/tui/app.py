@@ -85,11 +85,12 @@ class ApcombatApp(App):
             from apcombat.tui.screens.help import all_bindings
 
             defaults = {binding.id: binding.key for _, binding in all_bindings() if binding.id}
-            self.keymap, problems = check_keymap(self.keymap, self.keymap_file, defaults, widget_keys())
+            self.keymap, problems = check_keymap(self.keymap, defaults, widget_keys())
             self.keymap_problems += problems
             self.set_keymap(self.keymap)
-        for problem in self.keymap_problems:
-            self.notify(problem, title="Key file", severity="warning", timeout=20)
+        if self.keymap_problems:  # one notice naming the file, a line for each problem
+            lines = [f"• {problem.removeprefix(f'{self.keymap_file}: ')}" for problem in self.keymap_problems]
+            self.notify("\n".join(lines), title=f"Key file {self.keymap_file}", severity="warning", timeout=30)
         from apcombat.tui.screens.title import TitleScreen
 
         self.push_screen(TitleScreen())

@@ -43,7 +43,4 @@ def write_crash_report(error: BaseException) -> Path:
 
 def crash_line(error: BaseException, report: Path) -> str:
     """The one line the player sees when the app stops on an unexpected error."""
-    return (
-        f"apcombat stopped on an unexpected error ({type(error).__name__}); "
-        f"the full report is in {report} — please send it with a bug report."
-    )
+    return f"apcombat stopped on an unexpected error ({type(error).__name__}); the full report is in {report}"

@@ -90,10 +90,10 @@ def is_typed(key: str) -> bool:
 
 
 def check_keymap(
-    keymap: Mapping[str, str], path: Path, defaults: Mapping[str, str], widget_keys: Iterable[str] = ()
+    keymap: Mapping[str, str], defaults: Mapping[str, str], widget_keys: Iterable[str] = ()
 ) -> tuple[dict[str, str], list[str]]:
-    """The keymap the app can use, and a sentence for each problem: an id no binding has, a key no terminal
-    sends (both left out), and a keymap that leaves nothing to quit the app with.
+    """The keymap the app can use, and a sentence for each problem (the caller names the file): an id no
+    binding has, a key no terminal sends (both left out), and a keymap that leaves nothing to quit the app with.
 
     `defaults` are the app's binding ids with their default keys; `widget_keys` the keys Textual's own widgets
     (text boxes, lists) take first. Quitting needs a key of `app.quit` that no other binding has and that does
@@ -103,26 +103,24 @@ def check_keymap(
     problems: list[str] = []
     for binding_id, keys in keymap.items():
         if binding_id not in defaults:
-            problems.append(
-                f'{path}: there is no binding "{binding_id}"; see the key list (?) for the ids, or remove the line'
-            )
+            problems.append(f'there is no binding "{binding_id}"; see the key list (?) for the ids, or remove the line')
             continue
         good = [key for key in split_keys(keys) if is_key_name(key)]
         for key in split_keys(keys):
             if key not in good:
                 problems.append(
-                    f'{path}: "{binding_id}": "{key}" is not a key name (write keys like "f", "ctrl+f", "f5", '
+                    f'"{binding_id}": "{key}" is not a key name (write keys like "f", "ctrl+f", "f5", '
                     f'"pageup" or "question_mark"); it is left out'
                 )
         if good:
             usable[binding_id] = ",".join(good)
         else:
-            problems.append(f'{path}: "{binding_id}" has no usable key left; it keeps its default key')
+            problems.append(f'"{binding_id}" has no usable key left; it keeps its default key')
     quit_keys = _own_quit_keys(defaults | usable, widget_keys)
     if not quit_keys:
         default_quit = defaults[QUIT_ID]
         problems.append(
-            f'{path}: with these keys nothing quits the app on every screen ("{QUIT_ID}" needs a key that no '
+            f'with these keys nothing quits the app on every screen ("{QUIT_ID}" needs a key that no '
             f"other binding uses and that does not type a letter); {default_quit} quits as by default — "
             f'give "{QUIT_ID}" such a key'
         )

@@ -213,8 +213,8 @@ class Ui:
         return "\n".join(strip.text.rstrip() for strip in self.game.query_one(EventLog).lines)
 
     def notices(self) -> list[str]:
-        """The messages of every notification the app has shown and not yet forgotten."""
-        return [notification.message for notification in self.app._notifications]
+        """Every notification the app has shown and not yet forgotten: its title (if any), then its message."""
+        return [f"{n.title}: {n.message}" if n.title else n.message for n in self.app._notifications]
 
     async def press(self, *keys: str) -> None:
         """Press keys one after the other, each handled before the next (the Pilot waits for the app)."""

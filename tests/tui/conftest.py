@@ -26,7 +26,7 @@ import pytest
 import tomli_w
 from textual import events
 from textual.geometry import Offset, Region
-from textual.keys import _character_to_key, _get_unicode_name_from_key
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
@@ -150,10 +150,12 @@ def duel() -> Path:
 
 def key_character(key: str) -> str | None:
     """The character a terminal sends with this key (None for keys like ctrl+k or pagedown)."""
-    try:
-        return unicodedata.lookup(_get_unicode_name_from_key(key))
+    if len(key) == 1:
+        return key
+    try:  # "slash" is the key of the character named SOLIDUS
+        return unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
     except KeyError:
-        return key if len(key) == 1 else None
+        return None
 
 
 def shown(widget: Widget) -> str:

@@ -41,7 +41,7 @@ NAVIGATION = [
     "pagedown",
 ]
 TYPING = [*"abcdefghijklmnopqrstuvwxyz0123456789", "minus", "plus", "full_stop", "comma", "slash", "underscore"]
-RARE = ["home", "end", "delete", "ctrl+c", "ctrl+p", "ctrl+k", "ctrl+t", "f1", "f10", "ctrl+enter"]
+RARE = ["home", "end", "delete", "ctrl+c", "ctrl+p", "ctrl+t", "f1", "f10", "ctrl+enter"]
 
 
 def key_pool() -> list[str]:

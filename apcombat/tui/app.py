@@ -53,8 +53,8 @@ class ApcombatApp(App):
         self._library_lock = threading.Lock()
         self.content = content
         self.open_path = open_path
-        # ./saves, or the folder APCOMBAT_SAVES names (the same rule as apcombat.saves.saves_folder).
-        self.saves = saves or Path(os.environ.get("APCOMBAT_SAVES", "saves"))
+        # ./saves, or the folder APCOMBAT_SAVES names; set but empty is unset (as apcombat.saves.saves_folder).
+        self.saves = saves or Path(os.environ.get("APCOMBAT_SAVES") or "saves")
         self.seed = seed
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)

@@ -65,3 +65,19 @@ def test_the_command_lines_save_option_says_it_is_a_path_that_may_point_anywhere
     assert (
         "--save PATH save the game to this file" in help_text and "anywhere (not only in the saves folder)" in help_text
     )
+
+
+def test_an_empty_apcombat_saves_is_as_if_unset_saves_go_to_the_saves_folder(run_ui, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("APCOMBAT_SAVES", "")
+
+    async def script(ui):
+        await ui.press("s", "ctrl+s")
+        ask = await ui.wait_for_screen(AskScreen)
+        ask.query_one(Input).value = "empty-env"
+        await ui.press("enter")
+        await ui.wait_for_screen(GameScreen)
+
+    run_ui(script, saves=None)
+    assert (tmp_path / "saves" / "empty-env.toml").exists()
+    assert not (tmp_path / "empty-env.toml").exists()

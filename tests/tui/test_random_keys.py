@@ -100,7 +100,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("APCOMBAT_SAVES", str(tmp_path / "saves"))
     keys = tmp_path / "keys.toml"
-    keys.write_text("[keys]\n", encoding="utf-8")
+    keys.write_text('[keys]\n"game.end" = "e,f12"\n', encoding="utf-8")
     monkeypatch.setenv("APCOMBAT_KEYS", str(keys))
     return tmp_path
 

@@ -5,9 +5,8 @@
 "game.fire" = "f,enter"
 "map.cursor_up" = "up,w"
 
-The file is read before the first frame (`load_keymap`); its ids and key names are checked against the app's
-bindings once the title screen is up (`check_keymap`), each problem one sentence naming the file, the id or
-key, and what to do.
+The file is read when the app is made (`load_keymap`); its ids and key names are checked against the app's
+bindings when it starts (`check_keymap`): each problem is one sentence naming the id or key and what to do.
 """
 
 from __future__ import annotations
@@ -86,7 +85,7 @@ def is_typed(key: str) -> bool:
     """Whether the key types a character (a text box takes it instead of a binding): "q", "Q", "shift+q",
     "question_mark", "space"."""
     *modifiers, base = _parts(key)
-    return set(modifiers) <= {"shift"} and (len(base) == 1 or (base not in NAMED_KEYS or base == "space"))
+    return set(modifiers) <= {"shift"} and (len(base) == 1 or base == "space" or base not in NAMED_KEYS)
 
 
 def check_keymap(
@@ -121,7 +120,8 @@ def check_keymap(
         default_quit = defaults[QUIT_ID]
         problems.append(
             f'with these keys nothing quits the app on every screen ("{QUIT_ID}" needs a key that no '
-            f"other binding uses and that does not type a letter); {default_quit} quits as by default — "
+            f"other binding uses and that does not type a letter); {default_quit} quits as by default and does "
+            "nothing else — "
             f'give "{QUIT_ID}" such a key'
         )
         usable.pop(QUIT_ID, None)

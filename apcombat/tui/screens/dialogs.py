@@ -55,7 +55,8 @@ class AskScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Label(self.prompt, classes="dialog-title")
             yield Input(value=self.value, placeholder=self.placeholder)
-            yield Label("", id="answer-problem", classes="error")
+            if self.check:
+                yield Label("", id="answer-problem", classes="error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         problem = self.check(event.value) if self.check and event.value.strip() else None

@@ -32,6 +32,7 @@ def test_a_save_name_that_is_not_a_plain_file_name_is_refused_with_a_sentence(ru
         assert ui.screen is ask  # still asking
         problem = ui.text("#answer-problem")
         assert problem.startswith("A save name") and REFUSED[name] in problem
+        assert " ".join(problem.split()).endswith(".")  # the whole sentence is shown, wrapped
         # Another name is taken from the same dialog.
         ask.query_one(Input).value = "round-1"
         await ui.press("enter")

@@ -7,11 +7,14 @@ import importlib
 import inspect
 import pkgutil
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.widgets import DataTable
 
 import apcombat.tui
+from apcombat.tui.keymap import check_keymap, widget_keys
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.help import HelpScreen
 
@@ -154,3 +157,26 @@ def test_a_key_file_with_a_quit_key_of_its_own_is_used_as_written(run_ui, tmp_pa
         assert ui.app.return_code == 0
 
     run_ui(script, keymap_file=keys)
+
+
+TYPED = ["f", "q", "z", "question_mark"]
+KEY_NAMES = [*TYPED, "ctrl+q", "ctrl+x", "f9", "enter", "escape", "up", "shift+tab", "ctrl+zz"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    remaps=st.dictionaries(
+        st.sampled_from(sorted(every_binding_id()) + ["app.quit"] * 5 + ["no.such"]),
+        st.lists(st.sampled_from(KEY_NAMES), min_size=1, max_size=3).map(",".join),
+        max_size=8,
+    )
+)
+def test_whatever_a_key_file_says_a_key_of_its_own_quits_the_app(remaps):
+    defaults = {binding_id: binding.key for binding_id, binding in every_binding_id().items()}
+    usable, problems = check_keymap(remaps, defaults, widget_keys())
+    final = defaults | usable
+    quit_keys = set(final["app.quit"].split(","))
+    others = widget_keys().union(*(set(keys.split(",")) for bid, keys in final.items() if bid != "app.quit"))
+    assert any(key not in others and key not in TYPED for key in quit_keys), (usable, problems)
+    assert set(usable) <= set(defaults) and all("ctrl+zz" not in keys for keys in usable.values())
+    assert ("no.such" in remaps) == any('"no.such"' in problem for problem in problems)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -51,36 +50,17 @@ def key_pool() -> list[str]:
     return sorted(bound) + NAVIGATION * 4 + TYPING + RARE + ["ctrl+q"]
 
 
-Start = Callable[[Ui], Awaitable[None]]
+SKIRMISH = Path("skirmish")  # the test encounter, written for each test
+TABLE_BRAWL = content_root() / "encounters" / "table_brawl.toml"
 
-
-async def on_title(ui: Ui) -> None:
-    pass
-
-
-async def in_set_up(ui: Ui) -> None:
-    await ui.press("d")  # the demo duel's set-up
-
-
-async def on_the_battlefield(ui: Ui) -> None:
-    await ui.press("s")  # the first round of the test encounter
-
-
-async def in_a_dialog(ui: Ui) -> None:
-    await ui.press("s", "tab", "f")  # the fire dialog at the first enemy
-
-
-async def at_the_table(ui: Ui) -> None:
-    await ui.press("s")
-
-
-PARTS: dict[str, tuple[Start, Path | None, float]] = {
-    # part: (how it starts, the file the app opens, its share of the keys)
-    "title": (on_title, None, 0.2),
-    "set-up": (in_set_up, None, 0.15),
-    "battlefield": (on_the_battlefield, Path("skirmish"), 0.3),
-    "dialogs": (in_a_dialog, Path("skirmish"), 0.15),
-    "table mode": (at_the_table, content_root() / "encounters" / "table_brawl.toml", 0.2),
+PARTS: dict[str, tuple[Path | None, tuple[str, ...], str, tuple[int, int], float]] = {
+    # part: (the file the app opens, the keys that reach the part, the screen they reach, the terminal's size,
+    # the part's share of the keys)
+    "title": (None, (), "TitleScreen", (80, 24), 0.2),
+    "set-up": (None, ("d",), "SetupScreen", (100, 32), 0.15),  # the demo duel's
+    "battlefield": (SKIRMISH, ("s",), "GameScreen", (140, 45), 0.3),  # round 1
+    "dialogs": (SKIRMISH, ("s", "tab", "f"), "ShotScreen", (80, 24), 0.15),  # the fire dialog at the enemy
+    "table mode": (TABLE_BRAWL, ("s",), "GameScreen", (80, 24), 0.2),
 }
 
 
@@ -107,9 +87,8 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.mark.parametrize("part", list(PARTS))
 def test_random_keys_never_crash_the_app(part, sandbox, make_app, skirmish):
-    start, opens, share = PARTS[part]
-    if opens == Path("skirmish"):
-        opens = skirmish
+    opens, start, reached, size, share = PARTS[part]
+    opens = skirmish if opens == SKIRMISH else opens
     rng = random.Random(f"{SEED}/{part}")
     pool = key_pool()
     keys = [rng.choice(pool) for _ in range(max(1, round(RANDOM_KEYS * share)))]
@@ -129,10 +108,11 @@ def test_random_keys_never_crash_the_app(part, sandbox, make_app, skirmish):
         index = 0
         while index < len(keys):
             app = make_app(open_path=opens, saves=sandbox / "saves", keymap_file=sandbox / "keys.toml")
-            async with app.run_test(size=(100, 32)) as pilot:
+            async with app.run_test(size=size) as pilot:
                 ui = Ui(app, pilot)
                 await ui.settle()
-                await start(ui)
+                await ui.press(*start)
+                assert type(app.screen).__name__ == reached, f"{part}: {start} did not reach {reached}"
                 while index < len(keys) and app.return_code is None:
                     try:
                         await asyncio.wait_for(press_and_wait(ui, keys[index]), KEY_WATCHDOG_S)

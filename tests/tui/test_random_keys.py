@@ -21,7 +21,7 @@ from apcombat.content import content_root
 from apcombat.tui.app import ApcombatApp
 
 SEED = int(os.environ.get("APCOMBAT_RANDOM_SEED", "9"))
-RANDOM_KEYS = int(os.environ.get("APCOMBAT_RANDOM_KEYS", "3000"))
+RANDOM_KEYS = int(os.environ.get("APCOMBAT_RANDOM_KEYS", "2500"))
 KEY_WATCHDOG_S = 60.0
 """A key the app has not finished handling after this long is a hang (a generous bound, not a timing test)."""
 

@@ -62,7 +62,12 @@ class Session:
         return self.game.play(line)
 
     def preview(self, line: str) -> Preview:
-        command = parse_command(line)
+        """The command judged without rolling; a line that does not parse (a distance typed as "22.cm") is
+        a command not allowed, its reason the parser's sentence."""
+        try:
+            command = parse_command(line)
+        except CommandError as error:
+            return Preview(allowed=False, reason=str(error))
         assert command is not None
         return preview(self.state, command)
 

@@ -68,10 +68,13 @@ async def press_and_wait(ui: Ui, key: str) -> None:
     """Press a key and wait until the app is idle: every message the key caused handled, and those they caused
     in turn. (The Pilot's `press` also sleeps 40 ms a key to see the process idle: thousands of keys would take
     minutes.)"""
+    screens = list(ui.app.screen_stack)
     await ui.press_at_once(key, wait=False)
     for _ in range(3):
         await ui.pilot._wait_for_screen()
         await ui.app._animator.wait_until_complete()
+    if ui.app.return_code is None and list(ui.app.screen_stack) != screens:
+        await ui.pilot.pause()  # a screen opened or closed: its widgets mount (and unmount) over many messages
 
 
 @pytest.fixture
@@ -95,8 +98,12 @@ def test_random_keys_never_crash_the_app(part, sandbox, make_app, skirmish):
 
     def where(index: int, app: ApcombatApp) -> str:
         before = " ".join(keys[max(0, index - 15) : index])
+        try:
+            screen = type(app.screen).__name__
+        except Exception:  # the app has closed
+            screen = "the closed app"
         return (
-            f"APCOMBAT_RANDOM_SEED={SEED}, part {part!r}, key #{index} {keys[index]!r} on {type(app.screen).__name__}"
+            f"APCOMBAT_RANDOM_SEED={SEED}, part {part!r}, key #{index} {keys[index]!r} on {screen}"
             f" (keys before it: {before})"
         )
 
@@ -108,21 +115,26 @@ def test_random_keys_never_crash_the_app(part, sandbox, make_app, skirmish):
         index = 0
         while index < len(keys):
             app = make_app(open_path=opens, saves=sandbox / "saves", keymap_file=sandbox / "keys.toml")
-            async with app.run_test(size=size) as pilot:
-                ui = Ui(app, pilot)
-                await ui.settle()
-                await ui.press(*start)
-                assert type(app.screen).__name__ == reached, f"{part}: {start} did not reach {reached}"
-                while index < len(keys) and app.return_code is None:
-                    try:
-                        await asyncio.wait_for(press_and_wait(ui, keys[index]), KEY_WATCHDOG_S)
-                    except TimeoutError:
-                        pytest.fail(f"the app hangs: {where(index, app)}")
-                    if app._exception is not None:
-                        pytest.fail(f"the app crashed ({app._exception!r}): {where(index, app)}")
-                    index += 1
-                    seen[type(app.screen).__name__] = seen.get(type(app.screen).__name__, 0) + 1
-                opened += 1
+            try:
+                async with app.run_test(size=size) as pilot:
+                    ui = Ui(app, pilot)
+                    await ui.settle()
+                    await ui.press(*start)
+                    assert type(app.screen).__name__ == reached, f"{part}: {start} did not reach {reached}"
+                    while index < len(keys) and app.return_code is None:
+                        try:
+                            await asyncio.wait_for(press_and_wait(ui, keys[index]), KEY_WATCHDOG_S)
+                        except TimeoutError:
+                            pytest.fail(f"the app hangs: {where(index, app)}")
+                        if app._exception is not None:
+                            pytest.fail(f"the app crashed ({app._exception!r}): {where(index, app)}")
+                        index += 1
+                        seen[type(app.screen).__name__] = seen.get(type(app.screen).__name__, 0) + 1
+                    if app.return_code is None:  # the last key's screen finishes opening before the app closes
+                        await ui.settle()
+                    opened += 1
+            except Exception as error:  # raised as the app closes (Pilot re-raises the app's first error)
+                pytest.fail(f"the app crashed ({error!r}) by the time it closed: {where(index - 1, app)}")
             if app.return_code not in (None, 0) or app._exception is not None:
                 pytest.fail(
                     f"the app ended with status {app.return_code} ({app._exception!r}): {where(index - 1, app)}"

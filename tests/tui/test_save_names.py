@@ -21,6 +21,19 @@ REFUSED = {
 }
 
 
+def save_as(name: str):
+    """The steps that start the fight and save it under this name (typed or pasted)."""
+
+    async def steps(ui):
+        await ui.press("s", "ctrl+s")
+        ask = await ui.wait_for_screen(AskScreen)
+        ask.query_one(Input).value = name
+        await ui.press("enter")
+        await ui.wait_for_screen(GameScreen)
+
+    return steps
+
+
 @pytest.mark.parametrize("name", list(REFUSED), ids=lambda name: repr(name[:12]))
 def test_a_save_name_that_is_not_a_plain_file_name_is_refused_with_a_sentence(run_ui, tmp_path, name):
     async def script(ui):
@@ -46,14 +59,7 @@ def test_a_save_name_that_is_not_a_plain_file_name_is_refused_with_a_sentence(ru
 
 
 def test_a_plain_save_name_with_toml_at_its_end_is_saved_under_that_name(run_ui, tmp_path):
-    async def script(ui):
-        await ui.press("s", "ctrl+s")
-        ask = await ui.wait_for_screen(AskScreen)
-        ask.query_one(Input).value = "  the last stand.toml "
-        await ui.press("enter")
-        await ui.wait_for_screen(GameScreen)
-
-    run_ui(script)
+    run_ui(save_as("  the last stand.toml "))
     assert (tmp_path / "saves" / "the last stand.toml").exists()
 
 
@@ -72,13 +78,6 @@ def test_an_empty_apcombat_saves_is_as_if_unset_saves_go_to_the_saves_folder(run
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("APCOMBAT_SAVES", "")
 
-    async def script(ui):
-        await ui.press("s", "ctrl+s")
-        ask = await ui.wait_for_screen(AskScreen)
-        ask.query_one(Input).value = "empty-env"
-        await ui.press("enter")
-        await ui.wait_for_screen(GameScreen)
-
-    run_ui(script, saves=None)
+    run_ui(save_as("empty-env"), saves=None)
     assert (tmp_path / "saves" / "empty-env.toml").exists()
     assert not (tmp_path / "empty-env.toml").exists()

@@ -28,7 +28,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--script", metavar="FILE", help="commands to apply (default: standard input)")
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the dice for a new game")
     parser.add_argument("--json", action="store_true", help="print one JSON object: the state and the events")
-    parser.add_argument("--save", metavar="PATH", help="save the game here after every turn and at the end")
+    parser.add_argument(
+        "--save",
+        metavar="PATH",
+        help="save the game to this file after every turn and at the end; a path like any other, anywhere "
+        "(not only in the saves folder), relative to the current folder",
+    )
     parser.add_argument("--replay", action="store_true", help="replay a save from its start before the script")
     parser.set_defaults(run=run)
 
@@ -66,12 +71,17 @@ def run(args: argparse.Namespace) -> int:
 def _open(args: argparse.Namespace) -> Game | None:
     from apcombat.content import ContentError, load_encounter
     from apcombat.engine import CommandError, Game
-    from apcombat.saves import SaveError, is_save, load_game, replay_save
+    from apcombat.saves import SaveError, is_save, open_save, replay_save
 
     source = Path(args.source)
     try:
         if is_save(source):
-            return replay_save(source) if args.replay else load_game(source)
+            if args.replay:
+                return replay_save(source)
+            opened = open_save(source)
+            if opened.warning:
+                print(f"apcombat: warning: {opened.warning}", file=sys.stderr)
+            return opened.game
         if args.replay:
             what = "this is an encounter" if source.is_file() else "there is no such file"
             fail(args, [f"{source}: --replay needs a save, and {what}"])

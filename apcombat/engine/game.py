@@ -13,9 +13,10 @@ import attrs
 
 from apcombat.dice import DiceRequest, DiceSource, ScriptedDice, SeededDice, read_die
 from apcombat.engine.apply import apply
-from apcombat.engine.commands import CommandError, Redo, Undo, parse_command
+from apcombat.engine.commands import Command, CommandError, Redo, Undo, parse_command
 from apcombat.engine.events import Event
 from apcombat.model import Encounter
+from apcombat.rules.version import RULES_VERSION
 
 
 @attrs.frozen
@@ -75,16 +76,24 @@ class _Snapshot:
 class Game:
     """The fight as played: apply command lines, undo and redo them, and know what made the state."""
 
-    def __init__(self, start: Encounter, seed: int = 0, ask: Callable[[DiceRequest], int | None] | None = None) -> None:
+    def __init__(
+        self,
+        start: Encounter,
+        seed: int = 0,
+        ask: Callable[[DiceRequest], int | None] | None = None,
+        rules_version: int = RULES_VERSION,
+    ) -> None:
         self.start = start
         self.seed = seed
+        # The rules the history was played under: a game loaded from an older save keeps its version, since
+        # its state does not follow from its history under today's rules.
+        self.rules_version = rules_version
         self.state = start
         self.dice = GameDice(SeededDice(seed), ask)
         self.history: list[HistoryEntry] = []
         self.log: list[Event] = []
         self._undo: list[_Snapshot] = []
-        # Undone commands, the last undone at the end; a loaded game has no snapshot and plays the entry again.
-        self._redo: list[tuple[_Snapshot | None, HistoryEntry]] = []
+        self._redo: list[HistoryEntry] = []  # undone commands, the last undone at the end
         self.turn_listeners: list[Callable[[Game], None]] = []
 
     @property
@@ -100,20 +109,32 @@ class Game:
             return self.undo()
         if isinstance(command, Redo):
             return self.redo()
-        before = self._snapshot()
         self.dice.typed = []
+        before, state, events = self._applied(command)
+        self._redo.clear()
+        entry = HistoryEntry(line=" ".join(line.split("#", 1)[0].split()), typed_dice=tuple(self.dice.typed))
+        self._record(before, entry, state, events)
+        return events
+
+    def _applied(self, command: Command, typed: tuple[int, ...] = ()) -> tuple[_Snapshot, Encounter, list[Event]]:
+        """The command applied to the state, with the dice a person `typed` for it queued first: the snapshot
+        before it, the new state and the events. Nothing changes if it is refused (CommandError), the dice
+        included."""
+        before = self._snapshot()
+        if typed:
+            self.dice.push(list(typed))
         try:
             state, events = apply(self.state, command, self.dice)
         except CommandError:
             self.dice.restore(before.dice)
             raise
+        return before, state, events
+
+    def _record(self, before: _Snapshot, entry: HistoryEntry, state: Encounter, events: list[Event]) -> None:
+        """A command played: undo can go back to `before`, the history has its entry, the state moves on."""
         self._undo.append(before)
-        self._redo.clear()
-        self.history.append(
-            HistoryEntry(line=" ".join(line.split("#", 1)[0].split()), typed_dice=tuple(self.dice.typed))
-        )
+        self.history.append(entry)
         self._advance(state, events)
-        return events
 
     def play_all(self, lines: Iterable[str]) -> list[Event]:
         events: list[Event] = []
@@ -127,36 +148,40 @@ class Game:
             raise CommandError("nothing to undo")
         entry = self.history[-1]
         snapshot = self._undo.pop() if self._undo else self._replayed_snapshot(len(self.history) - 1)
-        self._redo.append((self._snapshot(), entry))
+        self._redo.append(entry)
         self._restore(snapshot)
         event = Event("undo", f"undone: {entry.line}", {"command": entry.line})
         self.log.append(event)
         return [event]
 
     def redo(self) -> list[Event]:
-        """Play the last undone command again, exactly as it went."""
+        """Play the last undone command again, exactly as it went: the same dice (typed ones included), the
+        same state and the same events, which the log shows again after the "redone" line."""
         if not self._redo:
             raise CommandError("nothing to redo")
-        after, entry = self._redo.pop()
-        if after is None:
-            self.dice.push(list(entry.typed_dice))
-            before = self._snapshot()
-            state, events = apply(self.state, parse_command(entry.line), self.dice)  # type: ignore[arg-type]
-            self._undo.append(before)
-            self.history.append(entry)
-            self._advance(state, events)
-        else:
-            self._undo.append(self._snapshot())
-            self._restore(after)
-            self.history.append(entry)
-        event = Event("redo", f"redone: {entry.line}", {"command": entry.line})
-        self.log.append(event)
-        return [event]
+        entry = self._redo[-1]
+        ask, self.dice.ask = self.dice.ask, None  # the dice a person typed are replayed, never asked again
+        try:
+            before, state, events = self._applied_entry(entry)
+        finally:
+            self.dice.ask = ask
+        self._redo.pop()
+        marker = Event("redo", f"redone: {entry.line}", {"command": entry.line})
+        self.log.append(marker)
+        self._record(before, entry, state, events)
+        return [marker, *events]
+
+    def _applied_entry(self, entry: HistoryEntry) -> tuple[_Snapshot, Encounter, list[Event]]:
+        """A history entry applied again (its typed dice queued first), as `_applied`."""
+        command = parse_command(entry.line)
+        if command is None or isinstance(command, Undo | Redo):
+            raise CommandError(f"{entry.line!r} is not a command that made the state")
+        return self._applied(command, entry.typed_dice)
 
     @property
     def redo_entries(self) -> list[HistoryEntry]:
         """The undone commands redo would play, the next one first (a save keeps them)."""
-        return [entry for _, entry in reversed(self._redo)]
+        return list(reversed(self._redo))
 
     def _advance(self, state: Encounter, events: list[Event]) -> None:
         turn_over = state.active != self.state.active or state.round != self.state.round
@@ -176,18 +201,32 @@ class Game:
         del self.log[snapshot.log_length :]
 
     def _replayed_snapshot(self, length: int) -> _Snapshot:
-        """After a load there are no snapshots: replay the first `length` commands to rebuild one."""
+        """After a load there are no snapshots: replay the first `length` commands to rebuild one (not for a
+        history played under other rules, which would rebuild a state the game never had)."""
+        if self.rules_version != RULES_VERSION:
+            raise CommandError(
+                f"cannot undo what was played before the game was loaded: it was played under rules version "
+                f"{self.rules_version}, and this apcombat plays version {RULES_VERSION}"
+            )
         replay = Game.replay(self.start, self.seed, self.history[:length])
         return _Snapshot(replay.state, replay.dice.snapshot(), length, len(self.log))
 
     @classmethod
-    def replay(cls, start: Encounter, seed: int, history: Iterable[HistoryEntry]) -> Game:
-        """Play a history again from the start: the same seed and typed dice give the same fight."""
-        game = cls(start, seed)
+    def replay(
+        cls,
+        start: Encounter,
+        seed: int,
+        history: Iterable[HistoryEntry],
+        rules_version: int = RULES_VERSION,
+        redo: list[HistoryEntry] | None = None,
+    ) -> Game:
+        """Play a history again from the start: the same seed and typed dice give the same fight. `redo`: the
+        undone commands redo can play afterwards (the next one first), as a save keeps them."""
+        game = cls(start, seed, rules_version=rules_version)
         for entry in history:
-            game.dice.push(list(entry.typed_dice))
-            game.play(entry.line)
-            game.history[-1] = entry
+            before, state, events = game._applied_entry(entry)
+            game._record(before, entry, state, events)
+        game._redo = list(reversed(redo or []))
         return game
 
     @classmethod
@@ -199,12 +238,13 @@ class Game:
         state: Encounter,
         dice: DiceState,
         redo: list[HistoryEntry] | None = None,
+        rules_version: int = RULES_VERSION,
     ) -> Game:
-        """A game loaded from a save: the state and dice as saved, the history for undo and replays, and the
-        undone commands redo can still play (the next one first)."""
-        game = cls(start, seed)
+        """A game loaded from a save: the state and dice as saved, the history for undo and replays, the
+        undone commands redo can still play (the next one first), and the rules its history was played under."""
+        game = cls(start, seed, rules_version=rules_version)
         game.state = state
         game.dice.restore(dice)
         game.history = list(history)
-        game._redo = [(None, entry) for entry in reversed(redo or [])]
+        game._redo = list(reversed(redo or []))
         return game

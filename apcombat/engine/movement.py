@@ -228,7 +228,9 @@ def _move_on_table(state: Encounter, unit: Unit, command: Move, events: list[Eve
         spent_ap=unit.spent_ap or ap > 0,
         turn_degrees=0.0,
         turn_paid=0,
-        recent_steps=("moved", "moved"),  # R15.1: a jump right after this is from movement
+        # R15.1: a jump right after this is from movement. Table mode has no cells, so the steps are recorded
+        # as made straight ahead: a facing, like every step the field holds (a save must read it back).
+        recent_steps=(unit.facing, unit.facing),
     )
     events.append(
         Event(

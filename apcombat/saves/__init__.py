@@ -1,16 +1,20 @@
 """Saves: versioned TOML save files written atomically, read back with every check, and replayed.
 
-A save holds the seed, the dice, the history of commands, the starting encounter and the current one:
-`load_game` goes on exactly where the game stopped, `replay_save` plays it again from the start.
+A save holds the seed, the dice, the history of commands, the starting encounter and the current one, and
+the version of the rules its history was played under: `load_game` (or `open_save`, with its warning) goes
+on exactly where the game stopped, after checking that the state follows from the history; `replay_save`
+plays it again from the start.
 """
 
 from apcombat.saves.errors import SaveError
 from apcombat.saves.files import (
+    OpenedSave,
     SaveInfo,
     autosave,
     is_save,
     list_saves,
     load_game,
+    open_save,
     read_save,
     replay_save,
     save_game,
@@ -24,6 +28,7 @@ __all__ = [
     "FORMAT_VERSION",
     "MIGRATIONS",
     "Migration",
+    "OpenedSave",
     "SaveError",
     "SaveFile",
     "SaveInfo",
@@ -31,6 +36,7 @@ __all__ = [
     "is_save",
     "list_saves",
     "load_game",
+    "open_save",
     "read_save",
     "replay_save",
     "save_game",

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import standing_problem
 from apcombat.content.suggest import unknown_id
+from apcombat.engine import DiceState, HistoryEntry
 from apcombat.engine.commands import CommandError, Redo, Undo, parse_command
 from apcombat.model import Encounter, Unit
 from apcombat.saves.format import SaveFile
@@ -16,11 +17,25 @@ from apcombat.saves.format import SaveFile
 def save_findings(save: SaveFile) -> list[Finding]:
     """Every way `save` contradicts itself, each with the path of its field."""
     found = encounter_findings(save.start, "start") + encounter_findings(save.state, "state")
-    found += _face_findings(save.dice.queued, "dice.queued")
-    for field in ("history", "redo"):
-        for index, entry in enumerate(getattr(save, field)):
+    return found + dice_and_command_findings(save.dice, {"history": save.history, "redo": save.redo})
+
+
+def dice_and_command_findings(
+    dice: DiceState, commands: dict[str, tuple[HistoryEntry, ...]], parse: bool = True
+) -> list[Finding]:
+    """The dice queued and the commands of `history` and `redo`: faces that no die shows, lines that are not
+    one command. `parse=False` leaves out parsing the lines (for a history about to be played, which parses
+    them) but still finds an undo or a redo among them."""
+    found = _face_findings(dice.queued, "dice.queued")
+    for field, entries in commands.items():
+        for index, entry in enumerate(entries):
             where = f"{field}[{index}]"
-            found += _command_findings(entry.line, f"{where}.line")
+            if parse:
+                found += _command_findings(entry.line, f"{where}.line")
+            elif entry.line.split(maxsplit=1)[:1] in (["undo"], ["redo"]):
+                found.append(
+                    (f"{where}.line", f"the history holds the commands that made the state, never {entry.line!r}")
+                )
             found += _face_findings(entry.typed_dice, f"{where}.typed_dice")
     return found
 

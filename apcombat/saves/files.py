@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import gc
 import os
 import re
 import secrets
@@ -18,8 +19,9 @@ import attrs
 from apcombat.content.errors import Problem
 from apcombat.content.paths import shown
 from apcombat.content.toml_files import read_toml
-from apcombat.dice import DiceError
-from apcombat.engine import CommandError, Game, HistoryEntry
+from apcombat.engine import Game
+from apcombat.rules.version import RULES_VERSION
+from apcombat.saves.agreement import agreeing_game, quickly_agreeing_game, replayed
 from apcombat.saves.consistency import save_findings
 from apcombat.saves.errors import SaveError, refuse
 from apcombat.saves.format import SaveFile, save_text, structure_save
@@ -53,28 +55,65 @@ def autosave(game: Game, folder: str | Path) -> Path:
     return save_game(game, Path(folder) / f"{AUTOSAVE_NAME}{SUFFIX}")
 
 
+@attrs.frozen
+class OpenedSave:
+    """A save opened to go on with: the game, and a warning to show when its history was played under other
+    rules than today's (the game then goes on from its saved state)."""
+
+    game: Game
+    warning: str | None = None
+
+
+def open_save(path: str | Path) -> OpenedSave:
+    """The game a save holds, ready to go on with the same dice. A save written under today's rules is played
+    again from its start and must reach its saved state; one written under other rules goes on from its saved
+    state, with a warning. SaveError naming the file and field if the save is damaged, changed by hand so
+    that it no longer follows from its history, or from a newer apcombat."""
+    with _collector_paused():
+        return _opened(path)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Opening a save makes many small objects that all live on (the state, every step of the fight for
+    undo): the garbage collector's passes over them in the meantime would find nothing to free and only slow
+    the load down. It runs again afterwards as before."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _opened(path: str | Path) -> OpenedSave:
+    """`open_save`: the quick way for a save as this apcombat writes it, else the careful way."""
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        game = quickly_agreeing_game(Path(path).read_bytes().decode("utf-8"))
+        if game is not None:
+            return OpenedSave(game)
+    save = read_save(path)
+    if save.rules_version == RULES_VERSION:
+        return OpenedSave(agreeing_game(save, path))
+    return OpenedSave(
+        save.resume(),
+        f"{shown(path)}: written under rules version {save.rules_version} and this apcombat plays version "
+        f"{RULES_VERSION}: the fight goes on from its saved state, but undo cannot go back past the load and "
+        f"a replay of its history may not reach the same state",
+    )
+
+
 def load_game(path: str | Path) -> Game:
-    """The game a save holds, ready to go on with the same dice; SaveError naming the file and field if the
-    save is damaged, hand-edited wrongly, or from a newer apcombat."""
-    return read_save(path).resume()
+    """The game a save holds, ready to go on (see `open_save`, which also gives the warning for a save written
+    under other rules)."""
+    return open_save(path).game
 
 
 def replay_save(path: str | Path) -> Game:
-    """The game a save holds, played again from its start with its seed and history (the state it reaches
-    is the saved one unless the save was edited by hand or the rules changed)."""
-    save = read_save(path)
-    reached = 0
-
-    def history() -> Iterator[HistoryEntry]:
-        nonlocal reached
-        for reached, entry in enumerate(save.history):  # noqa: B007 - read when a command fails
-            yield entry
-
-    try:
-        return Game.replay(save.start, save.seed, history())
-    except (CommandError, DiceError) as error:
-        where = f"history[{reached}]: {save.history[reached].line!r}"
-        raise SaveError([f"{shown(path)}: {where} cannot be played again: {error}"]) from None
+    """The game a save holds, played again from its start with its seed and history under today's rules
+    (the state it reaches is the saved one unless the save was changed by hand or written under other rules)."""
+    return replayed(read_save(path), shown(path))
 
 
 def is_save(path: str | Path) -> bool:
@@ -145,10 +184,10 @@ def _info(path: Path) -> SaveInfo:
         modified = datetime.datetime.fromtimestamp(0)
     base = SaveInfo(name=path.stem, path=path, modified=modified)
     try:
-        save = read_save(path)
+        state = open_save(path).game.state
     except SaveError as error:
         return attrs.evolve(base, problem=str(error))
-    return attrs.evolve(base, encounter=save.state.name, round=save.state.round)
+    return attrs.evolve(base, encounter=state.name, round=state.round)
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -161,6 +200,7 @@ def write_atomically(path: Path, text: str) -> None:
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        _remove_leftovers(folder, path.name)
         staged = _staged(folder, path.name, text.encode("utf-8"))
         try:
             if path.exists():
@@ -172,6 +212,25 @@ def write_atomically(path: Path, text: str) -> None:
         _sync_folder(folder)
     except OSError as error:
         raise SaveError([f"{shown(path)}: cannot write the save: {error.strerror or error}"]) from None
+
+
+def _leftover_pattern(name: str) -> re.Pattern[str]:
+    """The names of the temporary files a save of `name` makes (`_staged`'s and `_keep_backup`'s), and only
+    those: another save's (`x.toml.y.toml`) never match."""
+    return re.compile(rf"\.{re.escape(name)}\.(?:[a-z0-9_]{{8}}|[0-9a-f]{{12}}\.bak)\.tmp")
+
+
+def _remove_leftovers(folder: Path, name: str) -> None:
+    """Remove the temporary files an earlier save of `name` left when it was killed mid-write (a save never
+    leaves one otherwise); one that cannot be removed is left for the next save."""
+    pattern = _leftover_pattern(name)
+    try:
+        leftovers = [entry.path for entry in os.scandir(folder) if pattern.fullmatch(entry.name)]
+    except OSError:
+        return
+    for leftover in leftovers:
+        with contextlib.suppress(OSError):
+            os.unlink(leftover)
 
 
 def _staged(folder: Path, name: str, data: bytes) -> str:

@@ -1,7 +1,8 @@
 """What a save file holds and how it is written as TOML and read back.
 
 ```toml
-format_version = 1
+format_version = 2
+rules_version = 2          # the rules the history was played under (RULES_VERSION when it was written)
 seed = 7
 
 [dice]                     # the dice as they stand: the generator's two integers, numbers queued by `gm dice`
@@ -12,8 +13,9 @@ queued = [4, 17]
 line = "move ana 3,4"      # (without typed dice, tomli-w writes the same as `history = [{ line = "..." }]`)
 typed_dice = [37]
 
+[[redo]]                   # the undone commands redo can play, the next one first
 [start]                    # the encounter as it began: an Encounter, field for field
-[state]                    # the encounter now
+[state]                    # the encounter now: always the last table
 ```
 
 Only what restores and replays the game is kept: nothing derived (no event log, no map terrain, no time
@@ -36,36 +38,39 @@ from cattrs.preconf.tomllib import TomllibConverter
 from apcombat.content.converter import make_content_converter
 from apcombat.content.diagnose import findings
 from apcombat.content.encounter_map import read_map
-from apcombat.content.field_rules import NOT_NEGATIVE, command_id, register_field_rules
+from apcombat.content.field_rules import NOT_NEGATIVE, bounded, command_id, register_field_rules
 from apcombat.content.loader import STRUCTURE_ERRORS
 from apcombat.content.values import Hook, WrongValue, is_whole_number, show_value
 from apcombat.engine import DiceState, Game, HistoryEntry
 from apcombat.model import BattleMap, CarriedWeapon, Encounter, Unit
 from apcombat.saves.errors import SaveError
 
-FORMAT_VERSION = 1
-"""The save format this apcombat writes, and the newest it reads."""
+FORMAT_VERSION = 2
+"""The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`."""
 
 _MASK_64 = (1 << 64) - 1
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class SaveFile:
-    """Everything a save holds: enough to go on exactly where the game stopped, and to replay it."""
+    """Everything a save holds: enough to go on exactly where the game stopped, and to replay it. The fields
+    are written in this order, so `[state]` is the file's last table (see STATE_HEADER)."""
 
     format_version: int
+    rules_version: int  # the rules the history was played under: a save of today's rules must replay
     seed: int
     dice: DiceState
-    start: Encounter
-    state: Encounter
     history: tuple[HistoryEntry, ...] = attrs.field(default=(), converter=tuple)
     redo: tuple[HistoryEntry, ...] = attrs.field(default=(), converter=tuple)  # undone commands, next first
+    start: Encounter
+    state: Encounter
 
     @classmethod
     def of(cls, game: Game) -> SaveFile:
         """What a save of `game` holds."""
         return cls(
             format_version=FORMAT_VERSION,
+            rules_version=game.rules_version,
             seed=game.seed,
             dice=game.dice.snapshot(),
             start=game.start,
@@ -76,7 +81,15 @@ class SaveFile:
 
     def resume(self) -> Game:
         """The game as it was saved: its state and dice, with the history for undo and replays."""
-        return Game.resume(self.start, self.seed, list(self.history), self.state, self.dice, list(self.redo))
+        return Game.resume(
+            self.start,
+            self.seed,
+            list(self.history),
+            self.state,
+            self.dice,
+            list(self.redo),
+            rules_version=self.rules_version,
+        )
 
 
 def whole_number_pair(expected: str, check: Callable[[int, int], str | None] = lambda a, b: None) -> Hook:
@@ -142,9 +155,11 @@ def make_save_converter() -> TomllibConverter:
         converter,
         Unit,
         {"id": command_id, "side": command_id, "at": cell}
-        | dict.fromkeys(("ap", "in_hand", "offhand", "unconscious_rounds", "carried_mm"), NOT_NEGATIVE),
+        | dict.fromkeys(("ap", "in_hand", "offhand", "unconscious_rounds", "carried_mm", "carried_rate"), NOT_NEGATIVE),
     )
     register_field_rules(converter, Encounter, {"round": NOT_NEGATIVE})
+    # Last: the save's own structure function takes the hooks of the models inside it as they are now.
+    register_field_rules(converter, SaveFile, {"rules_version": bounded(1)})
     return converter
 
 
@@ -163,6 +178,15 @@ CONVERTER: TomllibConverter = make_save_converter()
 def save_text(save: SaveFile) -> str:
     """The TOML text of a save."""
     return tomli_w.dumps(CONVERTER.unstructure(save))
+
+
+STATE_HEADER = "\n[state]\n"
+"""Where the last part of a save's text, the current state, begins (strings never hold a line break)."""
+
+
+def state_text(state: Encounter) -> str:
+    """The text of a save from its STATE_HEADER on, for this state."""
+    return "\n" + tomli_w.dumps({"state": CONVERTER.unstructure(state)})
 
 
 def structure_save(document: dict[str, Any], file: str) -> SaveFile:

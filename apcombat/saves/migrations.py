@@ -20,8 +20,22 @@ Document = dict[str, Any]
 Migration = Callable[[Document], Document]
 """Turns a document of format n into one of format n + 1 (its format_version is set by `upgrade`)."""
 
-MIGRATIONS: dict[int, Migration] = {}
-"""Format n -> the migration to format n + 1. Empty while format 1 is the only format there has been."""
+
+def from_format_1(document: Document) -> Document:
+    """Format 1 -> 2: saves record the rules their history was played under; format 1 saves were all written
+    under rules version 1. Their table-mode moves recorded R15.1's run-up as the steps "moved", which no
+    save could read back: they become steps straight ahead, as the engine records them now."""
+    upgraded = {"format_version": 2, "rules_version": 1} | document
+    for part in ("start", "state"):
+        for unit in upgraded.get(part, {}).get("units", []):
+            steps = unit.get("recent_steps")
+            if isinstance(steps, list) and "moved" in steps:
+                unit["recent_steps"] = [unit.get("facing", "N") if step == "moved" else step for step in steps]
+    return upgraded
+
+
+MIGRATIONS: dict[int, Migration] = {1: from_format_1}
+"""Format n -> the migration to format n + 1."""
 
 _BROKEN_DOCUMENT = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What a migration raises when an old document is not shaped as its format says."""

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import datetime
 import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +14,16 @@ import tomli_w
 from save_helpers import DUEL, duel
 
 from apcombat.engine import Game
-from apcombat.saves import SaveError, autosave, is_save, list_saves, load_game, save_game, saves_folder
+from apcombat.saves import (
+    FORMAT_VERSION,
+    SaveError,
+    autosave,
+    is_save,
+    list_saves,
+    load_game,
+    save_game,
+    saves_folder,
+)
 
 
 def files_in(folder: Path) -> list[str]:
@@ -128,5 +140,52 @@ def test_a_save_is_told_from_an_encounter_file_by_its_text(saved):
     assert not is_save(DUEL)
     assert not is_save("saves/nothing.toml")
     text = saved.read_text(encoding="utf-8")
-    saved.write_text(text.replace("format_version = 1\n", ""), encoding="utf-8")
+    assert f"format_version = {FORMAT_VERSION}\n" in text
+    saved.write_text(text.replace(f"format_version = {FORMAT_VERSION}\n", ""), encoding="utf-8")
     assert is_save(saved)  # damaged, but meant as a save: loading it says what is wrong
+
+
+KILLED_SAVE = """
+import os, signal, sys
+from apcombat.engine import Game
+from apcombat.saves import save_game
+from save_helpers import duel
+
+real = getattr(os, sys.argv[1])
+
+def killed(*args):
+    if sys.argv[1] == "link":
+        real(*args)  # the backup's temporary link is made, then the process dies
+    os.kill(os.getpid(), signal.SIGKILL)
+
+setattr(os, sys.argv[1], killed)
+save_game(Game(duel(), seed=1), "saves/x.toml")
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+@pytest.mark.parametrize("dies_at", ["replace", "link"])
+def test_temporary_files_left_by_a_killed_save_are_removed_by_the_next_save(saved, game, dies_at):
+    # Issue 9, item 7: a save killed before its rename leaves its temporary file; the next save removes it.
+    helpers = os.pathsep.join(filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")]))
+    child = subprocess.run(
+        [sys.executable, "-c", KILLED_SAVE, dies_at], env=os.environ | {"PYTHONPATH": helpers}, check=False
+    )
+    assert child.returncode == -signal.SIGKILL
+    left = [name for name in files_in(Path("saves")) if name.endswith(".tmp")]
+    assert left  # what the killed save left
+    others = ["x.toml.y.toml", ".x.toml.y.toml.abcdefgh.tmp", ".x.toml.notes"]
+    for name in others:
+        Path("saves", name).write_text("another file", encoding="utf-8")
+    save_game(game, saved)
+    assert files_in(Path("saves")) == sorted(["x.toml", "x.toml.bak", *others])
+    assert load_game(saved).state == game.state
+
+
+def test_an_empty_saves_variable_means_the_saves_folder_here(in_tmp, monkeypatch):
+    # Issue 9, item 7: APCOMBAT_SAVES="" behaves as if it were not set, in the saves and in the app.
+    from apcombat.tui.app import create_app
+
+    monkeypatch.setenv("APCOMBAT_SAVES", "")
+    assert saves_folder() == in_tmp / "saves"
+    assert create_app().saves.resolve() == in_tmp / "saves"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -12,19 +13,22 @@ from save_helpers import duel
 
 import apcombat.saves.migrations as migrations
 from apcombat.engine import Game
-from apcombat.saves import MIGRATIONS, SaveError, load_game, save_game, upgrade
+from apcombat.model import Facing
+from apcombat.rules.version import RULES_VERSION
+from apcombat.saves import MIGRATIONS, SaveError, load_game, open_save, save_game, upgrade
 
 
 def version_0_from(document: dict[str, Any]) -> dict[str, Any]:
     """A made-up format 0: the history a plain list of lines (no typed dice), the dice state a table."""
     old = dict(document, format_version=0)
+    del old["rules_version"]  # format 2 added it
     old["history"] = [entry["line"] for entry in document.get("history", [])]
     old["dice"] = {"state": document["dice"]["seeded"][0], "increment": document["dice"]["seeded"][1]}
     return old
 
 
 def from_version_0(document: dict[str, Any]) -> dict[str, Any]:
-    """The migration format 0 -> 1 that made-up format would have."""
+    """The migration format 0 -> 1 that made-up format would have (then the real 1 -> 2 runs)."""
     dice = document.pop("dice")
     document["dice"] = {"seeded": [dice["state"], dice["increment"]]}
     document["history"] = [{"line": line} for line in document["history"]]
@@ -83,3 +87,45 @@ def test_upgrading_goes_one_format_at_a_time_and_leaves_the_document_given_alone
         upgraded = upgrade(document, "old.toml", steps)
     assert upgraded == {"format_version": 2, "nested": {"kept": 1}, "zero": True, "one": True}
     assert document == {"format_version": 0, "nested": {"kept": 1}}
+
+
+FORMAT_1 = Path(__file__).parent / "format_1"
+"""Saves written by apcombat before issue 9 (format 1, commit eb6ffd7), kept as they were written."""
+
+
+def format_1_save(name: str) -> Path:
+    """A copy of a format-1 save in ./saves."""
+    Path("saves").mkdir(exist_ok=True)
+    return Path(shutil.copy(FORMAT_1 / f"{name}.toml", Path("saves") / f"{name}.toml"))
+
+
+def test_a_format_1_save_loads_its_state_with_a_warning_about_its_rules(in_tmp):
+    # Issue 9, item 5: `apcombat run duel.toml --seed 7 --save ...` before issue 9, after a move, a forced hit
+    # for 4 damage, a pose undone, an end and `gm dice 3 4`; written under rules version 1.
+    path = format_1_save("duel")
+    before = path.read_bytes()
+    opened = open_save(path)
+    assert opened.warning is not None
+    assert opened.warning.startswith(
+        f"saves/duel.toml: written under rules version 1 and this apcombat plays version {RULES_VERSION}"
+    )
+    game = opened.game
+    ana, raider = game.state.units
+    assert (ana.at, ana.facing, raider.hp, game.state.round, game.state.active) == ((3, 5), Facing.E, 29, 2, "raider")
+    assert [entry.line for entry in game.history][-3:] == ["shoot ana raider", "end", "gm dice 3 4"]
+    assert game.dice.snapshot().queued == (3, 4)
+    assert path.read_bytes() == before  # loading never rewrites the file
+    game.play("end")  # the fight goes on
+    again = save_game(game, "saves/again")
+    assert again.read_text(encoding="utf-8").startswith("format_version = 2\nrules_version = 1\n")
+    assert load_game(again).state == game.state
+
+
+def test_a_format_1_table_mode_save_made_after_a_move_loads_and_goes_on(in_tmp):
+    # Issue 9, item 1: the save `start`, `move drifter 9cm`, `end` wrote, which could not be read back
+    # ("recent_steps[0]: 'moved' is not one of N, NE, ..."): the migration records the steps straight ahead.
+    game = load_game(format_1_save("table_brawl"))
+    drifter = game.state.unit("drifter")
+    assert (drifter.ap, drifter.recent_steps) == (0, (Facing.E, Facing.E))  # its turn is over
+    events = game.play("move rocco 6cm")
+    assert events[0].text.startswith("Rocco walks 6 cm")

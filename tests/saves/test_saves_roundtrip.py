@@ -3,28 +3,38 @@ state when replayed from the start."""
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from save_helpers import actions, duel, duel_game, play
+from save_helpers import ENCOUNTERS, actions, any_actions, duel, duel_game, play, shipped
 
-from apcombat.engine import Game, HistoryEntry
+from apcombat.engine import CommandError, Game, HistoryEntry
 from apcombat.model import (
     BodyLocation,
     Burning,
     CriticalEffect,
     CriticalTable,
+    Encounter,
     Exhaustion,
+    Facing,
+    HouseRules,
     Interrupt,
+    OptionalRules,
     Pin,
+    Pose,
+    Unit,
     Watch,
 )
+from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import FORMAT_VERSION, SaveFile, load_game, replay_save, save_game, save_text
+from apcombat.saves.agreement import quickly_agreeing_game
 
 PLAYED = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(0, 2**64 - 1)
@@ -69,6 +79,67 @@ def test_a_loaded_game_goes_on_exactly_as_the_unsaved_one(seed, before, after):
     assert loaded.history == game.history
 
 
+def same_game(loaded: Game, game: Game) -> bool:
+    """Whether two games are in the same place: state, dice, history and what redo would play."""
+    return (loaded.state, loaded.dice.snapshot(), loaded.history, loaded.redo_entries) == (
+        game.state,
+        game.dice.snapshot(),
+        game.history,
+        game.redo_entries,
+    )
+
+
+def loads_again(game: Game) -> None:
+    """A save of `game` loads as the same game and saves again to the same bytes, and the quick way of
+    checking it against its history applies (the load stays cheap)."""
+    written, loaded = saved_and_loaded(game)
+    assert same_game(loaded, game)
+    assert saved_and_loaded(loaded)[0] == written
+    quick = quickly_agreeing_game(written.decode("utf-8"))
+    assert quick is not None and same_game(quick, game)
+
+
+EVERY_ENCOUNTER = pytest.mark.parametrize("name", [path.stem for path in ENCOUNTERS])
+
+
+@EVERY_ENCOUNTER
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, before=any_actions(max_size=30), after=any_actions(max_size=15))
+def test_every_encounter_saved_at_any_moment_loads_and_goes_on_exactly(name, seed, before, after):
+    # Issue 9, item 1: whatever a fight holds, map or table mode, its save loads, saves again to the same
+    # bytes, and the loaded game goes on exactly as the unsaved one.
+    game = Game(shipped(name), seed=seed)
+    game.turn_listeners.append(loads_again)  # as the program autosaves: after every turn
+    play(game, before)
+    loads_again(game)
+    written, loaded = saved_and_loaded(game)
+    assert same_game(loaded, game)
+    assert saved_and_loaded(loaded)[0] == written
+    assert play(loaded, after) == play(game, after)
+    assert same_game(loaded, game)
+
+
+@pytest.mark.parametrize(
+    ("name", "script"),
+    [
+        ("table_brawl", ["start", "move drifter 9cm", "end"]),
+        ("table_brawl", ["start", "move drifter 12cm run", "turn drifter 90", "end", "move rocco 6cm", "end"]),
+        ("duel", ["end", "end", "move ana 3,5", "jump ana 5,5", "end"]),
+    ],
+)
+def test_a_save_after_moves_and_jumps_loads_and_goes_on(in_tmp, name, script):
+    # Issue 9, item 1: `start`, `move drifter 9cm`, `end` in table mode wrote a save that could not be read.
+    game = Game(shipped(name), seed=0)
+    for line in script:
+        with contextlib.suppress(CommandError):  # whoever does not act now is refused: the others go on
+            game.play(line)
+    assert [entry.line for entry in game.history if entry.line.startswith(("move", "jump"))]
+    written, loaded = saved_and_loaded(game)
+    assert same_game(loaded, game)
+    assert saved_and_loaded(loaded)[0] == written
+    assert play(loaded, [(0, 0), (1, 0)]) == play(game, [(0, 0), (1, 0)])
+
+
 @PLAYED
 @given(seed=seeds, script=actions(max_size=20))
 def test_a_replayed_save_reaches_the_saved_state(seed, script):
@@ -99,7 +170,7 @@ def test_typed_in_dice_are_kept_with_their_command(in_tmp):
 
 def test_the_file_holds_what_restores_the_game_and_nothing_derived(saved, game):
     text = saved.read_text(encoding="utf-8")
-    assert text.startswith(f"format_version = {FORMAT_VERSION}\nseed = 7\n")
+    assert text.startswith(f"format_version = {FORMAT_VERSION}\nrules_version = {RULES_VERSION}\nseed = 7\n")
     for section in ("[dice]", "[start]", "[state]", "[[start.units]]", "[state.map]"):
         assert f"\n{section}\n" in text
     assert "{ line = " in text  # the history
@@ -108,30 +179,65 @@ def test_the_file_holds_what_restores_the_game_and_nothing_derived(saved, game):
 
 
 def test_every_part_of_a_state_survives_a_save(in_tmp):
+    # Every field of a unit and of the encounter, each away from its default: a save must read back whatever
+    # the state holds (a field added to the model fails here until it is given a value below).
     ana, raider = duel().units
-    wounded = attrs.evolve(
-        raider,
-        wounds=frozenset({BodyLocation.LEGS, BodyLocation.ARM, BodyLocation.HEAD}),
-        watch=Watch(tested=frozenset({"ana"})),
-        turn_degrees=-67.5,
-        recent_steps=("N", "NE"),
-        initiative=14,
-    )
-    pinning = attrs.evolve(ana, pin=Pin("raider"), burning=Burning(2), exhaustion=Exhaustion(20, 2), ap=3)
-    criticals = CriticalTable({BodyLocation.HEAD: CriticalEffect(BodyLocation.HEAD, "ouch", hit_mod=-5)})
-    state = attrs.evolve(
-        duel(),
-        units=(pinning, wounded),
-        criticals=criticals,
-        modules={"morale": True},
-        round=3,
-        order=("raider", "ana"),
-        active="ana",
-        interrupt=Interrupt(watcher="raider", interrupted="ana"),
-        gm_force_hit=False,
-        gm_modifier=-10,
-    )
-    game = Game.resume(duel(), 1, [], state, Game(duel(), 1).dice.snapshot())
+    unit_values = {
+        "ap": 3,
+        "at": (2, 3),
+        "facing": Facing.SE,
+        "pose": Pose.CROUCHED,
+        "armor": raider.armor,
+        "weapons": (*ana.weapons[:1], attrs.evolve(ana.weapons[0], loaded=2, broken=True)),
+        "in_hand": 1,
+        "offhand": 0,
+        "ammo": {"45_acp": 7, "10mm": 3},
+        "in_cover": True,
+        "wounds": frozenset({BodyLocation.LEGS, BodyLocation.ARM, BodyLocation.HEAD}),
+        "exhaustion": Exhaustion(20, 2),
+        "burning": Burning(2),
+        "unconscious_rounds": 2,
+        "ap_loss_next_turn": 4,
+        "carried_mm": 12,
+        "carried_rate": 45,
+        "recent_steps": (Facing.N, Facing.NE),
+        "turn_degrees": -67.5,
+        "turn_paid": 1,
+        "sacrificed_ap": 5,
+        "ran_ap": 4,
+        "spent_ap": True,
+        "initiative": 14,
+        "initiative_bonus": -2,
+        "watch": Watch(tested=frozenset({"raider"})),
+        "pin": Pin("raider"),
+    }
+    encounter_values = {
+        "map": duel().map,
+        "description": "Every field set",
+        "house_rules": HouseRules(aim_max_extra_ap=3, prone_shows_head=False, reroll_initiative_each_round=True),
+        "optional_rules": OptionalRules(jumping=False, two_guns=False),
+        "modules": {"morale": True, "casualties": False},
+        "criticals": CriticalTable({BodyLocation.HEAD: CriticalEffect(BodyLocation.HEAD, "ouch", hit_mod=-5)}),
+        "round": 3,
+        "order": ("raider", "ana"),
+        "taken": ("raider",),
+        "delayed": ("raider",),
+        "pre_empted": "raider",
+        "active": "ana",
+        "interrupt": Interrupt(watcher="raider", interrupted="ana"),
+        "gm_modifier": -10,
+        "gm_force_hit": False,
+        "winner": "raiders",
+        "finished": True,
+    }
+    for model, values in ((Unit, unit_values), (Encounter, encounter_values)):
+        defaults = {field.name for field in attrs.fields(model) if field.default is not attrs.NOTHING}
+        assert defaults <= set(values), f"give {model.__name__}'s {sorted(defaults - set(values))} a value here"
+    everything = attrs.evolve(ana, **unit_values)
+    assert all(getattr(everything, name) != getattr(ana, name) for name in unit_values if name != "armor")
+    state = attrs.evolve(duel(), units=(everything, attrs.evolve(raider, hp=-3)), **encounter_values)
+    # Under other rules, so that the state is kept as it is, not checked against an empty history.
+    game = Game.resume(duel(), 1, [], state, Game(duel(), 1).dice.snapshot(), rules_version=1)
     text = save_game(game, "saves/all").read_text(encoding="utf-8")
     assert 'wounds = [\n    "arm",\n    "head",\n    "legs",\n]' in text  # sets are written sorted
     loaded = load_game("saves/all.toml")

@@ -99,6 +99,8 @@ def ask(player: Player, state: Encounter, rng: random.Random) -> tuple[Decision,
 
 def _check(line: str, game: Game) -> tuple[Command | None, str | None]:
     """The parsed command, or why the line is illegal before `apply` is even asked."""
+    if not isinstance(line, str):
+        return None, f"{type(line).__name__} is not a command line"
     try:
         command = parse_command(line)
     except CommandError as error:

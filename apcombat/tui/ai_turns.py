@@ -33,6 +33,7 @@ class AiTurns:
         self.pending = False  # a timer, a worker or a question to the player is on the way
         self.held = False  # the player asked the AI to wait (an undo, a delayed unit stepping in)
         self.thinking = False
+        self.asking = False  # the player is asked whether a delayed unit steps in
         self.skipping: object = None  # the stretch played without pause (the skip key)
         self.stretch: object = None
         self.played = 0  # lines played in this stretch
@@ -42,6 +43,11 @@ class AiTurns:
     def acting(self) -> bool:
         """An AI is playing now (and not held)."""
         return self.session.ai_side() is not None and not self.held
+
+    @property
+    def working(self) -> bool:
+        """A line of the AI is on its way (not waiting for the player)."""
+        return self.pending and not self.asking
 
     def go_on(self) -> None:
         """Ask the acting AI for its next line, unless something is already on the way."""
@@ -100,10 +106,10 @@ class AiTurns:
             return False
         options = [(unit.id, f"{unit.name} steps in now ({unit.ap} AP)") for unit in waiting]
         options.append(("", f"Let {active.name} act"))
-        self.pending = True
+        self.pending = self.asking = True
 
         def answered(choice: str | None) -> None:
-            self.pending = False
+            self.pending = self.asking = False
             if choice:
                 self.held = True
                 name = state.unit(choice).name

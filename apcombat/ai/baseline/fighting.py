@@ -49,6 +49,8 @@ def rounds_needed(situation: Situation) -> int:
     if carried is None:
         return 0
     weapon = carried.weapon
+    if not weapon.magazine:
+        return 0  # a blade or a fist never runs dry
     return weapon.burst if weapon.automatic and weapon.burst else 1
 
 
@@ -74,7 +76,8 @@ class ReloadAction:
                 return Proposal(RELOAD, line, f"{me.name} reloads: {magazine}, {need} needed to fire")
             return None
         swap = f"swap {me.id}"
-        if loaded == 0 and swap in situation.legal:
+        others = [w for i, w in enumerate(me.weapons) if i != me.in_hand and (w.loaded or not w.weapon.magazine)]
+        if loaded == 0 and others and swap in situation.legal:
             return Proposal(RELOAD_EMPTY - 1, swap, f"{me.name} swaps weapons: {magazine} and no spare rounds")
         return None
 

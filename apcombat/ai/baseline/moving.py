@@ -7,11 +7,11 @@ from apcombat.ai.baseline.fighting import good_attack
 from apcombat.ai.baseline.positions import Positions
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import Situation
-from apcombat.model import Cell
+from apcombat.model import Cell, Unit
 
 TO_FIRE_NOW, TO_FIRE, CLOSER, WATCH, LEAVE_COVER = 36.0, 34.0, 32.0, 33.0, 31.0
-WATCH_MARGIN_M = 10.0
-"""An enemy this much beyond the gun's longest band is 'coming' when it has yet to act this round."""
+COMING_STEPS = 8
+"""An enemy this many steps from the cells the unit sees within range is 'coming' (about a turn's walk)."""
 
 
 def positions(situation: Situation) -> Positions:
@@ -87,22 +87,33 @@ class WatchAction:
     name = "watch"
 
     def propose(self, situation: Situation) -> Proposal | None:
-        me, state = situation.me, situation.state
+        me = situation.me
         line = f"react {me.id}"
         if line not in situation.legal or me.weapon is None or me.at is None or good_attack(situation) is not None:
             return None
         found = best_cell(situation)
         if found is not None and found[2] > 0:
             return None
-        reach_m = me.weapon.weapon.ranges.long.max + WATCH_MARGIN_M
-        coming = [
-            enemy
-            for enemy in situation.enemies
-            if enemy.id not in state.taken and enemy.at is not None and situation.distance(me.at, enemy.at) <= reach_m
-        ]
-        if not coming:
+        coming = coming_enemy(situation)
+        if coming is None:
             return None
-        nearest = min(coming, key=lambda enemy: situation.distance(me.at, enemy.at))  # type: ignore[arg-type]
-        metres = situation.distance(me.at, nearest.at)  # type: ignore[arg-type]
-        why = f"{me.name} stands watch: no firing position in reach, {nearest.name} {metres:.0f} m away"
+        enemy, steps = coming
+        why = f"{me.name} stands watch: no firing position in reach, {enemy.name} {steps} steps from its sight"
         return Proposal(WATCH, line, why)
+
+
+def coming_enemy(situation: Situation) -> tuple[Unit, int] | None:
+    """An enemy yet to act this round that can walk into the unit's sight within its gun's range next: the
+    nearest such, with the steps it needs (the unit's own sight is symmetric, so those are cells it sees)."""
+    me, state, judge = situation.me, situation.state, positions(situation)
+    assert me.at is not None and me.weapon is not None
+    waiting = [enemy for enemy in situation.enemies if enemy.id not in state.taken and enemy.at is not None]
+    if not waiting:
+        return None
+    reach_m = me.weapon.weapon.ranges.long.max
+    seen = [cell for cell in situation.my_sight if situation.distance(me.at, cell) <= reach_m]
+    steps = min((judge.steps_to_enemy(cell) for cell in seen), default=10_000)
+    if steps > COMING_STEPS:
+        return None
+    nearest = min(waiting, key=lambda enemy: situation.distance(me.at, enemy.at))  # type: ignore[arg-type]
+    return nearest, steps

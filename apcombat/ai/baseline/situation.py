@@ -95,6 +95,11 @@ class Situation:
         """The cells each standing enemy sees (sight is symmetric: the cells from which it can be seen)."""
         return {enemy.id: views.sight_cells(self.state, enemy) for enemy in self.enemies}
 
+    @cached_property
+    def my_sight(self) -> frozenset[Cell]:
+        """The cells the acting unit sees."""
+        return views.sight_cells(self.state, self.me)
+
     def seen_by(self, cell: Cell) -> tuple[Unit, ...]:
         """The standing enemies that see `cell`."""
         return tuple(enemy for enemy in self.enemies if cell in self.enemy_sight[enemy.id])

@@ -76,8 +76,8 @@ class Situation:
         """Every legal attack with its expected damage, in the order `legal_commands` lists them."""
         options = []
         for line, command in self.commands.items():
-            if not isinstance(command, Attack):
-                continue
+            if not isinstance(command, Attack) or self.state.unit(command.target).side == self.me.side:
+                continue  # the rules allow shooting a friend; this AI never does
             judged = preview(self.state, command)
             if not judged.allowed or judged.attack is None:
                 continue

@@ -111,7 +111,7 @@ def test_advance_moves_to_a_firing_position_when_no_enemy_is_in_sight(tmp_path: 
     assert proposal is not None and proposal.line.startswith("move ana ")
     assert "firing position" in proposal.reason
     x, y = (int(n) for n in proposal.line.split()[2].split(","))
-    assert (x, y) in Situation(game.state).enemy_sight["bob"]  # Bob is in sight from there
+    assert [enemy.id for enemy in Situation(game.state).seen_by((x, y))] == ["bob"]  # Bob is in sight from there
 
 
 def test_advance_closes_in_when_no_firing_position_is_in_reach(tmp_path: Path) -> None:

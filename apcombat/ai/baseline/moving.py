@@ -103,16 +103,15 @@ class WatchAction:
 
 
 def coming_enemy(situation: Situation) -> tuple[Unit, int] | None:
-    """An enemy yet to act this round that can walk into the unit's sight within its gun's range next: the
-    nearest such, with the steps it needs (the unit's own sight is symmetric, so those are cells it sees)."""
+    """An enemy yet to act this round while some enemy walks within the gun's long range in about a turn:
+    the nearest that has yet to act, with the steps the nearest enemy needs."""
     me, state, judge = situation.me, situation.state, positions(situation)
     assert me.at is not None and me.weapon is not None
     waiting = [enemy for enemy in situation.enemies if enemy.id not in state.taken and enemy.at is not None]
     if not waiting:
         return None
-    reach_m = me.weapon.weapon.ranges.long.max
-    seen = [cell for cell in situation.my_sight if situation.distance(me.at, cell) <= reach_m]
-    steps = min((judge.steps_to_enemy(cell) for cell in seen), default=10_000)
+    range_steps = me.weapon.weapon.ranges.long.max  # cells are 1 m: a step is at least a metre
+    steps = max(0, round(judge.steps_to_enemy(me.at) - range_steps))
     if steps > COMING_STEPS:
         return None
     nearest = min(waiting, key=lambda enemy: situation.distance(me.at, enemy.at))  # type: ignore[arg-type]

@@ -3,7 +3,6 @@ see it) and the walking distance to the nearest enemy, for the Advance and Watch
 
 from __future__ import annotations
 
-from collections import deque
 from functools import cached_property
 
 from apcombat.ai.baseline.situation import Situation
@@ -57,22 +56,12 @@ class Positions:
 
     @cached_property
     def walking_distance(self) -> dict[Cell, int]:
-        """Steps from every passable cell to the nearest standing enemy, around walls (one search)."""
-        state = self.situation.state
-        battlemap, grid = state.map, self.situation.grid
-        assert battlemap is not None
-        starts = [enemy.at for enemy in self.situation.enemies if enemy.at is not None]
-        distance = dict.fromkeys(starts, 0)
-        queue = deque(starts)
-        while queue:
-            cell = queue.popleft()
-            for step in grid.steps(cell):
-                to = step.to
-                if to in distance or not battlemap.inside(to) or battlemap.at(to).blocks_movement:
-                    continue
-                distance[to] = distance[cell] + 1
-                queue.append(to)
-        return distance
+        """Steps to the nearest standing enemy, around walls, from the unit's cell and every cell it can reach
+        (one search from the enemies, stopped once those are all numbered)."""
+        situation = self.situation
+        starts = tuple(sorted(enemy.at for enemy in situation.enemies if enemy.at is not None))
+        wanted = frozenset(situation.reach) | ({situation.me.at} if situation.me.at is not None else set())
+        return situation.memo.steps_from(starts, wanted)
 
     def steps_to_enemy(self, cell: Cell) -> int:
         return self.walking_distance.get(cell, 10_000)

@@ -9,6 +9,7 @@ from functools import cached_property
 import attrs
 
 from apcombat.ai.baseline.damage import expected_damage
+from apcombat.ai.baseline.memo import MapMemo, memo_of
 from apcombat.board.cover import can_take_cover, protected
 from apcombat.board.grid import Grid
 from apcombat.engine import legal_commands, parse_command, preview, views
@@ -91,18 +92,24 @@ class Situation:
         return grid_of(self.state)
 
     @cached_property
-    def enemy_sight(self) -> dict[str, frozenset[Cell]]:
-        """The cells each standing enemy sees (sight is symmetric: the cells from which it can be seen)."""
-        return {enemy.id: views.sight_cells(self.state, enemy) for enemy in self.enemies}
-
-    @cached_property
-    def my_sight(self) -> frozenset[Cell]:
-        """The cells the acting unit sees."""
-        return views.sight_cells(self.state, self.me)
+    def memo(self) -> MapMemo:
+        assert self.state.map is not None
+        return memo_of(self.state.map, self.grid)
 
     def seen_by(self, cell: Cell) -> tuple[Unit, ...]:
-        """The standing enemies that see `cell`."""
-        return tuple(enemy for enemy in self.enemies if cell in self.enemy_sight[enemy.id])
+        """The standing enemies that see `cell` within their gun's range (R0.1, R1.3)."""
+        return tuple(
+            enemy
+            for enemy in self.enemies
+            if enemy.at is not None
+            and self.distance(cell, enemy.at) <= self.range_of(enemy)
+            and self.memo.sees(cell, enemy.at)
+        )
+
+    @staticmethod
+    def range_of(unit: Unit) -> float:
+        """The farthest its gun in hand shoots (R1.3), in metres; 1.5 m bare-handed."""
+        return unit.weapon.weapon.ranges.extreme.max if unit.weapon is not None else 1.5
 
     def protected_from(self, cell: Cell, enemy: Unit) -> bool:
         """R9.2: whether cover at `cell` would stand between it and `enemy`."""

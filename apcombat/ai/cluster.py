@@ -13,7 +13,7 @@ from pathlib import Path
 
 from apcombat.ai.match import MatchResult
 from apcombat.ai.players import AiError
-from apcombat.ai.runner import PlannedGame, play_planned
+from apcombat.ai.runner import BatchSettings, PlannedGame, play_planned
 from apcombat.model import Encounter
 
 EXTRA = "pip install 'apcombat[cluster]'"
@@ -21,7 +21,7 @@ BATCH = 50  # games per task at most: the progress bar still moves, the schedule
 
 
 def run_on_cluster(
-    address: str, encounter: Encounter, plan: list[PlannedGame], max_rounds: int, folder: str
+    address: str, encounter: Encounter, plan: list[PlannedGame], settings: BatchSettings, folder: str
 ) -> Iterator[MatchResult]:
     """Play `plan` on the Dask scheduler at `address`; AiError in one sentence if that cannot be done."""
     try:
@@ -37,14 +37,16 @@ def run_on_cluster(
             client.upload_file(str(path))
         shared = client.scatter(encounter, broadcast=True)
         batches = _batches(plan, sum(client.nthreads().values()))
-        futures = client.map(play_batch, batches, encounter=shared, max_rounds=max_rounds, folder=folder, pure=False)
+        futures = client.map(play_batch, batches, encounter=shared, settings=settings, folder=folder, pure=False)
         for future in futures:
             yield from future.result()
 
 
-def play_batch(games: list[PlannedGame], encounter: Encounter, max_rounds: int, folder: str) -> list[MatchResult]:
+def play_batch(
+    games: list[PlannedGame], encounter: Encounter, settings: BatchSettings, folder: str
+) -> list[MatchResult]:
     """A worker's task: several games, so that a million games are not a million tasks for the scheduler."""
-    return [play_planned(game, encounter, max_rounds, folder) for game in games]
+    return [play_planned(game, encounter, settings, folder) for game in games]
 
 
 def _batches(plan: list[PlannedGame], threads: int) -> list[list[PlannedGame]]:

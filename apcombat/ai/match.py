@@ -11,6 +11,7 @@ import attrs
 from apcombat.ai.players import resolve
 from apcombat.ai.seeds import side_rng
 from apcombat.ai.tally import UnitTally, tally_step
+from apcombat.ai.timing import DecisionTimes
 from apcombat.ai.turn import turn_steps
 from apcombat.engine import Game, HistoryEntry
 from apcombat.model import Encounter
@@ -26,7 +27,7 @@ class MatchResult:
     sides: tuple[tuple[str, str], ...]
     winner: str | None  # None: a draw (the round cap, or nobody left standing)
     rounds: int
-    decision_ms: tuple[tuple[str, tuple[float, ...]], ...]  # AI -> every call's time
+    decision_ms: tuple[tuple[str, DecisionTimes], ...]  # AI -> its calls' times
     illegal: tuple[tuple[str, int], ...]  # AI -> illegal lines
     units: tuple[tuple[str, UnitTally], ...]  # unit id -> what it did
     history: tuple[HistoryEntry, ...]  # to write the game as a save
@@ -62,7 +63,7 @@ def play_match(
         sides=tuple((side.id, ais[side.id]) for side in encounter.sides),
         winner=state.winner if state.finished else None,
         rounds=min(state.round, max_rounds),
-        decision_ms=tuple((spec, tuple(ms)) for spec, ms in sorted(times.items())),
+        decision_ms=tuple((spec, DecisionTimes.of(ms)) for spec, ms in sorted(times.items())),
         illegal=tuple(sorted(illegal.items())),
         units=tuple(tallies.items()),
         history=tuple(game.history),

@@ -9,11 +9,20 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from apcombat.ai.match import MatchResult, play_match
+from apcombat.ai.match import DEFAULT_MAX_ROUNDS, MatchResult, play_match
 from apcombat.ai.players import working_directory_on_path
 from apcombat.model import Encounter
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
+
+
+@attrs.frozen
+class BatchSettings:
+    """What every game of a batch shares: the round cap, and whether to keep each game's history (to write
+    it as a save; a million games' histories would fill the memory for nothing)."""
+
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+    keep_history: bool = False
 
 
 @attrs.frozen
@@ -38,17 +47,20 @@ def plan_games(ais: Mapping[str, str], seed: int, games: int, swap: bool) -> lis
     return plan
 
 
-def play_planned(game: PlannedGame, encounter: Encounter, max_rounds: int, folder: str | None = None) -> MatchResult:
+def play_planned(
+    game: PlannedGame, encounter: Encounter, settings: BatchSettings, folder: str | None = None
+) -> MatchResult:
     """Play one planned game; `folder` goes on the Python path first (a worker looking for plug-ins)."""
     if folder is not None:
         working_directory_on_path(folder)
-    return play_match(encounter, game.seed, dict(game.sides), max_rounds)
+    result = play_match(encounter, game.seed, dict(game.sides), settings.max_rounds)
+    return result if settings.keep_history else attrs.evolve(result, history=())
 
 
 def run_games(
     encounter: Encounter,
     plan: list[PlannedGame],
-    max_rounds: int,
+    settings: BatchSettings,
     jobs: int = 1,
     cluster: str | None = None,
     progress: Progress | None = None,
@@ -57,11 +69,11 @@ def run_games(
     if cluster is not None:
         from apcombat.ai.cluster import run_on_cluster
 
-        results = run_on_cluster(cluster, encounter, plan, max_rounds, os.getcwd())
+        results = run_on_cluster(cluster, encounter, plan, settings, os.getcwd())
     elif jobs > 1:
-        results = _in_pool(encounter, plan, max_rounds, jobs)
+        results = _in_pool(encounter, plan, settings, jobs)
     else:
-        results = (play_planned(game, encounter, max_rounds) for game in plan)
+        results = (play_planned(game, encounter, settings) for game in plan)
     done = []
     for result in results:
         done.append(result)
@@ -79,11 +91,13 @@ def _start_worker(encounter: Encounter, folder: str) -> None:
     working_directory_on_path(folder)
 
 
-def _play_in_worker(game: PlannedGame, max_rounds: int) -> MatchResult:
+def _play_in_worker(game: PlannedGame, settings: BatchSettings) -> MatchResult:
     assert _worker_encounter is not None
-    return play_planned(game, _worker_encounter, max_rounds)
+    return play_planned(game, _worker_encounter, settings)
 
 
-def _in_pool(encounter: Encounter, plan: list[PlannedGame], max_rounds: int, jobs: int) -> Iterator[MatchResult]:
+def _in_pool(
+    encounter: Encounter, plan: list[PlannedGame], settings: BatchSettings, jobs: int
+) -> Iterator[MatchResult]:
     with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(encounter, os.getcwd())) as pool:
-        yield from pool.map(_play_in_worker, plan, [max_rounds] * len(plan))
+        yield from pool.map(_play_in_worker, plan, [settings] * len(plan))

@@ -13,6 +13,7 @@ from typing import Any
 
 from apcombat.ai.match import MatchResult
 from apcombat.ai.tally import UnitTally
+from apcombat.ai.timing import DecisionTimes
 
 Z95 = 1.959963984540054
 
@@ -27,15 +28,6 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     scale = 1 + z * z / games
     # clamped to the rate itself: at 0 or all wins rounding would otherwise leave it a hair outside
     return max(0.0, min(rate, (centre - spread) / scale)), min(1.0, max(rate, (centre + spread) / scale))
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The nearest-rank percentile (`share` from 0 to 1); 0 for no values."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = max(1, math.ceil(share * len(ordered)))
-    return ordered[rank - 1]
 
 
 def _record(games: int, wins: int, draws: int) -> dict[str, Any]:
@@ -63,7 +55,7 @@ def batch_report(results: Sequence[MatchResult], side_ids: Sequence[str]) -> dic
     ais = ais_of(results)
     by_ai = {ai: [0, 0, 0] for ai in ais}
     by_side = {side: [0, 0, 0] for side in side_ids}
-    times: dict[str, list[float]] = {ai: [] for ai in ais}
+    times = {ai: DecisionTimes() for ai in ais}
     illegal = dict.fromkeys(ais, 0)
     for result in results:
         for side, spec in result.sides:
@@ -71,23 +63,17 @@ def batch_report(results: Sequence[MatchResult], side_ids: Sequence[str]) -> dic
                 counts[0] += 1
                 counts[1] += result.winner == side
                 counts[2] += result.winner is None
-        for spec, ms in result.decision_ms:
-            times[spec] += ms
+        for spec, taken in result.decision_ms:
+            times[spec] += taken
         for spec, count in result.illegal:
             illegal[spec] += count
     return {
         "ai": {ai: _record(*counts) for ai, counts in by_ai.items()},
         "sides": {side: _record(*counts) for side, counts in by_side.items()},
-        "decision_ms": {
-            ai: {key: round(value, 3) for key, value in decision_times(ms).items()} for ai, ms in times.items()
-        },
+        "decision_ms": {ai: taken.figures() for ai, taken in times.items()},
         "illegal": illegal,
         "games": [{"seed": r.seed, "sides": dict(r.sides), "winner": r.winner, "rounds": r.rounds} for r in results],
     }
-
-
-def decision_times(ms: Sequence[float]) -> dict[str, float]:
-    return {"p50": percentile(ms, 0.50), "p95": percentile(ms, 0.95), "max": max(ms, default=0.0)}
 
 
 def unit_totals(results: Iterable[MatchResult]) -> dict[str, UnitTally]:

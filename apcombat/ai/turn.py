@@ -75,6 +75,8 @@ def _ask(player: Player, game: Game, rng: random.Random) -> tuple[Decision, floa
 
 def _check(line: str, game: Game) -> tuple[Command | None, str | None]:
     """The parsed command, or why the line is illegal before `apply` is even asked."""
+    if not isinstance(line, str):
+        return None, f"{type(line).__name__} is not a command line"
     try:
         command = parse_command(line)
     except CommandError as error:

@@ -45,7 +45,6 @@ __all__ = [
     "TurnChain",
     "plan_path",
     "reachable",
-    "reachable_area",
 ]
 
 _BLOCKER_NAMES = {Terrain.WALL: "a wall", Terrain.LOW: "a low obstacle", Terrain.GAP: "a gap"}
@@ -253,48 +252,20 @@ def _path_along(
     )
 
 
-class Area:
+class Area(dict[Cell, Reach]):
     """R7.1-R7.4: one search of every cell a mover can get to within an AP budget (the start included):
-    `cells` holds each one's `Reach`, and `path_to` walks back through the search's parents to the path
+    each cell's `Reach`, and `path_to`, which walks back through the search's parents to the path
     `plan_path` would take there — one search serves every destination."""
 
     def __init__(self, frontier: Frontier, grid: Grid, start: Cell, facing: Facing, profile: MoveProfile) -> None:
+        super().__init__()
         self._frontier, self._grid, self._start, self._facing, self._profile = frontier, grid, start, facing, profile
         self._arrivals: dict[Cell, int] = {}  # the state each cell was first reached in
-        self.cells: dict[Cell, Reach] = {}
 
     def path_to(self, cell: Cell) -> Path:
         """The cheapest path to a cell of the area (the module's note on ties); KeyError for another cell."""
         states = self._frontier.chain(self._arrivals[cell])
         return _path_along(self._frontier, self._grid, self._start, self._facing, self._profile, states)
-
-
-def _search(
-    battlemap: BattleMap,
-    grid: Grid,
-    start: Cell,
-    facing: Facing,
-    ap_budget: int,
-    profile: MoveProfile,
-    carried: Carried | int,
-    blocked: frozenset[Cell],
-    sealed: frozenset[Cell],
-    keep_paths: bool,
-) -> Area:
-    carried = _carried(carried)
-    table, pace = _setup(battlemap, grid, start, facing, profile, carried)
-    frontier = Frontier(table, pace, (), _numbers(table, blocked, start), keep_paths, _numbers(table, sealed, start))
-    per_cell = frontier.facing_count * frontier.rate_count
-    start_state = frontier.state(0, table.number(start), grid.facings.index(facing), pace.start_rate)
-    area = Area(frontier, grid, start, facing, profile)
-    facings = grid.facings
-    for u, _turns, state in frontier.settle(start_state, pace.budget_units(max(0, ap_budget))):
-        cell = table.cell(state // per_cell)
-        if cell not in area.cells:
-            area._arrivals[cell] = state
-            facing_number = state % per_cell // frontier.rate_count
-            area.cells[cell] = Reach(ap=pace.ap_spent(u), facing=facings[facing_number])
-    return area
 
 
 def reachable(
@@ -307,25 +278,22 @@ def reachable(
     carried: Carried | int = 0,
     blocked: frozenset[Cell] = frozenset(),
     sealed: frozenset[Cell] = frozenset(),
-) -> dict[Cell, Reach]:
+) -> Area:
     """R7.1-R7.4: every cell the mover can get to spending at most `ap_budget` AP, the start included.
 
-    Each cell's `Reach` has the AP and the facing on arrival of the path `plan_path` would take there. The
-    search goes no further than the budget, whatever the map's size.
+    Each cell's `Reach` has the AP and the facing on arrival of the path `plan_path` would take there, and
+    `path_to(cell)` gives that path. The search goes no further than the budget, whatever the map's size.
     """
-    return _search(battlemap, grid, start, facing, ap_budget, profile, carried, blocked, sealed, False).cells
-
-
-def reachable_area(
-    battlemap: BattleMap,
-    grid: Grid,
-    start: Cell,
-    facing: Facing,
-    ap_budget: int,
-    profile: MoveProfile,
-    carried: Carried | int = 0,
-    blocked: frozenset[Cell] = frozenset(),
-    sealed: frozenset[Cell] = frozenset(),
-) -> Area:
-    """`reachable`, keeping the search's parents so that the path to every cell can be walked back."""
-    return _search(battlemap, grid, start, facing, ap_budget, profile, carried, blocked, sealed, True)
+    carried = _carried(carried)
+    table, pace = _setup(battlemap, grid, start, facing, profile, carried)
+    frontier = Frontier(table, pace, (), _numbers(table, blocked, start), True, _numbers(table, sealed, start))
+    per_cell = frontier.facing_count * frontier.rate_count
+    start_state = frontier.state(0, table.number(start), grid.facings.index(facing), pace.start_rate)
+    area = Area(frontier, grid, start, facing, profile)
+    facings = grid.facings
+    for u, _turns, state in frontier.settle(start_state, pace.budget_units(max(0, ap_budget))):
+        cell = table.cell(state // per_cell)
+        if cell not in area:
+            area._arrivals[cell] = state
+            area[cell] = Reach(ap=pace.ap_spent(u), facing=facings[state % per_cell // frontier.rate_count])
+    return area

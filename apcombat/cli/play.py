@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from apcombat.cli.output import fail
@@ -32,10 +33,19 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             return fail(args, [problem])
     from apcombat.tui.app import create_app
+    from apcombat.tui.crash import crash_line, write_crash_report
 
     # Without a file the app loads the content itself, after its first frame: it starts faster.
-    create_app(library=library, content=args.content, open_path=source, seed=getattr(args, "seed", 0)).run()
-    return 0
+    app = create_app(library=library, content=args.content, open_path=source, seed=getattr(args, "seed", 0))
+    try:
+        app.run()
+    except Exception as error:  # an error outside the app's screens (the terminal, the driver): the same report
+        print(crash_line(error, write_crash_report(error)), file=sys.stderr)
+        return 1
+    if app.crash_message:  # an error inside the app: the terminal is ours again, one line says where the report is
+        print(app.crash_message, file=sys.stderr)
+        return app.return_code or 1
+    return app.return_code or 0
 
 
 def _check_source(source: Path, library: object) -> str | None:

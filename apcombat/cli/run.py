@@ -28,7 +28,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--script", metavar="FILE", help="commands to apply (default: standard input)")
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the dice for a new game")
     parser.add_argument("--json", action="store_true", help="print one JSON object: the state and the events")
-    parser.add_argument("--save", metavar="PATH", help="save the game here after every turn and at the end")
+    parser.add_argument(
+        "--save",
+        metavar="PATH",
+        help="save the game to this file after every turn and at the end; a path like any other, anywhere "
+        "(not only in the saves folder), relative to the current folder",
+    )
     parser.add_argument("--replay", action="store_true", help="replay a save from its start before the script")
     parser.set_defaults(run=run)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -60,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from apcombat.ai import AiError
-    from apcombat.ai.runner import plan_games, run_games
+    from apcombat.ai.runner import BatchSettings, plan_games, run_games
     from apcombat.ai.summary import batch_report
 
     for name, value in (("--games", args.games), ("--max-rounds", args.max_rounds), ("--jobs", args.jobs)):
@@ -75,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         ais = _side_ais(args, encounter)
         plan = plan_games(ais, args.seed, args.games, args.swap)
-        results = run_games(encounter, plan, args.max_rounds, args.jobs, args.cluster, _progress_bar())
+        settings = BatchSettings(args.max_rounds, keep_history=args.save_games is not None)
+        results = run_games(encounter, plan, settings, args.jobs, args.cluster, _progress_bar())
     except AiError as error:
         return fail(args, [str(error)])
     side_ids = [side.id for side in encounter.sides]
@@ -90,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
     from apcombat.cli.sim_report import report_picture, report_tables
 
     print(report_tables(report, results, encounter), file=sys.stderr)
-    print(report_picture(report, results), file=sys.stderr)
+    width = min(100, shutil.get_terminal_size((100, 24)).columns)
+    print(report_picture(report, results, width), file=sys.stderr)
     return 0
 
 

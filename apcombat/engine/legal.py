@@ -31,23 +31,9 @@ from collections.abc import Iterator
 
 import attrs
 
+from apcombat.engine import commands
 from apcombat.engine.attacks import choices, plan_for
-from apcombat.engine.commands import (
-    Attack,
-    ChangePose,
-    Command,
-    CommandError,
-    Delay,
-    End,
-    Jump,
-    LeaveCover,
-    PinDown,
-    React,
-    Reload,
-    Swap,
-    TakeCover,
-    Turn,
-)
+from apcombat.engine.commands import Command, CommandError
 from apcombat.engine.geometry import grid_of, sight_problem
 from apcombat.engine.preview import preview
 from apcombat.engine.views import reachable_area
@@ -101,7 +87,7 @@ def _moves(state: Encounter, unit: Unit) -> Iterator[str]:
         area = reachable_area(state, unit, running)
         if area is None:
             continue
-        for cell in sorted(area.cells, key=_reading_order):
+        for cell in sorted(area, key=_reading_order):
             if cell != unit.at:
                 yield f"move {unit.id} {_cell(cell)}{suffix}"
 
@@ -110,16 +96,16 @@ def _turns(state: Encounter, unit: Unit) -> Iterator[str]:
     """R7.3, R16.2: a turn to every other facing the AP pay for (and, interrupting, the enemy's)."""
     facings = grid_of(state).facings if state.map is not None else tuple(Facing)
     for facing in facings:
-        if facing is not unit.facing and _accepted(state, Turn(unit=unit.id, facing=facing)):
+        if facing is not unit.facing and _accepted(state, commands.Turn(unit=unit.id, facing=facing)):
             yield f"turn {unit.id} {facing.value}"
 
 
 def _simple(state: Encounter, unit: Unit) -> Iterator[str]:
     """R8.1 poses, R9.1 taking or leaving cover."""
     for pose in Pose:
-        if pose is not unit.pose and _accepted(state, ChangePose(unit=unit.id, pose=pose)):
+        if pose is not unit.pose and _accepted(state, commands.ChangePose(unit=unit.id, pose=pose)):
             yield f"pose {unit.id} {pose.value}"
-    for command, word in ((TakeCover(unit=unit.id), "cover"), (LeaveCover(unit=unit.id), "uncover")):
+    for command, word in ((commands.TakeCover(unit=unit.id), "cover"), (commands.LeaveCover(unit=unit.id), "uncover")):
         if _accepted(state, command):
             yield f"{word} {unit.id}"
 
@@ -146,7 +132,7 @@ def _attack_lines(state: Encounter, unit: Unit, target: Unit, mode: ShotMode, wa
     verb = kind.get(mode, "shoot")
     burst = " burst" if mode in (ShotMode.BURST, ShotMode.DUAL_BURST) else ""
     head = f"{verb} {unit.id} {target.id}"
-    base = Attack(
+    base = commands.Attack(
         unit=unit.id,
         target=target.id,
         kind=verb,
@@ -159,7 +145,7 @@ def _attack_lines(state: Encounter, unit: Unit, target: Unit, mode: ShotMode, wa
         return
     extras: range | None = None  # the same for every location: only the cap and the AP depend on it
     for location in BodyLocation:
-        aimed = Attack(unit=unit.id, target=target.id, kind=verb, location=location, from_cover=way)
+        aimed = commands.Attack(unit=unit.id, target=target.id, kind=verb, location=location, from_cover=way)
         base_cost = _cost(state, unit, aimed)
         if base_cost is None:
             continue
@@ -170,7 +156,7 @@ def _attack_lines(state: Encounter, unit: Unit, target: Unit, mode: ShotMode, wa
             yield f"{head} aimed {location.value}{plus}{_WAY_WORD[way]}"
 
 
-def _cost(state: Encounter, unit: Unit, command: Attack) -> int | None:
+def _cost(state: Encounter, unit: Unit, command: commands.Attack) -> int | None:
     """The attack's AP when the planner allows it and the unit can pay, else None."""
     if state.map is None and command.kind != "melee":
         return None  # table mode: the game master measures the distance (`at Ncm`)
@@ -181,7 +167,7 @@ def _cost(state: Encounter, unit: Unit, command: Attack) -> int | None:
     return cost if cost <= unit.ap else None
 
 
-def _extra_ap(state: Encounter, unit: Unit, aimed: Attack, base_cost: int) -> range:
+def _extra_ap(state: Encounter, unit: Unit, aimed: commands.Attack, base_cost: int) -> range:
     """R3.1: every extra AP from 0 up to what the AP allow (and the house rule's cap). Only the cap and the
     AP depend on the extra AP, and both refuse from some number on, so the most the planner accepts
     bounds the list: it is found from the most the AP could pay, downwards."""
@@ -194,19 +180,19 @@ def _extra_ap(state: Encounter, unit: Unit, aimed: Attack, base_cost: int) -> ra
 def _rest(state: Encounter, unit: Unit) -> Iterator[str]:
     """R19.1 reload and swap, R16.1 watch, R17.1 pins, R15 jumps, R13.3 delay, and end."""
     for command, word in (
-        (Reload(unit=unit.id), "reload"),
-        (Swap(unit=unit.id), "swap"),
-        (React(unit=unit.id), "react"),
+        (commands.Reload(unit=unit.id), "reload"),
+        (commands.Swap(unit=unit.id), "swap"),
+        (commands.React(unit=unit.id), "react"),
     ):
         if _accepted(state, command):
             yield f"{word} {unit.id}"
     for target in _others(state, unit):
-        if target.in_cover and _accepted(state, PinDown(unit=unit.id, target=target.id)):
+        if target.in_cover and _accepted(state, commands.PinDown(unit=unit.id, target=target.id)):
             yield f"pin {unit.id} {target.id}"
     yield from _jumps(state, unit)
-    if _accepted(state, Delay(unit=unit.id)):
+    if _accepted(state, commands.Delay(unit=unit.id)):
         yield f"delay {unit.id}"
-    if _accepted(state, End()):
+    if _accepted(state, commands.End()):
         yield "end"
 
 
@@ -230,5 +216,5 @@ def _jumps(state: Encounter, unit: Unit) -> Iterator[str]:
             with_run_up = run_up is not None and grid.facing_towards(unit.at, cell) is run_up
             if jump_distance_m(grid.distance_m(unit.at, cell)) > max_jump_m(special, with_run_up):
                 continue
-            if _accepted(state, Jump(unit=unit.id, to=cell)):
+            if _accepted(state, commands.Jump(unit=unit.id, to=cell)):
                 yield f"jump {unit.id} {_cell(cell)}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.board.pace import NO_CHAIN, TurnChain, joined_turn_ap
-from apcombat.board.paths import Area, BeyondBudget, Carried, MoveProfile, NoPath, Path, plan_path, reachable_area
+from apcombat.board.paths import Area, BeyondBudget, Carried, MoveProfile, NoPath, Path, plan_path, reachable
 from apcombat.dice import DiceSource
 from apcombat.engine.commands import ChangePose, CommandError, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.events import Event, ap_spent
@@ -112,9 +112,7 @@ def area_of(state: Encounter, unit: Unit, running: bool) -> Area | None:
     except CommandError:  # a unit that may not run has no running area
         return None
     carried = carried_into_move(unit, profile)
-    return reachable_area(
-        state.map, grid_of(state), unit.at, unit.facing, unit.ap, profile, carried, _others(state, unit)
-    )
+    return reachable(state.map, grid_of(state), unit.at, unit.facing, unit.ap, profile, carried, _others(state, unit))
 
 
 def reach_of(state: Encounter, unit: Unit, running: bool) -> dict[Cell, int]:
@@ -123,7 +121,7 @@ def reach_of(state: Encounter, unit: Unit, running: bool) -> dict[Cell, int]:
     area = area_of(state, unit, running)
     if area is None:
         return {}
-    return {cell: r.ap for cell, r in area.cells.items() if cell != unit.at}
+    return {cell: r.ap for cell, r in area.items() if cell != unit.at}
 
 
 def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event]) -> Encounter:

@@ -22,7 +22,7 @@ def _on_map(state: Encounter, unit: Unit) -> bool:
 
 def reachable_area(state: Encounter, unit: Unit, running: bool = False) -> Area | None:
     """The one search of the cells the unit can walk (or run) to with the AP it has left (R7, R14): each
-    cell's AP and facing on arrival in `cells`, and `path_to(cell)`, the path a `move` there takes — the
+    cell's `Reach` (AP and facing on arrival), and `path_to(cell)`, the path a `move` there takes — the
     area `reachable_cells` shows and the moves `legal_commands` lists. None when it cannot move now."""
     return area_of(state, unit, running)
 

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
-from apcombat.tui.keymap import keymap_path, load_keymap
+from apcombat.tui import textual_fixes
+from apcombat.tui.crash import crash_line, write_crash_report
+from apcombat.tui.keymap import check_keymap, keymap_path, load_keymap, widget_keys
 from apcombat.tui.palette import ActionsProvider
 
 if TYPE_CHECKING:
@@ -20,6 +22,8 @@ if TYPE_CHECKING:
 
 # The game's modules (content, engine, saves) are imported when first needed, so that the title screen's
 # first frame is not kept waiting for them.
+
+textual_fixes.install()
 
 
 class ApcombatApp(App):
@@ -49,12 +53,15 @@ class ApcombatApp(App):
         self._library_lock = threading.Lock()
         self.content = content
         self.open_path = open_path
-        # ./saves, or the folder APCOMBAT_SAVES names when it is set and not empty (the same rule as
-        # apcombat.saves.saves_folder, which is not imported here so that the first frame comes sooner).
+        # ./saves, or the folder APCOMBAT_SAVES names; set but empty is unset (as apcombat.saves.saves_folder).
         self.saves = saves or Path(os.environ.get("APCOMBAT_SAVES") or "saves")
         self.seed = seed
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
+        self.crash_report: Path | None = None
+        """Where the traceback of the error that stopped the app was written (None: no such error)."""
+        self.crash_message: str | None = None
+        """One line for the player naming that error and the report."""
 
     @property
     def library(self) -> Library:
@@ -75,9 +82,15 @@ class ApcombatApp(App):
 
     def on_mount(self) -> None:
         if self.keymap:
+            from apcombat.tui.screens.help import all_bindings
+
+            defaults = {binding.id: binding.key for _, binding in all_bindings() if binding.id}
+            self.keymap, problems = check_keymap(self.keymap, defaults, widget_keys())
+            self.keymap_problems += problems
             self.set_keymap(self.keymap)
-        for problem in self.keymap_problems:
-            self.notify(problem, severity="warning", timeout=10)
+        if self.keymap_problems:  # one notice naming the file, a line for each problem
+            lines = [f"• {problem.removeprefix(f'{self.keymap_file}: ')}" for problem in self.keymap_problems]
+            self.notify("\n".join(lines), title=f"Key file {self.keymap_file}", severity="warning", timeout=30)
         from apcombat.tui.screens.title import TitleScreen
 
         self.push_screen(TitleScreen())
@@ -125,6 +138,20 @@ class ApcombatApp(App):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         self.open_game(game, path.stem if path.stem != "autosave" else "game")
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Any error no screen handled ends the app with status 1 (Textual's behaviour); its traceback goes to
+        a crash report, and `crash_message` points to it (the CLI prints it once the terminal is given back).
+        Textual has no public hook for this."""
+        if self.crash_report is None:
+            self.crash_report = write_crash_report(error)
+            self.crash_message = crash_line(error, self.crash_report)
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """Close the app without printing the traceback and its locals over the terminal: the report has it."""
+        self.bell()
+        self._close_messages_no_wait()
 
     def action_help(self) -> None:
         from apcombat.tui.screens.help import HelpScreen

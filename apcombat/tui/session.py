@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +11,30 @@ from apcombat.engine import CommandError, Event, Game, Preview, parse_command, p
 from apcombat.engine.log_export import log_markdown
 from apcombat.model import Encounter
 from apcombat.saves import SaveError, autosave, save_game
+
+SAVE_NAME_EXAMPLE = "duel-round-3"
+SAVE_NAME_LENGTH = 100
+
+
+def save_name_problem(name: str) -> str | None:
+    """Why a name typed in the app cannot name a save in the saves folder (None: it can). It is a file name,
+    never a path: `apcombat run --save PATH` is the way to save anywhere else."""
+    name = name.strip()
+    if any(ord(character) < 32 or ord(character) == 127 for character in name):
+        return (
+            "A save name cannot hold a line break, a NUL or another control character; "
+            f"type a name like {SAVE_NAME_EXAMPLE}."
+        )
+    if name in (".", ".."):
+        return f'A save name cannot be "{name}"; type a name like {SAVE_NAME_EXAMPLE}.'
+    if any(separator in name for separator in ("/", "\\", os.sep, os.altsep or "/")):
+        return (
+            "A save name cannot contain / or \\: it names a file in the saves folder "
+            f"(to save elsewhere: apcombat run --save PATH); type a name like {SAVE_NAME_EXAMPLE}."
+        )
+    if len(name) > SAVE_NAME_LENGTH:
+        return f"A save name has at most {SAVE_NAME_LENGTH} characters; this one has {len(name)}."
+    return None
 
 
 class Session:
@@ -37,7 +62,12 @@ class Session:
         return self.game.play(line)
 
     def preview(self, line: str) -> Preview:
-        command = parse_command(line)
+        """The command judged without rolling; a line that does not parse (a distance typed as "22.cm") is
+        a command not allowed, its reason the parser's sentence."""
+        try:
+            command = parse_command(line)
+        except CommandError as error:
+            return Preview(allowed=False, reason=str(error))
         assert command is not None
         return preview(self.state, command)
 

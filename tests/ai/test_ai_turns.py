@@ -48,7 +48,7 @@ def test_every_illegal_line_is_counted_and_ends_the_turn(ai_plugins: Path, duel:
     illegal = dict(result.illegal)
     asked = dict(result.decision_ms)
     # every line the bot gave was illegal, and each cost the raider its turn: one line a turn, 3 rounds
-    assert illegal[bot] == len(asked[bot]) == 3
+    assert illegal[bot] == asked[bot].calls == 3
     assert illegal["misbehaving_bots:ends"] == 0
     lines = [entry.line for entry in result.history]
     assert lines == ["start"] + ["end"] * 6  # nothing the bot said was played; the runner ended its turns
@@ -60,7 +60,7 @@ def test_more_than_200_lines_in_one_turn_end_it_and_count_as_illegal(ai_plugins:
         duel, seed=2, ais={"vault": "misbehaving_bots:ends", "raiders": "misbehaving_bots:turns_forever"}, max_rounds=2
     )
     assert dict(result.illegal)["misbehaving_bots:turns_forever"] == 2  # one per raider turn
-    assert len(dict(result.decision_ms)["misbehaving_bots:turns_forever"]) == 2 * MAX_LINES_PER_TURN
+    assert dict(result.decision_ms)["misbehaving_bots:turns_forever"].calls == 2 * MAX_LINES_PER_TURN
     lines = [entry.line for entry in result.history]
     first = next(i for i, line in enumerate(lines) if line.startswith("turn raider"))
     assert all(line.startswith("turn raider") for line in lines[first : first + MAX_LINES_PER_TURN])

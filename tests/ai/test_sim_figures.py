@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -11,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from apcombat.ai.seeds import side_rng, side_seed
-from apcombat.ai.summary import percentile, wilson_interval
+from apcombat.ai.summary import wilson_interval
+from apcombat.ai.timing import DecisionTimes
 
 
 def test_wilson_interval_matches_the_textbook_figures() -> None:
@@ -29,11 +31,17 @@ def test_the_interval_holds_the_win_rate_within_0_and_1(case: tuple[int, int]) -
     assert 0.0 <= low <= wins / games <= high <= 1.0
 
 
-@given(st.lists(st.floats(min_value=0, max_value=1e6), min_size=1))
-def test_percentiles_are_values_in_order(values: list[float]) -> None:
-    p50, p95 = percentile(values, 0.5), percentile(values, 0.95)
-    assert p50 in values and p95 in values
-    assert min(values) <= p50 <= p95 <= max(values)
+@given(st.lists(st.floats(min_value=0, max_value=1e6), min_size=1), st.lists(st.floats(0, 1e6)))
+def test_decision_times_keep_percentiles_within_half_a_percent(values: list[float], more: list[float]) -> None:
+    taken = DecisionTimes.of(values)
+    merged = taken + DecisionTimes.of(more)
+    assert taken.calls == len(values) and merged.calls == len(values) + len(more)
+    ordered = sorted(values)
+    for share in (0.5, 0.95, 1.0):
+        exact = ordered[max(1, math.ceil(share * len(ordered))) - 1]
+        assert taken.percentile(share) == pytest.approx(exact, rel=0.005, abs=1e-9)
+    assert merged.figures()["max"] == pytest.approx(max(values + more), rel=0.005)
+    assert DecisionTimes().figures() == {"p50": 0.0, "p95": 0.0, "max": 0.0}
 
 
 def test_a_sides_generator_is_the_same_in_every_process() -> None:

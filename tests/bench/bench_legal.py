@@ -1,6 +1,6 @@
 """On-demand benchmark of `legal_commands` (not run by pytest or CI).
 
-    python tests/bench/bench_legal.py [--games 4] [--lines 60] [--seed 1]
+    python tests/bench/bench_legal.py [--games 6] [--lines 60] [--seed 1]
 
 For the street fight and the big battlefield: plays seeded games of random legal lines (the kind of line
 drawn first, then one of that kind, so that moves do not crowd out the rest), times `legal_commands` on
@@ -70,7 +70,7 @@ def percentiles(values: list[float]) -> tuple[float, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--lines", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from apcombat.ai.players import working_directory_on_path
-from apcombat.ai.runner import plan_games, play_planned, run_games
+from apcombat.ai.runner import BatchSettings, plan_games, play_planned, run_games
 from apcombat.content import content_root, load_encounter, load_library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,17 +42,19 @@ def main() -> None:
     if "local" in engines:
         for jobs in (1, 2):
             started = time.perf_counter()
-            run_games(encounter, plan, 30, jobs=jobs)
+            run_games(encounter, plan, BatchSettings(), jobs=jobs)
             _rate(f"--jobs {jobs}", len(plan), time.perf_counter() - started)
     if "dask" in engines:
         from distributed import Client, LocalCluster
 
         started = time.perf_counter()
-        with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster:
+        with LocalCluster(
+            n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address="127.0.0.1:0"
+        ) as cluster:
             Client(cluster.scheduler_address).wait_for_workers(2)
             print(f"dask: local 2-worker cluster up in {time.perf_counter() - started:.1f} s")
             started = time.perf_counter()
-            run_games(encounter, plan, 30, cluster=cluster.scheduler_address)
+            run_games(encounter, plan, BatchSettings(), cluster=cluster.scheduler_address)
             _rate("dask cluster, 2 workers", len(plan), time.perf_counter() - started)
     if "ray" in engines:
         import ray
@@ -64,7 +66,7 @@ def main() -> None:
         print(f"ray: local 2-worker cluster up in {time.perf_counter() - started:.1f} s")
         started = time.perf_counter()
         shared = ray.put(encounter)
-        ray.get([remote.remote(game, shared, 30, PLUGINS) for game in plan])
+        ray.get([remote.remote(game, shared, BatchSettings(), PLUGINS) for game in plan])
         _rate("ray cluster, 2 workers", len(plan), time.perf_counter() - started)
         ray.shutdown()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -91,7 +93,7 @@ def test_reachable_matches_the_slow_reckoning(grid: Grid, move, budget):
     assert {cell: r.ap for cell, r in reach.items()} == {c: ap for c, ap in cheapest.items() if ap <= budget}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=int(os.environ.get("APCOMBAT_REACH_EXAMPLES", "60")), deadline=None)
 @given(move=moves(), data=st.data())
 def test_plan_path_agrees_with_reachable(grid: Grid, move, data):
     battlemap, start, facing, profile, carried, blocked = move
@@ -100,6 +102,7 @@ def test_plan_path_agrees_with_reachable(grid: Grid, move, data):
     target = data.draw(st.sampled_from(sorted(reach)))
     path = plan_path(battlemap, grid, start, facing, [target], profile, carried, blocked)
     assert (path.ap, path.facing) == (reach[target].ap, reach[target].facing)
+    assert reach.path_to(target) == path  # the area's search walked back gives the very path a move takes
     assert all(cell not in blocked for cell in path.cells)
     totals = [0, *(step.ap_total for step in path.steps)]
     assert totals == sorted(totals)

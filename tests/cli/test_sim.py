@@ -112,7 +112,9 @@ def test_csv_has_one_row_per_game(ai_plugins, apcombat):
 
 
 def test_save_games_writes_every_game_as_a_save_that_loads_and_replays(ai_plugins, apcombat):
-    result = apcombat("sim", DUEL, "--games", "2", *BOTH_GREEDY, "--swap", "--save-games", "fights", "--json")
+    result = apcombat(
+        "sim", DUEL, "--games", "2", *BOTH_GREEDY, "--swap", "--save-games", "fights", "--json", "--jobs", "2"
+    )
     saves = sorted(Path("fights").glob("*.toml"))
     assert len(saves) == 4
     for path, game in zip(saves, result.json["games"], strict=True):

@@ -194,7 +194,7 @@ def test_a_listed_move_walks_the_path_its_search_found(name, seed, steps):
         if isinstance(command, Move):
             area, cell = areas[command.run], command.waypoints[-1]
             shown = preview(state, command)
-            assert shown.allowed and shown.ap_cost == area.cells[cell].ap, line
+            assert shown.allowed and shown.ap_cost == area[cell].ap, line
             assert [step.cell for step in shown.path] == list(area.path_to(cell).cells), line
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,7 +26,7 @@ import pytest
 import tomli_w
 from textual import events
 from textual.geometry import Offset, Region
-from textual.keys import _character_to_key
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
@@ -112,6 +113,13 @@ def write_encounter(
     return path
 
 
+@pytest.fixture(autouse=True)
+def crash_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Crash reports of the app under test go to tmp_path/cache/apcombat, never to the user's cache folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "apcombat"
+
+
 @pytest.fixture(scope="session")
 def library() -> Library:
     return load_library(content_root())
@@ -138,6 +146,16 @@ def skirmish(tmp_path: Path) -> Path:
 def duel() -> Path:
     """The demo duel's encounter file, as shipped."""
     return DUEL
+
+
+def key_character(key: str) -> str | None:
+    """The character a terminal sends with this key (None for keys like ctrl+k or pagedown)."""
+    if len(key) == 1:
+        return key
+    try:  # "slash" is the key of the character named SOLIDUS
+        return unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        return None
 
 
 def shown(widget: Widget) -> str:
@@ -197,8 +215,8 @@ class Ui:
         return "\n".join(strip.text.rstrip() for strip in self.game.query_one(EventLog).lines)
 
     def notices(self) -> list[str]:
-        """The messages of every notification the app has shown and not yet forgotten."""
-        return [notification.message for notification in self.app._notifications]
+        """Every notification the app has shown and not yet forgotten: its title (if any), then its message."""
+        return [f"{n.title}: {n.message}" if n.title else n.message for n in self.app._notifications]
 
     async def press(self, *keys: str) -> None:
         """Press keys one after the other, each handled before the next (the Pilot waits for the app)."""
@@ -207,14 +225,19 @@ class Ui:
     async def type(self, text: str) -> None:
         """Type text into the widget that has the focus, as fast as a terminal sends a paste: the keys all
         arrive at once, in order (waiting for the app after each would take 60 ms a key)."""
+        await self.press_at_once(*[_character_to_key(c) if not c.isalnum() else c for c in text])
+
+    async def press_at_once(self, *keys: str, wait: bool = True) -> None:
+        """Send keys as a terminal sends them when they come quickly: all at once, the app handling them in
+        order without a frame in between (then wait for the app to be idle, unless told not to)."""
         driver = self.app._driver
         assert driver is not None
-        for character in text:
-            key = _character_to_key(character) if not character.isalnum() else character
-            event = events.Key(key, character)
+        for key in keys:
+            event = events.Key(key, key_character(key))
             event.set_sender(self.app)
             driver.send_message(event)
-        await self.pilot.pause()
+        if wait:
+            await self.pilot.pause()
 
     async def command(self, *lines: str) -> None:
         """`:` opens the command line; each line of the command language is typed and played with Enter (the

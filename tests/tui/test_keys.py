@@ -7,6 +7,8 @@ import importlib
 import inspect
 import pkgutil
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.widgets import DataTable
@@ -100,3 +102,82 @@ def test_a_key_file_remaps_end_turn(run_ui, tmp_path):
         assert str(keys) in ui.screen_text()
 
     run_ui(script, keymap_file=keys)
+
+
+def test_a_key_file_with_unknown_ids_and_key_names_warns_at_start_up(run_ui, tmp_path):
+    keys = tmp_path / "keys.toml"
+    keys.write_text('[keys]\n"game.finish" = "z"\n"game.end" = "ctrl+zz,z"\n"game.fire" = "shoot"\n', encoding="utf-8")
+
+    async def script(ui):
+        (notice,) = ui.notices()  # one notice names the file, a line for each problem
+        lines = notice.splitlines()
+        assert lines[0].startswith(f'Key file {keys}: • there is no binding "game.finish"; see the key list (?)')
+        assert lines[0].endswith("for the ids, or remove the line")
+        assert '• "game.end": "ctrl+zz" is not a key name (write keys like "f", "ctrl+f", "f5",' in lines[1]
+        assert lines[2].startswith('• "game.fire": "shoot" is not a key name') and lines[2].endswith("it is left out")
+        assert lines[3] == '• "game.fire" has no usable key left; it keeps its default key'
+        await ui.press("s", "tab", "f")  # f still fires
+        assert type(ui.screen).__name__ == "ShotScreen"
+        await ui.press("escape", "z")  # what is right in the file applies
+        assert ui.state.active == "rex"
+
+    run_ui(script, keymap_file=keys)
+
+
+def test_a_key_file_that_leaves_no_way_to_quit_keeps_ctrl_q_for_quitting(run_ui, tmp_path):
+    keys = tmp_path / "keys.toml"
+    # Enter is taken by the map and every list; ctrl+q would end the turn before the app could quit.
+    keys.write_text('[keys]\n"app.quit" = "enter"\n"game.end" = "ctrl+q,z"\n', encoding="utf-8")
+
+    async def script(ui):
+        (notice,) = ui.notices()
+        assert notice.startswith(f"Key file {keys}: • with these keys nothing quits the app on every screen")
+        assert notice.endswith('ctrl+q quits as by default and does nothing else — give "app.quit" such a key')
+        await ui.press("s", "z")  # the rest of the file applies
+        assert ui.state.active == "rex"
+        await ui.press("enter")
+        assert ui.app.return_code is None
+        await ui.press("ctrl+q")
+        assert ui.app.return_code == 0
+
+    app = run_ui(script, keymap_file=keys)
+    assert app.return_code == 0
+
+
+def test_a_key_file_with_a_quit_key_of_its_own_is_used_as_written(run_ui, tmp_path):
+    keys = tmp_path / "keys.toml"
+    keys.write_text('[keys]\n"app.quit" = "f9"\n', encoding="utf-8")
+
+    async def script(ui):
+        assert ui.notices() == []
+        await ui.press("s", "ctrl+q")
+        assert ui.app.return_code is None
+        await ui.press("f9")
+        assert ui.app.return_code == 0
+
+    run_ui(script, keymap_file=keys)
+
+
+TYPED = ["f", "q", "z", "question_mark"]
+KEY_NAMES = [*TYPED, "ctrl+q", "ctrl+x", "f9", "enter", "escape", "up", "shift+tab", "ctrl+zz"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    remaps=st.dictionaries(
+        st.sampled_from(sorted(every_binding_id()) + ["app.quit"] * 5 + ["no.such"]),
+        st.lists(st.sampled_from(KEY_NAMES), min_size=1, max_size=3).map(",".join),
+        max_size=8,
+    )
+)
+def test_whatever_a_key_file_says_a_key_of_its_own_quits_the_app(remaps):
+    from apcombat.tui.keymap import check_keymap, widget_keys  # (here: the other tests run on older code too)
+
+    defaults = {binding_id: binding.key for binding_id, binding in every_binding_id().items()}
+    usable, problems = check_keymap(remaps, defaults, widget_keys())
+    final = defaults | usable
+    quit_keys = set(final["app.quit"].split(","))
+    others = widget_keys().union(*(set(keys.split(",")) for bid, keys in final.items() if bid != "app.quit"))
+    assert any(key not in others and key not in TYPED for key in quit_keys), (usable, problems)
+    assert set(usable) <= set(defaults) and all("ctrl+zz" not in keys for keys in usable.values())
+    assert ("no.such" in remaps) == any('"no.such"' in problem for problem in problems)

@@ -280,3 +280,22 @@ def test_at_80_by_24_the_turn_order_keeps_the_acting_unit_in_view(run_ui):
         assert re.search(r"Round 1  \d above", order) and "Raider" in order and "Sue" in active_line(order)
 
     run_ui(script, size=(80, 24), open_path=BRAWL)
+
+
+def test_a_distance_typed_wrong_in_the_fire_dialog_says_why_and_the_app_goes_on(run_ui):
+    """Found by the random-key test: "22." in the distance box (22.cm) ended the app (the preview's parse error)."""
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("s")
+        target = next(u.id for u in ui.state.units if u.side != ui.state.unit(ui.state.active).side)
+        shot = await aim_at(ui, target, "22.")
+        assert ui.app.return_code is None and ui.screen is shot
+        summary = words(ui.text("#shot-summary"))
+        assert summary.startswith("Not possible: '22.cm' is not a distance: write centimetres like 25cm")
+        await ui.press("enter")  # refused: nothing is played
+        assert ui.screen is shot and ui.state.round == 1
+        await ui.press("backspace")
+        assert "hit " in ui.text("#shot-summary")  # 22cm is a distance
+
+    run_ui(script, open_path=BRAWL)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -35,22 +37,32 @@ class ChoiceScreen(ModalScreen[str | None]):
 
 
 class AskScreen(ModalScreen[str | None]):
-    """Ask for one line of text."""
+    """Ask for one line of text; `check` (if given) returns a sentence saying what is wrong with an answer, and
+    the dialog stays open with it until the answer is right or the player cancels."""
 
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel")]
 
-    def __init__(self, prompt: str, value: str = "", placeholder: str = "") -> None:
+    def __init__(
+        self, prompt: str, value: str = "", placeholder: str = "", check: Callable[[str], str | None] | None = None
+    ) -> None:
         super().__init__()
         self.prompt = prompt
         self.value = value
         self.placeholder = placeholder
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.prompt, classes="dialog-title")
             yield Input(value=self.value, placeholder=self.placeholder)
+            if self.check:
+                yield Label("", id="answer-problem", classes="error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        problem = self.check(event.value) if self.check and event.value.strip() else None
+        if problem:
+            self.query_one("#answer-problem", Label).update(problem)
+            return
         self.dismiss(event.value)
 
     def action_dismiss_none(self) -> None:

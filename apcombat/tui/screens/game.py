@@ -4,7 +4,6 @@ command language played through the session; previews come from the engine."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from textual import work
 from textual.app import ComposeResult
@@ -28,7 +27,7 @@ from apcombat.engine.views import (
 from apcombat.model import Cell, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
-from apcombat.tui.session import Session
+from apcombat.tui.session import Session, save_name_problem
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import TurnOrder, UnitPanel
@@ -488,15 +487,19 @@ class GameScreen(Screen):
                 return
             from apcombat.saves import SaveError
 
+            stem = name.strip().removesuffix(".toml")
+            if not stem:
+                return
             try:
-                path = self.session.save(self.session.saves / f"{Path(name).stem}.toml")
+                path = self.session.save(self.session.saves / f"{stem}.toml")
             except SaveError as error:
                 self.notify(str(error), severity="error", timeout=10)
                 return
-            self.session.name = Path(name).stem
+            self.session.name = stem
             self.notify(f"saved to {path}")
 
-        self.app.push_screen(AskScreen("Save as (a name in the saves folder):", self.session.name), save_as)
+        ask = AskScreen("Save as (a name in the saves folder):", self.session.name, check=save_name_problem)
+        self.app.push_screen(ask, save_as)
 
     def action_load(self) -> None:
         from apcombat.tui.screens.saves import LoadScreen

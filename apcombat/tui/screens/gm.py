@@ -92,6 +92,9 @@ def _export(screen: GameScreen) -> None:
         except OSError as error:
             screen.notify(f"cannot write {path}: {error.strerror}", severity="error")
             return
+        except ValueError:  # a NUL in the path
+            screen.notify("a path cannot hold a NUL character; type the file's path again", severity="error")
+            return
         screen.notify(f"log written to {written}")
 
     default = str(screen.session.saves / f"{screen.session.name}-log.md")

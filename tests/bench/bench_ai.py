@@ -13,11 +13,11 @@
 from __future__ import annotations
 
 import argparse
-import statistics
 from pathlib import Path
 
 from apcombat.ai.match import play_match
-from apcombat.ai.runner import plan_games, run_games
+from apcombat.ai.runner import BatchSettings, plan_games, run_games
+from apcombat.ai.timing import DecisionTimes
 from apcombat.content import content_root, load_encounter, load_library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,17 +30,12 @@ def _load(name: str):
     return load_encounter(ENCOUNTERS / f"{name}.toml", load_library(content_root(None)))
 
 
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
 def wins_against_random(seeds: int, jobs: int) -> None:
     for name in EVEN_FIGHTS:
         encounter = _load(name)
         first, second = (side.id for side in encounter.sides)
         plan = plan_games({first: "baseline", second: "random"}, 0, seeds, swap=True)
-        results = run_games(encounter, plan, 30, jobs=jobs)
+        results = run_games(encounter, plan, BatchSettings(max_rounds=30), jobs=jobs)
         wins = draws = 0
         for result in results:
             sides = result.side_ai
@@ -60,15 +55,16 @@ def decision_times(games: int) -> None:
     for name in TIMED:
         encounter = _load(name)
         ais = {side.id: "baseline" for side in encounter.sides}
-        times: list[float] = []
+        times = DecisionTimes.of(())
         illegal = 0
         for seed in range(games):
             result = play_match(encounter, seed, ais, 30)
-            times += dict(result.decision_ms)["baseline"]
+            times = times + dict(result.decision_ms)["baseline"]
             illegal += dict(result.illegal)["baseline"]
+        figures = times.figures()
         print(
-            f"{name:<16} {len(times)} decisions over {games} games: p50 {statistics.median(times):.1f} ms, "
-            f"p95 {_percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms; {illegal} illegal lines"
+            f"{name:<16} {times.calls} decisions over {games} games: p50 {figures['p50']:.1f} ms, "
+            f"p95 {figures['p95']:.1f} ms, max {figures['max']:.1f} ms; {illegal} illegal lines"
         )
 
 

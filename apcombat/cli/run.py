@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("source", metavar="ENCOUNTER_OR_SAVE", help="an encounter file or a save")
-    parser.add_argument("--script", metavar="FILE", help="commands to apply (default: standard input)")
+    parser.add_argument("--script", metavar="FILE", help="commands to apply (- or none: standard input)")
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the dice for a new game")
     parser.add_argument("--json", action="store_true", help="print one JSON object: the state and the events")
     parser.add_argument(
@@ -102,9 +102,10 @@ def _cut(command: str, longest: int = 80) -> str:
 
 def _script_lines(args: argparse.Namespace) -> list[str] | None:
     """The lines of the script (--script, else standard input); None after saying why they cannot be read."""
-    name = args.script or "standard input"
+    from_stdin = args.script in (None, "-")  # "-" is standard input, as for most command-line tools
+    name = "standard input" if from_stdin else args.script
     try:
-        if args.script is None:
+        if from_stdin:
             if sys.stdin is None or sys.stdin.isatty():
                 return []
             data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()

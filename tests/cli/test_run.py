@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,3 +18,10 @@ def test_replaying_an_encounter_says_it_is_no_save(apcombat) -> None:
     result = apcombat("run", ROOT / "content" / "encounters" / "duel.toml", "--replay")
     assert result.code == 2
     assert result.err.endswith("duel.toml: --replay needs a save, and this is an encounter\n")
+
+
+def test_a_script_named_dash_is_read_from_standard_input(apcombat, monkeypatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"start\nturn ana N\n")))
+    result = apcombat("run", ROOT / "content" / "encounters" / "duel.toml", "--script", "-", "--seed", "1")
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[-1] == "Ana turns to face N: 1 AP (8 -> 7)"

@@ -19,6 +19,7 @@ from apcombat.ai.decision import Decision
 from apcombat.ai.players import Player
 from apcombat.engine import Command, CommandError, Event, Game, parse_command
 from apcombat.engine.commands import GM_COMMANDS, Redo, Start, Undo
+from apcombat.model import Encounter
 
 MAX_LINES_PER_TURN = 200
 NOT_FOR_AN_AI = (*GM_COMMANDS, Undo, Redo, Start)
@@ -40,34 +41,57 @@ class Step:
 def turn_steps(game: Game, player: Player, rng: random.Random) -> Iterator[Step]:
     """Play `state.active`'s stretch with `player`, yielding each step as it is played."""
     state = game.state
-    stretch = (state.active, state.interrupt, state.round)
+    stretch = stretch_of(state)
     unit = state.active
     assert unit is not None and not state.finished
     played = 0
-    while (game.state.active, game.state.interrupt, game.state.round) == stretch and not game.state.finished:
+    while stretch_of(game.state) == stretch and not game.state.finished:
         if played >= MAX_LINES_PER_TURN:
-            why = f"more than {MAX_LINES_PER_TURN} lines in one turn"
-            yield Step(unit, Decision(""), None, None, tuple(game.play("end")), why)
+            yield line_cap_step(game)
             return
-        decision, ms, failure = _ask(player, game, rng)
+        decision, ms, failure = ask(player, game.state, rng)
         played += 1
-        command, illegal = (None, failure) if failure else _check(decision.line, game)
-        if illegal is None:
-            try:
-                events = game.play(decision.line)
-            except CommandError as refused:
-                illegal = f"refused: {refused}"
-            else:
-                yield Step(unit, decision, ms, command, tuple(events))
-                continue
-        yield Step(unit, decision, ms, command, tuple(game.play("end")), illegal)
-        return
+        step = play_answer(game, decision, ms, failure)
+        yield step
+        if step.illegal is not None:
+            return
 
 
-def _ask(player: Player, game: Game, rng: random.Random) -> tuple[Decision, float, str | None]:
+def stretch_of(state: Encounter) -> tuple[str | None, object, int]:
+    """What stays the same while one unit is `state.active` without a break: a new value is a new stretch."""
+    return (state.active, state.interrupt, state.round)
+
+
+def line_cap_step(game: Game) -> Step:
+    """More than MAX_LINES_PER_TURN lines: the stretch ends, counted as illegal."""
+    unit = game.state.active
+    assert unit is not None
+    why = f"more than {MAX_LINES_PER_TURN} lines in one turn"
+    return Step(unit, Decision(""), None, None, tuple(game.play("end")), why)
+
+
+def play_answer(game: Game, decision: Decision, ms: float, failure: str | None = None) -> Step:
+    """Play what the AI answered for `state.active` (`failure`: why it gave no answer); an illegal answer is
+    counted and the stretch ends with `end` in its place."""
+    unit = game.state.active
+    assert unit is not None
+    command, illegal = (None, failure) if failure else _check(decision.line, game)
+    if illegal is None:
+        try:
+            events = game.play(decision.line)
+        except CommandError as refused:
+            illegal = f"refused: {refused}"
+        else:
+            return Step(unit, decision, ms, command, tuple(events))
+    return Step(unit, decision, ms, command, tuple(game.play("end")), illegal)
+
+
+def ask(player: Player, state: Encounter, rng: random.Random) -> tuple[Decision, float, str | None]:
+    """The AI's answer for `state.active`, the milliseconds it took, and why it gave none (it raised).
+    Touches nothing but `rng`: the app runs it in a worker thread."""
     started = time.perf_counter()
     try:
-        decision = player.decide(game.state, rng)
+        decision = player.decide(state, rng)
     except Exception as error:  # a bot's bug must not stop a batch of thousands of games: it costs its turn
         return Decision(""), (time.perf_counter() - started) * 1000, f"the AI failed: {type(error).__name__}: {error}"
     return decision, (time.perf_counter() - started) * 1000, None

@@ -47,6 +47,7 @@ class ApcombatApp(App):
         saves: Path | None = None,
         keymap_file: Path | None = None,
         seed: int = 0,
+        ai_pace: float | None = None,
     ) -> None:
         super().__init__()
         self._library = library
@@ -56,6 +57,7 @@ class ApcombatApp(App):
         # ./saves, or the folder APCOMBAT_SAVES names; set but empty is unset (as apcombat.saves.saves_folder).
         self.saves = saves or Path(os.environ.get("APCOMBAT_SAVES") or "saves")
         self.seed = seed
+        self.ai_pace = ai_pace  # seconds between an AI's commands; None: APCOMBAT_AI_PACE or the default
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
         self.crash_report: Path | None = None
@@ -108,11 +110,13 @@ class ApcombatApp(App):
         else:
             self.open_game(Game(load_encounter(path, self.library), seed=self.seed), path.stem)
 
-    def open_game(self, game: Game, name: str, replace: bool = False) -> None:
+    def open_game(self, game: Game, name: str, replace: bool = False, ai_levels: dict[str, str] | None = None) -> None:
+        """Play `game`; its `ai` sides are played by the AI at `ai_levels` (side id -> level; else the
+        default level)."""
         from apcombat.tui.screens.game import GameScreen
         from apcombat.tui.session import Session
 
-        screen = GameScreen(Session(game, self.saves, name))
+        screen = GameScreen(Session(game, self.saves, name, ai_levels))
         gc.freeze()
         if replace:
             self.switch_screen(screen)

@@ -3,14 +3,36 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from apcombat.ai import DEFAULT_LEVEL, LEVELS, Decision, Player, resolve
+from apcombat.ai.seeds import side_rng
+from apcombat.ai.turn import MAX_LINES_PER_TURN, Step, line_cap_step, play_answer
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event, Game, Preview, parse_command, preview
 from apcombat.engine.log_export import log_markdown
-from apcombat.model import Encounter
+from apcombat.model import Control, Encounter
 from apcombat.saves import SaveError, autosave, save_game
+
+AI_PACE = 0.4
+"""Seconds between two commands of an AI turn, unless APCOMBAT_AI_PACE says otherwise."""
+
+
+def ai_pace() -> float:
+    """The pace of AI turns: APCOMBAT_AI_PACE seconds (0: as fast as it thinks), else AI_PACE."""
+    try:
+        return max(0.0, float(os.environ.get("APCOMBAT_AI_PACE") or AI_PACE))
+    except ValueError:
+        return AI_PACE
+
+
+def default_level() -> str:
+    """The level an `ai` side plays at unless the set-up screen chose another (the first level while the
+    default is not built yet)."""
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in LEVELS else sorted(LEVELS)[0]
+
 
 SAVE_NAME_EXAMPLE = "duel-round-3"
 SAVE_NAME_LENGTH = 100
@@ -38,13 +60,24 @@ def save_name_problem(name: str) -> str | None:
 
 
 class Session:
-    """The app's handle on a Game. Every action is a line of the command language."""
+    """The app's handle on a Game. Every action is a line of the command language; `ai` sides are played by
+    their AI (table mode has none: the game master plays everyone)."""
 
-    def __init__(self, game: Game, saves: Path, name: str = "game") -> None:
+    def __init__(self, game: Game, saves: Path, name: str = "game", ai_levels: Mapping[str, str] | None = None) -> None:
         self.game = game
         self.saves = saves
         self.name = name
         self.problems: list[str] = []  # autosave failures to show, never to lose the game over
+        chosen = ai_levels or {}
+        on_map = game.state.map is not None
+        self.ai_levels = {
+            side.id: chosen.get(side.id, default_level())
+            for side in game.state.sides
+            if side.control is Control.AI and on_map
+        }
+        self._players: dict[str, Player] = {side: resolve(level) for side, level in self.ai_levels.items()}
+        self._rngs = {side: side_rng(game.seed, side) for side in self.ai_levels}
+        self._human_marks: list[int] = []  # history lengths just before each of the player's commands
         game.turn_listeners.append(self._autosave)
         if game.history and not game.log:
             self._rebuild_log()
@@ -56,6 +89,52 @@ class Session:
     @property
     def log(self) -> list[Event]:
         return self.game.log
+
+    def ai_side(self) -> str | None:
+        """The side whose AI plays now: the acting unit's, when its side is played by an AI."""
+        state = self.state
+        if state.finished or state.round == 0 or state.active is None:
+            return None
+        side = state.unit(state.active).side
+        return side if side in self.ai_levels else None
+
+    def ai_question(self) -> tuple[Player, random.Random]:
+        """What a worker needs to ask the acting side's AI for a line (`ask`, away from the screen)."""
+        side = self.ai_side()
+        assert side is not None
+        return self._players[side], self._rngs[side]
+
+    def play_ai_answer(self, decision: Decision, ms: float, failure: str | None, played: int) -> Step:
+        """Play the AI's answer as `apcombat sim` does (an illegal one ends the stretch; so does a line past
+        the cap, `played` lines having been played in it), its reason logged before what it did."""
+        before = len(self.game.log)
+        if played >= MAX_LINES_PER_TURN:
+            step = line_cap_step(self.game)
+        else:
+            step = play_answer(self.game, decision, ms, failure)
+        unit = self.state.unit(step.unit).name
+        line, reason = step.decision.line, step.decision.reason
+        if line or reason:
+            text = f"AI ({unit}) {line}" + (f": {reason}" if reason else "")
+            self.game.log.insert(before, Event("ai", text, unit=step.unit))
+        if step.illegal is not None:
+            self.game.log.append(Event("ai", f"AI ({unit}): an illegal line ({step.illegal}): its turn ends"))
+        return step
+
+    def mark_human_decision(self, line: str) -> None:
+        """The player is about to play `line`: undo comes back here."""
+        length = len(self.game.history)
+        self._human_marks = [mark for mark in self._human_marks if mark < length] + [length]
+
+    def undo_to_human_decision(self) -> list[Event]:
+        """Undo back to before the player's last command, every AI command played since included (one
+        command when the player has played none yet); CommandError when there is nothing to undo."""
+        length = len(self.game.history)
+        target = max((mark for mark in self._human_marks if mark < length), default=length - 1)
+        events = self.game.undo()
+        while len(self.game.history) > max(target, 0):
+            events += self.game.undo()
+        return events
 
     def play(self, line: str) -> list[Event]:
         """Apply one command (CommandError if refused: nothing changes)."""

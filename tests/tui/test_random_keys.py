@@ -19,6 +19,7 @@ from test_keys import every_binding_id
 
 from apcombat.content import content_root
 from apcombat.tui.app import ApcombatApp
+from apcombat.tui.screens.game import GameScreen
 
 SEED = int(os.environ.get("APCOMBAT_RANDOM_SEED", "9"))
 RANDOM_KEYS = int(os.environ.get("APCOMBAT_RANDOM_KEYS", "2500"))
@@ -75,6 +76,10 @@ async def press_and_wait(ui: Ui, key: str) -> None:
         await ui.app._animator.wait_until_complete()
     if ui.app.return_code is None and list(ui.app.screen_stack) != screens:
         await ui.pilot.pause()  # a screen opened or closed: its widgets mount (and unmount) over many messages
+    while ui.app.return_code is None and any(  # an AI side's turn (pace 0) plays on in a worker: let it finish
+        isinstance(screen, GameScreen) and screen.ai.working for screen in ui.app.screen_stack
+    ):
+        await ui.pilot.pause(0.01)
 
 
 @pytest.fixture
@@ -114,7 +119,7 @@ def test_random_keys_never_crash_the_app(part, sandbox, make_app, skirmish):
         nonlocal opened
         index = 0
         while index < len(keys):
-            app = make_app(open_path=opens, saves=sandbox / "saves", keymap_file=sandbox / "keys.toml")
+            app = make_app(open_path=opens, saves=sandbox / "saves", keymap_file=sandbox / "keys.toml", ai_pace=0)
             try:
                 async with app.run_test(size=size) as pilot:
                     ui = Ui(app, pilot)

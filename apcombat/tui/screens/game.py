@@ -25,9 +25,10 @@ from apcombat.engine.views import (
     watch_prompts,
 )
 from apcombat.model import Cell, Unit
+from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
-from apcombat.tui.session import Session, save_name_problem
+from apcombat.tui.session import Session, ai_pace, save_name_problem
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import TurnOrder, UnitPanel
@@ -55,6 +56,7 @@ class GameScreen(Screen):
         Binding("d", "delay", "Delay", show=False, id="game.delay"),
         Binding("e", "end", "End turn", id="game.end"),
         Binding("s", "start", "Start", show=False, id="game.start"),
+        Binding("n", "ai_skip", "Skip AI", id="game.ai_skip"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="game.redo"),
         Binding("ctrl+s", "save", "Save", id="game.save", show=False),
@@ -80,6 +82,7 @@ class GameScreen(Screen):
         self.victory_shown = False
         self.shot_screen: ShotScreen | None = None
         self.shot_screen_name = ""
+        self.ai = AiTurns(self, ai_pace())
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
@@ -100,6 +103,9 @@ class GameScreen(Screen):
             self.app.uninstall_screen(self.shot_screen_name)
 
     def on_mount(self) -> None:
+        pace = getattr(self.app, "ai_pace", None)  # the app's option (tests: 0) over APCOMBAT_AI_PACE
+        if pace is not None:
+            self.ai.pace = pace
         self.query_one("#command", Input).display = False
         table_mode = self.session.state.map is None
         self.query_one("#table-actions").display = table_mode
@@ -149,6 +155,13 @@ class GameScreen(Screen):
             from apcombat.tui.screens.victory import VictoryScreen
 
             self.app.push_screen(VictoryScreen(self.session))
+        self.refresh_bindings()  # the AI's skip key shows in the footer while an AI acts
+        self.ai.go_on()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "ai_skip":
+            return self.session.ai_side() is not None
+        return True
 
     def _show_table_actions(self, unit: Unit | None) -> None:
         """Table mode: every action of the acting unit with its key and its AP cost (from the engine)."""
@@ -242,9 +255,19 @@ class GameScreen(Screen):
     # ----- playing commands ----------------------------------------------------------------------------------
 
     def act(self, line: str) -> None:
-        """Play one command; in dice mode in a worker, so the dice dialog can ask for each roll."""
+        """Play one command; in dice mode in a worker, so the dice dialog can ask for each roll. While an AI
+        plays, the player may only undo (or skip to the end of the AI's turn)."""
         if self.busy:
             return
+        if line.split()[:1] == ["undo"]:
+            self.action_undo()
+            return
+        if self.ai.acting:
+            self.notify("the AI is playing: n skips to the end of its turn, ctrl+z takes back", timeout=4)
+            return
+        if line.split()[:1] != ["redo"]:  # redo replays what was undone: a held AI keeps waiting
+            self.ai.human_played()
+            self.session.mark_human_decision(line)
         if self.session.dice_mode:
             self.busy = True
             self._act_asking_dice(line)
@@ -476,7 +499,22 @@ class GameScreen(Screen):
             self.act("start")
 
     def action_undo(self) -> None:
-        self.act("undo")
+        """Back to before the player's last decision, taking back every AI line played since; the AI then
+        waits (n lets it go on) instead of playing again at once."""
+        if self.busy:
+            return
+        self.ai.hold()
+        try:
+            events = self.session.undo_to_human_decision()
+        except CommandError as error:
+            self.notify(str(error), severity="warning", timeout=6)
+            return
+        if self.session.ai_side() is not None:
+            self.hint("undone; the AI waits — n lets it play, ctrl+y redoes")
+        self.after(events)
+
+    def action_ai_skip(self) -> None:
+        self.ai.skip()
 
     def action_redo(self) -> None:
         self.act("redo")

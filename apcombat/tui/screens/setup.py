@@ -12,9 +12,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from apcombat.ai import LEVELS
 from apcombat.content import Library, load_encounter
 from apcombat.engine import Game
 from apcombat.model import Control, CoverExempts, HouseRules, OptionalRules
+from apcombat.tui.session import default_level
 
 OPTIONAL = ("initiative", "reaction", "covering_fire", "poses", "jumping", "running", "two_guns")
 HOUSE_SWITCHES = ("prone_shows_head", "ambidextrous_removes_strength", "reroll_initiative_each_round")
@@ -38,16 +40,28 @@ class SetupScreen(Screen):
         with VerticalScroll(id="setup"):
             yield Label(f"{encounter.name}", classes="dialog-title")
             yield Static(encounter.description, classes="dim")
-            yield Label("Who plays each side", classes="section")
+            on_map = encounter.map is not None
+            yield Label("Who plays each side" + ("" if on_map else " (table mode: no AI)"), classes="section")
+            controls = [c for c in Control if on_map or c is not Control.AI]  # table mode: the GM plays all
             for side in encounter.sides:
                 with Horizontal(classes="row"):
                     yield Label(f"{side.name:<24}")
+                    control = side.control if side.control in controls else Control.HUMAN
                     yield Select(
-                        [(c.value, c.value) for c in Control],
-                        value=side.control.value,
+                        [(c.value, c.value) for c in controls],
+                        value=control.value,
                         allow_blank=False,
                         id=f"side-{side.id}",
                     )
+                    if on_map:
+                        level = Select(
+                            [(f"AI level: {name}", name) for name in sorted(LEVELS)],
+                            value=default_level(),
+                            allow_blank=False,
+                            id=f"level-{side.id}",
+                        )
+                        level.display = control is Control.AI
+                        yield level
             yield Label("Optional rules (R0.6)", classes="section")
             with Horizontal(classes="checks"):
                 for name in OPTIONAL:
@@ -80,6 +94,13 @@ class SetupScreen(Screen):
             yield Button("Start (ctrl+s)", id="start", variant="primary")
         yield Footer()
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """The AI level is asked only for a side the AI plays."""
+        select_id = event.select.id or ""
+        if select_id.startswith("side-") and self.encounter.map is not None:
+            level = self.query_one(f"#level-{select_id.removeprefix('side-')}")
+            level.display = event.value == Control.AI.value
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
@@ -104,4 +125,5 @@ class SetupScreen(Screen):
             bonus = self._value(f"bonus-{unit.id}")
             if bonus not in ("", "0", "-"):
                 game.play(f"gm bonus {unit.id} {int(bonus)}")
-        self.app.open_game(game, self.path.stem, replace=True)
+        levels = {s.id: self._value(f"level-{s.id}") for s in sides if s.control is Control.AI}
+        self.app.open_game(game, self.path.stem, replace=True, ai_levels=levels)

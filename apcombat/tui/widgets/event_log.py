@@ -16,6 +16,7 @@ KIND_STYLES = {
     "down": "bold red",
     "victory": "bold reverse green",
     "interrupt": "bold yellow",
+    "ai": "italic",
     "gm": "magenta",
     "undo": "magenta",
     "redo": "magenta",

@@ -1,0 +1,251 @@
+"""AI sides in the app (issue 10 item 3): an `ai` side is played by its AI, the level chosen on the set-up
+screen; its lines play one at a time (pace 0 here), the reason in the log; the screen answers keys while the
+AI thinks in a worker; `n` skips to the end of the AI's turn; watchers' interruptions change hands; a delayed
+human unit may step in before an AI unit (R13.3); undo goes back to the player's last command.
+
+The test encounter (see conftest): Ana (vault, 12 AP, always first) against Rex (raiders) at 7,0 facing W.
+Scripted test levels (registered in apcombat.ai.LEVELS for one test) play fixed lines and record each call.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import SKIRMISH_UNITS, Ui, write_encounter
+from textual.widgets import Select
+
+from apcombat.ai import LEVELS, Decision
+from apcombat.content import content_root
+from apcombat.tui.screens.dialogs import ChoiceScreen
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.help import HelpScreen
+from apcombat.tui.screens.setup import SetupScreen
+
+BRAWL = content_root() / "encounters" / "table_brawl.toml"
+
+
+class Scripted:
+    """A test level: plays `lines` in order (then `end`), each with a reason; `asked` counts the calls and
+    `gate`, when given, holds every answer until it is set."""
+
+    def __init__(self, lines: list[str], gate: threading.Event | None = None) -> None:
+        self.lines = list(lines)
+        self.gate = gate
+        self.asked = threading.Event()
+        self.calls = 0
+
+    def decide(self, state, rng) -> Decision:
+        self.calls += 1
+        self.asked.set()
+        if self.gate is not None:
+            assert self.gate.wait(60), "the test never released the AI"  # a watchdog, not a timing
+        line = self.lines.pop(0) if self.lines else "end"
+        return Decision(line, f"scripted: {line}")
+
+
+@pytest.fixture
+def rex_ai(tmp_path: Path) -> Path:
+    """The test encounter with the raiders' side played by the AI."""
+    return write_encounter(
+        tmp_path / "encounters",
+        "aiskirmish",
+        SKIRMISH_UNITS,
+        side=[
+            {"id": "vault", "name": "Vault", "control": "human"},
+            {"id": "raiders", "name": "Raiders", "control": "ai"},
+        ],
+    )
+
+
+@pytest.fixture
+def ai_game(run_ui, rex_ai: Path, monkeypatch: pytest.MonkeyPatch):
+    """`ai_game(bot, steps, pace=0)`: `bot` registered as the level "scripted", the raiders handed to it on the
+    set-up screen, the fight started; then `await steps(ui)`."""
+
+    def run(bot: Scripted, steps, pace: float = 0) -> None:
+        monkeypatch.setitem(LEVELS, "scripted", lambda: bot)
+
+        async def script(ui: Ui) -> None:
+            await start_from_setup(ui, rex_ai, "scripted")
+            await steps(ui)
+
+        run_ui(script, ai_pace=pace)
+
+    return run
+
+
+async def start_from_setup(ui: Ui, path: Path, level: str) -> None:
+    """Open the set-up screen of `path`, hand every `ai` side to `level`, start and roll initiative."""
+    ui.app.push_screen(SetupScreen(path, ui.app.library))
+    setup = await ui.wait_for_screen(SetupScreen)
+    for select in setup.query(Select):
+        if (select.id or "").startswith("level-") and select.display:
+            select.value = level
+    await ui.press("ctrl+s")
+    await ui.wait_for_screen(GameScreen)
+    await ui.press("s")
+    await ui.settle()
+
+
+async def until_human_turn(ui: Ui, unit: str = "ana", round_: int | None = None) -> None:
+    await ui.until(
+        lambda: ui.state.active == unit and (round_ is None or ui.state.round == round_) and not ui.game.ai.pending,
+        f"{unit}'s turn",
+    )
+
+
+def test_the_setup_screen_offers_each_side_an_ai_level_and_no_ai_in_table_mode(run_ui, skirmish):
+    async def script(ui):
+        ui.app.push_screen(SetupScreen(skirmish, ui.app.library))
+        setup = await ui.wait_for_screen(SetupScreen)
+        level = setup.query_one("#level-raiders", Select)
+        assert not level.display  # a human side has no AI level
+        setup.query_one("#side-raiders", Select).value = "ai"
+        await ui.settle()
+        assert level.display and level.value in LEVELS
+        assert {value for _, value in level._options if value in LEVELS} == set(LEVELS)
+
+        ui.app.push_screen(SetupScreen(BRAWL, ui.app.library))
+        table = await ui.wait_for_screen(SetupScreen)
+        assert "no AI" in ui.screen_text()
+        for side in table.query(Select).results():
+            if (side.id or "").startswith("side-"):
+                assert "ai" not in [value for _, value in side._options]
+        assert not list(table.query("#level-regulars")) and not list(table.query("#level-raiders"))
+
+    run_ui(script)
+
+
+def test_the_duel_raider_is_played_by_the_ai_with_its_reasons_in_the_log(run_ui, duel):
+    async def script(ui):
+        await ui.press("s")
+        assert ui.game.session.ai_levels == {"raiders": next(iter(ui.game.session.ai_levels.values()))}
+        for _ in range(3):  # Ana ends her turns; the raider plays its own
+            await until_human_turn(ui)
+            await ui.press("e")
+            await ui.settle()
+        await until_human_turn(ui)
+        assert ui.state.round >= 3 or ui.state.finished
+        assert "AI (Raider)" in ui.log_text()
+
+    run_ui(script, open_path=duel, ai_pace=0)
+
+
+def test_the_screen_answers_keys_while_the_ai_thinks(ai_game):
+    gate = threading.Event()
+    bot = Scripted(["pose rex crouched"], gate)
+
+    async def steps(ui):
+        await ui.press("e")  # Ana ends: Rex's AI is asked, and blocks in its worker
+        await ui.until(bot.asked.is_set, "the AI to be asked")
+        assert ui.state.active == "rex"
+        cursor = ui.map.cursor
+        await ui.press("right")
+        assert ui.map.cursor == (cursor[0] + 1, cursor[1])  # the cursor still moves
+        assert "n Skip AI" in ui.screen_text().splitlines()[-1]  # the footer shows it while it acts
+        await ui.press("question_mark")
+        await ui.wait_for_screen(HelpScreen)  # help still opens
+        await ui.press("escape")
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("e")  # the player cannot end the AI's turn for it
+        assert ui.state.active == "rex" and ui.state.unit("rex").pose.value == "upright"
+        gate.set()
+        await until_human_turn(ui, round_=2)
+        assert ui.state.unit("rex").pose.value == "crouched"
+        log = ui.log_text()
+        assert "AI (Rex) pose rex crouched: scripted: pose rex crouched" in log
+        assert log.index("AI (Rex) pose rex crouched") < log.index("Rex goes crouched")
+
+    ai_game(bot, steps)
+
+
+def test_the_skip_key_plays_the_rest_of_the_ai_turn_at_once(ai_game):
+    bot = Scripted(["pose rex crouched", "pose rex prone"])
+
+    async def steps(ui):
+        await ui.press("e")
+        await ui.settle()
+        assert ui.state.active == "rex" and bot.calls == 0  # waiting for the pace (an hour here)
+        await ui.press("n")
+        await until_human_turn(ui, round_=2)
+        assert bot.calls == 3 and ui.state.unit("rex").pose.value == "prone"
+
+    ai_game(bot, steps, pace=3600)
+
+
+def test_a_human_watcher_interrupts_the_ai_and_hands_control_back_with_e(ai_game):
+    bot = Scripted(["move rex 5,3", "pose rex crouched"])
+
+    async def steps(ui):
+        await ui.command("gm dice 1", "react ana")  # R16.1: Ana watches; her perception roll will be a 1
+        await ui.until(lambda: ui.state.interrupt is not None, "Ana's interruption")  # R16.2
+        await ui.settle()
+        assert ui.state.active == "ana" and bot.calls == 1  # the AI waits for the human watcher
+        await ui.press("e")  # the interruption ends: back to the AI, which goes on with its turn
+        await until_human_turn(ui, round_=2)
+        assert bot.calls == 3 and ui.state.unit("rex").pose.value == "crouched"
+
+    ai_game(bot, steps)
+
+
+def test_an_ai_watcher_plays_its_interruption_during_the_human_turn_at_once(ai_game):
+    bot = Scripted(["react rex", "pose rex crouched"])
+
+    async def steps(ui):
+        await ui.press("e")
+        await until_human_turn(ui, round_=2)
+        assert ui.state.unit("rex").watch is not None  # R16.1
+        await ui.command("gm dice 1", "move ana 3,1")  # into Rex's cone; his perception roll is a 1
+        await until_human_turn(ui)
+        assert bot.calls == 3  # the interruption's line, then its end
+        assert ui.state.unit("rex").pose.value == "crouched" and ui.state.interrupt is None  # R16.2
+        assert "AI (Rex) pose rex crouched" in ui.log_text()
+
+    ai_game(bot, steps)
+
+
+def test_a_delayed_human_unit_is_offered_to_step_in_before_the_ai_acts(ai_game):
+    bot = Scripted(["pose rex crouched"])
+
+    async def steps(ui):
+        await ui.press("d")  # R13.3: Ana delays; Rex (AI) is next
+        choice = await ui.wait_for_screen(ChoiceScreen)
+        assert "step in" in ui.screen_text() and bot.calls == 0
+        choice.dismiss("ana")
+        await ui.wait_for_screen(GameScreen)
+        await ui.settle()
+        assert bot.calls == 0  # the AI waits while Ana steps in
+        await ui.command("pose ana crouched")
+        assert ui.state.active == "ana" and ui.state.unit("ana").pose.value == "crouched"
+        await ui.press("e")
+        await until_human_turn(ui, round_=2)  # Rex then takes his turn (R13.3), played by the AI
+        assert bot.calls >= 1 and ui.state.unit("rex").pose.value == "crouched"
+
+    ai_game(bot, steps)
+
+
+def test_undo_goes_back_to_the_players_last_command_and_the_ai_waits(ai_game):
+    bot = Scripted(["pose rex crouched", "pose rex prone"])
+
+    async def steps(ui):
+        await ui.command("move ana 2,3")
+        await ui.press("e")
+        await until_human_turn(ui, round_=2)
+        assert ui.state.unit("rex").pose.value == "prone"
+        await ui.press("ctrl+z")  # the AI's three lines and Ana's end are taken back
+        await ui.settle()
+        assert (ui.state.round, ui.state.active, ui.state.unit("ana").ap) == (1, "ana", 11)
+        assert ui.state.unit("rex").pose.value == "upright"
+        await ui.press("ctrl+y")  # redo: Ana's end again; the AI does not play over the undone lines
+        await ui.settle()
+        assert ui.state.active == "rex" and bot.calls == 3
+        await ui.press("ctrl+y", "ctrl+y", "ctrl+y")
+        await ui.settle()
+        assert ui.state.round == 2 and ui.state.unit("rex").pose.value == "prone" and bot.calls == 3
+        await ui.press("ctrl+z", "ctrl+z")  # twice: before Ana's end, then before her move
+        await ui.settle()
+        assert ui.state.unit("ana").at == (1, 3) and ui.state.unit("ana").ap == 12
+
+    ai_game(bot, steps)

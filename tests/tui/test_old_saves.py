@@ -20,7 +20,7 @@ def test_a_save_from_older_rules_opens_with_a_warning(run_ui, tmp_path):
         warnings = [notice for notice in ui.notices() if "written under rules version 1" in notice]
         assert len(warnings) == 1 and "\n" not in warnings[0]
 
-    run_ui(script, open_path=old)
+    run_ui(script, open_path=old, ai_pace=3600)  # the raider's AI waits: this test is about the warning
 
 
 def test_a_table_mode_autosave_made_after_a_move_continues(run_ui, tmp_path):

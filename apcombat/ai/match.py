@@ -9,7 +9,6 @@ from collections.abc import Mapping
 import attrs
 
 from apcombat.ai.players import resolve
-from apcombat.ai.seeds import side_rng
 from apcombat.ai.tally import UnitTally, tally_step
 from apcombat.ai.timing import DecisionTimes
 from apcombat.ai.turn import turn_steps
@@ -42,7 +41,6 @@ def play_match(
 ) -> MatchResult:
     """Play one game with `ais` (side id -> level name or module:function) and the dice seeded by `seed`."""
     players = {spec: resolve(spec) for spec in set(ais.values())}
-    rngs = {side.id: side_rng(seed, side.id) for side in encounter.sides}
     game = Game(encounter, seed=seed)
     game.play("start")
     times: dict[str, list[float]] = {spec: [] for spec in ais.values()}
@@ -51,7 +49,7 @@ def play_match(
     while not game.state.finished and game.state.round <= max_rounds and game.state.active is not None:
         side = game.state.unit(game.state.active).side
         spec = ais[side]
-        for step in turn_steps(game, players[spec], rngs[side]):
+        for step in turn_steps(game, players[spec]):
             if step.decision_ms is not None:
                 times[spec].append(step.decision_ms)
             if step.illegal is not None:

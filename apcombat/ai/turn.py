@@ -17,9 +17,10 @@ import attrs
 
 from apcombat.ai.decision import Decision
 from apcombat.ai.players import Player
+from apcombat.ai.seeds import next_rng
 from apcombat.engine import Command, CommandError, Event, Game, parse_command
 from apcombat.engine.commands import GM_COMMANDS, Redo, Start, Undo
-from apcombat.model import Encounter
+from apcombat.model import AiDice, Encounter
 
 MAX_LINES_PER_TURN = 200
 NOT_FOR_AN_AI = (*GM_COMMANDS, Undo, Redo, Start)
@@ -38,8 +39,9 @@ class Step:
     illegal: str | None = None
 
 
-def turn_steps(game: Game, player: Player, rng: random.Random) -> Iterator[Step]:
-    """Play `state.active`'s stretch with `player`, yielding each step as it is played."""
+def turn_steps(game: Game, player: Player) -> Iterator[Step]:
+    """Play `state.active`'s stretch with `player`, yielding each step as it is played. The AI draws from its
+    side's generator in the state (seeds.next_rng), which the game keeps with each line it chose."""
     state = game.state
     stretch = stretch_of(state)
     unit = state.active
@@ -49,9 +51,10 @@ def turn_steps(game: Game, player: Player, rng: random.Random) -> Iterator[Step]
         if played >= MAX_LINES_PER_TURN:
             yield line_cap_step(game)
             return
+        rng, generator = next_rng(game.state, game.seed, game.state.unit(unit).side)
         decision, ms, failure = ask(player, game.state, rng)
         played += 1
-        step = play_answer(game, decision, ms, failure)
+        step = play_answer(game, Answer(decision, ms, failure, generator))
         yield step
         if step.illegal is not None:
             return
@@ -67,23 +70,36 @@ def line_cap_step(game: Game) -> Step:
     unit = game.state.active
     assert unit is not None
     why = f"more than {MAX_LINES_PER_TURN} lines in one turn"
-    return Step(unit, Decision(""), None, None, tuple(game.play("end")), why)
+    return Step(unit, Decision(""), None, None, tuple(game.play("end", reason=f"{why}: its turn ends")), why)
 
 
-def play_answer(game: Game, decision: Decision, ms: float, failure: str | None = None) -> Step:
-    """Play what the AI answered for `state.active` (`failure`: why it gave no answer); an illegal answer is
-    counted and the stretch ends with `end` in its place."""
+@attrs.frozen
+class Answer:
+    """What asking the AI gave: its decision, the milliseconds it took, why it gave none (`failure`: it
+    raised), and its side's generator after the draw it was handed (seeds.next_rng), which the game keeps."""
+
+    decision: Decision
+    ms: float
+    failure: str | None = None
+    generator: AiDice | None = None
+
+
+def play_answer(game: Game, answer: Answer) -> Step:
+    """Play what the AI answered for `state.active`, its reason and its side's generator kept in the history;
+    an illegal answer is counted and the stretch ends with `end` in its place, its reason saying why."""
+    decision, ms, failure, generator = answer.decision, answer.ms, answer.failure, answer.generator
     unit = game.state.active
     assert unit is not None
     command, illegal = (None, failure) if failure else _check(decision.line, game)
     if illegal is None:
         try:
-            events = game.play(decision.line)
+            events = game.play(decision.line, reason=decision.reason, ai_dice=generator)
         except CommandError as refused:
             illegal = f"refused: {refused}"
         else:
             return Step(unit, decision, ms, command, tuple(events))
-    return Step(unit, decision, ms, command, tuple(game.play("end")), illegal)
+    why = f"an illegal line ({illegal}): its turn ends"
+    return Step(unit, decision, ms, command, tuple(game.play("end", reason=why, ai_dice=generator)), illegal)
 
 
 def ask(player: Player, state: Encounter, rng: random.Random) -> tuple[Decision, float, str | None]:

@@ -15,7 +15,7 @@ from apcombat.dice import DiceRequest, DiceSource, ScriptedDice, SeededDice, rea
 from apcombat.engine.apply import apply
 from apcombat.engine.commands import Command, CommandError, Redo, Undo, parse_command
 from apcombat.engine.events import Event
-from apcombat.model import Encounter
+from apcombat.model import AiDice, Encounter
 from apcombat.rules.version import RULES_VERSION
 
 
@@ -29,10 +29,15 @@ class DiceState:
 
 @attrs.frozen
 class HistoryEntry:
-    """One command as played, with the dice a person typed in while it ran (none for seeded rolls)."""
+    """One command as played, with the dice a person typed in while it ran (none for seeded rolls). A line an
+    AI chose also keeps its one-line reason ("" for people and for bots that give none) and the AI side's
+    generator as it stood after the AI was asked, which the state takes on with the command: a replay gets the
+    same generators and reasons from the history, without asking the AI again."""
 
     line: str
     typed_dice: tuple[int, ...] = ()
+    reason: str = ""
+    ai_dice: AiDice | None = None
 
 
 class GameDice:
@@ -100,8 +105,10 @@ class Game:
     def dice_source(self) -> DiceSource:
         return self.dice
 
-    def play(self, line: str) -> list[Event]:
-        """Apply one line of the command language (undo and redo included); CommandError if illegal."""
+    def play(self, line: str, reason: str = "", ai_dice: AiDice | None = None) -> list[Event]:
+        """Apply one line of the command language (undo and redo included); CommandError if illegal. A line an
+        AI chose comes with its `reason`, logged before the command's events, and the AI side's generator after
+        it was asked (`ai_dice`), kept in the state and the history."""
         command = parse_command(line)
         if command is None:
             return []
@@ -112,9 +119,9 @@ class Game:
         self.dice.typed = []
         before, state, events = self._applied(command)
         self._redo.clear()
-        entry = HistoryEntry(line=" ".join(line.split("#", 1)[0].split()), typed_dice=tuple(self.dice.typed))
-        self._record(before, entry, state, events)
-        return events
+        line = " ".join(line.split("#", 1)[0].split())
+        entry = HistoryEntry(line=line, typed_dice=tuple(self.dice.typed), reason=reason, ai_dice=ai_dice)
+        return self._record(before, entry, state, events)
 
     def _applied(self, command: Command, typed: tuple[int, ...] = ()) -> tuple[_Snapshot, Encounter, list[Event]]:
         """The command applied to the state, with the dice a person `typed` for it queued first: the snapshot
@@ -130,11 +137,24 @@ class Game:
             raise
         return before, state, events
 
-    def _record(self, before: _Snapshot, entry: HistoryEntry, state: Encounter, events: list[Event]) -> None:
-        """A command played: undo can go back to `before`, the history has its entry, the state moves on."""
+    def _record(self, before: _Snapshot, entry: HistoryEntry, state: Encounter, events: list[Event]) -> list[Event]:
+        """A command played: undo can go back to `before`, the history has its entry, the state moves on (with
+        the AI's generator and reason the entry carries). The events as logged."""
+        if entry.ai_dice is not None:
+            state = state.with_ai_dice(entry.ai_dice)
+        if entry.ai_dice is not None or entry.reason:
+            events = [self._ai_event(entry), *events]
         self._undo.append(before)
         self.history.append(entry)
         self._advance(state, events)
+        return events
+
+    def _ai_event(self, entry: HistoryEntry) -> Event:
+        """What the log says before a line an AI chose: who, the line and the AI's reason."""
+        active = self.state.active
+        who = self.state.unit(active).name if active is not None else "?"
+        text = f"AI ({who}) {entry.line}" + (f": {entry.reason}" if entry.reason else "")
+        return Event("ai", text, {"command": entry.line, "reason": entry.reason}, unit=active)
 
     def play_all(self, lines: Iterable[str]) -> list[Event]:
         events: list[Event] = []
@@ -168,8 +188,7 @@ class Game:
         self._redo.pop()
         marker = Event("redo", f"redone: {entry.line}", {"command": entry.line})
         self.log.append(marker)
-        self._record(before, entry, state, events)
-        return [marker, *events]
+        return [marker, *self._record(before, entry, state, events)]
 
     def _applied_entry(self, entry: HistoryEntry) -> tuple[_Snapshot, Encounter, list[Event]]:
         """A history entry applied again (its typed dice queued first), as `_applied`."""

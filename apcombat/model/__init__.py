@@ -6,6 +6,7 @@ from apcombat.model.character import Character, Special
 from apcombat.model.conditions import NO_EXHAUSTION, Burning, Exhaustion
 from apcombat.model.criticals import CriticalEffect, CriticalTable
 from apcombat.model.encounter import (
+    AiDice,
     CarriedWeapon,
     Control,
     Encounter,
@@ -35,6 +36,7 @@ __all__ = [
     "DEFAULT_LEGEND",
     "NO_ARMOR",
     "NO_EXHAUSTION",
+    "AiDice",
     "Armor",
     "BandSpec",
     "BattleMap",

@@ -20,6 +20,15 @@ from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.weapon import Weapon
 
 
+@attrs.frozen
+class AiDice:
+    """One AI side's own generator: the PCG32 state of apcombat.dice (two 64-bit integers). It is part of the
+    state so that undo rewinds it and saves keep it; only apcombat.ai knows how it is seeded and drawn from."""
+
+    side: str
+    seeded: tuple[int, int]
+
+
 class Control(StrEnum):
     """Who plays a side. Until an AI exists an `ai` side is played like a `human` one."""
 
@@ -163,6 +172,7 @@ class Encounter:
     gm_force_hit: bool | None = None  # the next to-hit result
     winner: str | None = None  # the side that won
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
+    ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=tuple)  # each AI side's generator, once asked
 
     def unit(self, unit_id: str) -> Unit:
         for unit in self.units:
@@ -191,6 +201,17 @@ class Encounter:
         if unit.id in self.taken and unit.id != self.active:
             return UnitStatus.ACTED
         return UnitStatus.READY
+
+    def ai_generator(self, side_id: str) -> AiDice | None:
+        """The generator of the AI playing `side_id`, None until that AI is first asked."""
+        return next((generator for generator in self.ai_dice if generator.side == side_id), None)
+
+    def with_ai_dice(self, generator: AiDice) -> Encounter:
+        """A new state with one AI side's generator replaced (or added, in the order the sides were asked)."""
+        if self.ai_generator(generator.side) is None:
+            return attrs.evolve(self, ai_dice=(*self.ai_dice, generator))
+        replaced = tuple(generator if kept.side == generator.side else kept for kept in self.ai_dice)
+        return attrs.evolve(self, ai_dice=replaced)
 
     def with_unit(self, unit: Unit) -> Encounter:
         """A new state with one unit replaced."""

@@ -1,7 +1,7 @@
 """What a save file holds and how it is written as TOML and read back.
 
 ```toml
-format_version = 2
+format_version = 3
 rules_version = 2          # the rules the history was played under (RULES_VERSION when it was written)
 seed = 7
 
@@ -12,10 +12,12 @@ queued = [4, 17]
 [[history]]                # the commands that made the state, with dice a person typed in while they ran
 line = "move ana 3,4"      # (without typed dice, tomli-w writes the same as `history = [{ line = "..." }]`)
 typed_dice = [37]
+reason = "Raider shoots Ana: ..."  # a line an AI chose: its reason, and its side's generator after the ask
+ai_dice = { side = "raiders", seeded = [state, increment] }
 
 [[redo]]                   # the undone commands redo can play, the next one first
 [start]                    # the encounter as it began: an Encounter, field for field
-[state]                    # the encounter now: always the last table
+[state]                    # the encounter now, each AI side's generator included: always the last table
 ```
 
 Only what restores and replays the game is kept: nothing derived (no event log, no map terrain, no time
@@ -42,11 +44,12 @@ from apcombat.content.field_rules import NOT_NEGATIVE, bounded, command_id, regi
 from apcombat.content.loader import STRUCTURE_ERRORS
 from apcombat.content.values import Hook, WrongValue, is_whole_number, show_value
 from apcombat.engine import DiceState, Game, HistoryEntry
-from apcombat.model import BattleMap, CarriedWeapon, Encounter, Unit
+from apcombat.model import AiDice, BattleMap, CarriedWeapon, Encounter, Unit
 from apcombat.saves.errors import SaveError
 
-FORMAT_VERSION = 2
-"""The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`."""
+FORMAT_VERSION = 3
+"""The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`; format 3 each
+AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history."""
 
 _MASK_64 = (1 << 64) - 1
 
@@ -146,8 +149,9 @@ def make_save_converter() -> TomllibConverter:
         is_any_set, lambda _: lambda items: sorted(converter.unstructure(item) for item in items)
     )
     converter.register_structure_hook(BattleMap, _battle_map)
-    register_field_rules(converter, DiceState, {"seeded": _generator_state})
-    _write_field_through(converter, DiceState, "seeded", lambda pair: [signed_64(number) for number in pair])
+    for generator in (DiceState, AiDice):
+        register_field_rules(converter, generator, {"seeded": _generator_state})
+        _write_field_through(converter, generator, "seeded", lambda pair: [signed_64(number) for number in pair])
     _write_field_through(converter, SaveFile, "seed", signed_64)
     cell = whole_number_pair("a cell [x, y] of two whole numbers")
     register_field_rules(converter, CarriedWeapon, {"loaded": NOT_NEGATIVE})

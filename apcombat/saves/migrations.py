@@ -34,7 +34,13 @@ def from_format_1(document: Document) -> Document:
     return upgraded
 
 
-MIGRATIONS: dict[int, Migration] = {1: from_format_1}
+def from_format_2(document: Document) -> Document:
+    """Format 2 -> 3: the state keeps each AI side's generator and the history the AI's reasons. A format-2
+    game has none of them, so nothing changes: its AI sides' generators start afresh when next asked."""
+    return document
+
+
+MIGRATIONS: dict[int, Migration] = {1: from_format_1, 2: from_format_2}
 """Format n -> the migration to format n + 1."""
 
 _BROKEN_DOCUMENT = (KeyError, IndexError, TypeError, ValueError, AttributeError)

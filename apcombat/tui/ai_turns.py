@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from apcombat.ai import Decision, Player
-from apcombat.ai.turn import Step, ask, stretch_of
-from apcombat.model import Encounter
+from apcombat.ai import Player
+from apcombat.ai.turn import Answer, Step, ask, stretch_of
+from apcombat.model import AiDice, Encounter
 from apcombat.tui.screens.dialogs import ChoiceScreen
 
 if TYPE_CHECKING:
@@ -124,19 +124,22 @@ class AiTurns:
         if generation != self.generation or self.session.ai_side() is None:
             self.pending = False
             return
-        player, rng = self.session.ai_question()
+        player, rng, generator = self.session.ai_question()
         state = self.session.state
         self.thinking = True
         self.screen.run_worker(
-            lambda: self._ask(generation, state, player, rng), thread=True, group="ai", exit_on_error=False
+            lambda: self._ask(generation, state, player, (rng, generator)), thread=True, group="ai", exit_on_error=False
         )
 
-    def _ask(self, generation: int, state: Encounter, player: Player, rng: random.Random) -> None:
-        """In the worker thread: only the AI's thinking happens here, on the state it was asked about."""
+    def _ask(self, generation: int, state: Encounter, player: Player, draw: tuple[random.Random, AiDice]) -> None:
+        """In the worker thread: only the AI's thinking happens here, on the state it was asked about. `draw`:
+        the generator the AI is handed and its side's generator after it, which the game keeps."""
+        rng, generator = draw
         decision, ms, failure = ask(player, state, rng)
-        self.screen.app.call_from_thread(self._answered, generation, state, decision, ms, failure)
+        answer = Answer(decision, ms, failure, generator)
+        self.screen.app.call_from_thread(self._answered, generation, state, answer)
 
-    def _answered(self, generation: int, state: Encounter, decision: Decision, ms: float, failure: str | None) -> None:
+    def _answered(self, generation: int, state: Encounter, answer: Answer) -> None:
         if generation != self.generation or not self.screen.is_attached:  # undone, or the game was left
             return
         self.pending = self.thinking = False
@@ -145,12 +148,12 @@ class AiTurns:
             return
         if self.session.dice_mode:  # the dice dialog asks from a worker, as for the player's commands
             self.screen.busy = True
-            self.screen.run_worker(lambda: self._play_asking_dice(decision, ms, failure), thread=True)
+            self.screen.run_worker(lambda: self._play_asking_dice(answer), thread=True)
             return
-        self._played(self.session.play_ai_answer(decision, ms, failure, self.played))
+        self._played(self.session.play_ai_answer(answer, self.played))
 
-    def _play_asking_dice(self, decision: Decision, ms: float, failure: str | None) -> None:
-        step = self.session.play_ai_answer(decision, ms, failure, self.played)
+    def _play_asking_dice(self, answer: Answer) -> None:
+        step = self.session.play_ai_answer(answer, self.played)
         self.screen.app.call_from_thread(self._played, step)
 
     def _played(self, step: Step) -> None:

@@ -7,13 +7,13 @@ import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from apcombat.ai import DEFAULT_LEVEL, LEVELS, Decision, Player, resolve
-from apcombat.ai.seeds import side_rng
-from apcombat.ai.turn import MAX_LINES_PER_TURN, Step, line_cap_step, play_answer
+from apcombat.ai import DEFAULT_LEVEL, LEVELS, Player, resolve
+from apcombat.ai.seeds import next_rng
+from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, line_cap_step, play_answer
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event, Game, Preview, parse_command, preview
 from apcombat.engine.log_export import log_markdown
-from apcombat.model import Control, Encounter
+from apcombat.model import AiDice, Control, Encounter
 from apcombat.saves import SaveError, autosave, save_game
 
 AI_PACE = 0.4
@@ -76,7 +76,6 @@ class Session:
             if side.control is Control.AI and on_map
         }
         self._players: dict[str, Player] = {side: resolve(level) for side, level in self.ai_levels.items()}
-        self._rngs = {side: side_rng(game.seed, side) for side in self.ai_levels}
         self._human_marks: list[int] = []  # history lengths just before each of the player's commands
         game.turn_listeners.append(self._autosave)
         if game.history and not game.log:
@@ -98,28 +97,21 @@ class Session:
         side = state.unit(state.active).side
         return side if side in self.ai_levels else None
 
-    def ai_question(self) -> tuple[Player, random.Random]:
-        """What a worker needs to ask the acting side's AI for a line (`ask`, away from the screen)."""
+    def ai_question(self) -> tuple[Player, random.Random, AiDice]:
+        """What a worker needs to ask the acting side's AI for a line (`ask`, away from the screen): the
+        player, the generator it draws from, and the side's generator after the draw (for `play_ai_answer`)."""
         side = self.ai_side()
         assert side is not None
-        return self._players[side], self._rngs[side]
+        rng, generator = next_rng(self.state, self.game.seed, side)
+        return self._players[side], rng, generator
 
-    def play_ai_answer(self, decision: Decision, ms: float, failure: str | None, played: int) -> Step:
+    def play_ai_answer(self, answer: Answer, played: int) -> Step:
         """Play the AI's answer as `apcombat sim` does (an illegal one ends the stretch; so does a line past
-        the cap, `played` lines having been played in it), its reason logged before what it did."""
-        before = len(self.game.log)
+        the cap, `played` lines having been played in it); the game logs its reason before what it did and
+        keeps the reason and the side's generator in the history."""
         if played >= MAX_LINES_PER_TURN:
-            step = line_cap_step(self.game)
-        else:
-            step = play_answer(self.game, decision, ms, failure)
-        unit = self.state.unit(step.unit).name
-        line, reason = step.decision.line, step.decision.reason
-        if line or reason:
-            text = f"AI ({unit}) {line}" + (f": {reason}" if reason else "")
-            self.game.log.insert(before, Event("ai", text, unit=step.unit))
-        if step.illegal is not None:
-            self.game.log.append(Event("ai", f"AI ({unit}): an illegal line ({step.illegal}): its turn ends"))
-        return step
+            return line_cap_step(self.game)
+        return play_answer(self.game, answer)
 
     def mark_human_decision(self, line: str) -> None:
         """The player is about to play `line`: undo comes back here."""

@@ -15,7 +15,7 @@ import apcombat.saves.migrations as migrations
 from apcombat.engine import Game
 from apcombat.model import Facing
 from apcombat.rules.version import RULES_VERSION
-from apcombat.saves import MIGRATIONS, SaveError, load_game, open_save, save_game, upgrade
+from apcombat.saves import FORMAT_VERSION, MIGRATIONS, SaveError, load_game, open_save, save_game, upgrade
 
 
 def version_0_from(document: dict[str, Any]) -> dict[str, Any]:
@@ -117,7 +117,7 @@ def test_a_format_1_save_loads_its_state_with_a_warning_about_its_rules(in_tmp):
     assert path.read_bytes() == before  # loading never rewrites the file
     game.play("end")  # the fight goes on
     again = save_game(game, "saves/again")
-    assert again.read_text(encoding="utf-8").startswith("format_version = 2\nrules_version = 1\n")
+    assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\nrules_version = 1\n")
     assert load_game(again).state == game.state
 
 

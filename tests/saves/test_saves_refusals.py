@@ -81,7 +81,7 @@ EDITS = {
         set_field("format_version", "one"),
         'format_version: expected a whole number, 0 or more, got "one"',
     ),
-    "newer format": (set_field("format_version", 9), "saved by a newer apcombat (format 9); this one reads up to 2"),
+    "newer format": (set_field("format_version", 9), "saved by a newer apcombat (format 9); this one reads up to 3"),
     "older format without a migration": (
         set_field("format_version", 0),
         "format_version: format 0 is too old: this apcombat reads 1 or newer",

@@ -17,6 +17,7 @@ from save_helpers import ENCOUNTERS, actions, any_actions, duel, duel_game, play
 
 from apcombat.engine import CommandError, Game, HistoryEntry
 from apcombat.model import (
+    AiDice,
     BodyLocation,
     Burning,
     CriticalEffect,
@@ -229,6 +230,8 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "gm_force_hit": False,
         "winner": "raiders",
         "finished": True,
+        # Both halves of a generator from 2^63 up: TOML's signed 64-bit integers hold them as negatives.
+        "ai_dice": (AiDice("raiders", ((1 << 64) - 3, (1 << 63) + 5)), AiDice("vault", (12, 7))),
     }
     for model, values in ((Unit, unit_values), (Encounter, encounter_values)):
         defaults = {field.name for field in attrs.fields(model) if field.default is not attrs.NOTHING}

@@ -43,7 +43,8 @@ def simulate(path: Path, ai: str, games: int, jobs: int, max_rounds: int) -> dic
     command += ["--max-rounds", str(max_rounds), "--json"]
     for side in sides:
         command += ["--ai", f"{side}={ai}"]
-    environment = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(PLUGINS), os.environ.get("PYTHONPATH")])))
+    path_list = filter(None, [str(PLUGINS), os.environ.get("PYTHONPATH")])
+    environment = dict(os.environ, PYTHONPATH=os.pathsep.join(path_list))
     done = subprocess.run(command, capture_output=True, text=True, env=environment, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{path.name}: apcombat sim failed: {done.stderr.strip()}")

@@ -21,25 +21,27 @@ import time
 from pathlib import Path
 
 from apcombat.ai.summary import wilson_interval
-from apcombat.content import content_root, load_encounter, load_library
+from apcombat.content import load_encounter, load_library
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = ROOT / "tests" / "ai" / "plugins"
+CONTENT = ROOT / "content"  # this tree's content, even when PYTHONPATH runs another tree's code
 EVEN = (0.35, 0.65)  # the share of decisive games each side of a fight meant to be even must win
 
 
 def map_encounters() -> list[Path]:
     """Every shipped encounter with a map (table-mode ones have no AI sides)."""
-    library = load_library(content_root(None))
-    folder = content_root(None) / "encounters"
+    library = load_library(CONTENT)
+    folder = CONTENT / "encounters"
     return [path for path in sorted(folder.glob("*.toml")) if load_encounter(path, library).map is not None]
 
 
 def simulate(path: Path, ai: str, games: int, jobs: int, max_rounds: int) -> dict:
     """`apcombat sim --json` on `path` with `ai` on every side; the JSON object it prints."""
-    library = load_library(content_root(None))
+    library = load_library(CONTENT)
     sides = [side.id for side in load_encounter(path, library).sides]
-    command = [sys.executable, "-m", "apcombat", "sim", str(path), "--games", str(games), "--jobs", str(jobs)]
+    command = [sys.executable, "-m", "apcombat", "--content", str(CONTENT), "sim", str(path), "--games", str(games)]
+    command += ["--jobs", str(jobs)]
     command += ["--max-rounds", str(max_rounds), "--json"]
     for side in sides:
         command += ["--ai", f"{side}={ai}"]

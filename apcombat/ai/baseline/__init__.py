@@ -1,0 +1,57 @@
+"""The `baseline` level: a scripted, sound opponent in the shape of Wesnoth's RCA AI.
+
+Each candidate action scores itself from the situation and names the line it would play; the highest score
+plays, and everything is scored again for the next line (the driver asks again after every action).
+"""
+
+from __future__ import annotations
+
+import random
+
+from apcombat.ai.baseline.fighting import (
+    AttackAction,
+    EndAction,
+    InterruptAction,
+    ReloadAction,
+    TakeCoverAction,
+)
+from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAction
+from apcombat.ai.baseline.proposal import Candidate, Proposal
+from apcombat.ai.baseline.situation import Situation
+from apcombat.ai.decision import Decision
+from apcombat.model import Encounter
+
+CANDIDATES: tuple[Candidate, ...] = (
+    InterruptAction(),
+    AttackAction(),
+    ReloadAction(),
+    AdvanceAction(),
+    WatchAction(),
+    LeaveCoverAction(),
+    TakeCoverAction(),
+    EndAction(),
+)
+"""In order of precedence at an equal score."""
+
+
+class BaselineLevel:
+    """Plays the best-scoring candidate action's line, with its reason and every option it weighed."""
+
+    name = "baseline"
+
+    def __init__(self, candidates: tuple[Candidate, ...] = CANDIDATES) -> None:
+        self.candidates = candidates
+
+    def decide(self, state: Encounter, rng: random.Random) -> Decision:
+        if state.active is None or state.finished:
+            return Decision("end", "nobody to play")
+        situation = Situation(state)
+        offered = (candidate.propose(situation) for candidate in self.candidates)
+        proposals = [p for p in offered if p is not None and p.line in situation.legal]
+        if not proposals:
+            return Decision("end", f"{situation.me.name} has nothing to play")
+        best = max(proposals, key=lambda proposal: proposal.score)  # the first listed wins a tie
+        return Decision(best.line, best.reason, tuple(p.option() for p in proposals))
+
+
+__all__ = ["CANDIDATES", "BaselineLevel", "Proposal", "Situation"]

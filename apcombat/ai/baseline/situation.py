@@ -1,0 +1,113 @@
+"""What the baseline AI knows when asked for one line: the acting unit, the lines it may play, every attack
+with its expected damage, and the map seen from each enemy — computed once per decision and shared by every
+candidate action. It reads only what the app shows a player (positions, HP, armour, ammunition, watches)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import attrs
+
+from apcombat.ai.baseline.damage import expected_damage
+from apcombat.board.cover import can_take_cover, protected
+from apcombat.board.grid import Grid
+from apcombat.engine import legal_commands, parse_command, preview, views
+from apcombat.engine.commands import Attack, Command
+from apcombat.engine.geometry import grid_of
+from apcombat.model import Cell, Encounter, Unit
+from apcombat.rules.attack import AttackPlan
+
+ATTACK_WORDS = {"shoot": "shoots", "dual": "fires two guns at", "flame": "burns", "melee": "strikes"}
+
+
+@attrs.frozen
+class AttackOption:
+    """One legal attack line judged by `preview`: its plan and expected damage against the target."""
+
+    line: str
+    command: Attack
+    target: Unit
+    plan: AttackPlan
+    damage: float
+
+    @property
+    def ap_cost(self) -> int:
+        return self.plan.ap_cost
+
+    def describe(self, shooter: Unit) -> str:
+        """ "Raider shoots Ana: burst, 3 rounds at 41 %, 9.2 damage expected"."""
+        command = self.command
+        aimed = f"aimed at the {command.location.value}" if command.location else "single"
+        mode = "burst" if command.burst else aimed
+        if command.kind in ("flame", "melee"):
+            mode = command.kind if command.location is None else f"{command.kind} at the {command.location.value}"
+        if command.extra_ap:
+            mode += f" +{command.extra_ap} AP"
+        if command.from_cover.value != "none":
+            mode += f", {command.from_cover.value}"
+        chances = "/".join(f"{gun.hit_chance} %" for gun in self.plan.guns)
+        rounds = self.plan.rounds
+        shots = f"{rounds} round{'s' if rounds != 1 else ''} at {chances}"
+        verb = ATTACK_WORDS.get(command.kind, "attacks")
+        return f"{shooter.name} {verb} {self.target.name}: {mode}, {shots}, {self.damage:.1f} damage expected"
+
+
+class Situation:
+    """The acting unit's view of the state for one decision; every costly answer is cached here."""
+
+    def __init__(self, state: Encounter) -> None:
+        assert state.active is not None
+        self.state = state
+        self.me = state.unit(state.active)
+        self.lines: tuple[str, ...] = tuple(legal_commands(state))
+        self.legal = frozenset(self.lines)
+
+    @cached_property
+    def commands(self) -> dict[str, Command]:
+        return {line: parse_command(line) for line in self.lines}
+
+    @cached_property
+    def enemies(self) -> tuple[Unit, ...]:
+        """Enemies still standing, in the encounter's order."""
+        return tuple(u for u in self.state.units if u.side != self.me.side and u.standing and u.at is not None)
+
+    @cached_property
+    def attacks(self) -> tuple[AttackOption, ...]:
+        """Every legal attack with its expected damage, in the order `legal_commands` lists them."""
+        options = []
+        for line, command in self.commands.items():
+            if not isinstance(command, Attack):
+                continue
+            judged = preview(self.state, command)
+            if not judged.allowed or judged.attack is None:
+                continue
+            target = self.state.unit(command.target)
+            damage = min(expected_damage(judged.attack, target.armor), float(max(target.hp, 0)) * 1.5)
+            options.append(AttackOption(line, command, target, judged.attack, damage))
+        return tuple(options)
+
+    @cached_property
+    def grid(self) -> Grid:
+        return grid_of(self.state)
+
+    @cached_property
+    def enemy_sight(self) -> dict[str, frozenset[Cell]]:
+        """The cells each standing enemy sees (sight is symmetric: the cells from which it can be seen)."""
+        return {enemy.id: views.sight_cells(self.state, enemy) for enemy in self.enemies}
+
+    def seen_by(self, cell: Cell) -> tuple[Unit, ...]:
+        """The standing enemies that see `cell`."""
+        return tuple(enemy for enemy in self.enemies if cell in self.enemy_sight[enemy.id])
+
+    def protected_from(self, cell: Cell, enemy: Unit) -> bool:
+        """R9.2: whether cover at `cell` would stand between it and `enemy`."""
+        assert self.state.map is not None and enemy.at is not None
+        return can_take_cover(self.state.map, self.grid, cell) and protected(self.state.map, self.grid, cell, enemy.at)
+
+    def distance(self, a: Cell, b: Cell) -> float:
+        return self.grid.distance_m(a, b)
+
+    @cached_property
+    def reach(self) -> dict[Cell, int]:
+        """Cells the unit can walk to now, with the AP each costs (R7)."""
+        return views.reachable_cells(self.state, self.me) if self.state.map is not None else {}

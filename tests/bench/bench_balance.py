@@ -49,7 +49,7 @@ def simulate(path: Path, ai: str, games: int, jobs: int, max_rounds: int) -> dic
     environment = dict(os.environ, PYTHONPATH=os.pathsep.join(path_list))
     done = subprocess.run(command, capture_output=True, text=True, env=environment, check=False)
     if done.returncode != 0:
-        raise SystemExit(f"{path.name}: apcombat sim failed: {done.stderr.strip()}")
+        raise SystemExit(f"{path.name}: apcombat sim failed: {(done.stderr or done.stdout).strip()}")
     report = json.loads(done.stdout)
     report["side_order"] = sides
     return report

@@ -4,7 +4,10 @@ start-up timed apart.
 
     python tests/bench/bench_sim.py [--seeds 200] [--ai greedy_bot:play] [--with local,dask,ray]
 
-The plug-in bots of tests/ai/plugins are on the path; `baseline` once it exists. Ray is not an apcombat
+The plug-in bots of tests/ai/plugins are on the path (`--ai greedy_bot:play`); the default is `baseline`.
+Beside the wall-clock rate it prints the processor time the local runs used, this process and its pool
+workers together: on a machine shared with other work the wall clock says little about what a second
+process buys, the processor time says what the pool costs over one process. Ray is not an apcombat
 dependency: install it in a throw-away venv to compare (the README gives the figures that chose Dask).
 """
 
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 from pathlib import Path
 
@@ -23,14 +27,21 @@ ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = str(ROOT / "tests" / "ai" / "plugins")
 
 
-def _rate(label: str, games: int, seconds: float) -> None:
-    print(f"{label:<34} {games} games in {seconds:6.1f} s = {games / seconds:6.1f} games/s")
+def _cpu_seconds() -> float:
+    """Processor time of this process and of its finished children (the pool's workers once joined)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _rate(label: str, games: int, seconds: float, cpu: float | None = None) -> None:
+    used = "" if cpu is None else f", {cpu:6.1f} s of processor time ({games / cpu:5.2f} games per processor s)"
+    print(f"{label:<34} {games} games in {seconds:6.1f} s = {games / seconds:6.1f} games/s{used}", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=200)
-    parser.add_argument("--ai", default="greedy_bot:play")
+    parser.add_argument("--ai", default="baseline")
     parser.add_argument("--encounter", default=str(ROOT / "content" / "encounters" / "street_fight.toml"))
     parser.add_argument("--with", dest="engines", default="local,dask")
     args = parser.parse_args()
@@ -41,9 +52,9 @@ def main() -> None:
     engines = args.engines.split(",")
     if "local" in engines:
         for jobs in (1, 2):
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), _cpu_seconds()
             run_games(encounter, plan, BatchSettings(), jobs=jobs)
-            _rate(f"--jobs {jobs}", len(plan), time.perf_counter() - started)
+            _rate(f"--jobs {jobs}", len(plan), time.perf_counter() - started, _cpu_seconds() - cpu)
     if "dask" in engines:
         from distributed import Client, LocalCluster
 

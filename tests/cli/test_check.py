@@ -108,7 +108,7 @@ def test_a_bad_encounter_outside_the_encounters_folder(
     apcombat, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    duel = (CONTENT / "encounters" / "duel.toml").read_text().replace("at = [13, 3]", "at = [0, 3]")
+    duel = (CONTENT / "encounters" / "duel.toml").read_text().replace("at = [13, 5]", "at = [0, 3]")
     (tmp_path / "my_duel.toml").write_text(duel.replace("../characters/ana.toml", "ana"))
     result = apcombat("check", "my_duel.toml")
     assert result.code == 1

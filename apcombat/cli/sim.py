@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from apcombat.ai.match import DEFAULT_MAX_ROUNDS
 from apcombat.cli.output import fail, load_library_or_fail
+from apcombat.saves.errors import SaveError
 
 if TYPE_CHECKING:
     from apcombat.ai.match import MatchResult
@@ -86,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         _write_files(args, encounter, results, side_ids)
     except OSError as error:
         return fail(args, [f"{error.filename}: cannot write ({error.strerror})"])
+    except SaveError as error:  # save_game says which file and why in one sentence
+        return fail(args, [str(error)])
     if args.json:
         print(json.dumps(report, indent=2))
         return 0

@@ -13,7 +13,7 @@ from apcombat.engine.events import Event
 from apcombat.engine.geometry import CM_PER_METRE, grid_of
 from apcombat.engine.movement import MM_PER_CM, cell_text, facing_delta, other_action, pay, wound_effects
 from apcombat.engine.reactions import react_to, watchers_seeing
-from apcombat.engine.turns import take_gm_modifier
+from apcombat.engine.turns import out_of_the_fight, take_gm_modifier
 from apcombat.model import Encounter, Pose, Skill, Terrain, Unit
 from apcombat.rules.checks import skill_test
 from apcombat.rules.jumping import STANDING_JUMP_AP, fall_damage, jump_distance_m, jump_modifier, max_jump_m
@@ -106,6 +106,7 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
         unit = attrs.evolve(unit, at=fall_cell, facing=direction, pose=Pose.PRONE, hp=hp)
         if unit.down:
             events.append(Event("down", f"{unit.name} is down", unit=unit.id))
+            unit = out_of_the_fight(unit)  # R12.2, R6.2: as everywhere else a unit goes down
     state = state.with_unit(unit)
     return react_to(state, unit.id, seen_before, dice, events)[0]
 

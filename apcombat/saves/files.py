@@ -18,7 +18,7 @@ import attrs
 
 from apcombat.content.errors import Problem
 from apcombat.content.paths import shown
-from apcombat.content.toml_files import read_toml
+from apcombat.content.toml_files import MAX_FILE_BYTES, read_toml
 from apcombat.engine import Game
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves.agreement import agreeing_game, quickly_agreeing_game, replayed
@@ -90,9 +90,11 @@ def _collector_paused() -> Iterator[None]:
 def _opened(path: str | Path) -> OpenedSave:
     """`open_save`: the quick way for a save as this apcombat writes it, else the careful way."""
     with contextlib.suppress(OSError, UnicodeDecodeError):
-        game = quickly_agreeing_game(Path(path).read_bytes().decode("utf-8"))
-        if game is not None:
-            return OpenedSave(game)
+        # A file too large for the TOML reader goes the careful way, which refuses it with a sentence.
+        if Path(path).stat().st_size <= MAX_FILE_BYTES:
+            game = quickly_agreeing_game(Path(path).read_bytes().decode("utf-8"))
+            if game is not None:
+                return OpenedSave(game)
     save = read_save(path)
     if save.rules_version == RULES_VERSION:
         return OpenedSave(agreeing_game(save, path))

@@ -113,9 +113,8 @@ class Session:
             return line_cap_step(self.game)
         return play_answer(self.game, answer)
 
-    def mark_human_decision(self, line: str) -> None:
-        """The player is about to play `line`: undo comes back here."""
-        length = len(self.game.history)
+    def mark_human_decision(self, length: int) -> None:
+        """The player played a command when the history was `length` long: undo comes back there."""
         self._human_marks = [mark for mark in self._human_marks if mark < length] + [length]
 
     def undo_to_human_decision(self) -> list[Event]:

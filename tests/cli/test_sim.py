@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from apcombat import ai as ai_layer
-from apcombat import engine
 from apcombat.saves import load_game, replay_save
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "content" / "encounters"
@@ -214,7 +213,14 @@ def test_an_unreachable_cluster_is_one_sentence(ai_plugins, apcombat):
 
 
 def test_the_random_level_plays_only_legal_lines(ai_plugins, apcombat):
-    if not hasattr(engine, "legal_commands"):
-        pytest.skip("legal_commands (issue 10 item 1) has not landed yet")
     report = apcombat("sim", DUEL, "--games", "3", "--ai", "vault=random", "--ai", f"raiders={GREEDY}", "--json").json
     assert report["illegal"] == {"random": 0, GREEDY: 0}
+
+
+def test_a_save_that_cannot_be_written_is_one_sentence(ai_plugins, apcombat, tmp_path):
+    folder = tmp_path / "games"
+    (folder / "game_00001_seed_0.toml").mkdir(parents=True)  # a folder where the first save would go
+    result = apcombat("sim", DUEL, "--games", "1", *BOTH_GREEDY, "--save-games", folder)
+    assert result.code == 2
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and "game_00001_seed_0.toml" in lines[0] and "Traceback" not in result.err

@@ -4,6 +4,7 @@ command language played through the session; previews come from the engine."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from textual import work
 from textual.app import ComposeResult
@@ -265,27 +266,40 @@ class GameScreen(Screen):
         if self.ai.acting:
             self.notify("the AI is playing: n skips to the end of its turn, ctrl+z takes back", timeout=4)
             return
-        if line.split()[:1] != ["redo"]:  # redo replays what was undone: a held AI keeps waiting
-            self.ai.human_played()
-            self.session.mark_human_decision(line)
+        decided = self._human_decision(line)
         if self.session.dice_mode:
             self.busy = True
-            self._act_asking_dice(line)
+            self._act_asking_dice(line, decided)
             return
         try:
             events = self.session.play(line)
         except CommandError as error:
             self.notify(str(error), severity="warning", timeout=6)
             return
+        decided()
         self.after(events)
 
+    def _human_decision(self, line: str) -> Callable[[], None]:
+        """What a played (not refused) command of the player's does: a held AI is released and undo comes back
+        to before it — but not for redo, which replays what was undone, so a held AI keeps waiting."""
+        before = len(self.session.game.history)
+
+        def decided() -> None:
+            if line.split()[:1] != ["redo"]:
+                self.ai.human_played()
+                self.session.mark_human_decision(before)
+
+        return decided
+
     @work(thread=True, exclusive=True)
-    def _act_asking_dice(self, line: str) -> None:
+    def _act_asking_dice(self, line: str, decided: Callable[[], None]) -> None:
         try:
             events = self.session.play(line)
         except CommandError as error:
             self.app.call_from_thread(self.notify, str(error), severity="warning", timeout=6)
             events = None
+        else:
+            self.app.call_from_thread(decided)
         self.app.call_from_thread(self._done_asking, events)
 
     def _done_asking(self, events: list[Event] | None) -> None:

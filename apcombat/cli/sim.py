@@ -124,11 +124,12 @@ def _encounter(args: argparse.Namespace) -> Encounter | None:
 
 
 def _side_ais(args: argparse.Namespace, encounter: Encounter) -> dict[str, str]:
-    """Side id -> AI: `--ai` where given, else the default level (a human side too). AiError if unknown."""
+    """Side id -> AI: `--ai` where given, else the level the encounter names for the side, else the default
+    level (a human side too). AiError if unknown."""
     from apcombat.ai import DEFAULT_LEVEL, AiError, resolve
 
     sides = [side.id for side in encounter.sides]
-    ais = dict.fromkeys(sides, DEFAULT_LEVEL)
+    ais = {side.id: side.ai_level or DEFAULT_LEVEL for side in encounter.sides}
     for given in args.ai:
         side, equals, spec = given.partition("=")
         if not equals or not side or not spec:

@@ -8,12 +8,21 @@ from collections.abc import Iterable
 
 from apcombat.content.diagnose import Finding
 from apcombat.content.suggest import unknown_id
+from apcombat.model.encounter import AI_LEVEL_NAMES, Side
 from apcombat.model.weapon import Weapon
 
 
 def no_findings(_: object) -> list[Finding]:
     """For entries with nothing to check across fields."""
     return []
+
+
+def side_findings(side: Side) -> list[Finding]:
+    """An `ai_level` must name a built-in AI level."""
+    if side.ai_level is None or side.ai_level in AI_LEVEL_NAMES:
+        return []
+    levels = ", ".join(AI_LEVEL_NAMES)
+    return [("ai_level", f"{side.ai_level!r} is not an AI level; the levels are {levels}")]
 
 
 def weapon_findings(weapon: Weapon) -> list[Finding]:

@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from apcombat.content import checks
 from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import read_map
 from apcombat.content.encounter_units import UnitReader, UnitSection
@@ -60,7 +61,7 @@ MODULES = ("morale", "casualties", "fire_spread", "suppression", "activation_dec
 
 TOP_LEVEL_KEYS = ("name", "description", "map", "side", "unit", "house_rules", "optional_rules", "modules")
 
-_SIDE = EntryKind("side", Side, "id")
+_SIDE = EntryKind("side", Side, "id", checks.side_findings)
 _UNIT = EntryKind("unit", UnitSection, "id")
 
 T = TypeVar("T")

@@ -22,7 +22,7 @@ from apcombat.content.library import Library
 from apcombat.model.armor import NO_ARMOR
 from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap
 from apcombat.model.character import ATTRIBUTES, Character
-from apcombat.model.encounter import Encounter, Unit
+from apcombat.model.encounter import Encounter, Side, Unit
 from apcombat.model.enums import Facing, Pose
 
 
@@ -73,7 +73,7 @@ def encounter_table(encounter: Encounter, library: Library) -> dict[str, Any]:
         table["description"] = encounter.description
     if encounter.map is not None:
         table["map"] = _map_table(encounter.map)
-    table["side"] = [{"id": side.id, "name": side.name, "control": side.control.value} for side in encounter.sides]
+    table["side"] = [_side_table(side) for side in encounter.sides]
     table["unit"] = [_unit_table(unit, library) for unit in encounter.units]
     for key, rules in (("house_rules", encounter.house_rules), ("optional_rules", encounter.optional_rules)):
         changed = CONVERTER.unstructure(rules)  # only what differs from the defaults
@@ -81,6 +81,13 @@ def encounter_table(encounter: Encounter, library: Library) -> dict[str, Any]:
             table[key] = changed
     if encounter.modules:
         table["modules"] = dict(encounter.modules)
+    return table
+
+
+def _side_table(side: Side) -> dict[str, Any]:
+    table: dict[str, Any] = {"id": side.id, "name": side.name, "control": side.control.value}
+    if side.ai_level is not None:
+        table["ai_level"] = side.ai_level
     return table
 
 

@@ -49,13 +49,19 @@ class UnitStatus(StrEnum):
     DOWN = "down"  # R12.2: 0 HP, out of the fight
 
 
+AI_LEVEL_NAMES = ("baseline", "random")
+"""The built-in AI levels a side may name (`apcombat.ai.LEVELS` builds them; a test keeps the two agreeing)."""
+
+
 @attrs.frozen
 class Side:
-    """One party of the fight."""
+    """One party of the fight; `ai_level` is the AI level that plays it when `control` is ai (None: the
+    default level), kept in the state so that a saved game goes on at the level it was set up with."""
 
     id: str
     name: str
     control: Control = Control.HUMAN
+    ai_level: str | None = None
 
 
 @attrs.frozen

@@ -1,7 +1,7 @@
 """What a save file holds and how it is written as TOML and read back.
 
 ```toml
-format_version = 3
+format_version = 4
 rules_version = 2          # the rules the history was played under (RULES_VERSION when it was written)
 seed = 7
 
@@ -47,9 +47,10 @@ from apcombat.engine import DiceState, Game, HistoryEntry
 from apcombat.model import AiDice, BattleMap, CarriedWeapon, Encounter, Unit
 from apcombat.saves.errors import SaveError
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 """The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`; format 3 each
-AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history."""
+AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history; format 4 the
+level each AI side plays at (`ai_level` of a side)."""
 
 _MASK_64 = (1 << 64) - 1
 

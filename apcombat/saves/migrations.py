@@ -40,7 +40,13 @@ def from_format_2(document: Document) -> Document:
     return document
 
 
-MIGRATIONS: dict[int, Migration] = {1: from_format_1, 2: from_format_2}
+def from_format_3(document: Document) -> Document:
+    """Format 3 -> 4: each side may name the AI level that plays it. A format-3 game named none, so nothing
+    changes: its AI sides play at the default level, as they did."""
+    return document
+
+
+MIGRATIONS: dict[int, Migration] = {1: from_format_1, 2: from_format_2, 3: from_format_3}
 """Format n -> the migration to format n + 1."""
 
 _BROKEN_DOCUMENT = (KeyError, IndexError, TypeError, ValueError, AttributeError)

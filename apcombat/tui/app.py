@@ -111,8 +111,8 @@ class ApcombatApp(App):
             self.open_game(Game(load_encounter(path, self.library), seed=self.seed), path.stem)
 
     def open_game(self, game: Game, name: str, replace: bool = False, ai_levels: dict[str, str] | None = None) -> None:
-        """Play `game`; its `ai` sides are played by the AI at `ai_levels` (side id -> level; else the
-        default level)."""
+        """Play `game`; its `ai` sides are played by the AI at `ai_levels` (side id -> level; else the level
+        the state's side names, else the default level)."""
         from apcombat.tui.screens.game import GameScreen
         from apcombat.tui.session import Session
 

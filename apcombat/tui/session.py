@@ -71,7 +71,7 @@ class Session:
         chosen = ai_levels or {}
         on_map = game.state.map is not None
         self.ai_levels = {
-            side.id: chosen.get(side.id, default_level())
+            side.id: self._known_level(chosen.get(side.id) or side.ai_level, side.name)
             for side in game.state.sides
             if side.control is Control.AI and on_map
         }
@@ -80,6 +80,16 @@ class Session:
         game.turn_listeners.append(self._autosave)
         if game.history and not game.log:
             self._rebuild_log()
+
+    def _known_level(self, level: str | None, side: str) -> str:
+        """`level` if this apcombat has it, else the default level (saying so: a save of a newer apcombat)."""
+        if level is None or level in LEVELS:
+            return level or default_level()
+        self.problems.append(
+            f"{side} was set up to play at the AI level {level!r}, which this apcombat does not have; "
+            f"it plays at {default_level()}."
+        )
+        return default_level()
 
     @property
     def state(self) -> Encounter:

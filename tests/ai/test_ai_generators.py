@@ -27,6 +27,8 @@ from apcombat.saves import FORMAT_VERSION, load_game, replay_save, save_game
 ENCOUNTERS = content_root() / "encounters"
 FORMAT_2 = Path(__file__).parents[1] / "saves" / "format_2"
 """AI games saved by `apcombat sim --save-games` before the format went to 3 (format 2, branch i10-base)."""
+FORMAT_3 = Path(__file__).parents[1] / "saves" / "format_3"
+"""AI games saved by `apcombat sim --save-games` before the format went to 4 (format 3, main at bed41bb)."""
 
 
 def load(name: str) -> Encounter:
@@ -166,7 +168,7 @@ def test_a_save_with_ai_sides_round_trips_byte_for_byte_and_holds_the_reasons(tm
     ai_steps(game, 8)
     path = save_game(game, tmp_path / "ai.toml")
     text = path.read_text(encoding="utf-8")
-    assert text.startswith(f"format_version = {FORMAT_VERSION}\n") and FORMAT_VERSION == 3
+    assert text.startswith(f"format_version = {FORMAT_VERSION}\n") and FORMAT_VERSION == 4
     document = tomllib.loads(text)
     assert {entry["ai_dice"]["side"] for entry in document["history"] if "ai_dice" in entry} <= {"vault", "raiders"}
     assert all(entry.get("reason") for entry in document["history"][1:])
@@ -210,13 +212,30 @@ def test_a_format_2_save_of_an_ai_game_loads_and_its_ai_goes_on(tmp_path, name):
         assert not any(step.illegal for step in steps)
         assert game.state.ai_dice != ()
     again = save_game(game, tmp_path / "again.toml")
-    assert again.read_text(encoding="utf-8").startswith("format_version = 3\nrules_version = 2\n")
+    assert again.read_text(encoding="utf-8").startswith("format_version = 4\nrules_version = 2\n")
     assert load_game(again).state == game.state
 
 
-def test_a_format_1_save_upgrades_through_format_2_to_3(tmp_path):
+@pytest.mark.parametrize("name", ["duel_ai", "street_fight_ai"])
+def test_a_format_3_save_of_an_ai_game_loads_at_the_default_level_and_its_ai_goes_on(tmp_path, name):
+    path = Path(shutil.copy(FORMAT_3 / f"{name}.toml", tmp_path / f"{name}.toml"))
+    before = path.read_bytes()
+    assert before.startswith(b"format_version = 3\n")
+    game = load_game(path)
+    assert path.read_bytes() == before
+    assert game.state.ai_dice != () and all(side.ai_level is None for side in game.state.sides)
+    if not game.state.finished:
+        asked = len(game.history)
+        assert not any(step.illegal for step in ai_steps(game, 4))
+        assert len(game.history) > asked
+    again = save_game(game, tmp_path / "again.toml")
+    assert again.read_text(encoding="utf-8").startswith("format_version = 4\nrules_version = 2\n")
+    assert load_game(again).state == game.state
+
+
+def test_a_format_1_save_upgrades_through_every_format_to_the_newest(tmp_path):
     path = Path(shutil.copy(FORMAT_2.parent / "format_1" / "duel.toml", tmp_path / "duel.toml"))
     game = load_game(path)
     assert game.state.ai_dice == ()
     again = save_game(game, tmp_path / "again.toml")
-    assert again.read_text(encoding="utf-8").startswith("format_version = 3\nrules_version = 1\n")
+    assert again.read_text(encoding="utf-8").startswith("format_version = 4\nrules_version = 1\n")

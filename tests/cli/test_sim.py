@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from apcombat import ai as ai_layer
+from apcombat.model.encounter import AI_LEVEL_NAMES
 from apcombat.saves import load_game, replay_save
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "content" / "encounters"
@@ -127,6 +128,22 @@ def test_a_side_without_ai_plays_the_default_level(ai_plugins, apcombat, monkeyp
     monkeypatch.setitem(ai_layer.LEVELS, ai_layer.DEFAULT_LEVEL, lambda: ai_layer.resolve(GREEDY))
     report = apcombat("sim", DUEL, "--games", "2", "--ai", f"raiders={GREEDY}", "--json").json
     assert report["games"][0]["sides"] == {"vault": ai_layer.DEFAULT_LEVEL, "raiders": GREEDY}
+
+
+def test_a_side_plays_the_level_its_encounter_names_unless_ai_says_otherwise(ai_plugins, apcombat, tmp_path):
+    text = DUEL.read_text(encoding="utf-8").replace('control = "ai"', 'control = "ai"\nai_level = "random"', 1)
+    assert 'ai_level = "random"' in text
+    named = tmp_path / "duel.toml"
+    named.write_text(text.replace('"../characters/', f'"{ENCOUNTERS.parent}/characters/'), encoding="utf-8")
+    assert apcombat("check", named).code == 0
+    report = apcombat("sim", named, "--games", "1", "--json").json
+    assert report["games"][0]["sides"] == {"vault": "baseline", "raiders": "random"}
+    report = apcombat("sim", named, "--games", "1", "--ai", "raiders=baseline", "--json").json
+    assert report["games"][0]["sides"] == {"vault": "baseline", "raiders": "baseline"}
+
+
+def test_the_levels_files_may_name_are_the_built_in_levels() -> None:
+    assert set(AI_LEVEL_NAMES) == set(ai_layer.LEVELS)
 
 
 def test_illegal_lines_are_counted_per_ai(ai_plugins, apcombat):

@@ -35,6 +35,10 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
         {"sides": [*SIDES, {"id": "b", "name": "Again"}]},
         ["test.toml: side 'b': id: 'b' is already used by entry 2"],
     ),
+    "an AI level that does not exist": (
+        {"sides": [SIDES[0], {**SIDES[1], "control": "ai", "ai_level": "genius"}]},
+        ["test.toml: side 'b': ai_level: 'genius' is not an AI level; the levels are baseline, random"],
+    ),
     "unit id not typeable": (
         {"units": ana(id="Ana")},
         ["test.toml: unit 'Ana': id: expected an id of lowercase letters, digits, _ and -, got \"Ana\""],

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from save_helpers import edit, set_field
 
-from apcombat.saves import SaveError, list_saves, load_game, replay_save
+from apcombat.saves import FORMAT_VERSION, SaveError, list_saves, load_game, replay_save
 
 
 def _drop(key: str):
@@ -81,7 +81,10 @@ EDITS = {
         set_field("format_version", "one"),
         'format_version: expected a whole number, 0 or more, got "one"',
     ),
-    "newer format": (set_field("format_version", 9), "saved by a newer apcombat (format 9); this one reads up to 3"),
+    "newer format": (
+        set_field("format_version", 9),
+        f"saved by a newer apcombat (format 9); this one reads up to {FORMAT_VERSION}",
+    ),
     "older format without a migration": (
         set_field("format_version", 0),
         "format_version: format 0 is too old: this apcombat reads 1 or newer",

@@ -20,6 +20,7 @@ from apcombat.model import (
     AiDice,
     BodyLocation,
     Burning,
+    Control,
     CriticalEffect,
     CriticalTable,
     Encounter,
@@ -30,6 +31,7 @@ from apcombat.model import (
     OptionalRules,
     Pin,
     Pose,
+    Side,
     Unit,
     Watch,
 )
@@ -212,6 +214,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "watch": Watch(tested=frozenset({"raider"})),
         "pin": Pin("raider"),
     }
+    side_values = {"control": Control.AI, "ai_level": "random"}
     encounter_values = {
         "map": duel().map,
         "description": "Every field set",
@@ -232,8 +235,9 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "finished": True,
         # Both halves of a generator from 2^63 up: TOML's signed 64-bit integers hold them as negatives.
         "ai_dice": (AiDice("raiders", ((1 << 64) - 3, (1 << 63) + 5)), AiDice("vault", (12, 7))),
+        "sides": tuple(attrs.evolve(side, **side_values) for side in duel().sides),
     }
-    for model, values in ((Unit, unit_values), (Encounter, encounter_values)):
+    for model, values in ((Unit, unit_values), (Encounter, encounter_values), (Side, side_values)):
         defaults = {field.name for field in attrs.fields(model) if field.default is not attrs.NOTHING}
         assert defaults <= set(values), f"give {model.__name__}'s {sorted(defaults - set(values))} a value here"
     everything = attrs.evolve(ana, **unit_values)

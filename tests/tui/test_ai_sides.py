@@ -12,12 +12,16 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import attrs
 import pytest
 from conftest import SKIRMISH_UNITS, Ui, write_encounter
 from textual.widgets import Select
 
 from apcombat.ai import LEVELS, Decision
-from apcombat.content import content_root
+from apcombat.content import content_root, load_encounter, load_library
+from apcombat.engine import Game
+from apcombat.model import Control
+from apcombat.saves import save_game
 from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.help import HelpScreen
@@ -252,3 +256,34 @@ def test_undo_goes_back_to_the_players_last_command_and_the_ai_waits(ai_game):
         assert ui.state.unit("ana").at == (1, 3) and ui.state.unit("ana").ap == 12
 
     ai_game(bot, steps)
+
+
+def test_the_level_chosen_on_set_up_is_saved_and_a_loaded_game_plays_at_it(run_ui, rex_ai, tmp_path):
+    saved = tmp_path / "chosen.toml"
+
+    async def set_up(ui: Ui) -> None:
+        await start_from_setup(ui, rex_ai, "random")
+        assert ui.game.session.ai_levels == {"raiders": "random"}
+        save_game(ui.game.session.game, saved)
+
+    async def loaded(ui: Ui) -> None:
+        assert ui.game.session.ai_levels == {"raiders": "random"}  # not the default level, baseline
+
+    run_ui(set_up, ai_pace=0)
+    assert 'ai_level = "random"' in saved.read_text(encoding="utf-8")
+    run_ui(loaded, open_path=saved, ai_pace=0)
+
+
+def test_a_save_naming_a_level_this_apcombat_lacks_plays_at_the_default_level_and_says_so(run_ui, rex_ai, tmp_path):
+    game = Game(load_encounter(rex_ai, load_library(content_root(None))), seed=1)
+    sides = tuple(
+        attrs.evolve(side, ai_level="grandmaster") if side.control is Control.AI else side for side in game.state.sides
+    )
+    saved = save_game(Game(attrs.evolve(game.state, sides=sides), seed=1), tmp_path / "newer.toml")
+
+    async def loaded(ui: Ui) -> None:
+        assert ui.game.session.ai_levels == {"raiders": "baseline"}
+        await ui.settle()
+        assert any("'grandmaster'" in notice and "plays at baseline" in notice for notice in ui.notices())
+
+    run_ui(loaded, open_path=saved, ai_pace=0)

@@ -9,7 +9,11 @@ from apcombat.ai.baseline.situation import AttackOption, Situation
 ATTACK_THRESHOLD = 1.0
 """Expected damage below which an attack is not worth its AP (a long shot at an armoured target)."""
 
-INTERRUPT, ATTACK, RELOAD_EMPTY, RELOAD, COVER = 100.0, 50.0, 45.0, 40.0, 30.0
+LONG_SHOT = 20
+"""Hit chance (%) below which an attack is a long shot: worth taking only when nothing better is in reach
+(a unit that leans out for 13 % shots turn after turn never closes in to where it would hit)."""
+
+INTERRUPT, ATTACK, RELOAD_EMPTY, RELOAD, COVER, LONG_SHOT_ATTACK = 100.0, 50.0, 45.0, 40.0, 30.0, 20.0
 
 
 def best_attack(options: tuple[AttackOption, ...], ap: int) -> AttackOption | None:
@@ -24,22 +28,37 @@ def best_attack(options: tuple[AttackOption, ...], ap: int) -> AttackOption | No
     return best
 
 
-def good_attack(situation: Situation) -> AttackOption | None:
+def worthwhile_attack(situation: Situation) -> AttackOption | None:
+    """The best attack when it deals enough damage to be worth its AP, long shots included."""
     option = best_attack(situation.attacks, situation.me.ap)
     return option if option is not None and option.damage >= ATTACK_THRESHOLD else None
 
 
+def is_long_shot(option: AttackOption) -> bool:
+    return max(gun.hit_chance for gun in option.plan.guns) < LONG_SHOT
+
+
+def good_attack(situation: Situation) -> AttackOption | None:
+    """The best attack when it is worth its AP and no long shot: what every other candidate gives way to."""
+    option = worthwhile_attack(situation)
+    return None if option is None or is_long_shot(option) else option
+
+
 class AttackAction:
-    """The attack with the most expected damage (hit chance x damage after armour, criticals included)."""
+    """The attack with the most expected damage (hit chance x damage after armour, criticals included); a
+    long shot only when no better position, cover or watch is there to take."""
 
     name = "attack"
 
     def propose(self, situation: Situation) -> Proposal | None:
         if situation.state.interrupt is not None:
             return None
-        option = good_attack(situation)
+        option = worthwhile_attack(situation)
         if option is None:
             return None
+        if is_long_shot(option):  # after moving to a better position, taking or leaving cover
+            reason = option.describe(situation.me) + ", a long shot"
+            return Proposal(LONG_SHOT_ATTACK + option.damage, option.line, reason)
         return Proposal(ATTACK + option.damage, option.line, option.describe(situation.me))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 
 from apcombat.board.grid import Grid
-from apcombat.board.sight import line_of_sight
+from apcombat.board.sight import line_of_sight, visible_cells
 from apcombat.model import BattleMap, Cell
 
 _KEPT_MAPS = 4
@@ -21,6 +21,7 @@ class MapMemo:
         self.battlemap, self.grid = battlemap, grid
         self._sight: dict[tuple[Cell, Cell], bool] = {}
         self._neighbours: dict[Cell, tuple[Cell, ...]] = {}
+        self._seen_within: dict[tuple[Cell, float], frozenset[Cell]] = {}
 
     def sees(self, a: Cell, b: Cell) -> bool:
         """R0.1: line of sight between two cells (symmetric)."""
@@ -28,6 +29,14 @@ class MapMemo:
         seen = self._sight.get(key)
         if seen is None:
             seen = self._sight[key] = line_of_sight(self.battlemap, self.grid, a, b)
+        return seen
+
+    def seen_within(self, cell: Cell, metres: float) -> frozenset[Cell]:
+        """R0.1: every cell seen from `cell` no farther than `metres`."""
+        key = (cell, metres)
+        seen = self._seen_within.get(key)
+        if seen is None:
+            seen = self._seen_within[key] = visible_cells(self.battlemap, self.grid, cell, metres)
         return seen
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
@@ -56,6 +65,23 @@ class MapMemo:
                     missing.discard(to)
                     queue.append(to)
         return found
+
+    def steps_to_nearest(self, starts: tuple[Cell, ...], goals: frozenset[Cell], limit: int) -> int | None:
+        """The fewest steps from any of `starts` to any of `goals`, around walls; None when more than `limit`
+        (breadth first, stopped at the first goal or past the limit)."""
+        found = dict.fromkeys(starts, 0)
+        queue = deque(starts)
+        while queue:
+            cell = queue.popleft()
+            if cell in goals:
+                return found[cell]
+            if found[cell] >= limit:
+                continue
+            for to in self.neighbours(cell):
+                if to not in found:
+                    found[to] = found[cell] + 1
+                    queue.append(to)
+        return None
 
 
 _memos: list[MapMemo] = []

@@ -82,7 +82,8 @@ class LeaveCoverAction:
 
 
 class WatchAction:
-    """R16.1: watch when no firing position is in reach this turn and an enemy that has yet to act is near."""
+    """R16.1: watch when no firing position is in reach this turn, an enemy that has yet to act is near and
+    no friend stands watch already (a side that all watches waits for ever for an enemy that stays away)."""
 
     name = "watch"
 
@@ -97,22 +98,40 @@ class WatchAction:
         coming = coming_enemy(situation)
         if coming is None:
             return None
+        if watching_friend(situation) is not None:
+            return None  # one watcher covers the approach; the rest of the side go and find a shot
         enemy, steps = coming
         why = f"{me.name} stands watch: no firing position in reach, {enemy.name} {steps} steps from its sight"
         return Proposal(WATCH, line, why)
 
 
+def watching_friend(situation: Situation) -> Unit | None:
+    """A friend of the unit already standing watch (R16.1), if any."""
+    me = situation.me
+    friends = (u for u in situation.state.units if u.side == me.side and u.id != me.id and u.standing)
+    return next((friend for friend in friends if friend.watch is not None), None)
+
+
 def coming_enemy(situation: Situation) -> tuple[Unit, int] | None:
-    """An enemy yet to act this round while some enemy walks within the gun's long range in about a turn:
-    the nearest that has yet to act, with the steps the nearest enemy needs."""
+    """The enemy yet to act this round that walks soonest into a cell the unit sees within its gun's long
+    range (about a turn's walk at most), with the steps it needs; None when none does, so a unit never
+    watches a street no enemy can reach in time while an enemy waits behind walls."""
     me, state, judge = situation.me, situation.state, positions(situation)
     assert me.at is not None and me.weapon is not None
     waiting = [enemy for enemy in situation.enemies if enemy.id not in state.taken and enemy.at is not None]
     if not waiting:
         return None
-    range_steps = me.weapon.weapon.ranges.long.max  # cells are 1 m: a step is at least a metre
-    steps = max(0, round(judge.steps_to_enemy(me.at) - range_steps))
-    if steps > COMING_STEPS:
+    range_m = me.weapon.weapon.ranges.long.max
+    if judge.steps_to_enemy(me.at) - range_m > COMING_STEPS * 1.5:
+        return None  # cells are 1 m and a diagonal step 1.4 m: no enemy is that close to what it sees
+    watched = situation.memo.seen_within(me.at, range_m)
+    coming = []
+    for enemy in waiting:
+        assert enemy.at is not None
+        steps = situation.memo.steps_to_nearest((enemy.at,), watched, COMING_STEPS)
+        if steps is not None:
+            coming.append((steps, situation.distance(me.at, enemy.at), enemy))
+    if not coming:
         return None
-    nearest = min(waiting, key=lambda enemy: situation.distance(me.at, enemy.at))  # type: ignore[arg-type]
-    return nearest, steps
+    steps, _, enemy = min(coming, key=lambda found: found[:2])
+    return enemy, steps

@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from apcombat.ai import LEVELS
 from apcombat.content import Library, load_encounter
 from apcombat.engine import Game
-from apcombat.model import Control, CoverExempts, HouseRules, OptionalRules
+from apcombat.model import Control, CoverExempts, HouseRules, OptionalRules, Side
 from apcombat.tui.session import default_level
 
 OPTIONAL = ("initiative", "reaction", "covering_fire", "poses", "jumping", "running", "two_guns")
@@ -56,7 +56,7 @@ class SetupScreen(Screen):
                     if on_map:
                         level = Select(
                             [(f"AI level: {name}", name) for name in sorted(LEVELS)],
-                            value=default_level(),
+                            value=side.ai_level if side.ai_level in LEVELS else default_level(),
                             allow_blank=False,
                             id=f"level-{side.id}",
                         )
@@ -110,7 +110,7 @@ class SetupScreen(Screen):
 
     def action_start(self) -> None:
         encounter = self.encounter
-        sides = tuple(attrs.evolve(s, control=Control(self._value(f"side-{s.id}"))) for s in encounter.sides)
+        sides = tuple(self._side_as_chosen(side) for side in encounter.sides)
         optional = OptionalRules(**{name: bool(self._value(f"opt-{name}")) for name in OPTIONAL})
         cap = self._value("house-aim_max_extra_ap")
         house = HouseRules(
@@ -125,5 +125,11 @@ class SetupScreen(Screen):
             bonus = self._value(f"bonus-{unit.id}")
             if bonus not in ("", "0", "-"):
                 game.play(f"gm bonus {unit.id} {int(bonus)}")
-        levels = {s.id: self._value(f"level-{s.id}") for s in sides if s.control is Control.AI}
-        self.app.open_game(game, self.path.stem, replace=True, ai_levels=levels)
+        self.app.open_game(game, self.path.stem, replace=True)
+
+    def _side_as_chosen(self, side: Side) -> Side:
+        """The side with who plays it and, for an AI side, its level (kept in the state, so saved)."""
+        control = Control(self._value(f"side-{side.id}"))
+        if control is not Control.AI or self.encounter.map is None:
+            return attrs.evolve(side, control=control)
+        return attrs.evolve(side, control=control, ai_level=self._value(f"level-{side.id}"))

@@ -52,6 +52,7 @@ class SetupScreen(Screen):
                         value=control.value,
                         allow_blank=False,
                         id=f"side-{side.id}",
+                        classes="control",
                     )
                     if on_map:
                         level = Select(
@@ -59,6 +60,7 @@ class SetupScreen(Screen):
                             value=side.ai_level if side.ai_level in LEVELS else default_level(),
                             allow_blank=False,
                             id=f"level-{side.id}",
+                            classes="level",
                         )
                         level.display = control is Control.AI
                         yield level

@@ -67,7 +67,7 @@ class AdvanceAction:
 
 
 class LeaveCoverAction:
-    """Leave cover (R9.1) when it cannot fire from it and has the AP to go and find a shot this turn."""
+    """Leave cover (R9.1) when it cannot fire from it and a better cell is in reach this turn."""
 
     name = "uncover"
 
@@ -78,7 +78,11 @@ class LeaveCoverAction:
             return None
         if good_attack(situation) is not None or me.spent_ap or me.at is None:
             return None
-        return Proposal(LEAVE_COVER, line, f"{me.name} leaves cover: no shot from it, {me.ap} AP to find one")
+        found = best_cell(situation)
+        if found is None:
+            return None  # nowhere better in reach: stay behind cover rather than pay to leave it and back
+        where = f"{found[0][0]},{found[0][1]}"
+        return Proposal(LEAVE_COVER, line, f"{me.name} leaves cover: no shot from it, {me.ap} AP to go to {where}")
 
 
 class WatchAction:

@@ -5,9 +5,10 @@ the same answers, so caching them changes no line the AI plays)."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from apcombat.board.grid import Grid
-from apcombat.board.sight import line_of_sight, visible_cells
+from apcombat.board.sight import line_of_sight
 from apcombat.model import BattleMap, Cell
 
 _KEPT_MAPS = 4
@@ -21,7 +22,6 @@ class MapMemo:
         self.battlemap, self.grid = battlemap, grid
         self._sight: dict[tuple[Cell, Cell], bool] = {}
         self._neighbours: dict[Cell, tuple[Cell, ...]] = {}
-        self._seen_within: dict[tuple[Cell, float], frozenset[Cell]] = {}
 
     def sees(self, a: Cell, b: Cell) -> bool:
         """R0.1: line of sight between two cells (symmetric)."""
@@ -29,14 +29,6 @@ class MapMemo:
         seen = self._sight.get(key)
         if seen is None:
             seen = self._sight[key] = line_of_sight(self.battlemap, self.grid, a, b)
-        return seen
-
-    def seen_within(self, cell: Cell, metres: float) -> frozenset[Cell]:
-        """R0.1: every cell seen from `cell` no farther than `metres`."""
-        key = (cell, metres)
-        seen = self._seen_within.get(key)
-        if seen is None:
-            seen = self._seen_within[key] = visible_cells(self.battlemap, self.grid, cell, metres)
         return seen
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
@@ -66,14 +58,14 @@ class MapMemo:
                     queue.append(to)
         return found
 
-    def steps_to_nearest(self, starts: tuple[Cell, ...], goals: frozenset[Cell], limit: int) -> int | None:
-        """The fewest steps from any of `starts` to any of `goals`, around walls; None when more than `limit`
-        (breadth first, stopped at the first goal or past the limit)."""
-        found = dict.fromkeys(starts, 0)
-        queue = deque(starts)
+    def steps_until(self, start: Cell, goal: Callable[[Cell], bool], limit: int) -> int | None:
+        """The fewest steps from `start` to a cell where `goal` holds, around walls; None when more than
+        `limit` (breadth first, stopped at the first such cell or past the limit)."""
+        found = {start: 0}
+        queue = deque((start,))
         while queue:
             cell = queue.popleft()
-            if cell in goals:
+            if goal(cell):
                 return found[cell]
             if found[cell] >= limit:
                 continue

@@ -128,11 +128,15 @@ def coming_enemy(situation: Situation) -> tuple[Unit, int] | None:
     range_m = me.weapon.weapon.ranges.long.max
     if judge.steps_to_enemy(me.at) - range_m > COMING_STEPS * 1.5:
         return None  # cells are 1 m and a diagonal step 1.4 m: no enemy is that close to what it sees
-    watched = situation.memo.seen_within(me.at, range_m)
+    here = me.at
+
+    def watched(cell: Cell) -> bool:  # the distance first: most cells an enemy walks to are out of range
+        return situation.distance(here, cell) <= range_m and situation.memo.sees(here, cell)
+
     coming = []
     for enemy in waiting:
         assert enemy.at is not None
-        steps = situation.memo.steps_to_nearest((enemy.at,), watched, COMING_STEPS)
+        steps = situation.memo.steps_until(enemy.at, watched, COMING_STEPS)
         if steps is not None:
             coming.append((steps, situation.distance(me.at, enemy.at), enemy))
     if not coming:

@@ -15,7 +15,7 @@ from apcombat.ai import LEVELS
 from apcombat.ai.baseline import BaselineLevel, Situation
 from apcombat.ai.baseline.damage import mean_after_armor
 from apcombat.ai.baseline.fighting import AttackAction, ReloadAction, TakeCoverAction
-from apcombat.ai.baseline.moving import AdvanceAction, WatchAction
+from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAction
 from apcombat.ai.seeds import side_rng
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game, legal_commands, parse_command, preview
@@ -145,3 +145,42 @@ def test_interrupt_attacks_the_enemy_that_set_it_off(tmp_path: Path) -> None:
     assert game.state.interrupt is not None and game.state.active == "bob"
     decision = decide(game)
     assert decision.line.startswith("shoot bob ana") and decision.reason.startswith("interrupts: Bob shoots Ana")
+
+
+def test_no_watch_when_the_enemy_cannot_walk_into_sight_within_a_turn(tmp_path: Path) -> None:
+    # R16.1: Bob is 6 m away, but behind a wall whose only gap is 29 rows down: no enemy comes into Ana's
+    # sight in a turn, so watching would wait for ever; she goes round instead
+    rows = ["...#........"] * 29 + ["............"]
+    game = game_of(tmp_path, duel((0, 0), (6, 0), rows=rows))
+    assert WatchAction().propose(Situation(game.state)) is None
+    assert decide(game).line.startswith("move ana ")
+
+
+def test_a_side_never_stands_watch_to_the_last_unit(tmp_path: Path) -> None:
+    # R16.1: the wall of the watch test hides Bob; Cid (Ana's side) acts first. When Cid watches, Ana does not
+    # (a side that all watches waits for ever); when Cid ends his turn instead, Ana watches.
+    rows = ["..........#.....", "..........#.....", "..........#.....", "..........#.....", "................"]
+    units = [unit("ana", "a", (0, 0), facing="E"), unit("cid", "a", (0, 2), facing="E"), unit("bob", "b", (12, 0))]
+    for cid_plays, ana_watches in (("react cid", False), ("end", True)):
+        path = write_encounter(tmp_path / "fight.toml", encounter(units, rows))
+        game = Game(load_encounter(path, load_library(content_root(None))), seed=1)
+        for line in ("gm dice 5 6 1", "start", cid_plays):  # R13.1: Cid 17, Ana 16, Bob 12
+            game.play(line)
+        assert game.state.active == "ana"
+        proposal = WatchAction().propose(Situation(game.state))
+        assert (proposal is not None and proposal.line == "react ana") is ana_watches
+
+
+def test_leave_cover_only_for_a_better_cell_in_reach(tmp_path: Path) -> None:
+    # R9.1: Ana is behind the low wall at 1,3 with Bob out of sight behind a wall: in cover she reaches no cell,
+    # so leaving cover is judged on a copy of the state, uncovered, where a firing position is in reach
+    rows = ["............", "....#.......", "....#.......", ".=..#.......", "....#.......", "............"]
+    game = game_of(tmp_path, duel((0, 3), (8, 3), rows=rows), "cover ana", "end", "end")
+    assert game.state.active == "ana" and game.state.unit("ana").in_cover and game.state.round == 2
+    proposal = LeaveCoverAction().propose(Situation(game.state))
+    assert proposal is not None and proposal.line == "uncover ana" and "to go to" in proposal.reason
+    assert decide(game).line == "uncover ana"
+    # with Bob shut in a room of his own, no cell in reach is better: she stays behind her wall
+    shut = ["............", "......####..", "......#..#..", ".=....#..#..", "......####..", "............"]
+    game = game_of(tmp_path, duel((0, 3), (7, 3), rows=shut), "cover ana", "end", "end")
+    assert game.state.unit("ana").in_cover and LeaveCoverAction().propose(Situation(game.state)) is None

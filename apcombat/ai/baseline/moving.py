@@ -7,6 +7,8 @@ from apcombat.ai.baseline.fighting import good_attack
 from apcombat.ai.baseline.positions import Positions
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import Situation
+from apcombat.dice import ScriptedDice
+from apcombat.engine import CommandError, apply, parse_command
 from apcombat.model import Cell, Unit
 
 TO_FIRE_NOW, TO_FIRE, CLOSER, WATCH, LEAVE_COVER = 36.0, 34.0, 32.0, 33.0, 31.0
@@ -67,7 +69,8 @@ class AdvanceAction:
 
 
 class LeaveCoverAction:
-    """Leave cover (R9.1) when it cannot fire from it and a better cell is in reach this turn."""
+    """Leave cover (R9.1) when it cannot fire from it and, out of cover, a better cell is in reach this turn
+    (in cover the unit reaches no cell: it is judged on a copy of the state, uncovered)."""
 
     name = "uncover"
 
@@ -78,16 +81,39 @@ class LeaveCoverAction:
             return None
         if good_attack(situation) is not None or me.spent_ap or me.at is None:
             return None
-        found = best_cell(situation)
+        found = best_cell_out_of_cover(situation)
         if found is None:
             return None  # nowhere better in reach: stay behind cover rather than pay to leave it and back
         where = f"{found[0][0]},{found[0][1]}"
         return Proposal(LEAVE_COVER, line, f"{me.name} leaves cover: no shot from it, {me.ap} AP to go to {where}")
 
 
+def best_cell_out_of_cover(situation: Situation) -> tuple[Cell, int, float, int] | None:
+    """`best_cell`, for a unit in cover as it would be once it left cover (in cover it reaches no cell)."""
+    if not situation.me.in_cover:
+        return best_cell(situation)
+    cached = getattr(situation, "_uncovered_best", False)
+    if cached is False:
+        uncovered = situation_after(situation, f"uncover {situation.me.id}")
+        cached = None if uncovered is None else best_cell(uncovered)
+        situation._uncovered_best = cached  # type: ignore[attr-defined]  # once per decision
+    return cached
+
+
+def situation_after(situation: Situation, line: str) -> Situation | None:
+    """The unit's situation once `line` is played on a copy of the state, when that needs no dice (leaving
+    cover under an enemy's covering fire does, R17.2: then None, and the unit stays where it is)."""
+    try:
+        after, _ = apply(situation.state, parse_command(line), ScriptedDice())
+    except CommandError:
+        return None
+    return Situation(after) if after.active == situation.me.id else None
+
+
 class WatchAction:
-    """R16.1: watch when no firing position is in reach this turn, an enemy that has yet to act is near and
-    no friend stands watch already (a side that all watches waits for ever for an enemy that stays away)."""
+    """R16.1: watch when no firing position is in reach this turn, an enemy that has yet to act can walk into
+    what the unit sees within range in about a turn, and not every friend stands watch already (a side that
+    all watches waits for ever for an enemy that stays away)."""
 
     name = "watch"
 
@@ -96,24 +122,24 @@ class WatchAction:
         line = f"react {me.id}"
         if line not in situation.legal or me.weapon is None or me.at is None or good_attack(situation) is not None:
             return None
-        found = best_cell(situation)
+        found = best_cell_out_of_cover(situation)
         if found is not None and found[2] > 0:
             return None
         coming = coming_enemy(situation)
         if coming is None:
             return None
-        if watching_friend(situation) is not None:
-            return None  # one watcher covers the approach; the rest of the side go and find a shot
+        if all_friends_watch(situation):
+            return None  # a side that all watches waits for ever for an enemy that stays away
         enemy, steps = coming
         why = f"{me.name} stands watch: no firing position in reach, {enemy.name} {steps} steps from its sight"
         return Proposal(WATCH, line, why)
 
 
-def watching_friend(situation: Situation) -> Unit | None:
-    """A friend of the unit already standing watch (R16.1), if any."""
+def all_friends_watch(situation: Situation) -> bool:
+    """Whether the unit has friends standing and every one of them stands watch (R16.1)."""
     me = situation.me
-    friends = (u for u in situation.state.units if u.side == me.side and u.id != me.id and u.standing)
-    return next((friend for friend in friends if friend.watch is not None), None)
+    friends = [u for u in situation.state.units if u.side == me.side and u.id != me.id and u.standing]
+    return bool(friends) and all(friend.watch is not None for friend in friends)
 
 
 def coming_enemy(situation: Situation) -> tuple[Unit, int] | None:

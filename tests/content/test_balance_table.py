@@ -18,7 +18,6 @@ from apcombat.content import content_root, load_encounter, load_library
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 MEANT_TO_BE_EVEN = {"duel", "street_fight", "heavy_weapons"}
-NOT_MEASURED = {"big_battlefield"}  # minutes a baseline game: README says so and how to measure it
 EVEN = (35, 65)
 _ROW = re.compile(r"^\| (\w+) \| (\d+) \| \w+ (\d+) \| \w+ (\d+) \| (\d+) \(\d+%\) \| (\d+)% \(")
 
@@ -47,7 +46,7 @@ def _map_encounters() -> dict[str, object]:
 
 def test_every_map_encounter_has_a_balance_row_of_at_least_200_games():
     rows = _balance_rows()
-    for name in set(_map_encounters()) - NOT_MEASURED:
+    for name in _map_encounters():
         assert name in rows, f"README's balance table has no row for {name}"
         games, a_wins, b_wins, draws, _ = rows[name]
         assert games >= 200, name
@@ -64,8 +63,6 @@ def test_fights_meant_to_be_even_give_each_side_35_to_65_percent_of_decisive_gam
 def test_an_encounter_outside_the_even_band_says_it_is_lopsided_on_purpose():
     rows = _balance_rows()
     for name, encounter in _map_encounters().items():
-        if name in NOT_MEASURED:
-            continue
         share = rows[name][4]
         lopsided = not EVEN[0] <= share <= EVEN[1]
         says_so = "lopsided" in encounter.description.lower()

@@ -20,14 +20,13 @@ a line. The line per cell (`sight.visible_cells_by_lines`) stays as the referenc
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
+from apcombat.board.shadows import ShadowTree
 from apcombat.board.survey import kept, wall_grid
 from apcombat.model import BattleMap, Cell
-
-_NONE = np.iinfo(np.int32).max
-"""No blocker: farther than any cell."""
 
 
 def _pseudo_angles(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
@@ -45,44 +44,77 @@ def _pseudo_angles(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
     return quarter + np.where(second | fourth, across, down) / (across + down)
 
 
+class _Directions(NamedTuple):
+    """Every direction from one cell to another on a map of one size, and what is known of each offset."""
+
+    angles: np.ndarray
+    """The directions' pseudo-angles, distinct and in order: a direction's place in it is its rank."""
+    tree: ShadowTree
+    """The tree the shadows are laid on, over the ranks."""
+    slots: np.ndarray
+    """Where the leaf of each offset's direction is in the tree's answer: `slots[dy + height - 1, dx + width
+    - 1]` (the viewer's own offset gets any slot, never read)."""
+    spans: _Spans | None
+    """The ranks each offset blocks, worked out for every offset of maps up to `KEPT_OFFSETS`."""
+
+
+class _Spans(NamedTuple):
+    """The ranks that a wall at each offset blocks, [start, end) (wrapped round when start > end; empty at
+    the viewer's own offset), and the rank a diagonal corner at each offset blocks (-1: none)."""
+
+    wall_start: np.ndarray
+    wall_end: np.ndarray
+    rising: np.ndarray
+    falling: np.ndarray
+
+
+KEPT_OFFSETS = 1_000_000
+"""Maps of up to this many offsets, (2 width - 1) (2 height - 1) (about 500 x 500 cells), keep what every
+offset blocks (20 bytes an offset); a larger map works it out for its walls and corners on each call."""
+
+
+def _wall_spans(angles: np.ndarray, dx: np.ndarray, dy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The ranks [start, end) of the directions that pass through the inside of a wall at each offset:
+    strictly between the least and the greatest of its four corners' pseudo-angles. A wall straddling east
+    (where the pseudo-angle wraps from 4 to 0) gets start > end: [start, the end of the list) and [0, end)."""
+    corners = np.stack([_pseudo_angles(2 * dx + sx, 2 * dy + sy) for sx in (-1, 1) for sy in (-1, 1)])
+    east = (dy == 0) & (dx > 0)
+    least = np.where(east, np.where(corners > 2, corners, 4.0).min(axis=0), corners.min(axis=0))
+    greatest = np.where(east, np.where(corners < 2, corners, 0.0).max(axis=0), corners.max(axis=0))
+    return np.searchsorted(angles, least, side="right"), np.searchsorted(angles, greatest, side="left")
+
+
+def _corner_ranks(angles: np.ndarray, cx: np.ndarray, cy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rank of the direction through a corner at each doubled offset (odd cx, cy), -1 when no cell
+    lies that way; for a '/' pair of walls and for a '\\' pair. A line through the corner from the viewer
+    grazes the pair beside its way only when the pair runs across the line: '/' for a line going down-right
+    or up-left, '\\' for the other two."""
+    through = _pseudo_angles(cx, cy)
+    rank = np.searchsorted(angles, through, side="left")
+    found = rank < angles.size
+    found[found] = angles[rank[found]] == through[found]
+    rank = np.where(found, rank, -1)
+    down_right = np.sign(cx) == np.sign(cy)
+    return np.where(down_right, rank, -1), np.where(down_right, -1, rank)
+
+
 @lru_cache(maxsize=2)
-def _directions(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every direction from one cell to another on a map of this size, in order, and each offset's place in
-    that order: `order[dy + height - 1, dx + width - 1]` (the viewer's own cell gets place 0, never read)."""
+def _directions(width: int, height: int) -> _Directions:
+    """What `_Directions` keeps for a map of this size."""
     dy, dx = np.mgrid[1 - height : height, 1 - width : width]
     dx[height - 1, width - 1] = 1  # the viewer's own offset: any direction, so the division stays defined
-    angles = _pseudo_angles(dx, dy)
-    directions = np.unique(angles)
-    order = np.searchsorted(directions, angles).astype(np.int32)
-    return directions, order
-
-
-def nearest_blocking(count: int, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray) -> np.ndarray:
-    """For each of `count` places, the least distance of the ranges [start, end) that hold it (`_NONE` when
-    none does): every range laid on a tree of halvings at once, then the least pushed down to the places."""
-    size = 1 << max(count - 1, 1).bit_length()
-    tree = np.full(2 * size, _NONE, dtype=np.int32)
-    lows, highs = starts.astype(np.int64) + size, ends.astype(np.int64) + size
-    left = lows < highs
-    lows, highs, distances = lows[left], highs[left], distances[left]
-    while lows.size:
-        # The usual walk of a range up a tree: an odd low end and an odd high end each cover a whole node.
-        odd = (lows & 1).astype(bool)
-        np.minimum.at(tree, lows[odd], distances[odd])
-        lows += odd
-        odd = (highs & 1).astype(bool)
-        highs -= odd
-        np.minimum.at(tree, highs[odd], distances[odd])
-        lows >>= 1
-        highs >>= 1
-        left = lows < highs
-        lows, highs, distances = lows[left], highs[left], distances[left]
-    level = 1
-    while level < size:
-        children = tree[2 * level : 4 * level].reshape(-1, 2)
-        np.minimum(children, tree[level : 2 * level, None], out=children)
-        level *= 2
-    return tree[size : size + count]
+    found = _pseudo_angles(dx, dy)
+    angles = np.unique(found)
+    tree = ShadowTree(angles.size)
+    slots = tree.slots(np.searchsorted(angles, found))
+    if dx.size > KEPT_OFFSETS:
+        return _Directions(angles, tree, slots, None)
+    start, end = _wall_spans(angles, dx, dy)
+    start[height - 1, width - 1] = end[height - 1, width - 1] = 0
+    ky, kx = np.mgrid[1 - height : height - 1, 1 - width : width - 1]
+    rising, falling = _corner_ranks(angles, 2 * kx + 1, 2 * ky + 1)
+    spans = _Spans(*(table.astype(np.int32) for table in (start, end, rising, falling)))
+    return _Directions(angles, tree, slots, spans)
 
 
 def _corner_cells(battlemap: BattleMap) -> tuple[np.ndarray, np.ndarray]:
@@ -111,47 +143,36 @@ def sight_field(battlemap: BattleMap, origin: Cell) -> np.ndarray:
     """
     width, height = battlemap.width, battlemap.height
     ox, oy = origin
-    directions, order = _directions(width, height)
-    starts, ends, distances = [], [], []
+    angles, tree, slots, spans = _directions(width, height)
 
     walls = _wall_cells(battlemap)
-    walls = walls[(walls[:, 0] != oy) | (walls[:, 1] != ox)]  # the viewer's own cell never blocks
     dy, dx = walls[:, 0] - oy, walls[:, 1] - ox
-    # The pseudo-angles of the four corners of each wall, in doubled offsets so the corners are integers.
-    corners = np.stack([_pseudo_angles(2 * dx + sx, 2 * dy + sy) for sx in (-1, 1) for sy in (-1, 1)])
-    spans = np.maximum(np.abs(dx), np.abs(dy)) * 2
-    east = (dy == 0) & (dx > 0)  # a wall straddling east, where the pseudo-angle wraps from 4 to 0
-    plain = ~east
-    starts.append(np.searchsorted(directions, corners[:, plain].min(axis=0), side="right"))
-    ends.append(np.searchsorted(directions, corners[:, plain].max(axis=0), side="left"))
-    distances.append(spans[plain])
-    wrapped = corners[:, east]
-    starts += [np.searchsorted(directions, np.where(wrapped > 2, wrapped, 4.0).min(axis=0), side="right")]
-    ends += [np.full(wrapped.shape[1], directions.size)]
-    starts += [np.zeros(wrapped.shape[1], dtype=np.int64)]
-    ends += [np.searchsorted(directions, np.where(wrapped < 2, wrapped, 0.0).max(axis=0), side="left")]
-    distances += [spans[east], spans[east]]
+    if spans is not None:
+        start, end = spans.wall_start[dy + height - 1, dx + width - 1], spans.wall_end[dy + height - 1, dx + width - 1]
+    else:
+        start, end = _wall_spans(angles, dx, dy)
+        start[(dx == 0) & (dy == 0)] = end[(dx == 0) & (dy == 0)] = 0  # the viewer's own cell never blocks
+    far = np.maximum(np.abs(dx), np.abs(dy)) * 2
+    wraps = start > end
+    starts = [start, np.zeros(np.count_nonzero(wraps), dtype=start.dtype)]
+    ends = [np.where(wraps, angles.size, end), end[wraps]]
+    distances = [far, far[wraps]]
 
     rising, falling = _corner_cells(battlemap)
-    for cells, sign in ((rising, 1), (falling, -1)):
-        # A corner's offset from the viewer, doubled; a line through it from the viewer grazes the pair of
-        # walls beside its way only when the pair runs across the line: '/' for a line going down-right or
-        # up-left, '\\' for the other two.
-        cy, cx = 2 * (cells[:, 0] - oy) + 1, 2 * (cells[:, 1] - ox) + 1
-        across = np.sign(cx) * np.sign(cy) == sign
-        cx, cy = cx[across], cy[across]
-        angles = _pseudo_angles(cx, cy)
-        starts.append(np.searchsorted(directions, angles, side="left"))
-        ends.append(np.searchsorted(directions, angles, side="right"))
-        distances.append(np.maximum(np.abs(cx), np.abs(cy)))
+    for cells, kept_ranks, which in ((rising, spans and spans.rising, 0), (falling, spans and spans.falling, 1)):
+        ky, kx = cells[:, 0] - oy, cells[:, 1] - ox
+        if kept_ranks is not None:
+            rank = kept_ranks[ky + height - 1, kx + width - 1]
+        else:
+            rank = _corner_ranks(angles, 2 * kx + 1, 2 * ky + 1)[which]
+        found = rank >= 0
+        rank, ky, kx = rank[found], ky[found], kx[found]
+        starts.append(rank)
+        ends.append(rank + 1)
+        distances.append(np.maximum(np.abs(2 * kx + 1), np.abs(2 * ky + 1)))
 
-    nearest = nearest_blocking(
-        directions.size,
-        np.concatenate(starts),
-        np.concatenate(ends),
-        np.concatenate(distances).astype(np.int32),
-    )
-    window = order[height - 1 - oy : 2 * height - 1 - oy, width - 1 - ox : 2 * width - 1 - ox]
+    nearest = tree.nearest(np.concatenate(starts), np.concatenate(ends), np.concatenate(distances).astype(np.int32))
+    window = slots[height - 1 - oy : 2 * height - 1 - oy, width - 1 - ox : 2 * width - 1 - ox]
     ys, xs = np.ogrid[:height, :width]
     reach = np.maximum(np.abs(xs - ox), np.abs(ys - oy)) * 2
     seen = nearest[window] >= reach

@@ -3,11 +3,14 @@ cell (R0.1): the whole-area method of the square grid against the plain line-per
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from apcombat.board import Grid, SquareGrid, line_of_sight
+from apcombat.board import Grid, SquareGrid, field, line_of_sight
 from apcombat.board.sight import sight_mask, sight_mask_by_lines, visible_cells, visible_cells_by_lines
 
 from .maps import cells_of, drawn, random_maps, with_cells
@@ -26,13 +29,32 @@ def test_sight_from_one_cell_is_one_line_per_cell_on_random_maps(data):
     assert np.array_equal(fast, reference), np.argwhere(fast != reference).tolist()
 
 
-@settings(max_examples=60, deadline=None)  # the hex grid's reference walk is slow
+@settings(max_examples=40, deadline=None)  # the hex grid's reference walk is slow
 @given(data=st.data())
 def test_visible_cells_within_a_distance_agree_on_every_grid(grid: Grid, data):
-    battlemap = data.draw(random_maps(symbols=WALLED, max_side=10))
+    battlemap = data.draw(random_maps(symbols=WALLED, max_side=10 if grid.kind == "square" else 6))
     origin = data.draw(cells_of(battlemap))
     max_m = data.draw(st.none() | st.floats(0, 12))
     assert visible_cells(battlemap, grid, origin, max_m) == visible_cells_by_lines(battlemap, grid, origin, max_m)
+
+
+@pytest.fixture
+def nothing_kept_per_size(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Maps of every size work out their walls' and corners' directions on each call, as the largest do."""
+    monkeypatch.setattr(field, "KEPT_OFFSETS", 0)
+    field._directions.cache_clear()
+    yield
+    field._directions.cache_clear()
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_sight_on_maps_too_large_to_keep_every_offset(nothing_kept_per_size, data):
+    battlemap = data.draw(random_maps(symbols=data.draw(st.sampled_from([WALLED, "..#"])), max_side=14))
+    origin = data.draw(cells_of(battlemap))
+    grid = SquareGrid()
+    assert field._directions(battlemap.width, battlemap.height).spans is None
+    assert np.array_equal(sight_mask(battlemap, grid, origin), sight_mask_by_lines(battlemap, grid, origin))
 
 
 @settings(max_examples=100)

@@ -68,9 +68,10 @@ class _Spans(NamedTuple):
     falling: np.ndarray
 
 
-KEPT_OFFSETS = 1_000_000
-"""Maps of up to this many offsets, (2 width - 1) (2 height - 1) (about 500 x 500 cells), keep what every
-offset blocks (20 bytes an offset); a larger map works it out for its walls and corners on each call."""
+KEPT_OFFSETS = 300_000
+"""Maps of up to this many offsets, (2 width - 1) (2 height - 1) (about 270 x 270 cells), keep what every
+offset blocks (16 bytes an offset, worked out on the first sight on a map of that size: about 0.1 s at
+200 x 200); a larger map works it out for its own walls and corners on each call."""
 
 
 def _wall_spans(angles: np.ndarray, dx: np.ndarray, dy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -104,9 +105,9 @@ def _directions(width: int, height: int) -> _Directions:
     dy, dx = np.mgrid[1 - height : height, 1 - width : width]
     dx[height - 1, width - 1] = 1  # the viewer's own offset: any direction, so the division stays defined
     found = _pseudo_angles(dx, dy)
-    angles = np.unique(found)
+    angles, ranks = np.unique(found, return_inverse=True)
     tree = ShadowTree(angles.size)
-    slots = tree.slots(np.searchsorted(angles, found))
+    slots = tree.slots(ranks.reshape(found.shape))
     if dx.size > KEPT_OFFSETS:
         return _Directions(angles, tree, slots, None)
     start, end = _wall_spans(angles, dx, dy)

@@ -19,7 +19,7 @@ import numpy as np
 
 from apcombat.board.field import sight_field
 from apcombat.board.grid import Grid
-from apcombat.board.survey import wall_bytes
+from apcombat.board.survey import sight_walls
 from apcombat.model import BattleMap, Cell
 
 _WHOLE_AREA: dict[str, Callable[[BattleMap, Cell], np.ndarray]] = {"square": sight_field}
@@ -28,14 +28,12 @@ _WHOLE_AREA: dict[str, Callable[[BattleMap, Cell], np.ndarray]] = {"square": sig
 
 def line_of_sight(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
     """R0.1: whether a character in cell a sees cell b (and so b sees a)."""
-    walls = wall_bytes(battlemap)
-    if walls is None:
+    walls = sight_walls(battlemap)
+    if not walls:
         return True
-    width, height = battlemap.width, battlemap.height
     for gate in grid.sight_gates(a, b):
-        for x, y in gate:
-            # A cell off the map (a gate of another grid's shape can graze one at the edge) is no wall.
-            if not (0 <= x < width and 0 <= y < height and walls[y * width + x]):
+        for cell in gate:
+            if cell not in walls:
                 break
         else:
             return False

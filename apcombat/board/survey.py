@@ -56,15 +56,14 @@ def wall_grid(battlemap: BattleMap) -> np.ndarray:
     return kept(battlemap, "wall_grid", work_out)
 
 
-def wall_bytes(battlemap: BattleMap) -> bytes | None:
-    """The walls of `wall_grid` as one byte a cell (y * width + x), the fastest form to ask one cell at a
-    time; None when the map has no wall, so a sight line need not be walked at all."""
+def sight_walls(battlemap: BattleMap) -> frozenset[Cell]:
+    """The cells of `wall_grid`, the fastest form to ask one cell at a time, kept per map."""
 
-    def work_out() -> bytes | None:
-        walls = wall_grid(battlemap)
-        return walls.tobytes() if walls.any() else None
+    def work_out() -> frozenset[Cell]:
+        ys, xs = np.nonzero(wall_grid(battlemap))
+        return frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
 
-    return kept(battlemap, "wall_bytes", work_out)
+    return kept(battlemap, "sight_walls", work_out)
 
 
 class StepTable:

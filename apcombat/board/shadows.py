@@ -6,6 +6,10 @@ run becomes the few whole nodes that make it up, as in any segment tree) and pus
 each node down to its places. It is vectorised with numpy: one pass a level of the tree, never one shadow
 at a time.
 
+`nearest_culled` lays the near shadows first and drops the farther ones that fall wholly in them: those
+can change nothing (a place under a near shadow keeps its nearer distance), and behind the first walls
+around a viewer most walls of a map are such.
+
 The nodes of each level are kept in bit-reversed order, so that a node's two children sit at the same
 place in the two halves of the next level: pushing a level down is then two plain element-wise minimums
 instead of one over pairs, several times faster in numpy. The leaves come out in that order too; `slots`
@@ -18,6 +22,13 @@ import numpy as np
 
 NO_SHADOW = np.iinfo(np.int32).max
 """The distance of a place no shadow covers: farther than anything."""
+
+_WORTH_CULLING = 1024
+"""Fewer far shadows than this are laid at once: finding which matter costs about what laying that many
+does."""
+
+_AT_ONCE = 8192
+"""Shadows broken into whole nodes at once (each takes a row of numbers per level of the tree)."""
 
 
 def _bit_reversed(bits: int) -> np.ndarray:
@@ -41,38 +52,68 @@ class ShadowTree:
         """Where each place's leaf is in what `nearest` returns."""
         return self._reversed[places]
 
+    def nearest_culled(
+        self, count: int, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray, near: int
+    ) -> np.ndarray:
+        """`nearest` for the first `count` places, by slot, laying the shadows no farther than `near` first
+        and then only those farther shadows that cover a place no near shadow does."""
+        close = distances <= near
+        far = ~close
+        if np.count_nonzero(far) < _WORTH_CULLING:
+            return self.nearest(starts, ends, distances)
+        tree = self._laid(None, starts[close], ends[close], distances[close])
+        starts, ends, distances = np.minimum(starts[far], count), np.minimum(ends[far], count), distances[far]
+        # How many places no near shadow covers, before each place in order: a far shadow over [start, end)
+        # matters only when that count grows between its start and its end.
+        open_before = np.zeros(count + 1, dtype=np.int32)
+        uncovered = tree[self.size :] == NO_SHADOW
+        np.cumsum(uncovered[self._reversed[:count]], out=open_before[1:])
+        matters = open_before[ends] > open_before[starts]
+        if matters.any():
+            tree = self._laid(tree, starts[matters], ends[matters], distances[matters])
+        return tree[self.size :]
+
     def nearest(self, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray) -> np.ndarray:
         """The least distance of the shadows [start, end) over each place (`NO_SHADOW` where none is), by
         slot (`slots`); a shadow with end <= start covers nothing."""
-        size, reversed_ = self.size, self._reversed
-        lows, highs = starts.astype(np.int64) + size, ends.astype(np.int64) + size
-        left = lows < highs
-        lows, highs, distances = lows[left], highs[left], distances[left]
-        nodes, values = [], []
-        first, shift = size, 0  # the level's first node, and how far its positions are from the leaves'
-        while lows.size:
-            # A run's odd low end and odd high end are whole nodes of this level; the rest goes up a level.
-            odd = (lows & 1).astype(bool)
-            nodes.append(first + (reversed_[lows[odd] - first] >> shift))
-            values.append(distances[odd])
-            lows += odd
-            odd = (highs & 1).astype(bool)
-            highs -= odd
-            nodes.append(first + (reversed_[highs[odd] - first] >> shift))
-            values.append(distances[odd])
-            lows >>= 1
-            highs >>= 1
-            first >>= 1
-            shift += 1
-            left = lows < highs
-            lows, highs, distances = lows[left], highs[left], distances[left]
-        tree = np.full(2 * size, NO_SHADOW, dtype=np.int32)
-        if nodes:
-            np.minimum.at(tree, np.concatenate(nodes), np.concatenate(values))
+        return self._laid(None, starts, ends, distances)[self.size :]
+
+    def _laid(
+        self, tree: np.ndarray | None, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray
+    ) -> np.ndarray:
+        """The tree (a new one when None) with the shadows laid on it and every node's least pushed down to
+        the leaves (pushing down again after more shadows is as right: a least stays the least)."""
+        size = self.size
+        if tree is None:
+            tree = np.full(2 * size, NO_SHADOW, dtype=np.int32)
+        for first in range(0, starts.size, _AT_ONCE):
+            part = slice(first, first + _AT_ONCE)
+            nodes, values = self._nodes(starts[part], ends[part], distances[part])
+            np.minimum.at(tree, nodes, values)
         width = 1
         while width < size:
             parents = tree[width : 2 * width]
             for half in (tree[2 * width : 3 * width], tree[3 * width : 4 * width]):
                 np.minimum(half, parents, out=half)
             width *= 2
-        return tree[size:]
+        return tree
+
+    def _nodes(self, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The whole nodes each shadow is made of, where they are kept, and the shadow's distance for each.
+
+        The usual walk of a run up a tree of halvings, every level at once: at the level `shift` above the
+        leaves the run is [ceil(low / 2 ** shift), floor(high / 2 ** shift)) in the level's numbering, and
+        an odd low end or an odd high end of a run not yet empty is a whole node of it.
+        """
+        shifts = np.arange(self.levels + 1, dtype=np.int64)[:, None]
+        lows = (starts.astype(np.int64) + self.size + (1 << shifts) - 1) >> shifts
+        highs = (ends.astype(np.int64) + self.size) >> shifts
+        left = lows < highs
+        at_low = left & (lows & 1).astype(bool)
+        at_high = left & (highs & 1).astype(bool)
+        nodes = np.concatenate([lows[at_low], highs[at_high] - 1])
+        spread = np.broadcast_to(distances, lows.shape)
+        values = np.concatenate([spread[at_low], spread[at_high]])
+        level = np.frexp(nodes)[1] - 1  # exact: the nodes are far below 2 ** 53
+        level_first = np.left_shift(1, level)
+        return level_first + (self._reversed[nodes - level_first] >> (self.levels - level)), values

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from apcombat.board import Grid, SquareGrid, field, line_of_sight
+from apcombat.board import Grid, SquareGrid, field, line_of_sight, shadows
 from apcombat.board.sight import sight_mask, sight_mask_by_lines, visible_cells, visible_cells_by_lines
 
 from .maps import cells_of, drawn, random_maps, with_cells
@@ -54,6 +54,18 @@ def test_sight_on_maps_too_large_to_keep_every_offset(nothing_kept_per_size, dat
     origin = data.draw(cells_of(battlemap))
     grid = SquareGrid()
     assert field._directions(battlemap.width, battlemap.height).spans is None
+    assert np.array_equal(sight_mask(battlemap, grid, origin), sight_mask_by_lines(battlemap, grid, origin))
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_sight_with_only_the_far_walls_that_matter_laid(monkeypatch: pytest.MonkeyPatch, data):
+    # A real map culls its far walls only when it has over a thousand; here every map does, from 2 cells.
+    monkeypatch.setattr(shadows, "_WORTH_CULLING", 0)
+    monkeypatch.setattr(field, "NEAR_SHADOWS", 2 * data.draw(st.integers(0, 4)))
+    battlemap = data.draw(random_maps(symbols=data.draw(st.sampled_from([WALLED, "..#", "#."])), max_side=16))
+    origin = data.draw(cells_of(battlemap))
+    grid = SquareGrid()
     assert np.array_equal(sight_mask(battlemap, grid, origin), sight_mask_by_lines(battlemap, grid, origin))
 
 

@@ -12,8 +12,8 @@ blocking the targets beyond it.
 So sight from one cell is one question asked of every cell: is any wall or corner nearer than it blocking
 its direction? Directions are ordered by a pseudo-angle (`_pseudo_angles`, exact for the small integers of
 a map's offsets), each map size keeps the ordered list of every direction one cell can have to another
-(`_directions`), and a tree over that list (`nearest_blocking`) takes every wall's range at once and
-tells each direction how near its nearest blocker is. Everything is vectorised with numpy; nothing walks
+(`_directions`), and a tree over that list (`board.shadows`) takes every wall's range at once and tells
+each direction how near its nearest blocker is. Everything is vectorised with numpy; nothing walks
 a line. The line per cell (`sight.visible_cells_by_lines`) stays as the reference the tests hold this to.
 """
 
@@ -59,13 +59,20 @@ class _Directions(NamedTuple):
 
 
 class _Spans(NamedTuple):
-    """The ranks that a wall at each offset blocks, [start, end) (wrapped round when start > end; empty at
-    the viewer's own offset), and the rank a diagonal corner at each offset blocks (-1: none)."""
+    """What a wall or a diagonal corner at each offset from the viewer blocks, kept per map size.
+
+    For a wall at (dx, dy), at [dy + height - 1, dx + width - 1]: the ranks [start, end) it blocks (wrapped
+    round when start > end; empty at the viewer's own offset) and its doubled Chebyshev distance (`reach`,
+    also the distance a target at that offset is at). For the corner at the bottom right of the cell at
+    (kx, ky), at [ky + height - 1, kx + width - 1]: the rank of the one direction it blocks when it is a '/'
+    pair of walls (`rising`) or a '\\' pair (`falling`), -1 for none, and its doubled distance."""
 
     wall_start: np.ndarray
     wall_end: np.ndarray
+    reach: np.ndarray
     rising: np.ndarray
     falling: np.ndarray
+    corner_reach: np.ndarray
 
 
 NEAR_SHADOWS = 2 * 16
@@ -74,7 +81,7 @@ only those that reach past the near shadows are laid (`ShadowTree.nearest_culled
 
 KEPT_OFFSETS = 300_000
 """Maps of up to this many offsets, (2 width - 1) (2 height - 1) (about 270 x 270 cells), keep what every
-offset blocks (16 bytes an offset, worked out on the first sight on a map of that size: about 0.1 s at
+offset blocks (28 bytes an offset, worked out on the first sight on a map of that size: about 0.1 s at
 200 x 200); a larger map works it out for its own walls and corners on each call."""
 
 
@@ -116,15 +123,28 @@ def _directions(width: int, height: int) -> _Directions:
         return _Directions(angles, tree, slots, None)
     start, end = _wall_spans(angles, dx, dy)
     start[height - 1, width - 1] = end[height - 1, width - 1] = 0
+    dx[height - 1, width - 1] = 0
     ky, kx = np.mgrid[1 - height : height - 1, 1 - width : width - 1]
     rising, falling = _corner_ranks(angles, 2 * kx + 1, 2 * ky + 1)
-    spans = _Spans(*(table.astype(np.int32) for table in (start, end, rising, falling)))
-    return _Directions(angles, tree, slots, spans)
+    reach, corner_reach = _doubled_distances(dx, dy), _corner_distances(2 * kx + 1, 2 * ky + 1)
+    tables = (start, end, reach, rising, falling, corner_reach)
+    return _Directions(angles, tree, slots, _Spans(*(table.astype(np.int32) for table in tables)))
+
+
+def _doubled_distances(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
+    """Twice the Chebyshev distance of each offset."""
+    return np.maximum(np.abs(dx), np.abs(dy)) * 2
+
+
+def _corner_distances(cx: np.ndarray, cy: np.ndarray) -> np.ndarray:
+    """Twice the Chebyshev distance of each corner, from its doubled offset."""
+    return np.maximum(np.abs(cx), np.abs(cy))
 
 
 def _corner_cells(battlemap: BattleMap) -> tuple[np.ndarray, np.ndarray]:
-    """The corners where two walls meet on a diagonal, by the top-left cell of the four around the corner:
-    walls at top-right and bottom-left ('/'), and walls at top-left and bottom-right ('\\'), kept per map."""
+    """The corners where two walls meet on a diagonal, by the top-left cell (y, x) of the four around the
+    corner: walls at top-right and bottom-left ('/'), and walls at top-left and bottom-right ('\\'), kept
+    per map."""
 
     def work_out() -> tuple[np.ndarray, np.ndarray]:
         walls = wall_grid(battlemap)
@@ -140,52 +160,70 @@ def _wall_cells(battlemap: BattleMap) -> np.ndarray:
     return kept(battlemap, "wall_cells", lambda: np.argwhere(wall_grid(battlemap)))
 
 
+def _numbered(battlemap: BattleMap, cells: np.ndarray, key: str, row: int) -> np.ndarray:
+    """The cells (y, x) as y * row + x, kept per map: with the viewer's offset added, their places in a
+    table of offsets `row` wide."""
+    return kept(battlemap, (key, row), lambda: cells[:, 0].astype(np.int64) * row + cells[:, 1])
+
+
+def _wall_shadows(
+    battlemap: BattleMap, origin: Cell, directions: _Directions
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every wall: the ranks [start, end) it blocks seen from `origin` and its doubled distance."""
+    (ox, oy), width, height = origin, battlemap.width, battlemap.height
+    walls, spans = _wall_cells(battlemap), directions.spans
+    if spans is not None:
+        row = 2 * width - 1
+        at = _numbered(battlemap, walls, "walls", row) + ((height - 1 - oy) * row + width - 1 - ox)
+        return spans.wall_start.take(at), spans.wall_end.take(at), spans.reach.take(at)
+    dy, dx = walls[:, 0] - oy, walls[:, 1] - ox
+    start, end = _wall_spans(directions.angles, dx, dy)
+    viewer = (dx == 0) & (dy == 0)
+    start[viewer] = end[viewer] = 0  # the viewer's own cell never blocks
+    return start, end, _doubled_distances(dx, dy)
+
+
+def _corner_shadows(battlemap: BattleMap, origin: Cell, directions: _Directions) -> list[tuple[np.ndarray, ...]]:
+    """For the '/' corners and for the '\\' corners: the rank each blocks seen from `origin`, and its
+    doubled distance, for those that block one."""
+    (ox, oy), width, height = origin, battlemap.width, battlemap.height
+    spans, found = directions.spans, []
+    for which, (cells, key) in enumerate(zip(_corner_cells(battlemap), ("rising", "falling"), strict=True)):
+        if spans is not None:
+            row = 2 * width - 2
+            at = _numbered(battlemap, cells, key, row) + ((height - 1 - oy) * row + width - 1 - ox)
+            rank = getattr(spans, key).take(at)
+            blocks = rank >= 0
+            found.append((rank[blocks], spans.corner_reach.take(at[blocks])))
+        else:
+            cy, cx = 2 * (cells[:, 0] - oy) + 1, 2 * (cells[:, 1] - ox) + 1
+            rank = _corner_ranks(directions.angles, cx, cy)[which]
+            blocks = rank >= 0
+            found.append((rank[blocks], _corner_distances(cx[blocks], cy[blocks])))
+    return found
+
+
 def sight_field(battlemap: BattleMap, origin: Cell) -> np.ndarray:
     """R0.1: whether the viewer in `origin` sees each cell of a square map, as booleans indexed [y, x].
 
     Distances here are doubled Chebyshev distances, so that a corner (half a cell off the centres) has a
     whole one; a wall or corner blocks the targets strictly farther than itself in its directions.
     """
-    width, height = battlemap.width, battlemap.height
-    ox, oy = origin
-    angles, tree, slots, spans = _directions(width, height)
-
-    walls = _wall_cells(battlemap)
-    dy, dx = walls[:, 0] - oy, walls[:, 1] - ox
-    if spans is not None:
-        start, end = spans.wall_start[dy + height - 1, dx + width - 1], spans.wall_end[dy + height - 1, dx + width - 1]
-    else:
-        start, end = _wall_spans(angles, dx, dy)
-        start[(dx == 0) & (dy == 0)] = end[(dx == 0) & (dy == 0)] = 0  # the viewer's own cell never blocks
-    far = np.maximum(np.abs(dx), np.abs(dy)) * 2
+    (ox, oy), width, height = origin, battlemap.width, battlemap.height
+    directions = _directions(width, height)
+    count = directions.angles.size
+    start, end, far = _wall_shadows(battlemap, origin, directions)
     wraps = start > end
-    starts = [start, np.zeros(np.count_nonzero(wraps), dtype=start.dtype)]
-    ends = [np.where(wraps, angles.size, end), end[wraps]]
-    distances = [far, far[wraps]]
-
-    rising, falling = _corner_cells(battlemap)
-    for cells, kept_ranks, which in ((rising, spans and spans.rising, 0), (falling, spans and spans.falling, 1)):
-        ky, kx = cells[:, 0] - oy, cells[:, 1] - ox
-        if kept_ranks is not None:
-            rank = kept_ranks[ky + height - 1, kx + width - 1]
-        else:
-            rank = _corner_ranks(angles, 2 * kx + 1, 2 * ky + 1)[which]
-        found = rank >= 0
-        rank, ky, kx = rank[found], ky[found], kx[found]
-        starts.append(rank)
-        ends.append(rank + 1)
-        distances.append(np.maximum(np.abs(2 * kx + 1), np.abs(2 * ky + 1)))
-
-    nearest = tree.nearest_culled(
-        angles.size,
-        np.concatenate(starts),
-        np.concatenate(ends),
-        np.concatenate(distances).astype(np.int32),
-        NEAR_SHADOWS,
-    )
-    window = slots[height - 1 - oy : 2 * height - 1 - oy, width - 1 - ox : 2 * width - 1 - ox]
-    ys, xs = np.ogrid[:height, :width]
-    reach = np.maximum(np.abs(xs - ox), np.abs(ys - oy)) * 2
-    seen = nearest[window] >= reach
+    pieces = [(start, np.where(wraps, count, end), far), (np.zeros_like(end[wraps]), end[wraps], far[wraps])]
+    pieces += [(rank, rank + 1, corner_far) for rank, corner_far in _corner_shadows(battlemap, origin, directions)]
+    starts, ends, distances = (np.concatenate(part) for part in zip(*pieces, strict=True))
+    nearest = directions.tree.nearest_culled(starts, ends, distances.astype(np.int32), NEAR_SHADOWS)
+    rows, columns = slice(height - 1 - oy, 2 * height - 1 - oy), slice(width - 1 - ox, 2 * width - 1 - ox)
+    if directions.spans is not None:
+        reach = directions.spans.reach[rows, columns]
+    else:
+        ys, xs = np.ogrid[:height, :width]
+        reach = _doubled_distances(xs - ox, ys - oy)
+    seen = nearest[directions.slots[rows, columns]] >= reach
     seen[oy, ox] = True
     return seen

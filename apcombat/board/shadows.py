@@ -44,30 +44,29 @@ class ShadowTree:
     """A tree over `count` places (see the module's note)."""
 
     def __init__(self, count: int) -> None:
+        self.count = count
         self.levels = max(count - 1, 1).bit_length()
         self.size = 1 << self.levels
         self._reversed = _bit_reversed(self.levels)
+        self._places = self._reversed[:count]  # each place's slot, in place order
 
     def slots(self, places: np.ndarray) -> np.ndarray:
         """Where each place's leaf is in what `nearest` returns."""
         return self._reversed[places]
 
-    def nearest_culled(
-        self, count: int, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray, near: int
-    ) -> np.ndarray:
-        """`nearest` for the first `count` places, by slot, laying the shadows no farther than `near` first
-        and then only those farther shadows that cover a place no near shadow does."""
+    def nearest_culled(self, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray, near: int) -> np.ndarray:
+        """`nearest`, laying the shadows no farther than `near` first and then only those farther shadows
+        that cover a place no near shadow does."""
         close = distances <= near
         far = ~close
         if np.count_nonzero(far) < _WORTH_CULLING:
             return self.nearest(starts, ends, distances)
         tree = self._laid(None, starts[close], ends[close], distances[close])
-        starts, ends, distances = np.minimum(starts[far], count), np.minimum(ends[far], count), distances[far]
+        starts, ends, distances = starts[far], ends[far], distances[far]
         # How many places no near shadow covers, before each place in order: a far shadow over [start, end)
         # matters only when that count grows between its start and its end.
-        open_before = np.zeros(count + 1, dtype=np.int32)
-        uncovered = tree[self.size :] == NO_SHADOW
-        np.cumsum(uncovered[self._reversed[:count]], out=open_before[1:])
+        open_before = np.zeros(self.count + 1, dtype=np.int32)
+        np.cumsum((tree[self.size :] == NO_SHADOW).take(self._places), out=open_before[1:])
         matters = open_before[ends] > open_before[starts]
         if matters.any():
             tree = self._laid(tree, starts[matters], ends[matters], distances[matters])
@@ -75,7 +74,7 @@ class ShadowTree:
 
     def nearest(self, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray) -> np.ndarray:
         """The least distance of the shadows [start, end) over each place (`NO_SHADOW` where none is), by
-        slot (`slots`); a shadow with end <= start covers nothing."""
+        slot (`slots`); 0 <= start, end <= count, and a shadow with end <= start covers nothing."""
         return self._laid(None, starts, ends, distances)[self.size :]
 
     def _laid(

@@ -35,5 +35,5 @@ def test_the_nearest_shadow_over_each_place(drawn, near, monkeypatch: pytest.Mon
     starts, ends, distances = (np.array([run[i] for run in runs], dtype=np.int64) for i in range(3))
     want = plainly(count, runs)
     assert by_place(tree, count, tree.nearest(starts, ends, distances.astype(np.int32))) == want
-    culled = tree.nearest_culled(count, starts, ends, distances.astype(np.int32), near)
+    culled = tree.nearest_culled(starts, ends, distances.astype(np.int32), near)
     assert by_place(tree, count, culled) == want

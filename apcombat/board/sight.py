@@ -13,12 +13,12 @@ way to, it is one line per cell (`visible_cells_by_lines`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
 from apcombat.board.field import sight_field
-from apcombat.board.grid import Grid
+from apcombat.board.grid import Gate, Grid
 from apcombat.board.survey import sight_walls
 from apcombat.model import BattleMap, Cell
 
@@ -29,11 +29,25 @@ _WHOLE_AREA: dict[str, Callable[[BattleMap, Cell], np.ndarray]] = {"square": sig
 def line_of_sight(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
     """R0.1: whether a character in cell a sees cell b (and so b sees a)."""
     walls = sight_walls(battlemap)
-    if not walls:
+    if walls is None:
         return True
+    if isinstance(walls, bytes):
+        return _clear_of_numbered_walls(walls, battlemap.width, battlemap.height, grid.sight_gates(a, b))
     for gate in grid.sight_gates(a, b):
         for cell in gate:
             if cell not in walls:
+                break
+        else:
+            return False
+    return True
+
+
+def _clear_of_numbered_walls(walls: bytes, width: int, height: int, gates: Iterator[Gate]) -> bool:
+    """`line_of_sight` on a map whose walls are kept one byte a cell (the largest maps)."""
+    for gate in gates:
+        for x, y in gate:
+            # A cell off the map (a gate of another grid's shape can graze one at the edge) is no wall.
+            if not (0 <= x < width and 0 <= y < height and walls[y * width + x]):
                 break
         else:
             return False

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from apcombat.board import Grid, SquareGrid, field, line_of_sight, shadows
+from apcombat.board import Grid, SquareGrid, field, line_of_sight, shadows, survey
 from apcombat.board.sight import sight_mask, sight_mask_by_lines, visible_cells, visible_cells_by_lines
+from apcombat.model import BattleMap
 
 from .maps import cells_of, drawn, random_maps, with_cells
 
@@ -107,3 +108,15 @@ def test_the_viewer_on_a_wall_and_maps_one_cell_wide():
         (drawn("#"), (0, 0)),
     ):
         assert visible_cells(battlemap, grid, origin) == visible_cells_by_lines(battlemap, grid, origin)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_sight_lines_on_maps_that_keep_their_walls_a_byte_a_cell(grid: Grid, monkeypatch: pytest.MonkeyPatch, data):
+    battlemap = data.draw(random_maps(symbols=WALLED, max_side=10))
+    a, b = data.draw(cells_of(battlemap)), data.draw(cells_of(battlemap))
+    as_a_set = line_of_sight(battlemap, grid, a, b)
+    monkeypatch.setattr(survey, "WALL_SET_CELLS", 0)
+    again = BattleMap(rows=battlemap.rows)  # a new map: nothing kept for it yet
+    assert isinstance(survey.sight_walls(again), bytes | None)
+    assert line_of_sight(again, grid, a, b) == as_a_set

@@ -6,9 +6,10 @@ run becomes the few whole nodes that make it up, as in any segment tree) and pus
 each node down to its places. It is vectorised with numpy: one pass a level of the tree, never one shadow
 at a time.
 
-`nearest_culled` lays the near shadows first and drops the farther ones that fall wholly in them: those
-can change nothing (a place under a near shadow keeps its nearer distance), and behind the first walls
-around a viewer most walls of a map are such.
+`nearest_culled` lays the near shadows first and drops the farther ones that fall wholly in them (the
+near shadows' runs joined together, a few hundred at most, tell which): those can change nothing (a
+place under a near shadow keeps its nearer distance), and behind the first walls around a viewer most
+walls of a map are such.
 
 The nodes of each level are kept in bit-reversed order, so that a node's two children sit at the same
 place in the two halves of the next level: pushing a level down is then two plain element-wise minimums
@@ -24,8 +25,8 @@ NO_SHADOW = np.iinfo(np.int32).max
 """The distance of a place no shadow covers: farther than anything."""
 
 _WORTH_CULLING = 1024
-"""Fewer far shadows than this are laid at once: finding which matter costs about what laying that many
-does."""
+"""Fewer far shadows than this are laid at once with the near ones: a second pass down the tree for them
+costs about what laying that many does."""
 
 _AT_ONCE = 8192
 """Shadows broken into whole nodes at once (each takes a row of numbers per level of the tree)."""
@@ -40,6 +41,21 @@ def _bit_reversed(bits: int) -> np.ndarray:
     return reversed_
 
 
+def _joined(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The places the runs [start, end) cover together, as runs [first, last) in order, none touching."""
+    covering = ends > starts
+    order = np.argsort(starts[covering], kind="stable")
+    starts, ends = starts[covering][order], ends[covering][order]
+    if not starts.size:
+        return starts, ends
+    reached = np.maximum.accumulate(ends)
+    # A run begins a new stretch when it starts past every place the runs before it reached.
+    begins = np.ones(starts.size, dtype=bool)
+    begins[1:] = starts[1:] > reached[:-1]
+    heads = np.flatnonzero(begins)
+    return starts[heads], reached[np.append(heads[1:], starts.size) - 1]
+
+
 class ShadowTree:
     """A tree over `count` places (see the module's note)."""
 
@@ -48,7 +64,6 @@ class ShadowTree:
         self.levels = max(count - 1, 1).bit_length()
         self.size = 1 << self.levels
         self._reversed = _bit_reversed(self.levels)
-        self._places = self._reversed[:count]  # each place's slot, in place order
 
     def slots(self, places: np.ndarray) -> np.ndarray:
         """Where each place's leaf is in what `nearest` returns."""
@@ -62,12 +77,13 @@ class ShadowTree:
         if np.count_nonzero(far) < _WORTH_CULLING:
             return self.nearest(starts, ends, distances)
         tree = self._laid(None, starts[close], ends[close], distances[close])
+        first, last = _joined(starts[close], ends[close])
         starts, ends, distances = starts[far], ends[far], distances[far]
-        # How many places no near shadow covers, before each place in order: a far shadow over [start, end)
-        # matters only when that count grows between its start and its end.
-        open_before = np.zeros(self.count + 1, dtype=np.int32)
-        np.cumsum((tree[self.size :] == NO_SHADOW).take(self._places), out=open_before[1:])
-        matters = open_before[ends] > open_before[starts]
+        # A far shadow matters unless it lies wholly within one run of the near shadows joined together.
+        matters = ends > starts
+        if first.size:
+            within = np.searchsorted(first, starts, side="right") - 1
+            matters &= (within < 0) | (last[within] < ends)
         if matters.any():
             tree = self._laid(tree, starts[matters], ends[matters], distances[matters])
         return tree[self.size :]

@@ -118,7 +118,7 @@ def _directions(width: int, height: int) -> _Directions:
     found = _pseudo_angles(dx, dy)
     angles, ranks = np.unique(found, return_inverse=True)
     tree = ShadowTree(angles.size)
-    slots = tree.slots(ranks.reshape(found.shape))
+    slots = tree.slots(ranks.reshape(found.shape)).astype(np.intp)  # numpy gathers by intp without a copy
     if dx.size > KEPT_OFFSETS:
         return _Directions(angles, tree, slots, None)
     start, end = _wall_spans(angles, dx, dy)

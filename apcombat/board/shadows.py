@@ -24,10 +24,6 @@ import numpy as np
 NO_SHADOW = np.iinfo(np.int32).max
 """The distance of a place no shadow covers: farther than anything."""
 
-_WORTH_CULLING = 1024
-"""Fewer far shadows than this are laid at once with the near ones: a second pass down the tree for them
-costs about what laying that many does."""
-
 _AT_ONCE = 8192
 """Shadows broken into whole nodes at once (each takes a row of numbers per level of the tree)."""
 
@@ -70,23 +66,15 @@ class ShadowTree:
         return self._reversed[places]
 
     def nearest_culled(self, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray, near: int) -> np.ndarray:
-        """`nearest`, laying the shadows no farther than `near` first and then only those farther shadows
-        that cover a place no near shadow does."""
+        """`nearest`, leaving out the shadows farther than `near` that lie wholly within one stretch of the
+        nearer shadows joined together: they can change nothing."""
         close = distances <= near
-        far = ~close
-        if np.count_nonzero(far) < _WORTH_CULLING:
-            return self.nearest(starts, ends, distances)
-        tree = self._laid(None, starts[close], ends[close], distances[close])
         first, last = _joined(starts[close], ends[close])
-        starts, ends, distances = starts[far], ends[far], distances[far]
-        # A far shadow matters unless it lies wholly within one run of the near shadows joined together.
-        matters = ends > starts
         if first.size:
             within = np.searchsorted(first, starts, side="right") - 1
-            matters &= (within < 0) | (last[within] < ends)
-        if matters.any():
-            tree = self._laid(tree, starts[matters], ends[matters], distances[matters])
-        return tree[self.size :]
+            keep = close | (within < 0) | (last[within] < ends)
+            starts, ends, distances = starts[keep], ends[keep], distances[keep]
+        return self.nearest(starts, ends, distances)
 
     def nearest(self, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray) -> np.ndarray:
         """The least distance of the shadows [start, end) over each place (`NO_SHADOW` where none is), by

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from apcombat.board import shadows
 from apcombat.board.shadows import NO_SHADOW, ShadowTree
 
 
@@ -26,10 +24,9 @@ def by_place(tree: ShadowTree, count: int, leaves: np.ndarray) -> list[int]:
     return leaves[tree.slots(np.arange(count))].tolist()
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300)
 @given(drawn=shadow_runs(), near=st.integers(0, 40))
-def test_the_nearest_shadow_over_each_place(drawn, near, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(shadows, "_WORTH_CULLING", 0)  # cull however few the far shadows are
+def test_the_nearest_shadow_over_each_place(drawn, near):
     count, runs = drawn
     tree = ShadowTree(count)
     starts, ends, distances = (np.array([run[i] for run in runs], dtype=np.int64) for i in range(3))

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from apcombat.board import Grid, SquareGrid, field, line_of_sight, shadows, survey
+from apcombat.board import Grid, SquareGrid, field, line_of_sight, survey
 from apcombat.board.sight import sight_mask, sight_mask_by_lines, visible_cells, visible_cells_by_lines
 from apcombat.model import BattleMap
 
@@ -61,8 +61,7 @@ def test_sight_on_maps_too_large_to_keep_every_offset(nothing_kept_per_size, dat
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_sight_with_only_the_far_walls_that_matter_laid(monkeypatch: pytest.MonkeyPatch, data):
-    # A real map culls its far walls only when it has over a thousand; here every map does, from 2 cells.
-    monkeypatch.setattr(shadows, "_WORTH_CULLING", 0)
+    # Walls are culled from 16 cells away on a real map; here from 0 to 4 cells, so small maps cull too.
     monkeypatch.setattr(field, "NEAR_SHADOWS", 2 * data.draw(st.integers(0, 4)))
     battlemap = data.draw(random_maps(symbols=data.draw(st.sampled_from([WALLED, "..#", "#."])), max_side=16))
     origin = data.draw(cells_of(battlemap))

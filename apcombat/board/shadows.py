@@ -3,13 +3,13 @@
 Places are numbered 0 .. count - 1 (for sight, the directions in order); a shadow covers a run of places
 [start, end) at a distance. `ShadowTree.nearest` lays every shadow at once on a tree of halvings (each
 run becomes the few whole nodes that make it up, as in any segment tree) and pushes the least distance of
-each node down to its places. It is vectorised with numpy: one pass a level of the tree, never one shadow
-at a time.
+each node down to its places. It is vectorised with numpy: every shadow and every level at once, never
+one shadow at a time.
 
-`nearest_culled` lays the near shadows first and drops the farther ones that fall wholly in them (the
-near shadows' runs joined together, a few hundred at most, tell which): those can change nothing (a
-place under a near shadow keeps its nearer distance), and behind the first walls around a viewer most
-walls of a map are such.
+`nearest_culled` first leaves out the far shadows that lie wholly within the near ones (the near
+shadows' runs joined together, a few hundred at most, tell which): those can change nothing (a place
+under a near shadow keeps its nearer distance), and behind the first walls around a viewer most walls of
+a map are such.
 
 The nodes of each level are kept in bit-reversed order, so that a node's two children sit at the same
 place in the two halves of the next level: pushing a level down is then two plain element-wise minimums
@@ -79,16 +79,8 @@ class ShadowTree:
     def nearest(self, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray) -> np.ndarray:
         """The least distance of the shadows [start, end) over each place (`NO_SHADOW` where none is), by
         slot (`slots`); 0 <= start, end <= count, and a shadow with end <= start covers nothing."""
-        return self._laid(None, starts, ends, distances)[self.size :]
-
-    def _laid(
-        self, tree: np.ndarray | None, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray
-    ) -> np.ndarray:
-        """The tree (a new one when None) with the shadows laid on it and every node's least pushed down to
-        the leaves (pushing down again after more shadows is as right: a least stays the least)."""
         size = self.size
-        if tree is None:
-            tree = np.full(2 * size, NO_SHADOW, dtype=np.int32)
+        tree = np.full(2 * size, NO_SHADOW, dtype=np.int32)
         for first in range(0, starts.size, _AT_ONCE):
             part = slice(first, first + _AT_ONCE)
             nodes, values = self._nodes(starts[part], ends[part], distances[part])
@@ -99,7 +91,7 @@ class ShadowTree:
             for half in (tree[2 * width : 3 * width], tree[3 * width : 4 * width]):
                 np.minimum(half, parents, out=half)
             width *= 2
-        return tree
+        return tree[size:]
 
     def _nodes(self, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The whole nodes each shadow is made of, where they are kept, and the shadow's distance for each.

@@ -76,8 +76,8 @@ class _Spans(NamedTuple):
 
 
 NEAR_SHADOWS = 2 * 16
-"""Walls and corners up to 16 cells away (doubled distances) cast their shadows first; of the farther ones
-only those that reach past the near shadows are laid (`ShadowTree.nearest_culled`)."""
+"""Walls and corners up to 16 cells away (in doubled distances) are near: a farther one is laid only when
+its shadow reaches past theirs (`ShadowTree.nearest_culled`)."""
 
 KEPT_OFFSETS = 300_000
 """Maps of up to this many offsets, (2 width - 1) (2 height - 1) (about 270 x 270 cells), keep what every

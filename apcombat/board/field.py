@@ -224,6 +224,6 @@ def sight_field(battlemap: BattleMap, origin: Cell) -> np.ndarray:
     else:
         ys, xs = np.ogrid[:height, :width]
         reach = _doubled_distances(xs - ox, ys - oy)
-    seen = nearest[directions.slots[rows, columns]] >= reach
+    seen = nearest.take(directions.slots[rows, columns]) >= reach
     seen[oy, ox] = True
     return seen

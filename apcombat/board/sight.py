@@ -5,20 +5,34 @@ end cells never block it, and units never do. Where the line runs exactly throug
 several cells (a corner of the square grid), it is blocked there only when every cell it grazes at that
 point blocks sight: a diagonal wall stops it, the corner of one wall block does not. The places a line
 passes are the same walked from either end (`Grid.sight_gates`), so A sees B exactly when B sees A.
+
+Sight from one cell over the whole map (`sight_mask`, `visible_cells`) is worked out for every cell at
+once on the square grid (`board.field`); on any other grid, and as the reference the tests hold the fast
+way to, it is one line per cell (`visible_cells_by_lines`).
 """
 
 from __future__ import annotations
 
-from apcombat.board.grid import Grid
+from collections.abc import Callable, Iterator
+
+import numpy as np
+
+from apcombat.board.field import sight_field
+from apcombat.board.grid import Gate, Grid
 from apcombat.board.survey import sight_walls
 from apcombat.model import BattleMap, Cell
+
+_WHOLE_AREA: dict[str, Callable[[BattleMap, Cell], np.ndarray]] = {"square": sight_field}
+"""The grids whose sight from one cell has a whole-area method, by `Grid.kind`."""
 
 
 def line_of_sight(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
     """R0.1: whether a character in cell a sees cell b (and so b sees a)."""
     walls = sight_walls(battlemap)
-    if not walls:
+    if walls is None:
         return True
+    if isinstance(walls, bytes):
+        return _clear_of_numbered_walls(walls, battlemap.width, battlemap.height, grid.sight_gates(a, b))
     for gate in grid.sight_gates(a, b):
         for cell in gate:
             if cell not in walls:
@@ -28,12 +42,50 @@ def line_of_sight(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
     return True
 
 
+def _clear_of_numbered_walls(walls: bytes, width: int, height: int, gates: Iterator[Gate]) -> bool:
+    """`line_of_sight` on a map whose walls are kept one byte a cell (the largest maps)."""
+    for gate in gates:
+        for x, y in gate:
+            # A cell off the map (a gate of another grid's shape can graze one at the edge) is no wall.
+            if not (0 <= x < width and 0 <= y < height and walls[y * width + x]):
+                break
+        else:
+            return False
+    return True
+
+
+def sight_mask_by_lines(battlemap: BattleMap, grid: Grid, origin: Cell) -> np.ndarray:
+    """R0.1: `sight_mask` worked out the plain way, one `line_of_sight` per cell of the map."""
+    seen = np.zeros((battlemap.height, battlemap.width), dtype=bool)
+    for y in range(battlemap.height):
+        for x in range(battlemap.width):
+            seen[y, x] = line_of_sight(battlemap, grid, origin, (x, y))
+    return seen
+
+
+def sight_mask(battlemap: BattleMap, grid: Grid, origin: Cell) -> np.ndarray:
+    """R0.1: whether a character in `origin` sees each cell of the map, as booleans indexed [y, x]."""
+    whole_area = _WHOLE_AREA.get(grid.kind)
+    if whole_area is None:
+        return sight_mask_by_lines(battlemap, grid, origin)
+    return whole_area(battlemap, origin)
+
+
+def _cells(seen: np.ndarray, grid: Grid, origin: Cell, max_m: float | None) -> frozenset[Cell]:
+    ys, xs = np.nonzero(seen)
+    cells = zip(xs.tolist(), ys.tolist(), strict=True)
+    if max_m is None:
+        return frozenset(cells)
+    return frozenset(cell for cell in cells if grid.distance_m(origin, cell) <= max_m)
+
+
 def visible_cells(battlemap: BattleMap, grid: Grid, origin: Cell, max_m: float | None = None) -> frozenset[Cell]:
     """R0.1: every cell of the map seen from `origin` (itself included), no farther than `max_m` metres."""
-    return frozenset(
-        (x, y)
-        for y in range(battlemap.height)
-        for x in range(battlemap.width)
-        if (max_m is None or grid.distance_m(origin, (x, y)) <= max_m)
-        and line_of_sight(battlemap, grid, origin, (x, y))
-    )
+    return _cells(sight_mask(battlemap, grid, origin), grid, origin, max_m)
+
+
+def visible_cells_by_lines(
+    battlemap: BattleMap, grid: Grid, origin: Cell, max_m: float | None = None
+) -> frozenset[Cell]:
+    """R0.1: `visible_cells` the plain way, one line of sight per cell: the reference for the fast way."""
+    return _cells(sight_mask_by_lines(battlemap, grid, origin), grid, origin, max_m)

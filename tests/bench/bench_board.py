@@ -28,13 +28,14 @@ SIZE = 100
 SCATTER = (("#", 0.10), ("=", 0.04), (":", 0.05), ("H", 0.01))
 
 
-def scattered_map(seed: int, scatter: tuple[tuple[str, float], ...] = SCATTER) -> BattleMap:
-    """A SIZE x SIZE map: each cell a wall, low obstacle, rubble or stairs by `scatter`, else floor."""
+def scattered_map(seed: int, scatter: tuple[tuple[str, float], ...] = SCATTER, size: int = SIZE) -> BattleMap:
+    """A size x size map: each cell a wall, low obstacle, rubble or stairs by `scatter`, else floor; the
+    centre is floor and the top-left corner a wall (so a map without scatter still has one)."""
     chance = random.Random(seed)
     rows = []
-    for _ in range(SIZE):
+    for _ in range(size):
         row = []
-        for _ in range(SIZE):
+        for _ in range(size):
             roll, ch = chance.random(), "."
             for symbol, share in scatter:
                 if roll < share:
@@ -43,7 +44,7 @@ def scattered_map(seed: int, scatter: tuple[tuple[str, float], ...] = SCATTER) -
                 roll -= share
             row.append(ch)
         rows.append("".join(row))
-    centre = SIZE // 2
+    centre = size // 2
     rows[centre] = rows[centre][:centre] + "." + rows[centre][centre + 1 :]
     rows[0] = "#" + rows[0][1:]
     return BattleMap(rows=rows)

@@ -11,6 +11,7 @@ from apcombat.content import load_encounter
 from apcombat.engine import Event, Game
 from apcombat.saves import save_game
 from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.widgets.event_log import EventLog
 
 
 def played_game(encounter: Path, library, rounds: int = 6) -> Game:
@@ -48,6 +49,9 @@ def test_a_loaded_save_shows_the_fights_log_at_its_end(run_ui, skirmish, library
         assert any("attacks Rex" in event.text for event in game.log)  # the shot and its breakdown are there
         assert len(ui.log_text().splitlines()) > 8  # more than the log's rows: it is scrolled to the end
         assert game.log[-1].text.split("\n")[0] in ui.screen_text()
+        screen.query_one(EventLog).scroll_home(animate=False)  # scrolled back, the fight's start is there
+        await ui.settle()
+        assert game.log[0].text.split("\n")[0][:60] in ui.screen_text()
 
     run_ui(script, open_path=path)
 

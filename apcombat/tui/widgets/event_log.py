@@ -138,7 +138,12 @@ class EventLog(ScrollView):
         self._resize_virtually()
 
     def _resize_virtually(self) -> None:
-        self.virtual_size = Size(self._width, self._row_ends[-1] if self._row_ends else 0)
+        size = Size(self._width, self._row_ends[-1] if self._row_ends else 0)
+        if size != self.virtual_size:
+            # The stylesheet gives the log its height, so more rows change no layout: the scrollbar and the
+            # log are updated alone, instead of the whole screen being laid out again after every command.
+            self.set_reactive(ScrollView.virtual_size, size)
+            self._scroll_update(size)
         self.refresh()
 
     def on_resize(self, event: Resize) -> None:

@@ -1,6 +1,7 @@
 """On-demand benchmark of the terminal app (not run by pytest or CI).
 
-    python tests/bench/bench_tui.py [--opens 50] [--runs 7] [--seed 7] [--fps N] [--gc-off] [--skip-startup]
+    python tests/bench/bench_tui.py [--opens 50] [--runs 11] [--seed 7] [--fps N] [--gc-off]
+                                    [--skip-startup | --startup-only]
 
 (a) Key to the shot dialog: on content/encounters/big_battlefield.toml (a 120 x 100 map) at 140 x 45, the
     acting unit (put by `gm set` where it sees an enemy) has a target; `f` opens the shot dialog, which asks
@@ -47,6 +48,7 @@ def main() -> None:
     parser.add_argument("--fps", type=int, default=None, help="TEXTUAL_FPS, the most frames a second (60)")
     parser.add_argument("--gc-off", action="store_true", help="no garbage collection while (a) is timed")
     parser.add_argument("--skip-startup", action="store_true", help="only (a)")
+    parser.add_argument("--startup-only", action="store_true", help="only (b)")
     parser.add_argument("--child", choices=("apcombat", "empty"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.fps is not None:
@@ -56,7 +58,8 @@ def main() -> None:
         return
     import asyncio
 
-    asyncio.run(shot_dialog(args.opens, args.seed, args.gc_off))
+    if not args.startup_only:
+        asyncio.run(shot_dialog(args.opens, args.seed, args.gc_off))
     if not args.skip_startup:
         startup(args.runs)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SEED
+from conftest import SEED, event_words
 
 from apcombat.content import load_encounter
-from apcombat.engine import Event, Game
+from apcombat.engine import Game
 from apcombat.saves import save_game
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.widgets.event_log import EventLog
@@ -28,11 +28,6 @@ def played_game(encounter: Path, library, rounds: int = 6) -> Game:
     return game
 
 
-def words(events: list[Event]) -> list[str]:
-    """The events' text and detail lines as one line of words (the log wraps them at its width)."""
-    return " ".join(" ".join([event.text, *event.data.get("lines", ())]) for event in events).split()
-
-
 def shown_words(ui) -> list[str]:
     return ui.log_text().split()
 
@@ -45,7 +40,7 @@ def test_a_loaded_save_shows_the_fights_log_at_its_end(run_ui, skirmish, library
         screen = await ui.wait_for_screen(GameScreen)
         await ui.settle()
         assert len(screen.session.game.history) == len(game.history)
-        assert shown_words(ui) == words(game.log)
+        assert shown_words(ui) == event_words(game.log)
         assert any("attacks Rex" in event.text for event in game.log)  # the shot and its breakdown are there
         assert len(ui.log_text().splitlines()) > 8  # more than the log's rows: it is scrolled to the end
         assert game.log[-1].text.split("\n")[0] in ui.screen_text()
@@ -69,7 +64,7 @@ def test_undo_right_after_a_load_goes_back_one_command_state_and_log(run_ui, ski
         await ui.settle()
         assert screen.session.state == before.state
         assert ui.log_text().splitlines()[-1] == f"undone: {last}"
-        assert shown_words(ui) == [*words(before.log), "undone:", *last.split()]
+        assert shown_words(ui) == [*event_words(before.log), "undone:", *last.split()]
         await ui.press("ctrl+z")  # and again, further back than the last command
         await ui.settle()
         assert screen.session.state == Game.replay(game.start, game.seed, game.history[:-2]).state

@@ -18,6 +18,8 @@ from pathlib import Path
 
 from textual.keys import KEY_TO_UNICODE_NAME, REPLACED_KEYS, Keys
 
+from apcombat.content.toml_files import read_toml
+
 QUIT_ID = "app.quit"
 """The binding that quits the app from every screen; a key file must leave it a key of its own."""
 
@@ -38,8 +40,6 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
     path = path or keymap_path()
     if not path.exists():
         return {}, []
-    from apcombat.content.toml_files import read_toml  # only with a key file: the title screen starts sooner
-
     loaded = read_toml(path)
     if loaded.value is None:
         return {}, [f"{problem}; the default keys are used" for problem in loaded.problems]

@@ -79,9 +79,8 @@ class TitleScreen(Screen):
     def _check_encounters(self, summaries: list[EncounterSummary]) -> None:
         """Read every encounter in full, away from the screen (the content is loaded first), and mark the
         ones that cannot be played."""
-        unplayable = [
-            checked for checked in (checked_summary(s, self.app.library) for s in summaries) if checked.problem
-        ]
+        checked = (checked_summary(summary, self.app.library) for summary in summaries)
+        unplayable = [summary for summary in checked if summary.problem]
         if unplayable and not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._mark_unplayable, unplayable)
 

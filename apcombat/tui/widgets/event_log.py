@@ -184,5 +184,6 @@ class EventLog(ScrollView):
         if line >= len(self._row_ends):
             return Strip.blank(width, self.rich_style)
         first_row = self._row_ends[line - 1] if line else 0
-        strip = self._rows(line)[row - first_row]
+        rows = self._rows(line)
+        strip = rows[min(row - first_row, len(rows) - 1)]  # the rows counted are the rows drawn; never past them
         return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(self.rich_style)

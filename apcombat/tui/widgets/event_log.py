@@ -44,11 +44,12 @@ _CACHED_LINES = 2000
 """At most this many lines' rows are kept drawn; the rows in view are always among them."""
 
 
-def event_lines(event: Event) -> list[Text]:
-    """The lines one event shows: its text, then each line of its details, indented."""
-    lines = [Text(event.text, style=KIND_STYLES.get(event.kind, ""))]
-    lines += [Text("   " + line, style=DETAIL_STYLE) for line in event.data.get("lines", ())]
-    return lines
+def event_lines(event: Event) -> list[tuple[str, str]]:
+    """The lines one event shows, each with its style: its text, then each line of its details, indented."""
+    return [
+        (event.text, KIND_STYLES.get(event.kind, "")),
+        *(("   " + line, DETAIL_STYLE) for line in event.data.get("lines", ())),
+    ]
 
 
 class EventLog(ScrollView):
@@ -70,7 +71,7 @@ class EventLog(ScrollView):
         self.shown = 0
         self._events: list[Event] = []  # the events shown, in order
         self._event_ends: list[int] = []  # for each event shown, how many lines there are up to its end
-        self._lines: list[Text] = []  # every line, unwrapped
+        self._lines: list[tuple[str, str]] = []  # every line, unwrapped, with its style (a Text when drawn)
         self._row_ends: list[int] = []  # for each line, how many rows there are up to its end (when wrapped)
         self._width = 0  # the width the lines are wrapped to; 0 while the log's size is not known
         self._drawn: dict[int, list[Strip]] = {}  # rows of lines already drawn at this width, by line
@@ -129,7 +130,7 @@ class EventLog(ScrollView):
             return  # counted when the size is known
         rows = self._row_ends[first - 1] if first else 0
         for line in range(first, len(self._lines)):
-            plain = self._lines[line].plain
+            plain = self._lines[line][0]
             if "\n" in plain or cell_len(plain) > self._width:
                 rows += len(self._rows(line))
             else:
@@ -167,9 +168,10 @@ class EventLog(ScrollView):
         if rows is None:
             if len(self._drawn) >= _CACHED_LINES:
                 self._drawn.clear()
-            text = self._lines[line]
+            plain, style = self._lines[line]
+            text = Text(plain, style=style)
             console = self.app.console
-            width = min(max(cell_len(part) for part in text.plain.split("\n")), self._width)
+            width = min(max(cell_len(part) for part in plain.split("\n")), self._width)
             width = max(width, MIN_WIDTH)
             segments = console.render(text, console.options.update_width(width))
             rows = Strip.from_lines(list(Segment.split_lines(segments))) or [Strip.blank(width)]

@@ -2,22 +2,27 @@
 that asks them, and the headless runner behind `apcombat sim`.
 
 An AI drives the engine only through command lines, `legal_commands`, `preview` and `apply` on copies.
+Its public names are imported from their modules when first used, so that the command line starts without
+loading the levels.
 """
 
-from collections.abc import Callable
-
-from apcombat.ai.baseline import BaselineLevel
-from apcombat.ai.decision import Decision
-from apcombat.ai.players import AiError, Player, Plugin, resolve
-from apcombat.ai.random_level import RandomLevel
+from apcombat.lazy_names import lazy_names
 
 DEFAULT_LEVEL = "baseline"
 """The level that plays a side no `--ai` names (and a human side in a headless run)."""
 
-LEVELS: dict[str, Callable[[], Player]] = {
-    BaselineLevel.name: BaselineLevel,
-    RandomLevel.name: RandomLevel,
-}
-"""Built-in AI levels by name, each a factory of an object with `decide(state, rng) -> Decision`."""
+DEFAULT_MAX_ROUNDS = 30
+"""A headless game still going after this many rounds ends as a draw."""
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "AiError", "Decision", "Player", "Plugin", "resolve"]
+_HOME = {
+    "LEVELS": "levels",
+    "AiError": "players",
+    "Player": "players",
+    "Plugin": "players",
+    "resolve": "players",
+    "Decision": "decision",
+}
+"""Each public name but the constants above, and the module of this package that defines it."""
+
+__all__ = ["DEFAULT_LEVEL", "DEFAULT_MAX_ROUNDS", *sorted(_HOME)]
+__getattr__, __dir__ = lazy_names(__name__, _HOME)

@@ -8,14 +8,13 @@ from collections.abc import Mapping
 
 import attrs
 
+from apcombat.ai import DEFAULT_MAX_ROUNDS
 from apcombat.ai.players import resolve
 from apcombat.ai.tally import UnitTally, tally_step
 from apcombat.ai.timing import DecisionTimes
 from apcombat.ai.turn import turn_steps
 from apcombat.engine import Game, HistoryEntry
 from apcombat.model import Encounter
-
-DEFAULT_MAX_ROUNDS = 30
 
 
 @attrs.frozen

@@ -9,7 +9,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from apcombat.ai.match import DEFAULT_MAX_ROUNDS, MatchResult, play_match
+from apcombat.ai import DEFAULT_MAX_ROUNDS
+from apcombat.ai.match import MatchResult, play_match
 from apcombat.ai.players import working_directory_on_path
 from apcombat.model import Encounter
 

@@ -10,9 +10,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from apcombat.ai.match import DEFAULT_MAX_ROUNDS
+from apcombat.ai import DEFAULT_MAX_ROUNDS
 from apcombat.cli.output import fail, load_library_or_fail
-from apcombat.saves.errors import SaveError
 
 if TYPE_CHECKING:
     from apcombat.ai.match import MatchResult
@@ -64,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from apcombat.ai import AiError
     from apcombat.ai.runner import BatchSettings, plan_games, run_games
     from apcombat.ai.summary import batch_report
+    from apcombat.saves import SaveError
 
     for name, value in (("--games", args.games), ("--max-rounds", args.max_rounds), ("--jobs", args.jobs)):
         if value < 1:

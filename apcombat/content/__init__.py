@@ -1,52 +1,43 @@
 """Content: reading and checking the TOML files a game master edits (weapons, armour, wound effects,
-characters, attack scenarios, encounters) into model objects, with one clear line for every problem."""
+characters, attack scenarios, encounters) into model objects, with one clear line for every problem.
 
-from apcombat.content.checking import CheckReport, FileKind, check_content
-from apcombat.content.converter import CONVERTER, make_content_converter
-from apcombat.content.encounter import MODULES, load_encounter, read_encounter
-from apcombat.content.errors import ContentError, Loaded, Problem
-from apcombat.content.library import Library
-from apcombat.content.loader import (
-    load_armor,
-    load_character,
-    load_criticals,
-    load_library,
-    load_weapons,
-    read_armor,
-    read_character,
-    read_criticals,
-    read_library,
-    read_weapons,
-)
-from apcombat.content.paths import content_root, resolve_reference, shown
-from apcombat.content.scenario import load_attack_scenario, read_attack_scenario
+The names below are imported from their modules when first used: a program that only reads a TOML file or
+finds the content folder (the title screen, the key file) does not wait for the converters and checks."""
 
-__all__ = [
-    "CONVERTER",
-    "MODULES",
-    "CheckReport",
-    "ContentError",
-    "FileKind",
-    "Library",
-    "Loaded",
-    "Problem",
-    "check_content",
-    "content_root",
-    "load_armor",
-    "load_attack_scenario",
-    "load_character",
-    "load_criticals",
-    "load_encounter",
-    "load_library",
-    "load_weapons",
-    "make_content_converter",
-    "read_armor",
-    "read_attack_scenario",
-    "read_character",
-    "read_criticals",
-    "read_encounter",
-    "read_library",
-    "read_weapons",
-    "resolve_reference",
-    "shown",
-]
+from __future__ import annotations
+
+from apcombat.lazy_names import lazy_names
+
+_HOME = {
+    "CheckReport": "checking",
+    "FileKind": "checking",
+    "check_content": "checking",
+    "CONVERTER": "converter",
+    "make_content_converter": "converter",
+    "MODULES": "encounter",
+    "load_encounter": "encounter",
+    "read_encounter": "encounter",
+    "ContentError": "errors",
+    "Loaded": "errors",
+    "Problem": "errors",
+    "Library": "library",
+    "load_armor": "loader",
+    "load_character": "loader",
+    "load_criticals": "loader",
+    "load_library": "loader",
+    "load_weapons": "loader",
+    "read_armor": "loader",
+    "read_character": "loader",
+    "read_criticals": "loader",
+    "read_library": "loader",
+    "read_weapons": "loader",
+    "content_root": "paths",
+    "resolve_reference": "paths",
+    "shown": "paths",
+    "load_attack_scenario": "scenario",
+    "read_attack_scenario": "scenario",
+}
+"""Each public name and the module of this package that defines it."""
+
+__all__ = sorted(_HOME)
+__getattr__, __dir__ = lazy_names(__name__, _HOME)

@@ -11,17 +11,11 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
+from apcombat.content.field_paths import join_path
 from apcombat.content.suggest import did_you_mean
 
 Finding = tuple[str, str]
 """A field path inside an entry (`ranges.close.max`, "" for the entry itself) and what is wrong there."""
-
-
-def join_path(path: str, step: str | int) -> str:
-    """`ranges` + `close` -> `ranges.close`; `weapons` + 1 -> `weapons[1]`."""
-    if isinstance(step, int):
-        return f"{path}[{step}]"
-    return f"{path}.{step}" if path else step
 
 
 def findings(error: BaseException, path: str = "") -> list[Finding]:

@@ -16,9 +16,10 @@ import attrs
 
 from apcombat.content import checks
 from apcombat.content.converter import CONVERTER
-from apcombat.content.diagnose import Finding, join_path
+from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import standing_problem
 from apcombat.content.errors import Loaded, Problem
+from apcombat.content.field_paths import join_path
 from apcombat.content.field_rules import NOT_NEGATIVE, command_id, register_field_rules, within
 from apcombat.content.library import Library
 from apcombat.content.loader import read_character_reference

@@ -1,16 +1,18 @@
-"""Problems found in content files, and the error that carries them to the user."""
+"""Problems found in content files, and the error that carries them to the user.
+
+Plain dataclasses rather than attrs: reading a TOML file needs these, and the title screen reads its
+encounters before anything else of the game is imported."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Generic, TypeVar
-
-import attrs
 
 T = TypeVar("T")
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True)
 class Problem:
     """One thing wrong with a content file, shown to the user as one line.
 
@@ -20,7 +22,10 @@ class Problem:
 
     file: str
     message: str
-    where: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    where: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "where", tuple(self.where))  # given as any sequence
 
     def __str__(self) -> str:
         return ": ".join(part for part in (self.file, *self.where, self.message) if part)
@@ -43,12 +48,15 @@ class ContentError(Exception):
         return tuple(dict.fromkeys(problem.file for problem in self.details if problem.file))
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True)
 class Loaded(Generic[T]):
     """What could be read from content files, with every problem met on the way."""
 
     value: T
-    problems: tuple[Problem, ...] = attrs.field(default=(), converter=tuple)
+    problems: tuple[Problem, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "problems", tuple(self.problems))  # given as any iterable
 
     def unwrap(self) -> T:
         """The value, or a ContentError carrying every problem if there was any."""

@@ -14,8 +14,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from apcombat.content.diagnose import join_path
 from apcombat.content.errors import Loaded, Problem
+from apcombat.content.field_paths import join_path
 from apcombat.content.paths import shown
 
 MAX_NESTING = 24

@@ -243,10 +243,15 @@ class Game:
         undone commands redo can play afterwards (the next one first), as a save keeps them."""
         game = cls(start, seed, rules_version=rules_version)
         for entry in history:
-            before, state, events = game._applied_entry(entry)
-            game._record(before, entry, state, events)
+            game.play_again(entry)
         game._redo = list(reversed(redo or []))
         return game
+
+    def play_again(self, entry: HistoryEntry) -> list[Event]:
+        """Play one command of a history again exactly as it went: the dice a person typed for it, the AI's
+        reason and generator (a replay shown one command at a time). CommandError or DiceError if it cannot."""
+        before, state, events = self._applied_entry(entry)
+        return self._record(before, entry, state, events)
 
     @classmethod
     def resume(

@@ -82,6 +82,15 @@ class ApcombatApp(App):
         with self._library_lock:
             self._library = library
 
+    @property
+    def content_folder(self) -> Path:
+        """The content folder, known without loading the content (the title screen lists its encounters)."""
+        if self._library is not None:
+            return self._library.root
+        from apcombat.content.paths import content_root
+
+        return content_root(self.content)
+
     def on_mount(self) -> None:
         if self.keymap:
             from apcombat.tui.screens.help import all_bindings
@@ -95,6 +104,7 @@ class ApcombatApp(App):
             self.notify("\n".join(lines), title=f"Key file {self.keymap_file}", severity="warning", timeout=30)
         from apcombat.tui.screens.title import TitleScreen
 
+        gc.freeze()  # what start-up imported lives as long as the app: the collector need not walk it again
         self.push_screen(TitleScreen())
         if self.open_path is not None:
             self.open_file(self.open_path)

@@ -32,6 +32,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from apcombat.content import Library, content_root, load_library
+from apcombat.engine import Event
 from apcombat.model import Cell, Encounter
 from apcombat.tui.app import ApcombatApp, create_app
 from apcombat.tui.screens.game import GameScreen
@@ -162,6 +163,12 @@ def shown(widget: Widget) -> str:
     """What the widget draws on the screen now (borders included), line by line."""
     width, height = widget.outer_size
     return "\n".join(strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height)))
+
+
+def event_words(logged: list[Event]) -> list[str]:
+    """The events' text and detail lines as the log shows them, word by word (the log wraps them at its width):
+    compare with `ui.log_text().split()`."""
+    return " ".join(" ".join([event.text, *event.data.get("lines", ())]) for event in logged).split()
 
 
 def active_line(order: str) -> str:

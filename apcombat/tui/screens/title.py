@@ -3,8 +3,6 @@ replays, the table-fight roster, the attack resolver."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,8 +10,20 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from apcombat.content.encounter_summary import EncounterSummary, checked_summary, encounter_summaries
 
 LOGO = "A P C O M B A T"
+
+
+def described(summary: EncounterSummary) -> str:
+    """The text beside the list: the encounter's description, its map and sides; or why it cannot be played."""
+    if summary.problem is not None:
+        return f"cannot be loaded: {summary.problem}"
+    size = f"{summary.map_size[0]} x {summary.map_size[1]} map" if summary.map_size else "table mode (no map)"
+    sides = " vs ".join(f"{units} {name}" for name, units in summary.sides)
+    return f"{summary.description}\n\n{size}; {sides}"
 
 
 class TitleScreen(Screen):
@@ -41,54 +51,64 @@ class TitleScreen(Screen):
                 "a: attack resolver   t: table fight roster   ?: keys   q: quit",
                 id="title-keys",
             )
-        yield Footer()
 
     def on_mount(self) -> None:
-        self.encounters: dict[str, tuple[Path, str, str]] = {}
+        self.encounters: dict[str, EncounterSummary] = {}
         self.query_one("#encounters", OptionList).focus()
+        # The footer comes a frame later: it costs the first frame a third of its time, and the line of
+        # keys above already names every key.
+        self.call_after_refresh(self._add_footer)
+
+    async def _add_footer(self) -> None:
+        await self.mount(Footer())
+        self.refresh_bindings()  # the footer shows the keys when told they changed, as they did before it came
 
     def on_screen_resume(self) -> None:
         """Shown, or back from another screen: list the encounters (the roster may have saved one), the
-        cursor where it was (at first on the demo duel)."""
+        cursor where it was (at first on the demo duel). The list is read from the files' TOML alone, so the
+        first frame has it; reading them in full, which finds the ones that cannot be played, waits for a
+        thread."""
         listing = self.query_one("#encounters", OptionList)
         highlighted = listing.highlighted_option
-        # After the frame is painted, so that reading the content does not hold up the first frame.
-        self.call_after_refresh(self._read_encounters, highlighted.id if highlighted is not None else "duel")
+        found = {summary.path.stem: summary for summary in encounter_summaries(self.app.content_folder)}
+        self._list_encounters(found, highlighted.id if highlighted is not None else "duel")
+        # After the frame is painted: the thread loading the content would hold it up.
+        self.call_after_refresh(self._check_encounters, list(found.values()))
 
     @work(thread=True, exclusive=True, group="encounters")
-    def _read_encounters(self, stem: str | None) -> None:
-        """Read every encounter in a thread: the first frame does not wait for the content to load."""
-        from apcombat.content import read_encounter
+    def _check_encounters(self, summaries: list[EncounterSummary]) -> None:
+        """Read every encounter in full, away from the screen (the content is loaded first), and mark the
+        ones that cannot be played."""
+        checked = (checked_summary(summary, self.app.library) for summary in summaries)
+        unplayable = [summary for summary in checked if summary.problem]
+        if unplayable and not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._mark_unplayable, unplayable)
 
-        found: dict[str, tuple[Path, str, str]] = {}
-        for path in sorted((self.app.library.root / "encounters").glob("*.toml")):
-            loaded = read_encounter(path, self.app.library)
-            if loaded.value is None:
-                description = "cannot be loaded: " + "; ".join(p.message for p in loaded.problems[:2])
-                name = path.stem
-            else:
-                encounter = loaded.value
-                size = f"{encounter.map.width} x {encounter.map.height} map" if encounter.map else "table mode (no map)"
-                sides = " vs ".join(
-                    f"{sum(1 for u in encounter.units if u.side == s.id)} {s.name}" for s in encounter.sides
-                )
-                name, description = encounter.name, f"{encounter.description}\n\n{size}; {sides}"
-            found[path.stem] = (path, name, description)
-        self.app.call_from_thread(self._list_encounters, found, stem)
-
-    def _list_encounters(self, found: dict[str, tuple[Path, str, str]], stem: str | None) -> None:
+    def _list_encounters(self, found: dict[str, EncounterSummary], stem: str | None) -> None:
         listing = self.query_one("#encounters", OptionList)
         listing.clear_options()
         self.encounters = found
-        for key, (_, name, _) in found.items():
-            listing.add_option(Option(name, id=key))
+        listing.add_options(Option(summary.name, id=key) for key, summary in found.items())
         if stem in found:
             listing.highlighted = list(found).index(stem)
 
+    def _mark_unplayable(self, unplayable: list[EncounterSummary]) -> None:
+        listing = self.query_one("#encounters", OptionList)
+        for summary in unplayable:
+            key = summary.path.stem
+            if key in self.encounters:
+                self.encounters[key] = summary
+                listing.replace_option_prompt(key, summary.name)
+        highlighted = listing.highlighted_option
+        if highlighted is not None and highlighted.id in self.encounters:
+            self._describe(self.encounters[highlighted.id])
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id in self.encounters:
-            _, name, description = self.encounters[event.option.id]
-            self.query_one("#encounter-description", Static).update(f"{name}\n\n{description}")
+            self._describe(self.encounters[event.option.id])
+
+    def _describe(self, summary: EncounterSummary) -> None:
+        self.query_one("#encounter-description", Static).update(f"{summary.name}\n\n{described(summary)}")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self._new_game(event.option.id or "")
@@ -98,9 +118,9 @@ class TitleScreen(Screen):
         from apcombat.tui.screens.setup import SetupScreen
 
         path = (
-            self.encounters[stem][0]
+            self.encounters[stem].path
             if stem in self.encounters
-            else self.app.library.root / "encounters" / f"{stem}.toml"
+            else self.app.content_folder / "encounters" / f"{stem}.toml"
         )
         if not path.exists():
             return

@@ -1,0 +1,13 @@
+"""The built-in AI levels by name."""
+
+from collections.abc import Callable
+
+from apcombat.ai.baseline import BaselineLevel
+from apcombat.ai.players import Player
+from apcombat.ai.random_level import RandomLevel
+
+LEVELS: dict[str, Callable[[], Player]] = {
+    BaselineLevel.name: BaselineLevel,
+    RandomLevel.name: RandomLevel,
+}
+"""Built-in AI levels by name, each a factory of an object with `decide(state, rng) -> Decision`."""

@@ -1,0 +1,49 @@
+"""The title screen lists its encounters from its first frame, before the content is loaded, and marks an
+encounter that cannot be played once it has been read in full."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+from conftest import Ui
+from textual.widgets import OptionList
+
+from apcombat.content import content_root
+from apcombat.tui.screens.title import TitleScreen
+
+
+def test_the_encounters_are_listed_before_the_content_is_loaded(make_app) -> None:
+    app = make_app(library=None)
+
+    async def main() -> None:
+        async with app.run_test(size=(140, 45)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+            names = [str(option.prompt) for option in app.screen.query_one("#encounters", OptionList).options]
+            assert "Duel at the well" in names and "Battle for the river valley" in names
+            assert "Ana and her two Colts" in Ui(app, pilot).text("#encounter-description")
+
+    asyncio.run(main())
+
+
+def test_an_encounter_that_cannot_be_played_says_why(make_app, tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(content_root(), content)
+    duel = (content / "encounters" / "duel.toml").read_text(encoding="utf-8")
+    broken = duel.replace("[[unit]]", '[[unit]]\nweapons = ["ray_gun_9000"]', 1)
+    (content / "encounters" / "aa_ray_gun.toml").write_text(broken, encoding="utf-8")
+    app = make_app(library=None, content=content)
+
+    async def main() -> None:
+        async with app.run_test(size=(140, 45)) as pilot:
+            ui = Ui(app, pilot)
+            await ui.settle()
+            listing = app.screen.query_one("#encounters", OptionList)
+            listing.highlighted = 0
+            await ui.until(lambda: "cannot be loaded" in ui.text("#encounter-description"), "the full check")
+            assert "ray_gun_9000" in ui.text("#encounter-description")
+            assert str(listing.get_option_at_index(0).prompt) == "aa_ray_gun"
+
+    asyncio.run(main())

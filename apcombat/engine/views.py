@@ -8,8 +8,10 @@ from apcombat.board.cone import watched_cells
 from apcombat.board.cover import protected
 from apcombat.board.paths import Area
 from apcombat.board.sight import visible_cells
+from apcombat.engine.commands import Move
 from apcombat.engine.geometry import grid_of, sees
 from apcombat.engine.movement import area_of, reach_of, wound_effects
+from apcombat.engine.preview import Preview, path_preview, preview
 from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
 from apcombat.rules.movement import movement_rate
@@ -25,6 +27,25 @@ def reachable_area(state: Encounter, unit: Unit, running: bool = False) -> Area 
     cell's `Reach` (AP and facing on arrival), and `path_to(cell)`, the path a `move` there takes — the
     area `reachable_cells` shows and the moves `legal_commands` lists. None when it cannot move now."""
     return area_of(state, unit, running)
+
+
+def walk_preview(state: Encounter, unit: Unit, area: Area | None, cell: Cell) -> Preview:
+    """What `preview` says of `move UNIT X,Y` for the acting unit, read from its reachable area (the one
+    search per state, `reachable_area`) instead of a new search per cell: the path walked back to a cell
+    of the area, and for any other cell why no walk gets there — the engine's own refusal where it needs
+    no search (a wall, a unit, the unit's own cell, a unit in cover), else that every way costs more AP
+    than the unit has (or there is none)."""
+    if area is not None and cell in area and cell != unit.at:
+        return path_preview(unit, area.path_to(cell))
+    assert state.map is not None
+    occupied = any(other.at == cell and not other.down for other in state.units if other.id != unit.id)
+    if area is None or cell == unit.at or occupied or not state.map.inside(cell) or state.map.at(cell).blocks_movement:
+        return preview(state, Move(unit=unit.id, waypoints=(cell,)))  # refused before any search
+    return Preview(
+        allowed=False,
+        reason=f"{unit.name} cannot get to {cell[0]},{cell[1]} with {unit.ap} AP: every way there costs more "
+        "(turns included), or none leads there",
+    )
 
 
 def reachable_cells(state: Encounter, unit: Unit, running: bool = False) -> dict[Cell, int]:
@@ -52,14 +73,15 @@ def enemy_cones(state: Encounter, side: str) -> frozenset[Cell]:
     return frozenset(cells)
 
 
-def band_cells(state: Encounter, unit: Unit) -> dict[Cell, RangeBand]:
-    """R1.3: the range band of the weapon in hand for every visible cell."""
+def band_cells(state: Encounter, unit: Unit, sight: frozenset[Cell] | None = None) -> dict[Cell, RangeBand]:
+    """R1.3: the range band of the weapon in hand for every visible cell (`sight`: the unit's `sight_cells`,
+    when the caller has them already)."""
     if not _on_map(state, unit) or unit.weapon is None:
         return {}
     assert unit.at is not None
     grid, weapon = grid_of(state), unit.weapon.weapon
     bands = {}
-    for cell in sight_cells(state, unit):
+    for cell in sight_cells(state, unit) if sight is None else sight:
         band = range_band(weapon, grid.distance_m(unit.at, cell))
         if band is not None and cell != unit.at:
             bands[cell] = band

@@ -5,13 +5,14 @@ their AP, line of sight, enemies' reaction cones, range bands of the weapon in h
 from __future__ import annotations
 
 from apcombat.board.cone import watched_cells
-from apcombat.board.cover import protected
+from apcombat.board.cover import can_take_cover, protected
 from apcombat.board.paths import Area
 from apcombat.board.sight import visible_cells
 from apcombat.engine.commands import Move
 from apcombat.engine.geometry import grid_of, sees
 from apcombat.engine.movement import area_of, reach_of, wound_effects
 from apcombat.engine.preview import Preview, path_preview, preview
+from apcombat.engine.recent import Recent
 from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
 from apcombat.rules.movement import movement_rate
@@ -62,15 +63,31 @@ def sight_cells(state: Encounter, unit: Unit) -> frozenset[Cell]:
     return visible_cells(state.map, grid_of(state), unit.at)
 
 
+_CONES: Recent[frozenset[Cell]] = Recent()
+_COVER_SPOTS: Recent[tuple[Cell, ...]] = Recent(2)
+_COVERED: Recent[frozenset[Cell]] = Recent()
+
+
 def enemy_cones(state: Encounter, side: str) -> frozenset[Cell]:
-    """R16.1: cells watched by the enemies of `side` that stand on reaction watch."""
-    if state.map is None:
+    """R16.1: cells watched by the enemies of `side` that stand on reaction watch (kept for the same map
+    and the same watchers, cells, facings and weapons: a move of another unit changes none of them)."""
+    battlemap = state.map
+    if battlemap is None:
         return frozenset()
-    cells: set[Cell] = set()
-    for unit in state.units:
-        if unit.side != side and unit.watch is not None and unit.at is not None and unit.weapon is not None:
-            cells |= watched_cells(state.map, grid_of(state), unit.at, unit.facing, unit.weapon.weapon)
-    return frozenset(cells)
+    watchers = [
+        (unit.at, unit.facing, unit.weapon.weapon)
+        for unit in state.units
+        if unit.side != side and unit.watch is not None and unit.at is not None and unit.weapon is not None
+    ]
+
+    def work_out() -> frozenset[Cell]:
+        cells: set[Cell] = set()
+        for at, facing, weapon in watchers:
+            cells |= watched_cells(battlemap, grid_of(state), at, facing, weapon)
+        return frozenset(cells)
+
+    same = (battlemap, *(weapon for _, _, weapon in watchers))
+    return _CONES.get(same, tuple((at, facing) for at, facing, _ in watchers), work_out)
 
 
 def band_cells(state: Encounter, unit: Unit, sight: frozenset[Cell] | None = None) -> dict[Cell, RangeBand]:
@@ -89,17 +106,28 @@ def band_cells(state: Encounter, unit: Unit, sight: frozenset[Cell] | None = Non
 
 
 def covered_cells(state: Encounter, unit: Unit) -> frozenset[Cell]:
-    """R9.2: cells where a character in cover would be protected against this unit's fire."""
+    """R9.2: cells where a character in cover would be protected against this unit's fire: of the cells a
+    character can take cover in (R9.1, kept per map), those whose cover lies between them and the unit
+    (kept for the same map and the unit's cell)."""
     if not _on_map(state, unit):
         return frozenset()
     assert state.map is not None and unit.at is not None
-    grid, battlemap = grid_of(state), state.map
-    return frozenset(
-        (x, y)
-        for y in range(battlemap.height)
-        for x in range(battlemap.width)
-        if not battlemap.at((x, y)).blocks_movement and protected(battlemap, grid, (x, y), unit.at)
-    )
+    grid, battlemap, shooter = grid_of(state), state.map, unit.at
+
+    def spots() -> tuple[Cell, ...]:
+        return tuple(
+            (x, y)
+            for y in range(battlemap.height)
+            for x in range(battlemap.width)
+            if not battlemap.at((x, y)).blocks_movement and can_take_cover(battlemap, grid, (x, y))
+        )
+
+    def work_out() -> frozenset[Cell]:
+        return frozenset(
+            cell for cell in _COVER_SPOTS.get((battlemap,), None, spots) if protected(battlemap, grid, cell, shooter)
+        )
+
+    return _COVERED.get((battlemap,), shooter, work_out)
 
 
 def action_costs(state: Encounter, unit: Unit) -> dict[str, str]:

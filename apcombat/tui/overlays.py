@@ -39,6 +39,10 @@ WORKER_CELLS = 2_500
 100 x 100 map, far more than a frame; on a smaller map (every shipped encounter but the big battlefield)
 they take a few ms and are worked out at once, so the state's own are always in its first frame."""
 
+WORKER_DELAY = 0.03
+"""Seconds from a state change to the start of the worker (then, after the next frame): the command's frame
+is painted first, without the worker competing for the interpreter."""
+
 Layers = dict[str, object]
 
 
@@ -114,8 +118,15 @@ class KeptOverlays:
         if asked_state is state and asked.issuperset(missing):
             return  # on its way
         self._asked = (state, frozenset(missing))
+        # Started once the new state's frame is painted: a worker thread holds the interpreter's lock half the
+        # time, and would slow it down.
+        self.screen.set_timer(WORKER_DELAY, partial(self.screen.call_after_refresh, self._start, state, unit, missing))
+
+    def _start(self, state: Encounter, unit: Unit, names: list[str]) -> None:
+        if self._asked[0] is not state or state is not self.state:
+            return  # another state came first
         self.screen.run_worker(
-            partial(self._work, state, unit, missing, dict(self.layers)),
+            partial(self._work, state, unit, names, dict(self.layers)),
             name="overlays",
             group="overlays",
             thread=True,

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench_map import battlefield
+from bench_map import SIZE, battlefield
 from bench_tui import spot_in_sight
 
 QUIET = 0.08  # seconds with nothing happening after which a key's effects are taken to be over
@@ -240,7 +240,7 @@ async def bare_map(figures: Figures, timer: SettledFrames, state: Any, moves: in
         timer.attach(app)
         view = app.query_one(MapView)
         view.focus()
-        view.cursor = active.at
+        view.cursor = tuple(min(max(at, SQUARE), SIZE - 1 - SQUARE) for at in active.at)
         for key in square_walk(moves):
             arrived, settled, frames = await timer.key(app, key)
             figures.add("bare map: cursor", settled - arrived, frames)
@@ -272,8 +272,11 @@ async def game_screen(figures: Figures, timer: SettledFrames, args: argparse.Nam
             unit_id = started.active
             home = started.unit(unit_id).at
 
+            size = started.map.width, started.map.height
+            centre = tuple(min(max(at, SQUARE), side - 1 - SQUARE) for at, side in zip(home, size, strict=True))
+
             async def cursor_keys(what: str) -> None:
-                view.cursor = home
+                view.cursor = centre  # the square walked stays on the map: every key moves the cursor
                 for key in square_walk(args.moves):
                     arrived, settled, frames = await timer.key(app, key)
                     figures.add(what, settled - arrived, frames)
@@ -296,7 +299,10 @@ async def game_screen(figures: Figures, timer: SettledFrames, args: argparse.Nam
                 await timer.quiet(app)
 
                 def moved(cell: tuple[int, int] = cell) -> None:
-                    if "at" not in shown and view.state is not None and view.state.unit(unit_id).at == cell:
+                    """At the end of a frame: whether the map shows the unit at `cell` (its state has it
+                    there, and every line the map was asked to redraw is painted)."""
+                    state, painted = view.state, not (view._repaint_required or view._repaint_regions)
+                    if "at" not in shown and painted and state is not None and state.unit(unit_id).at == cell:
                         shown["at"] = time.perf_counter()
 
                 shown.clear()

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event
@@ -26,6 +26,7 @@ from apcombat.tui.session import Session, ai_pace, save_name_problem
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
+from apcombat.tui.widgets.steady_footer import SteadyFooter
 
 OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
 
@@ -91,7 +92,7 @@ class GameScreen(Screen):
         yield HintLine("", id="hint")
         yield EventLog(id="log")
         yield Input(placeholder="a command, e.g. move ana 4,5 — Enter plays it, Escape closes", id="command")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_unmount(self) -> None:
         shot = self.shot_screen
@@ -455,6 +456,7 @@ class GameScreen(Screen):
             self.app.install_screen(self.shot_screen, self.shot_screen_name)
         else:
             self.shot_screen.aim(unit.id, target, mode)
+            self.shot_screen.update_preview()  # before it shows: its first frame has the breakdown
         self.app.push_screen(self.shot_screen_name, fired)
 
     def action_reload(self) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import RichLog
 
 from apcombat.engine import Event
@@ -25,7 +27,13 @@ KIND_STYLES = {
 
 
 class EventLog(RichLog):
-    """Every event the game produced, in order."""
+    """Every event the game produced, in order.
+
+    The log's box has a fixed size, so a new line needs no new layout of the screen (RichLog asks for one
+    with every line: a whole frame's work on the battlefield); only the scrollbar is brought up to date.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20, **kwargs)  # type: ignore[arg-type]
@@ -33,10 +41,19 @@ class EventLog(RichLog):
         self._last: Event | None = None  # the last event shown, to notice a log that was rewritten
 
     def add(self, events: Iterable[Event]) -> None:
+        """Add these events' lines, then scroll to the end at once (RichLog would scroll after the next frame,
+        taking a second frame to show them)."""
+        written = False
         for event in events:
-            self.write(Text(event.text, style=KIND_STYLES.get(event.kind, "")))
+            self.write(Text(event.text, style=KIND_STYLES.get(event.kind, "")), scroll_end=False)
             for line in event.data.get("lines", ()):
-                self.write(Text("   " + line, style="grey62"))
+                self.write(Text("   " + line, style="grey62"), scroll_end=False)
+            written = True
+        if not written:
+            return
+        self._scroll_update(self.virtual_size)  # the scrollbar's size and place (a new layout would do it)
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def replace(self, events: list[Event]) -> None:
         """Show exactly these events (after an undo, a load)."""

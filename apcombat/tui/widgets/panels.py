@@ -46,16 +46,12 @@ class UnitPanel(Static):
     shown_for: tuple[Encounter, Unit | None, int] | None = None
 
     def show(self, state: Encounter, unit: Unit | None, planned_ap: int = 0) -> None:
-        """Show the unit in this state. When only the planned AP changed (a cursor key), no line changes its
-        length beyond the panel's width, so the panel is redrawn without a new layout of the screen."""
+        """Show the unit in this state (the panel's height is fixed: nothing it says changes the layout)."""
         shown = self.shown_for
-        if shown is not None and shown[0] is state and shown[1] is unit:
-            if shown[2] != planned_ap:
-                self.shown_for = (state, unit, planned_ap)
-                self.update(self._text(state, unit, planned_ap), layout=False)
+        if shown is not None and shown[0] is state and shown[1] is unit and shown[2] == planned_ap:
             return
         self.shown_for = (state, unit, planned_ap)
-        self.update(self._text(state, unit, planned_ap))
+        self.update(self._text(state, unit, planned_ap), layout=False)  # a fixed height (app.tcss)
 
     def _text(self, state: Encounter, unit: Unit | None, planned_ap: int) -> Text:
         if unit is None:

@@ -3,7 +3,7 @@
 Every overlay depends on the state and its acting unit, never on the cursor. The reachable area is searched
 once per state, at once (the move preview to any cell walks back through it, `views.walk_preview`); sight,
 enemy cones, range bands and cover are worked out when the state changes, in a worker thread on a large map,
-while the screen keeps answering keys. Until they come, the previous state's are shown with a mark (the map's
+while the screen keeps answering keys. Until they come, an earlier state's are shown with a mark (the map's
 title says which ones are not the new state's yet); an overlay shown without the mark is always the state's.
 """
 
@@ -65,7 +65,7 @@ class KeptOverlays:
     """The overlays of the state a game screen shows, kept until the state changes.
 
     `follow` moves to a new state (searching its reachable area at once); `shown` gives an overlay to draw
-    and `stale` the names of those drawn from the previous state; `ask_for` has the missing ones worked
+    and `stale` the names of those not worked out for the state yet; `ask_for` has the missing ones worked
     out, `arrived` is called on the screen (through `on_arrival`) when a worker brings them.
     """
 
@@ -77,7 +77,7 @@ class KeptOverlays:
         self.area: Area | None = None
         self.reach: dict[Cell, int] = {}
         self.layers: Layers = {}  # worked out for `state`
-        self.previous: Layers = {}  # the last ones worked out for an earlier state, shown marked until replaced
+        self.previous: Layers = {}  # the last ones worked out for earlier states, shown marked until replaced
         self._asked: tuple[Encounter | None, frozenset[str]] = (None, frozenset())  # what a worker works out
 
     def follow(self, state: Encounter, unit: Unit) -> None:
@@ -96,7 +96,7 @@ class KeptOverlays:
         return walk_preview(self.state, self.unit, self.area, cell)
 
     def shown(self, name: str) -> object | None:
-        """The overlay to draw: the state's, else the previous state's (marked), else None."""
+        """The overlay to draw: the state's, else an earlier state's (marked), else None."""
         return self.layers.get(name, self.previous.get(name))
 
     def stale(self, wanted: Collection[str]) -> list[str]:
@@ -157,7 +157,7 @@ class KeptOverlays:
     def map_overlay(
         self, wanted: Collection[str], path: tuple[tuple[Cell, int], ...], target: Cell | None
     ) -> MapOverlay:
-        """What the map draws for the kept state: the wanted overlays (the previous state's where the state's
+        """What the map draws for the kept state: the wanted overlays (an earlier state's where the state's
         are not worked out yet), the previewed path and the target."""
 
         def shown(name: str, empty: object) -> object:
@@ -175,11 +175,11 @@ class KeptOverlays:
         )
 
     def mark(self, wanted: Collection[str]) -> str:
-        """The map's title while overlays of the state are being worked out: which ones, and whether the
-        previous state's are drawn meanwhile; empty when every overlay drawn is the state's."""
+        """The map's title while overlays of the state are being worked out: which ones, and which of them an
+        earlier state's are drawn for meanwhile; empty when every overlay drawn is the state's."""
         stale = self.stale(wanted)
         if not stale:
             return ""
         drawn = [name for name in stale if name in self.previous]
-        waiting = ", ".join(stale)
-        return f"⧗ {waiting}: working out" + (f" (drawn: the previous state's {', '.join(drawn)})" if drawn else "")
+        text = f"⧗ working out {', '.join(stale)}"
+        return text + (f"; drawn meanwhile from an earlier state: {', '.join(drawn)}" if drawn else "")

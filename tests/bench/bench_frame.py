@@ -1,6 +1,6 @@
 """On-demand benchmark of the real game screen, key to the *settled* frame (not run by pytest or CI).
 
-    python tests/bench/bench_frame.py [--moves 120] [--opens 30] [--commands 30] [--rounds 2] [--seed 7]
+    python tests/bench/bench_frame.py [--moves 120] [--opens 30] [--commands 30] [--rounds 2] [--seed 7] [--gc-off]
 
 The app is the one a player runs (`create_app`, the GameScreen with the engine's previews, at 140 x 45) on the
 100 x 100 map with 40 units that bench_map.py builds; here every unit carries a hunting rifle and every
@@ -9,7 +9,8 @@ acting unit plays. Figures, p50 / p95 in ms over the keys, each also as a ratio 
 
 - cursor: an arrow key, the cursor walking a square around the acting unit (within reach and beyond it),
   with the default overlay (reachable cells) and with all five overlays on;
-- `f`: the shot dialog opening on an enemy in sight (closed again with Escape);
+- `f`: the shot dialog opening on an enemy in sight (closed again with Escape); its first opening in a game,
+  which builds the dialog, apart;
 - `m`: a walk to a reachable cell out of the enemies' cones, to the first frame that shows the unit there
   (taken back with ctrl+z), and to the settled frame (overlays of the new state computed and drawn);
 - bare map: the same cursor keys on an app holding only the Line-API map widget, the same state and every
@@ -22,6 +23,7 @@ start and end of each frame written (the screen's update and the terminal output
 the headless driver writes nothing); after the app has gone quiet (no handler, no frame and no worker for
 QUIET seconds), the settled frame is the first whose start follows the last handler's end, or the last frame
 written when a handler changed nothing that shows. Times run from the key's arrival at the driver.
+The slowest commands are mostly Python's garbage collector walking the app's heap (--gc-off to see the rest).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=30, help="moves played per round")
     parser.add_argument("--rounds", type=int, default=2, help="rounds, each timing the bare map then the game")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--gc-off", action="store_true", help="no garbage collection while the keys are timed")
     args = parser.parse_args()
     asyncio.run(bench(args))
 
@@ -320,10 +323,11 @@ async def game_screen(figures: Figures, timer: SettledFrames, args: argparse.Nam
             game.act(f"gm set {unit_id} at={x},{y}")
             await timer.key(app, "tab")
             assert game.target is not None, "no target in sight"
-            for _ in range(args.opens):
+            for opened in range(args.opens):
                 arrived, settled, frames = await timer.key(app, "f", "f")
                 assert isinstance(app.screen, ShotScreen)
-                figures.add("game: f, shot dialog", settled - arrived, frames)
+                what = "game: f, shot dialog" if opened else "game: f, shot dialog's first (built)"
+                figures.add(what, settled - arrived, frames)
                 await timer.key(app, "escape")
                 assert app.screen is game
     return attrs.evolve(started, active=unit_id)
@@ -333,13 +337,16 @@ async def bench(args: argparse.Namespace) -> None:
     timer = SettledFrames()
     timer.install()
     figures = Figures()
+    if args.gc_off:
+        gc.disable()
     for _ in range(args.rounds):
         started = await game_screen(figures, timer, args)
         await bare_map(figures, timer, started, args.moves)
     timer.uninstall()
-    gc.collect()
+    gc.enable()
     bare = "bare map: cursor"
-    print(f"key to settled frame: {SIZE_TEXT}, 140 x 45, {args.rounds} rounds, seed {args.seed}")
+    collector = "off" if args.gc_off else "on"
+    print(f"key to settled frame: {SIZE_TEXT}, 140 x 45, {args.rounds} rounds, seed {args.seed}, gc {collector}")
     for what in figures.samples:
         print(figures.line(what, bare))
 

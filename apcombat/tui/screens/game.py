@@ -206,7 +206,7 @@ class GameScreen(Screen):
         """Draw the state with its overlays; the map's title marks overlays not worked out for it yet."""
         view = self.query_one(MapView)
         view.show(self.state, self.overlay())
-        mark = self.kept.mark(self.overlays) if self.active_unit is not None else ""
+        mark = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
         if mark != self.map_mark:
             self.map_mark = view.border_title = mark
 

@@ -42,6 +42,7 @@ TABLE_MODE_TEXT = "Table mode: no map — distances are measured on the table"
 RULER_LINES = 2  # lines of the x ruler at the top
 FAR_STEP = 5  # cells moved by shift+arrow
 SCROLL_MARGIN = 2  # cells kept between the cursor and the edge of the view when it scrolls
+LINES_KEPT = 160  # lines of each line cache
 
 V = TypeVar("V")
 R = TypeVar("R")
@@ -141,8 +142,11 @@ class MapView(ScrollView, can_focus=True):
         self._labels: dict[str, str] = {}
         self._layer_rows: dict[str, tuple[object, dict[int, Any]]] = {}  # overlay -> (value, value split by row)
         self._row_marks: list[RowMarks] = []
-        self._lines: LRUCache[RowMarks, Strip] = LRUCache(1024)  # full-width map rows
-        self._visible_lines: LRUCache[tuple[object, ...], Strip] = LRUCache(512)  # cropped, with the rulers
+        # Two screens' worth of rows or so: every line kept is some hundred objects the garbage collector walks
+        # on each full collection (which a frame then waits for), and rows of states long gone are seldom drawn
+        # again.
+        self._lines: LRUCache[RowMarks, Strip] = LRUCache(LINES_KEPT)  # full-width map rows
+        self._visible_lines: LRUCache[tuple[object, ...], Strip] = LRUCache(LINES_KEPT)  # cropped, with the rulers
         self._base_style = Style()
         # Called with the new cell as soon as the cursor moves, before the frame that shows it: a screen that
         # redraws something for the cursor does so in the key's own frame (`CursorMoved` comes a frame late).

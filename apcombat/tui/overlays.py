@@ -182,4 +182,6 @@ class KeptOverlays:
             return ""
         drawn = [name for name in stale if name in self.previous]
         text = f"⧗ working out {', '.join(stale)}"
-        return text + (f"; drawn meanwhile from an earlier state: {', '.join(drawn)}" if drawn else "")
+        if drawn == stale:
+            return text + " (shown meanwhile: an earlier state's)"
+        return text + (f" (shown meanwhile: an earlier state's {', '.join(drawn)})" if drawn else "")

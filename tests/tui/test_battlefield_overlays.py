@@ -46,7 +46,7 @@ def test_after_a_command_the_overlays_are_the_new_states_or_marked(run_ui, tmp_p
         for name, own in overlays_of_the_state(ui).items():  # whatever the worker has done by now
             assert own or name in ui.game.map_mark, (name, ui.game.map_mark)
         if ui.game.map_mark:
-            assert "drawn meanwhile from an earlier state" in ui.game.map_mark
+            assert "shown meanwhile: an earlier state's" in ui.game.map_mark
         await until_worked_out(ui)
         assert overlays_of_the_state(ui) == {"sight": True, "cover": True}
         assert ui.map.border_title == ""

@@ -78,7 +78,7 @@ class GameScreen(Screen):
         self.shot_screen: ShotScreen | None = None
         self.shot_screen_name = ""
         self.ai = AiTurns(self, ai_pace())
-        self.kept = KeptOverlays(self, self._overlays_arrived)
+        self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
 
     def compose(self) -> ComposeResult:
@@ -209,9 +209,6 @@ class GameScreen(Screen):
         mark = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
         if mark != self.map_mark:
             self.map_mark = view.border_title = mark
-
-    def _overlays_arrived(self) -> None:
-        self._show_map()
 
     def _cursor_moved(self, cell: Cell) -> None:
         """Preview a move to the cell under the cursor: path, AP with turns, AP left at each step. Called as

@@ -160,17 +160,18 @@ class KeptOverlays:
         """What the map draws for the kept state: the wanted overlays (an earlier state's where the state's
         are not worked out yet), the previewed path and the target."""
 
-        def shown(name: str, empty: object) -> object:
+        def cells(name: str) -> frozenset[Cell]:
             value = self.shown(name) if name in wanted else None
-            return empty if value is None else value
+            return value if isinstance(value, frozenset) else frozenset()
 
+        bands = self.shown("bands") if "bands" in wanted else None
         return MapOverlay(
             reachable=self.reach if "reach" in wanted else {},
             path=path,
-            sight=shown("sight", frozenset()),  # type: ignore[arg-type]
-            cones=shown("cones", frozenset()),  # type: ignore[arg-type]
-            bands=shown("bands", {}),  # type: ignore[arg-type]
-            cover=shown("cover", frozenset()),  # type: ignore[arg-type]
+            sight=cells("sight"),
+            cones=cells("cones"),
+            bands=bands if isinstance(bands, dict) else {},
+            cover=cells("cover"),
             target=target,
         )
 

@@ -1,4 +1,5 @@
-"""On-demand benchmark of the map view (not run by pytest or CI).
+"""On-demand benchmark of the map view alone (not run by pytest or CI); bench_frame.py times the real game
+screen, key to the settled frame, against a bare map in the same run.
 
     python tests/bench/bench_map.py [--moves 200] [--seed 7] [--fps 60] [--no-preview] [--gc-off] [--verbose]
 

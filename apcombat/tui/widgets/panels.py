@@ -34,6 +34,9 @@ class HintLine(Static):
 
     said: str = ""
 
+    def __init__(self, text: str = "", *, id: str | None = None) -> None:
+        super().__init__(text, id=id, markup=False)  # the engine's sentences may hold brackets: "[optional_rules]"
+
     def say(self, text: str) -> None:
         if text != self.said:
             self.said = text

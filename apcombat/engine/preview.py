@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import attrs
 
+from apcombat.board.paths import Path
 from apcombat.dice import DiceRequest
 from apcombat.engine.apply import apply
 from apcombat.engine.attacks import plan_for
 from apcombat.engine.commands import Attack, Command, CommandError, Move
 from apcombat.engine.movement import path_for
-from apcombat.model import Cell, Encounter, Facing
+from apcombat.model import Cell, Encounter, Facing, Unit
 from apcombat.rules.attack import AttackPlan
 from apcombat.rules.explain import describe_plan
 
@@ -94,7 +95,12 @@ def _move(state: Encounter, command: Move) -> Preview:
     unit = state.unit(command.unit)
     if unit.in_cover:
         raise CommandError(f"{unit.name} is in cover: leave it first (uncover {unit.id}, 1 AP, R9.1)")
-    path = path_for(state, unit, command)
+    return path_preview(unit, path_for(state, unit, command))
+
+
+def path_preview(unit: Unit, path: Path) -> Preview:
+    """A move of the unit along this path (`path_for`'s, or the same walked back from the reachable area):
+    its AP, its steps with the AP left after each, and a refusal when it costs more than the unit has."""
     steps = tuple(PreviewStep(s.cell, s.facing, s.turn_ap, unit.ap - s.ap_total) for s in path.steps)
     allowed = path.ap <= unit.ap
     reason = "" if allowed else f"{unit.name} needs {path.ap} AP (turns included) and has {unit.ap}"

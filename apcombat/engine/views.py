@@ -5,11 +5,14 @@ their AP, line of sight, enemies' reaction cones, range bands of the weapon in h
 from __future__ import annotations
 
 from apcombat.board.cone import watched_cells
-from apcombat.board.cover import protected
+from apcombat.board.cover import can_take_cover, protected
 from apcombat.board.paths import Area
 from apcombat.board.sight import visible_cells
+from apcombat.engine.commands import Move
 from apcombat.engine.geometry import grid_of, sees
 from apcombat.engine.movement import area_of, reach_of, wound_effects
+from apcombat.engine.preview import Preview, path_preview, preview
+from apcombat.engine.recent import Recent
 from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
 from apcombat.rules.movement import movement_rate
@@ -27,6 +30,25 @@ def reachable_area(state: Encounter, unit: Unit, running: bool = False) -> Area 
     return area_of(state, unit, running)
 
 
+def walk_preview(state: Encounter, unit: Unit, area: Area | None, cell: Cell) -> Preview:
+    """What `preview` says of `move UNIT X,Y` for the acting unit, read from its reachable area (the one
+    search per state, `reachable_area`) instead of a new search per cell: the path walked back to a cell
+    of the area, and for any other cell why no walk gets there — the engine's own refusal where it needs
+    no search (a wall, a unit, the unit's own cell, a unit in cover), else that every way costs more AP
+    than the unit has (or there is none)."""
+    if area is not None and cell in area and cell != unit.at:
+        return path_preview(unit, area.path_to(cell))
+    assert state.map is not None
+    occupied = any(other.at == cell and not other.down for other in state.units if other.id != unit.id)
+    if area is None or cell == unit.at or occupied or not state.map.inside(cell) or state.map.at(cell).blocks_movement:
+        return preview(state, Move(unit=unit.id, waypoints=(cell,)))  # refused before any search
+    return Preview(
+        allowed=False,
+        reason=f"{unit.name} cannot get to {cell[0]},{cell[1]} with {unit.ap} AP: every way there costs more "
+        "(turns included), or none leads there",
+    )
+
+
 def reachable_cells(state: Encounter, unit: Unit, running: bool = False) -> dict[Cell, int]:
     """Every cell the unit can walk (or run) to with the AP it has left, and the AP it costs (R7, R14):
     exactly the cells a `move` accepts at the AP it would spend (`engine.movement.reach_of`)."""
@@ -41,25 +63,42 @@ def sight_cells(state: Encounter, unit: Unit) -> frozenset[Cell]:
     return visible_cells(state.map, grid_of(state), unit.at)
 
 
+_CONES: Recent[frozenset[Cell]] = Recent()
+_COVER_SPOTS: Recent[tuple[Cell, ...]] = Recent(2)
+_COVERED: Recent[frozenset[Cell]] = Recent()
+
+
 def enemy_cones(state: Encounter, side: str) -> frozenset[Cell]:
-    """R16.1: cells watched by the enemies of `side` that stand on reaction watch."""
-    if state.map is None:
+    """R16.1: cells watched by the enemies of `side` that stand on reaction watch (kept for the same map
+    and the same watchers, cells, facings and weapons: a move of another unit changes none of them)."""
+    battlemap = state.map
+    if battlemap is None:
         return frozenset()
-    cells: set[Cell] = set()
-    for unit in state.units:
-        if unit.side != side and unit.watch is not None and unit.at is not None and unit.weapon is not None:
-            cells |= watched_cells(state.map, grid_of(state), unit.at, unit.facing, unit.weapon.weapon)
-    return frozenset(cells)
+    watchers = [
+        (unit.at, unit.facing, unit.weapon.weapon)
+        for unit in state.units
+        if unit.side != side and unit.watch is not None and unit.at is not None and unit.weapon is not None
+    ]
+
+    def work_out() -> frozenset[Cell]:
+        cells: set[Cell] = set()
+        for at, facing, weapon in watchers:
+            cells |= watched_cells(battlemap, grid_of(state), at, facing, weapon)
+        return frozenset(cells)
+
+    same = (battlemap, *(weapon for _, _, weapon in watchers))
+    return _CONES.get(same, tuple((at, facing) for at, facing, _ in watchers), work_out)
 
 
-def band_cells(state: Encounter, unit: Unit) -> dict[Cell, RangeBand]:
-    """R1.3: the range band of the weapon in hand for every visible cell."""
+def band_cells(state: Encounter, unit: Unit, sight: frozenset[Cell] | None = None) -> dict[Cell, RangeBand]:
+    """R1.3: the range band of the weapon in hand for every visible cell (`sight`: the unit's `sight_cells`,
+    when the caller has them already)."""
     if not _on_map(state, unit) or unit.weapon is None:
         return {}
     assert unit.at is not None
     grid, weapon = grid_of(state), unit.weapon.weapon
     bands = {}
-    for cell in sight_cells(state, unit):
+    for cell in sight_cells(state, unit) if sight is None else sight:
         band = range_band(weapon, grid.distance_m(unit.at, cell))
         if band is not None and cell != unit.at:
             bands[cell] = band
@@ -67,17 +106,28 @@ def band_cells(state: Encounter, unit: Unit) -> dict[Cell, RangeBand]:
 
 
 def covered_cells(state: Encounter, unit: Unit) -> frozenset[Cell]:
-    """R9.2: cells where a character in cover would be protected against this unit's fire."""
+    """R9.2: cells where a character in cover would be protected against this unit's fire: of the cells a
+    character can take cover in (R9.1, kept per map), those whose cover lies between them and the unit
+    (kept for the same map and the unit's cell)."""
     if not _on_map(state, unit):
         return frozenset()
     assert state.map is not None and unit.at is not None
-    grid, battlemap = grid_of(state), state.map
-    return frozenset(
-        (x, y)
-        for y in range(battlemap.height)
-        for x in range(battlemap.width)
-        if not battlemap.at((x, y)).blocks_movement and protected(battlemap, grid, (x, y), unit.at)
-    )
+    grid, battlemap, shooter = grid_of(state), state.map, unit.at
+
+    def spots() -> tuple[Cell, ...]:
+        return tuple(
+            (x, y)
+            for y in range(battlemap.height)
+            for x in range(battlemap.width)
+            if not battlemap.at((x, y)).blocks_movement and can_take_cover(battlemap, grid, (x, y))
+        )
+
+    def work_out() -> frozenset[Cell]:
+        return frozenset(
+            cell for cell in _COVER_SPOTS.get((battlemap,), None, spots) if protected(battlemap, grid, cell, shooter)
+        )
+
+    return _COVERED.get((battlemap,), shooter, work_out)
 
 
 def action_costs(state: Encounter, unit: Unit) -> dict[str, str]:

@@ -1,4 +1,5 @@
-"""On-demand benchmark of the map view (not run by pytest or CI).
+"""On-demand benchmark of the map view alone (not run by pytest or CI); bench_frame.py times the real game
+screen, key to the settled frame, against a bare map in the same run.
 
     python tests/bench/bench_map.py [--moves 200] [--seed 7] [--fps 60] [--no-preview] [--gc-off] [--verbose]
 
@@ -30,6 +31,10 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from apcombat.model import Cell, Encounter
 
 SIZE = 100
 UNITS = 40
@@ -158,14 +163,10 @@ class FrameTimer:
         return arrived, frame_start, frame_end
 
 
-async def bench(moves: int, seed: int, preview: bool, gc_off: bool = False, verbose: bool = False) -> None:
-
-    import attrs
-    from textual.app import App, ComposeResult
-
-    from apcombat.engine.views import covered_cells, reachable_cells, sight_cells
-    from apcombat.model import BattleMap, Character, Encounter, Facing, Pose, RangeBand, Side, Unit
-    from apcombat.tui.widgets.map_view import MapOverlay, MapView
+def battlefield(seed: int) -> tuple[Encounter, list[Cell], list[Cell]]:
+    """The benchmark's 100 x 100 map (seeded walls, low obstacles, rubble, stairs) with 40 units on it, every
+    13th one down: the state, the floor cells and the units' cells in unit order (bench_frame.py arms them)."""
+    from apcombat.model import BattleMap, Character, Encounter, Facing, Pose, Side, Unit
 
     chance = random.Random(seed)
     rows = []
@@ -196,7 +197,19 @@ async def bench(moves: int, seed: int, preview: bool, gc_off: bool = False, verb
         for i in range(UNITS)
     ]
     sides = [Side("guards", "Guards"), Side("raiders", "Raiders")]
-    state = Encounter("bench", sides, units, battlemap, active="guard0")
+    return Encounter("bench", sides, units, battlemap, active="guard0"), floor, spots
+
+
+async def bench(moves: int, seed: int, preview: bool, gc_off: bool = False, verbose: bool = False) -> None:
+
+    import attrs
+    from textual.app import App, ComposeResult
+
+    from apcombat.engine.views import covered_cells, reachable_cells, sight_cells
+    from apcombat.model import Facing, RangeBand
+    from apcombat.tui.widgets.map_view import MapOverlay, MapView
+
+    state, floor, spots = battlefield(seed)
     ax, ay = spots[0]
 
     def distance(cell: tuple[int, int]) -> int:

@@ -11,28 +11,22 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from apcombat.dice import DiceRequest
-from apcombat.engine import CommandError, Event, Preview
-from apcombat.engine.views import (
-    action_costs,
-    band_cells,
-    covered_cells,
-    enemy_cones,
-    reachable_cells,
-    sight_cells,
-    visible_enemies,
-    watch_prompts,
-)
+from apcombat.engine import CommandError, Event
+from apcombat.engine.views import action_costs, visible_enemies, watch_prompts
 from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
+from apcombat.tui.cursor_preview import cursor_preview, unit_hint
+from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.session import Session, ai_pace, save_name_problem
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
-from apcombat.tui.widgets.panels import TurnOrder, UnitPanel
+from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
+from apcombat.tui.widgets.steady_footer import SteadyFooter
 
 OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
 
@@ -84,6 +78,8 @@ class GameScreen(Screen):
         self.shot_screen: ShotScreen | None = None
         self.shot_screen_name = ""
         self.ai = AiTurns(self, ai_pace())
+        self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
+        self.map_mark = ""  # the map's title: which overlays are not the state's yet
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
@@ -93,10 +89,10 @@ class GameScreen(Screen):
             with Vertical(id="side"):
                 yield UnitPanel(id="unit")
                 yield TurnOrder(id="order")
-        yield Static("", id="hint")
+        yield HintLine("", id="hint")
         yield EventLog(id="log")
         yield Input(placeholder="a command, e.g. move ana 4,5 — Enter plays it, Escape closes", id="command")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_unmount(self) -> None:
         shot = self.shot_screen
@@ -116,8 +112,10 @@ class GameScreen(Screen):
         self.query_one(EventLog).replace(self.session.log)
         state = self.session.state
         active = self.active_unit
+        view = self.query_one(MapView)
+        view.cursor_listener = self._cursor_moved
         if active is not None and active.at is not None:
-            self.query_one(MapView).cursor = active.at
+            view.cursor = active.at
         self.refresh_view()
         if state.round == 0:
             self.hint("Set-up: s starts the fight (initiative is rolled); g for game-master tools; ? for all keys")
@@ -134,7 +132,7 @@ class GameScreen(Screen):
         return self.state.unit(self.state.active) if self.state.active else None
 
     def hint(self, text: str) -> None:
-        self.query_one("#hint", Static).update(text)
+        self.query_one(HintLine).say(text)
 
     def refresh_view(self) -> None:
         """Redraw everything from the engine's state (cheap: the map redraws only changed lines)."""
@@ -142,7 +140,7 @@ class GameScreen(Screen):
         target = state.unit(self.target) if self.target is not None else None
         if target is not None and (active is None or target.down or target.side == active.side):
             self.target = None  # a target is an enemy of whoever acts (undo may bring back another unit)
-        self.query_one(MapView).show(state, self.overlay())
+        self._show_map()
         self.query_one(UnitPanel).show(state, active, self.planned_ap)
         self.query_one(TurnOrder).show(state, self.query_one(MapView).labels)
         if state.map is None:
@@ -194,52 +192,37 @@ class GameScreen(Screen):
         panel.update("\n".join(lines))
 
     def overlay(self) -> MapOverlay:
+        """What the map draws: the overlays kept for the state (those on, see `self.overlays`), the path
+        previewed and the target."""
         state, active = self.state, self.active_unit
         if active is None or state.map is None:
             return MapOverlay(path=self.path)
+        self.kept.follow(state, active)
+        self.kept.ask_for(self.overlays)
         target = state.unit(self.target).at if self.target else None
-        return MapOverlay(
-            reachable=reachable_cells(state, active) if "reach" in self.overlays else {},
-            path=self.path,
-            sight=sight_cells(state, active) if "sight" in self.overlays else frozenset(),
-            cones=enemy_cones(state, active.side) if "cones" in self.overlays else frozenset(),
-            bands=band_cells(state, active) if "bands" in self.overlays else {},
-            cover=covered_cells(state, active) if "cover" in self.overlays else frozenset(),
-            target=target,
-        )
+        return self.kept.map_overlay(self.overlays, self.path, target)
 
-    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
-        """Preview a move to the cell under the cursor: path, AP with turns, AP left at each step."""
+    def _show_map(self) -> None:
+        """Draw the state with its overlays; the map's title marks overlays not worked out for it yet."""
+        view = self.query_one(MapView)
+        view.show(self.state, self.overlay())
+        mark = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
+        if mark != self.map_mark:
+            self.map_mark = view.border_title = mark
+
+    def _cursor_moved(self, cell: Cell) -> None:
+        """Preview a move to the cell under the cursor: path, AP with turns, AP left at each step. Called as
+        the cursor moves (in the key's handler), so the frame after the key shows all of it; only the path's
+        rows, the hint line and the unit panel are redrawn."""
         active = self.active_unit
-        self.path, self.planned_ap = (), 0
-        if active is not None and active.at is not None and message.cell != active.at:
-            enemy = self._unit_at(message.cell)
-            if enemy is not None:
-                self.hint(f"{enemy.name} ({enemy.id}): {enemy.hp} HP, {enemy.pose.value} — f to attack")
-            else:
-                preview = self.session.preview(f"move {active.id} {message.cell[0]},{message.cell[1]}")
-                if preview.path:
-                    self.path = tuple((step.cell, step.ap_left) for step in preview.path)
-                    self.planned_ap = preview.ap_cost
-                self.hint(self._jump_hint(active, message.cell, preview) or self._move_hint(message.cell, preview))
-        self.query_one(MapView).show(self.state, self.overlay())
+        if active is not None and self.state.map is not None:
+            self.kept.follow(self.state, active)
+        shown = cursor_preview(self.session, self.kept, active, cell)
+        self.path, self.planned_ap = shown.path, shown.planned_ap
+        if shown.hint is not None:
+            self.hint(shown.hint)
+        self.query_one(MapView).show_path(self.path)
         self.query_one(UnitPanel).show(self.state, active, self.planned_ap)
-
-    def _move_hint(self, cell: Cell, walk: Preview) -> str:
-        if not walk.path:
-            return walk.reason or f"{cell[0]},{cell[1]}"
-        turns = sum(step.turn_ap for step in walk.path)
-        verdict = "m to walk, M to run" if walk.allowed else walk.reason
-        return f"move to {cell[0]},{cell[1]}: {walk.ap_cost} AP ({turns} for turning), {walk.ap_left} left — {verdict}"
-
-    def _jump_hint(self, unit: Unit, cell: Cell, walk: Preview) -> str:
-        """A jump (R15) where no walk leads, or where walking costs more: its AP and its test from the engine's
-        preview; nothing when walking does better or the jump is refused."""
-        jump = self.session.preview(f"jump {unit.id} {cell[0]},{cell[1]}")
-        if not jump.allowed or (walk.path and walk.allowed and walk.ap_cost <= jump.ap_cost):
-            return ""
-        walking = f" (walking: {walk.ap_cost} AP, m)" if walk.path and walk.allowed else ""
-        return f"jump to {cell[0]},{cell[1]}: {jump.ap_cost} AP, {jump.ap_left} left; {jump.roll} — J to jump{walking}"
 
     def on_map_view_cell_chosen(self, message: MapView.CellChosen) -> None:
         unit = self._unit_at(message.cell)
@@ -426,9 +409,11 @@ class GameScreen(Screen):
         index = (ids.index(self.target) + step) % len(ids) if self.target in ids else 0
         self.target = ids[index]
         target = self.state.unit(self.target)
-        if target.at is not None:
+        if target.at is None:
+            self.hint(f"target: {target.name} ({target.hp} HP) — f to attack, Tab for the next")
+        else:
             self.query_one(MapView).cursor = target.at
-        self.hint(f"target: {target.name} ({target.hp} HP) — f to attack, Tab for the next")
+            self.hint(unit_hint(target) + ", Tab for the next")
         self.refresh_view()
 
     def action_fire(self) -> None:
@@ -468,6 +453,7 @@ class GameScreen(Screen):
             self.app.install_screen(self.shot_screen, self.shot_screen_name)
         else:
             self.shot_screen.aim(unit.id, target, mode)
+            self.shot_screen.update_preview()  # before it shows: its first frame has the breakdown
         self.app.push_screen(self.shot_screen_name, fired)
 
     def action_reload(self) -> None:

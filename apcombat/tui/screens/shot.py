@@ -68,6 +68,7 @@ class ShotScreen(ModalScreen[str | None]):
         super().__init__()
         self.session = session
         self.table_mode = session.state.map is None
+        self.shown: tuple[object, ...] = ()  # the state, attacker, target and line the dialog shows
         self.aim(attacker, target, mode)
 
     def aim(self, attacker: str, target: str, mode: str = "single") -> None:
@@ -105,7 +106,7 @@ class ShotScreen(ModalScreen[str | None]):
                 yield Static("", id="shot-lines", markup=False)
 
     def on_screen_resume(self) -> None:
-        self.update_preview()
+        self.update_preview()  # nothing to do when the opener already showed this attack (`update_preview`)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.update_preview()
@@ -118,7 +119,12 @@ class ShotScreen(ModalScreen[str | None]):
         )
 
     def update_preview(self) -> None:
+        """Show the attack's preview; nothing changes (no new layout) when it shows this state's already."""
         state = self.session.state
+        shown = (state, self.attacker, self.target, self.line)
+        if shown == self.shown:
+            return
+        self.shown = shown
         attacker, target = state.unit(self.attacker), state.unit(self.target)
         self.query_one("#shot-title", Label).update(f"{attacker.name} attacks {target.name}")
         self.query_one("#shot-choices", Static).update(self.choices_line())

@@ -86,7 +86,8 @@ class EventLog(ScrollView):
             self._event_ends.append(len(self._lines))
         self.shown = len(self._events)
         self._wrap_from(len(self._row_ends))
-        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        # At once, not after the next refresh: the frame that shows a command's result shows its log lines too.
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def replace(self, events: list[Event]) -> None:
         """Show exactly these events (after a load, or a step of a replay)."""

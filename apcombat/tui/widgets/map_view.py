@@ -42,6 +42,7 @@ TABLE_MODE_TEXT = "Table mode: no map — distances are measured on the table"
 RULER_LINES = 2  # lines of the x ruler at the top
 FAR_STEP = 5  # cells moved by shift+arrow
 SCROLL_MARGIN = 2  # cells kept between the cursor and the edge of the view when it scrolls
+LINES_KEPT = 160  # lines of each line cache
 
 V = TypeVar("V")
 R = TypeVar("R")
@@ -141,9 +142,15 @@ class MapView(ScrollView, can_focus=True):
         self._labels: dict[str, str] = {}
         self._layer_rows: dict[str, tuple[object, dict[int, Any]]] = {}  # overlay -> (value, value split by row)
         self._row_marks: list[RowMarks] = []
-        self._lines: LRUCache[RowMarks, Strip] = LRUCache(1024)  # full-width map rows
-        self._visible_lines: LRUCache[tuple[object, ...], Strip] = LRUCache(512)  # cropped, with the rulers
+        # Two screens' worth of rows or so: every line kept is some hundred objects the garbage collector walks
+        # on each full collection (which a frame then waits for), and rows of states long gone are seldom drawn
+        # again.
+        self._lines: LRUCache[RowMarks, Strip] = LRUCache(LINES_KEPT)  # full-width map rows
+        self._visible_lines: LRUCache[tuple[object, ...], Strip] = LRUCache(LINES_KEPT)  # cropped, with the rulers
         self._base_style = Style()
+        # Called with the new cell as soon as the cursor moves, before the frame that shows it: a screen that
+        # redraws something for the cursor does so in the key's own frame (`CursorMoved` comes a frame late).
+        self.cursor_listener: Callable[[Cell], None] | None = None
         if state is not None:
             self.show(state, overlay or MapOverlay())
 
@@ -178,6 +185,8 @@ class MapView(ScrollView, can_focus=True):
         if self._map is not None and self._row_marks:
             self._mark_cursor_rows(old, cell)
             self.scroll_to_cell(cell)
+        if self.cursor_listener is not None:
+            self.cursor_listener(cell)
         self.post_message(self.CursorMoved(self, cell))
 
     def show(self, state: Encounter, overlay: MapOverlay | None = None) -> None:
@@ -198,6 +207,22 @@ class MapView(ScrollView, can_focus=True):
             self.refresh()
         else:
             self._refresh_rows(y for y, (before, after) in enumerate(zip(old, marks, strict=True)) if before != after)
+
+    def show_path(self, path: tuple[tuple[Cell, int], ...]) -> None:
+        """Draw another previewed path over the same state and overlays: only the rows it leaves or enters
+        are redrawn."""
+        old = self._overlay.path
+        if path == old:
+            return
+        self._overlay = attrs.evolve(self._overlay, path=path)
+        if self._map is None or not self._row_marks:
+            return
+        rows = self._layer("path", self._overlay.path, _rows_of_values)
+        touched = {y for (_, y), _ in old} | rows.keys()
+        for y in touched:
+            if 0 <= y < len(self._row_marks):
+                self._row_marks[y] = attrs.evolve(self._row_marks[y], path=rows.get(y, ()))
+        self._refresh_rows(touched)
 
     def scroll_to_cell(self, cell: Cell) -> None:
         """Scroll just enough to show `cell`, with a margin of a couple of cells when the view is large enough."""

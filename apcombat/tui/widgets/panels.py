@@ -28,13 +28,37 @@ def bar(value: int, maximum: int, width: int = 12, planned: int = 0) -> Text:
     return text
 
 
+class HintLine(Static):
+    """The line of advice under the map. Its size never depends on what it says, so a new sentence redraws
+    the line alone, never the screen's layout (it changes on most cursor keys)."""
+
+    said: str = ""
+
+    def __init__(self, text: str = "", *, id: str | None = None) -> None:
+        super().__init__(text, id=id, markup=False)  # the engine's sentences may hold brackets: "[optional_rules]"
+
+    def say(self, text: str) -> None:
+        if text != self.said:
+            self.said = text
+            self.update(text, layout=False)
+
+
 class UnitPanel(Static):
     """The active unit: HP, AP (with what the planned action costs), pose, cover, wounds, weapons."""
 
+    shown_for: tuple[Encounter, Unit | None, int] | None = None
+
     def show(self, state: Encounter, unit: Unit | None, planned_ap: int = 0) -> None:
-        if unit is None:
-            self.update(Text("no unit is acting", style="dim"))
+        """Show the unit in this state (the panel's height is fixed: nothing it says changes the layout)."""
+        shown = self.shown_for
+        if shown is not None and shown[0] is state and shown[1] is unit and shown[2] == planned_ap:
             return
+        self.shown_for = (state, unit, planned_ap)
+        self.update(self._text(state, unit, planned_ap), layout=False)  # a fixed height (app.tcss)
+
+    def _text(self, state: Encounter, unit: Unit | None, planned_ap: int) -> Text:
+        if unit is None:
+            return Text("no unit is acting", style="dim")
         text = Text()
         text.append(f"{unit.name}", style=f"bold {side_colour(state, unit.side)}")
         text.append(f"  {unit.id} · {state.side(unit.side).name}"[:36] + "\n", style="dim")
@@ -81,7 +105,7 @@ class UnitPanel(Static):
             text.append("\n")
         if unit.ammo:
             text.append("spare: " + ", ".join(f"{k} {v}" for k, v in sorted(unit.ammo.items())), style="dim")
-        self.update(text)
+        return text
 
 
 class TurnOrder(Static):
@@ -125,4 +149,4 @@ class TurnOrder(Static):
             label = labels.get(unit_id, "")
             text.append(f"{label} {unit.name:<12}" if label else f"{unit.name:<14}", style=style)
             text.append(f" {unit.hp:>3} HP {status}\n", style="dim" if status == "acted" else "")
-        self.update(text)
+        self.update(text, layout=False)  # its size is the panel's share of the side column, whatever it says

@@ -1,0 +1,60 @@
+"""What the battlefield shows of the cell under the cursor: the previewed walk there (its path, with the AP
+left after each step, and what it costs) and the hint line's sentence — an enemy's state, the walk's cost, a
+jump where walking does worse, or why nothing gets there. The walk is read from the overlays kept for the
+state (`KeptOverlays.walk`: no search per cell); the jump is the engine's preview."""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.engine import Preview
+from apcombat.model import Cell, Unit
+from apcombat.tui.overlays import KeptOverlays
+from apcombat.tui.session import Session
+
+
+@attrs.frozen
+class CursorPreview:
+    """The path to draw, the AP it would spend (the unit panel shows them), and the hint (None: keep the
+    hint line as it is)."""
+
+    path: tuple[tuple[Cell, int], ...] = ()
+    planned_ap: int = 0
+    hint: str | None = None
+
+
+def cursor_preview(session: Session, kept: KeptOverlays, unit: Unit | None, cell: Cell) -> CursorPreview:
+    """The preview for the acting unit (None: nobody acts) with the cursor on `cell`."""
+    if unit is None or unit.at is None or cell == unit.at:
+        return CursorPreview()
+    enemy = next((u for u in session.state.units if u.at == cell and not u.down), None)
+    if enemy is not None:
+        return CursorPreview(hint=unit_hint(enemy))
+    walk = kept.walk(cell)
+    path = tuple((step.cell, step.ap_left) for step in walk.path)
+    hint = jump_hint(session, unit, cell, walk) or move_hint(cell, walk)
+    return CursorPreview(path, walk.ap_cost if walk.path else 0, hint)
+
+
+def unit_hint(unit: Unit) -> str:
+    """What the hint line says of a unit under the cursor."""
+    return f"{unit.name} ({unit.id}): {unit.hp} HP, {unit.pose.value} — f to attack"
+
+
+def move_hint(cell: Cell, walk: Preview) -> str:
+    """The walk's cost, or why there is none."""
+    if not walk.path:
+        return walk.reason or f"{cell[0]},{cell[1]}"
+    turns = sum(step.turn_ap for step in walk.path)
+    verdict = "m to walk, M to run" if walk.allowed else walk.reason
+    return f"move to {cell[0]},{cell[1]}: {walk.ap_cost} AP ({turns} for turning), {walk.ap_left} left — {verdict}"
+
+
+def jump_hint(session: Session, unit: Unit, cell: Cell, walk: Preview) -> str:
+    """A jump (R15) where no walk leads, or where walking costs more: its AP and its test from the engine's
+    preview; nothing when walking does better or the jump is refused."""
+    jump = session.preview(f"jump {unit.id} {cell[0]},{cell[1]}")
+    if not jump.allowed or (walk.path and walk.allowed and walk.ap_cost <= jump.ap_cost):
+        return ""
+    walking = f" (walking: {walk.ap_cost} AP, m)" if walk.path and walk.allowed else ""
+    return f"jump to {cell[0]},{cell[1]}: {jump.ap_cost} AP, {jump.ap_left} left; {jump.roll} — J to jump{walking}"

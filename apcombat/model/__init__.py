@@ -1,5 +1,6 @@
 """The game's values as attrs classes: characters, weapons, armour, shots. Only derived values, no rules."""
 
+from apcombat.model.ai_settings import DEFAULT_AI, AiRole, AiSettings, Effort
 from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap, Cell, Terrain
 from apcombat.model.character import Character, Special
@@ -33,10 +34,13 @@ from apcombat.model.shot import Shooter, Shot, ShotSituation, Target
 from apcombat.model.weapon import BandSpec, Ranges, Weapon
 
 __all__ = [
+    "DEFAULT_AI",
     "DEFAULT_LEGEND",
     "NO_ARMOR",
     "NO_EXHAUSTION",
     "AiDice",
+    "AiRole",
+    "AiSettings",
     "Armor",
     "BandSpec",
     "BattleMap",
@@ -51,6 +55,7 @@ __all__ = [
     "CriticalTable",
     "DamageType",
     "Encounter",
+    "Effort",
     "Exhaustion",
     "Facing",
     "Family",

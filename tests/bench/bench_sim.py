@@ -62,7 +62,8 @@ def main() -> None:
         with LocalCluster(
             n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address="127.0.0.1:0"
         ) as cluster:
-            Client(cluster.scheduler_address).wait_for_workers(2)
+            with Client(cluster.scheduler_address) as client:  # closed before the cluster: no reconnect errors
+                client.wait_for_workers(2)
             print(f"dask: local 2-worker cluster up in {time.perf_counter() - started:.1f} s")
             started = time.perf_counter()
             run_games(encounter, plan, BatchSettings(), cluster=cluster.scheduler_address)

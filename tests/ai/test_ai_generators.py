@@ -224,6 +224,7 @@ def test_a_format_3_save_of_an_ai_game_loads_at_the_default_level_and_its_ai_goe
     game = load_game(path)
     assert path.read_bytes() == before
     assert game.state.ai_dice != () and all(side.ai == DEFAULT_AI for side in game.state.sides)
+    assert all(unit.ai_role is None for unit in game.state.units)
     if not game.state.finished:
         asked = len(game.history)
         assert not any(step.illegal for step in ai_steps(game, 4))

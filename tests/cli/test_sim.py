@@ -149,6 +149,19 @@ def test_a_side_plays_as_its_encounter_says_unless_ai_says_otherwise(ai_plugins,
     assert report["games"][0]["sides"] == {"vault": "baseline", "raiders": "baseline"}
 
 
+def test_a_mistake_in_an_encounters_ai_is_one_line_for_check_and_for_sim(apcombat, tmp_path):
+    named = _duel_whose_raiders_say(tmp_path, 'effort = "hard", aggression = 1.5')
+    check = apcombat("check", named)
+    assert check.code == 1
+    assert check.out.splitlines() == [
+        f"{named}: side 'raiders': ai.effort: 'hard' is not one of low, normal, high",
+        f"{named}: side 'raiders': ai.aggression: expected a number from 0 to 1, got 1.5",
+        "2 problems in 1 file",
+    ]
+    sim = apcombat("sim", named, "--games", "1")
+    assert sim.code == 2 and "ai.aggression: expected a number from 0 to 1, got 1.5" in sim.err
+
+
 def test_ai_takes_a_level_with_its_settings_and_the_tables_name_it_as_given(apcombat, monkeypatch):
     built: list[AiSettings] = []
 

@@ -262,6 +262,18 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
     assert save_game(loaded, "saves/again").read_text(encoding="utf-8") == text
 
 
+def test_an_ai_sides_settings_and_the_units_roles_survive_a_save(in_tmp):
+    bold = AiSettings("random", Effort.LOW, aggression=0.75, caution=0.1)
+    sides = tuple(attrs.evolve(side, ai=bold) if side.control is Control.AI else side for side in duel().sides)
+    units = tuple(attrs.evolve(unit, ai_role=role) for unit, role in zip(duel().units, AiRole, strict=False))
+    game = Game(attrs.evolve(duel(), sides=sides, units=units), seed=7)
+    game.play_all(["end", "end"])
+    written, loaded = saved_and_loaded(game)
+    assert 'level = "random"' in written.decode() and 'ai_role = "hold"' in written.decode()
+    assert loaded.state.side("raiders").ai == loaded.start.side("raiders").ai == bold
+    assert [unit.ai_role for unit in loaded.state.units] == [AiRole.ASSAULT, AiRole.HOLD]
+
+
 def test_moves_turns_and_shots_survive_a_save(in_tmp):
     game = Game(duel(), seed=7)  # Ana wins the initiative
     game.play_all(["end", "end", "turn ana NE", "move ana 3,5", "shoot ana raider", "end"])

@@ -67,5 +67,11 @@ def spec_of(settings: AiSettings) -> str:
     for key in KNOBS:
         value = getattr(settings, key)
         if value != getattr(DEFAULT_AI, key):
-            parts.append(f"{key}={value:g}" if isinstance(value, float) else f"{key}={value}")
+            parts.append(f"{key}={_number(value)}" if isinstance(value, float) else f"{key}={value}")
     return ",".join(parts)
+
+
+def _number(value: float) -> str:
+    """The shortest text that reads back as exactly `value` (`0.8`, `1`, `0.123456789`): a worker given the
+    text plays with the encounter's own number."""
+    return repr(value).removesuffix(".0")

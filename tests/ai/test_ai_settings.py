@@ -68,6 +68,7 @@ def test_a_plugin_is_resolved_as_before_and_takes_no_settings(ai_plugins) -> Non
         (BOLD, "random,effort=low,aggression=0.8,caution=0.2"),
         (AiSettings("tactical", caution=1.0), "tactical,caution=1"),
         (AiSettings(None, Effort.HIGH), f"{ai_layer.DEFAULT_LEVEL},effort=high"),
+        (AiSettings("random", aggression=0.123456789, caution=1e-05), "random,aggression=0.123456789,caution=1e-05"),
     ],
 )
 def test_the_text_naming_an_ai_reads_back_as_its_settings(settings: AiSettings, text: str) -> None:

@@ -12,7 +12,7 @@ from apcombat.ai.errors import AiError
 from apcombat.model import DEFAULT_AI, AiSettings, Effort
 from apcombat.model.limits import AI_KNOB
 
-KNOBS = ("effort", "aggression", "caution")
+SETTINGS = ("effort", "aggression", "caution")
 """The settings an AI level takes after its name, in the order they are written."""
 
 EXAMPLE = "tactical,effort=low,aggression=0.8,caution=0.2"
@@ -34,7 +34,7 @@ def settings_of(spec: str) -> AiSettings | None:
     values: dict[str, object] = {}
     for setting in given:
         key, equals, value = (part.strip() for part in setting.partition("="))
-        if not equals or key not in KNOBS:
+        if not equals or key not in SETTINGS:
             raise AiError(f"{setting!r} is not a setting; write them like {EXAMPLE}")
         if key in values:
             raise AiError(f"{key} is given twice; give it once")
@@ -64,7 +64,7 @@ def spec_of(settings: AiSettings) -> str:
     """The text naming the level `settings` names (None: the default level) with the settings that differ
     from the defaults: what a side played as its encounter's `ai` says is called in `apcombat sim`."""
     parts = [settings.level or DEFAULT_LEVEL]
-    for key in KNOBS:
+    for key in SETTINGS:
         value = getattr(settings, key)
         if value != getattr(DEFAULT_AI, key):
             parts.append(f"{key}={_number(value)}" if isinstance(value, float) else f"{key}={value}")

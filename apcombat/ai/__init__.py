@@ -16,10 +16,13 @@ DEFAULT_MAX_ROUNDS = 30
 
 _HOME = {
     "LEVELS": "levels",
-    "AiError": "players",
+    "AiError": "errors",
     "Player": "players",
     "Plugin": "players",
+    "player_for": "players",
     "resolve": "players",
+    "settings_of": "spec",
+    "spec_of": "spec",
     "Decision": "decision",
 }
 """Each public name but the constants above, and the module of this package that defines it."""

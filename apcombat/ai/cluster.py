@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from apcombat.ai.errors import AiError
 from apcombat.ai.match import MatchResult
-from apcombat.ai.players import AiError
 from apcombat.ai.runner import BatchSettings, PlannedGame, play_planned
 from apcombat.model import Encounter
 

@@ -1,4 +1,4 @@
-"""Who plays a side: a built-in level by name, or a plug-in bot named `module:function`.
+"""Who plays a side: a built-in level by name, with its settings, or a plug-in bot named `module:function`.
 
 A plug-in is `function(state: Encounter, rng: random.Random) -> str`, one command line for `state.active`,
 imported from the Python path with the working directory on it (in `--jobs` and cluster workers too).
@@ -14,13 +14,11 @@ from collections.abc import Callable
 from typing import Protocol
 
 from apcombat.ai.decision import Decision
-from apcombat.model import Encounter
+from apcombat.ai.errors import AiError
+from apcombat.ai.spec import settings_of
+from apcombat.model import AiSettings, Encounter
 
 PluginFunction = Callable[[Encounter, random.Random], str]
-
-
-class AiError(Exception):
-    """An AI that cannot be found or loaded; the message is one sentence saying what to do."""
 
 
 class Player(Protocol):
@@ -50,15 +48,25 @@ def working_directory_on_path(folder: str | None = None) -> None:
         sys.path.insert(0, folder)
 
 
-def resolve(spec: str) -> Player:
-    """The player an `--ai` value names: a level of `apcombat.ai.LEVELS`, else `module:function`."""
-    from apcombat.ai import LEVELS
+def player_for(settings: AiSettings) -> Player:
+    """The built-in level `settings` names (None: the default level), built with those settings: every
+    factory of `apcombat.ai.LEVELS` takes them (a level may ignore the knobs). AiError if there is no such
+    level."""
+    from apcombat.ai import DEFAULT_LEVEL, LEVELS
 
-    if spec in LEVELS:
-        return LEVELS[spec]()
-    if ":" not in spec:
+    level = settings.level or DEFAULT_LEVEL
+    if level not in LEVELS:
         levels = ", ".join(sorted(LEVELS)) or "none yet"
-        raise AiError(f"no AI level {spec!r}: the levels are {levels}, or name a plug-in as module:function")
+        raise AiError(f"no AI level {level!r}: the levels are {levels}, or name a plug-in as module:function")
+    return LEVELS[level](settings)
+
+
+def resolve(spec: str) -> Player:
+    """The player an `--ai` value names: a level of `apcombat.ai.LEVELS` with the settings written after it
+    (`tactical,effort=low,aggression=0.8`; see `apcombat.ai.spec`), else a plug-in `module:function`."""
+    settings = settings_of(spec)
+    if settings is not None:
+        return player_for(settings)
     module_name, _, function_name = spec.partition(":")
     if not module_name or not function_name:
         raise AiError(f"{spec!r} is not module:function: write it like mybots:greedy")

@@ -5,13 +5,16 @@ from __future__ import annotations
 import random
 
 from apcombat.ai.decision import Decision
-from apcombat.model import Encounter
+from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 
 class RandomLevel:
     """Plays random legal lines: any one of `legal_commands(state)`, each as likely."""
 
     name = "random"
+
+    def __init__(self, settings: AiSettings = DEFAULT_AI) -> None:
+        self.settings = settings  # kept, not read: a random line is random at any effort
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
         from apcombat.engine import legal_commands  # type: ignore[attr-defined]  # lands with issue 10 item 1

@@ -24,9 +24,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="play AI-vs-AI games of a map encounter and report win rates, balance and decision times",
         description=(
             "Play N seeded games (--games) of a map encounter with an AI on every side and report, per AI, per side "
-            "and per unit, on stderr (or one JSON object on stdout with --json). AI is a level name or a "
-            "plug-in module:function, function(state, rng) -> one command line, importable from the "
-            "working directory."
+            "and per unit, on stderr (or one JSON object on stdout with --json). AI is a level name, with its "
+            "settings after commas if any (tactical,effort=low,aggression=0.8,caution=0.2), or a plug-in "
+            "module:function, function(state, rng) -> one command line, importable from the working directory."
         ),
     )
     parser.add_argument("encounter", metavar="ENCOUNTER", help="a map encounter file")
@@ -37,7 +37,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="append",
         default=[],
         metavar="SIDE=AI",
-        help="who plays a side: a level name or module:function (default: the baseline level)",
+        help=(
+            "who plays a side: a level name with optional settings (LEVEL,effort=low|normal|high,aggression=0-1,"
+            "caution=0-1) or module:function (default: as the encounter's side says, else the default level)"
+        ),
     )
     parser.add_argument(
         "--swap", action="store_true", help="play each seed again with the sides' AIs exchanged (2N games)"
@@ -124,21 +127,26 @@ def _encounter(args: argparse.Namespace) -> Encounter | None:
 
 
 def _side_ais(args: argparse.Namespace, encounter: Encounter) -> dict[str, str]:
-    """Side id -> AI: `--ai` where given, else the level the encounter names for the side, else the default
-    level (a human side too). AiError if unknown."""
-    from apcombat.ai import DEFAULT_LEVEL, AiError, resolve
+    """Side id -> AI: `--ai` as given, else as the encounter's side says (its `ai`: the level, the default
+    one if it names none, and the settings that differ from the defaults), a human side too. AiError if an
+    AI is unknown or its settings are wrong."""
+    from apcombat.ai import AiError, resolve, spec_of
 
     sides = [side.id for side in encounter.sides]
-    ais = {side.id: side.ai_level or DEFAULT_LEVEL for side in encounter.sides}
+    ais = {side.id: spec_of(side.ai) for side in encounter.sides}
+    named = {side: f"{args.encounter}: side {side!r}" for side in ais}  # where each AI was named, for its errors
     for given in args.ai:
         side, equals, spec = given.partition("=")
         if not equals or not side or not spec:
             raise AiError(f"--ai {given!r}: write SIDE=AI, like raiders=baseline or raiders=mybots:greedy")
         if side not in ais:
             raise AiError(f"--ai {given}: {args.encounter} has no side {side!r}; its sides are {', '.join(sides)}")
-        ais[side] = spec
-    for spec in dict.fromkeys(ais.values()):
-        resolve(spec)  # fail here, in one sentence, rather than in every worker
+        ais[side], named[side] = spec, f"--ai {given}"
+    for side, spec in ais.items():
+        try:
+            resolve(spec)  # fail here, in one sentence, rather than in every worker
+        except AiError as error:
+            raise AiError(f"{named[side]}: {error}") from None
     return ais
 
 

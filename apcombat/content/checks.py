@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Iterable
 
 from apcombat.content.diagnose import Finding
-from apcombat.content.suggest import unknown_id
+from apcombat.content.suggest import did_you_mean, unknown_id
 from apcombat.model.encounter import AI_LEVEL_NAMES, Side
 from apcombat.model.weapon import Weapon
 
@@ -18,11 +18,13 @@ def no_findings(_: object) -> list[Finding]:
 
 
 def side_findings(side: Side) -> list[Finding]:
-    """An `ai_level` must name a built-in AI level."""
-    if side.ai_level is None or side.ai_level in AI_LEVEL_NAMES:
+    """The level a side's `ai` names must be a built-in AI level."""
+    level = side.ai.level
+    if level is None or level in AI_LEVEL_NAMES:
         return []
     levels = ", ".join(AI_LEVEL_NAMES)
-    return [("ai_level", f"{side.ai_level!r} is not an AI level; the levels are {levels}")]
+    hint = did_you_mean(level, AI_LEVEL_NAMES)
+    return [("ai.level", f"{level!r} is not an AI level{hint}; the levels are {levels}")]
 
 
 def weapon_findings(weapon: Weapon) -> list[Finding]:

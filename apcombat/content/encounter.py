@@ -12,14 +12,15 @@ kind = "square"            # optional
 [[side]]
 id = "vault"               # ids are what commands use: lowercase letters, digits, _ and -
 name = "Vault dwellers"
-control = "human"          # human | ai | gm
+control = "ai"             # human | ai | gm
+ai = { level = "tactical", effort = "normal", aggression = 0.5, caution = 0.5 }  # optional, each key too
 
 [[unit]]
 id = "ana"
 side = "vault"
 character = "ana"          # a file relative to this one, a content-root path, a bare id, or [unit.character]
 at = [1, 1]                # x, y from the top-left, 0-based; required with a map, forbidden without
-# optional: facing, pose, weapons, offhand, armor, ammo, hp (see `encounter_units`)
+# optional: facing, pose, weapons, offhand, armor, ammo, hp, ai_role (see `encounter_units`)
 
 [house_rules]              # optional: HouseRules fields
 [optional_rules]           # optional: R0.6

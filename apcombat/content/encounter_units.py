@@ -26,6 +26,7 @@ from apcombat.content.loader import read_character_reference
 from apcombat.content.suggest import unknown_id
 from apcombat.content.values import WrongValue, is_whole_number, show_value, wrong_value
 from apcombat.model import limits
+from apcombat.model.ai_settings import AiRole
 from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.battlemap import BattleMap, Cell
 from apcombat.model.character import Character
@@ -53,6 +54,7 @@ class UnitSection:
     ammo: dict[str, int] | None = None
     hp: int | None = None
     name: str | None = None  # this unit's own name, where two units share one character sheet
+    ai_role: AiRole | None = None  # standing orders, for an AI side (JA2's)
 
 
 def _character_field(value: Any, _: Any) -> str | Character:
@@ -169,6 +171,7 @@ class UnitReader:
             weapons=tuple(CarriedWeapon(weapon, loaded=weapon.magazine) for weapon in weapons),
             offhand=offhand,
             ammo=section.ammo if section.ammo is not None else default_ammo(weapons),
+            ai_role=section.ai_role,
         )
         return unit, []
 

@@ -26,6 +26,7 @@ from apcombat.content.values import (
 )
 from apcombat.dice import DiceNotationError, parse_dice
 from apcombat.model import limits
+from apcombat.model.ai_settings import AiSettings
 from apcombat.model.armor import Armor
 from apcombat.model.character import ATTRIBUTES, Character, Special
 from apcombat.model.criticals import CriticalEffect
@@ -175,6 +176,7 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
         "gm_modifier": within(limits.MODIFIER),
     },
     HouseRules: {"aim_max_extra_ap": within(limits.EXTRA_AIM_AP)},
-    Side: {"id": command_id},
+    AiSettings: dict.fromkeys(("aggression", "caution"), within(limits.AI_KNOB)),
+    Side: {"id": command_id},  # after AiSettings: a model's hook takes those of the models in it as they are
 }
 """The field rules of the model classes content files describe."""

@@ -119,7 +119,7 @@ class Roster:
         """A side with a new name, and an id made from it (its units follow)."""
         others = (side.id for side in self.sides if side.id != side_id)
         new_id = unique_id(content_id(name, "side"), others)
-        sides = tuple(Side(new_id, name, side.control) if side.id == side_id else side for side in self.sides)
+        sides = tuple(attrs.evolve(side, id=new_id, name=name) if side.id == side_id else side for side in self.sides)
         units = tuple(attrs.evolve(unit, side=new_id) if unit.side == side_id else unit for unit in self.units)
         return attrs.evolve(self, sides=sides, units=units)
 

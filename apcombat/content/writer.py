@@ -86,8 +86,9 @@ def encounter_table(encounter: Encounter, library: Library) -> dict[str, Any]:
 
 def _side_table(side: Side) -> dict[str, Any]:
     table: dict[str, Any] = {"id": side.id, "name": side.name, "control": side.control.value}
-    if side.ai_level is not None:
-        table["ai_level"] = side.ai_level
+    ai = CONVERTER.unstructure(side.ai)  # only what differs from the defaults
+    if ai:
+        table["ai"] = ai
     return table
 
 
@@ -129,4 +130,6 @@ def _unit_table(unit: Unit, library: Library) -> dict[str, Any]:
         table["ammo"] = dict(unit.ammo)
     if unit.hp != character.hit_points:
         table["hp"] = unit.hp
+    if unit.ai_role is not None:
+        table["ai_role"] = unit.ai_role.value
     return table

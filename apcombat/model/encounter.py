@@ -10,6 +10,7 @@ from enum import StrEnum
 
 import attrs
 
+from apcombat.model.ai_settings import DEFAULT_AI, AiRole, AiSettings
 from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.battlemap import BattleMap, Cell
 from apcombat.model.character import Character
@@ -49,19 +50,20 @@ class UnitStatus(StrEnum):
     DOWN = "down"  # R12.2: 0 HP, out of the fight
 
 
-AI_LEVEL_NAMES = ("baseline", "random")
-"""The built-in AI levels a side may name (`apcombat.ai.LEVELS` builds them; a test keeps the two agreeing)."""
+AI_LEVEL_NAMES = ("baseline", "random", "tactical")
+"""The built-in AI levels a side's `ai` may name (`apcombat.ai.LEVELS` builds them; a test keeps the two
+agreeing)."""
 
 
 @attrs.frozen
 class Side:
-    """One party of the fight; `ai_level` is the AI level that plays it when `control` is ai (None: the
-    default level), kept in the state so that a saved game goes on at the level it was set up with."""
+    """One party of the fight; `ai` is how the AI plays it when `control` is ai (its level, effort and
+    knobs), kept in the state so that a saved game goes on as it was set up."""
 
     id: str
     name: str
     control: Control = Control.HUMAN
-    ai_level: str | None = None
+    ai: AiSettings = DEFAULT_AI
 
 
 @attrs.frozen
@@ -122,6 +124,7 @@ class Unit:
     initiative_bonus: int = 0  # R13.1: the game master's bonus
     watch: Watch | None = None
     pin: Pin | None = None
+    ai_role: AiRole | None = None  # standing orders an AI side's plans respect (None: none given)
 
     @property
     def name(self) -> str:

@@ -51,6 +51,7 @@ DISTANCE_M = Limit(0, 10_000, whole=False)  # a distance or a range band's end, 
 DISTANCE_CM = Limit(0, 30_000, whole=False)  # a distance on the table (3 cm = 1 m): the same 10 km
 TURN_DEGREES = Limit(-360, 360)  # table mode: a turn
 FRACTION = Limit(0, 1, whole=False)  # a wound's movement factor
+AI_KNOB = Limit(0, 1, whole=False)  # an AI side's aggression and caution (issue 12)
 ROUNDS = Limit(0, 99)  # rounds unconscious, turns of exhaustion
 INITIATIVE_BONUS = Limit(-100, 100)
 DIE_FACE = Limit(0, 1000)  # a typed-in die (dice have 2 to 1000 sides; 0 on a d10 is 10, 00 on a d100 100)

@@ -49,8 +49,8 @@ from apcombat.saves.errors import SaveError
 
 FORMAT_VERSION = 4
 """The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`; format 3 each
-AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history; format 4 the
-level each AI side plays at (`ai_level` of a side)."""
+AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history; format 4 each
+AI side's settings (`ai` of a side: level, effort, aggression, caution) and each unit's `ai_role`."""
 
 _MASK_64 = (1 << 64) - 1
 

@@ -41,8 +41,9 @@ def from_format_2(document: Document) -> Document:
 
 
 def from_format_3(document: Document) -> Document:
-    """Format 3 -> 4: each side may name the AI level that plays it. A format-3 game named none, so nothing
-    changes: its AI sides play at the default level, as they did."""
+    """Format 3 -> 4: each AI side has its settings (`ai`: level, effort, aggression, caution) and each unit
+    may have an `ai_role`. A format-3 game had neither, so nothing changes: its AI sides play at the default
+    level with the default settings, as they did, and its units have no role."""
     return document
 
 

@@ -100,7 +100,7 @@ class AiTurns:
         waiting = [
             state.unit(uid)
             for uid in state.delayed
-            if state.unit(uid).standing and state.unit(uid).side not in self.session.ai_levels
+            if state.unit(uid).standing and state.unit(uid).side not in self.session.ai_settings
         ]
         if not waiting:
             return False

@@ -120,13 +120,12 @@ class ApcombatApp(App):
         else:
             self.open_game(Game(load_encounter(path, self.library), seed=self.seed), path.stem)
 
-    def open_game(self, game: Game, name: str, replace: bool = False, ai_levels: dict[str, str] | None = None) -> None:
-        """Play `game`; its `ai` sides are played by the AI at `ai_levels` (side id -> level; else the level
-        the state's side names, else the default level)."""
+    def open_game(self, game: Game, name: str, replace: bool = False) -> None:
+        """Play `game`; its `ai` sides are played by the AI as the state's side says (`Side.ai`)."""
         from apcombat.tui.screens.game import GameScreen
         from apcombat.tui.session import Session
 
-        screen = GameScreen(Session(game, self.saves, name, ai_levels))
+        screen = GameScreen(Session(game, self.saves, name))
         gc.freeze()
         if replace:
             self.switch_screen(screen)

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 
-from apcombat.ai import DEFAULT_LEVEL, LEVELS, Player, resolve
+import attrs
+
+from apcombat.ai import DEFAULT_LEVEL, LEVELS, Player, player_for
 from apcombat.ai.seeds import next_rng
 from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, line_cap_step, play_answer
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event, Game, Preview, parse_command, preview
 from apcombat.engine.log_export import log_markdown
-from apcombat.model import AiDice, Control, Encounter
+from apcombat.model import AiDice, AiSettings, Control, Encounter, Side
 from apcombat.saves import SaveError, autosave, save_game
 
 AI_PACE = 0.4
@@ -63,33 +65,33 @@ class Session:
     """The app's handle on a Game. Every action is a line of the command language; `ai` sides are played by
     their AI (table mode has none: the game master plays everyone)."""
 
-    def __init__(self, game: Game, saves: Path, name: str = "game", ai_levels: Mapping[str, str] | None = None) -> None:
+    def __init__(self, game: Game, saves: Path, name: str = "game") -> None:
         self.game = game
         self.saves = saves
         self.name = name
         self.problems: list[str] = []  # autosave failures to show, never to lose the game over
-        chosen = ai_levels or {}
         on_map = game.state.map is not None
-        self.ai_levels = {
-            side.id: self._known_level(chosen.get(side.id) or side.ai_level, side.name)
-            for side in game.state.sides
-            if side.control is Control.AI and on_map
+        self.ai_settings: dict[str, AiSettings] = {
+            side.id: self._known_settings(side) for side in game.state.sides if side.control is Control.AI and on_map
         }
-        self._players: dict[str, Player] = {side: resolve(level) for side, level in self.ai_levels.items()}
+        """Each AI side's settings as it plays them (the state's side's `ai`, its level named)."""
+        self._players: dict[str, Player] = {side: player_for(ai) for side, ai in self.ai_settings.items()}
         self._human_marks: list[int] = []  # history lengths just before each of the player's commands
         game.turn_listeners.append(self._autosave)
         if game.history and not game.log:
             self._rebuild_log()
 
-    def _known_level(self, level: str | None, side: str) -> str:
-        """`level` if this apcombat has it, else the default level (saying so: a save of a newer apcombat)."""
-        if level is None or level in LEVELS:
-            return level or default_level()
-        self.problems.append(
-            f"{side} was set up to play at the AI level {level!r}, which this apcombat does not have; "
-            f"it plays at {default_level()}."
-        )
-        return default_level()
+    def _known_settings(self, side: Side) -> AiSettings:
+        """The side's `ai` with its level named: the default level if it names none, or one this apcombat
+        lacks (saying so: a save of a newer apcombat)."""
+        level = side.ai.level
+        if level is not None and level not in LEVELS:
+            self.problems.append(
+                f"{side.name} was set up to play at the AI level {level!r}, which this apcombat does not have; "
+                f"it plays at {default_level()}."
+            )
+            level = None
+        return attrs.evolve(side.ai, level=level or default_level())
 
     @property
     def state(self) -> Encounter:
@@ -105,7 +107,7 @@ class Session:
         if state.finished or state.round == 0 or state.active is None:
             return None
         side = state.unit(state.active).side
-        return side if side in self.ai_levels else None
+        return side if side in self.ai_settings else None
 
     def ai_question(self) -> tuple[Player, random.Random, AiDice]:
         """What a worker needs to ask the acting side's AI for a line (`ask`, away from the screen): the

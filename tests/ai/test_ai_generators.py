@@ -21,7 +21,7 @@ from apcombat.ai.turn import Step, turn_steps
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game
 from apcombat.engine.log_export import log_markdown
-from apcombat.model import Encounter
+from apcombat.model import DEFAULT_AI, Encounter
 from apcombat.saves import FORMAT_VERSION, load_game, replay_save, save_game
 
 ENCOUNTERS = content_root() / "encounters"
@@ -223,7 +223,8 @@ def test_a_format_3_save_of_an_ai_game_loads_at_the_default_level_and_its_ai_goe
     assert before.startswith(b"format_version = 3\n")
     game = load_game(path)
     assert path.read_bytes() == before
-    assert game.state.ai_dice != () and all(side.ai_level is None for side in game.state.sides)
+    assert game.state.ai_dice != () and all(side.ai == DEFAULT_AI for side in game.state.sides)
+    assert all(unit.ai_role is None for unit in game.state.units)
     if not game.state.finished:
         asked = len(game.history)
         assert not any(step.illegal for step in ai_steps(game, 4))

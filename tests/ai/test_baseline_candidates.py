@@ -19,6 +19,7 @@ from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAc
 from apcombat.ai.seeds import side_rng
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game, legal_commands, parse_command, preview
+from apcombat.model import DEFAULT_AI
 
 ANA_FIRST = "gm dice 6 1"  # R13.1: Ana 11 + d6 6, Bob 11 + 1: Ana acts first
 
@@ -36,7 +37,7 @@ def decide(game: Game):
 
 
 def test_the_level_is_registered_as_baseline() -> None:
-    assert isinstance(LEVELS["baseline"](), BaselineLevel)
+    assert isinstance(LEVELS["baseline"](DEFAULT_AI), BaselineLevel)
 
 
 def test_an_attack_expects_hit_chance_times_damage_summed_over_rounds(tmp_path: Path) -> None:

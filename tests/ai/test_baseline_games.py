@@ -13,7 +13,7 @@ from apcombat.ai.match import play_match
 from apcombat.ai.seeds import side_rng
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game
-from apcombat.model import Encounter
+from apcombat.model import DEFAULT_AI, AiSettings, Effort, Encounter
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "content" / "encounters"
 SEEDS = {"big_battlefield": (0,)}  # 40 units: one game is a fair sample and keeps CI short
@@ -44,14 +44,15 @@ def test_baseline_against_itself_plays_legal_lines_to_the_end_and_replays_the_sa
         assert [entry.line for entry in replayed.history] == [entry.line for entry in result.history]
 
 
-def test_the_same_state_and_seed_give_the_same_line_and_reason() -> None:
+def test_the_same_state_and_seed_give_the_same_line_and_reason_whatever_the_knobs() -> None:
     encounter = load("street_fight")
     game = Game(encounter, seed=5)
     game.play("start")
+    bold = AiSettings("baseline", Effort.HIGH, aggression=1.0, caution=0.0)  # baseline ignores effort and knobs
     for _ in range(12):
         side = game.state.unit(game.state.active).side
-        first = LEVELS["baseline"]().decide(game.state, side_rng(5, side))
-        again = LEVELS["baseline"]().decide(game.state, side_rng(5, side))
+        first = LEVELS["baseline"](DEFAULT_AI).decide(game.state, side_rng(5, side))
+        again = LEVELS["baseline"](bold).decide(game.state, side_rng(5, side))
         assert first == again
         game.play(first.line)
         if game.state.finished:

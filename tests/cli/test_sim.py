@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from apcombat import ai as ai_layer
+from apcombat.ai.random_level import RandomLevel
+from apcombat.model import AiSettings, Effort
 from apcombat.model.encounter import AI_LEVEL_NAMES
 from apcombat.saves import load_game, replay_save
 
@@ -125,25 +127,84 @@ def test_save_games_writes_every_game_as_a_save_that_loads_and_replays(ai_plugin
 
 
 def test_a_side_without_ai_plays_the_default_level(ai_plugins, apcombat, monkeypatch):
-    monkeypatch.setitem(ai_layer.LEVELS, ai_layer.DEFAULT_LEVEL, lambda: ai_layer.resolve(GREEDY))
+    monkeypatch.setitem(ai_layer.LEVELS, ai_layer.DEFAULT_LEVEL, lambda settings: ai_layer.resolve(GREEDY))
     report = apcombat("sim", DUEL, "--games", "2", "--ai", f"raiders={GREEDY}", "--json").json
     assert report["games"][0]["sides"] == {"vault": ai_layer.DEFAULT_LEVEL, "raiders": GREEDY}
 
 
-def test_a_side_plays_the_level_its_encounter_names_unless_ai_says_otherwise(ai_plugins, apcombat, tmp_path):
-    text = DUEL.read_text(encoding="utf-8").replace('control = "ai"', 'control = "ai"\nai_level = "random"', 1)
-    assert 'ai_level = "random"' in text
+def _duel_whose_raiders_say(tmp_path: Path, ai: str) -> Path:
+    """The duel with `ai = {...}` (`ai` the inside of the braces) in the raiders' [[side]] table."""
+    text = DUEL.read_text(encoding="utf-8").replace('control = "ai"', f'control = "ai"\nai = {{ {ai} }}', 1)
     named = tmp_path / "duel.toml"
     named.write_text(text.replace('"../characters/', f'"{ENCOUNTERS.parent}/characters/'), encoding="utf-8")
+    return named
+
+
+def test_a_side_plays_as_its_encounter_says_unless_ai_says_otherwise(ai_plugins, apcombat, tmp_path):
+    named = _duel_whose_raiders_say(tmp_path, 'level = "random", effort = "high", caution = 0.25')
     assert apcombat("check", named).code == 0
     report = apcombat("sim", named, "--games", "1", "--json").json
-    assert report["games"][0]["sides"] == {"vault": "baseline", "raiders": "random"}
+    assert report["games"][0]["sides"] == {"vault": "baseline", "raiders": "random,effort=high,caution=0.25"}
     report = apcombat("sim", named, "--games", "1", "--ai", "raiders=baseline", "--json").json
     assert report["games"][0]["sides"] == {"vault": "baseline", "raiders": "baseline"}
 
 
+def test_a_mistake_in_an_encounters_ai_is_one_line_for_check_and_for_sim(apcombat, tmp_path):
+    named = _duel_whose_raiders_say(tmp_path, 'effort = "hard", aggression = 1.5')
+    check = apcombat("check", named)
+    assert check.code == 1
+    assert check.out.splitlines() == [
+        f"{named}: side 'raiders': ai.effort: 'hard' is not one of low, normal, high",
+        f"{named}: side 'raiders': ai.aggression: expected a number from 0 to 1, got 1.5",
+        "2 problems in 1 file",
+    ]
+    sim = apcombat("sim", named, "--games", "1")
+    assert sim.code == 2 and "ai.aggression: expected a number from 0 to 1, got 1.5" in sim.err
+
+
+def test_ai_takes_a_level_with_its_settings_and_the_tables_name_it_as_given(apcombat, monkeypatch):
+    built: list[AiSettings] = []
+
+    def recording(settings: AiSettings):
+        built.append(settings)
+        return RandomLevel(settings)
+
+    monkeypatch.setitem(ai_layer.LEVELS, "recording", recording)
+    given = "recording, effort=low,aggression=0.8,caution=0.2"
+    report = apcombat("sim", DUEL, "--games", "2", "--ai", f"raiders={given}", "--json").json
+    assert set(report["ai"]) == {"baseline", given} and report["illegal"] == {"baseline": 0, given: 0}
+    assert all(game["sides"]["raiders"] == given for game in report["games"])
+    assert set(built) == {AiSettings("recording", Effort.LOW, aggression=0.8, caution=0.2)}
+
+
+def test_two_sides_of_one_level_with_other_settings_are_two_ais(apcombat):
+    report = apcombat(
+        "sim", DUEL, "--games", "2", "--ai", "vault=random,aggression=1", "--ai", "raiders=random", "--json"
+    ).json
+    assert set(report["ai"]) == {"random,aggression=1", "random"}
+    assert report["ai"]["random"]["games"] == report["ai"]["random,aggression=1"]["games"] == 2
+
+
+def test_settings_give_the_same_games_with_any_jobs(apcombat):
+    ais = ("--ai", "vault=random,effort=low,caution=1", "--ai", "raiders=baseline,aggression=0")
+    one = apcombat("sim", DUEL, "--games", "4", *ais, "--swap", "--json", "--max-rounds", "6")
+    two = apcombat("sim", DUEL, "--games", "4", *ais, "--swap", "--json", "--max-rounds", "6", "--jobs", "2")
+    assert one.code == two.code == 0, two.err
+    assert _without_times(one.json) == _without_times(two.json)
+
+
+@pytest.mark.xfail(
+    "tactical" not in ai_layer.LEVELS,
+    reason="the tactical level lands from branch i12-tactical; files may name it already",
+    strict=True,
+)
 def test_the_levels_files_may_name_are_the_built_in_levels() -> None:
     assert set(AI_LEVEL_NAMES) == set(ai_layer.LEVELS)
+
+
+def test_the_levels_files_may_name_are_the_built_in_levels_and_tactical_at_most() -> None:
+    # Until i12-tactical is merged: every built-in level may be named, and only tactical besides.
+    assert set(ai_layer.LEVELS) <= set(AI_LEVEL_NAMES) <= {*ai_layer.LEVELS, "tactical"}
 
 
 def test_illegal_lines_are_counted_per_ai(ai_plugins, apcombat):
@@ -187,6 +248,15 @@ def test_the_tables_and_the_picture_go_to_stderr(ai_plugins, apcombat):
         (("--ai", f"vault={GREEDY}", "--ai", "raiders=greedy_bot:missing"), "has no function 'missing'"),
         (("--ai", "pirates=greedy_bot:play"), "has no side 'pirates'; its sides are vault, raiders"),
         (("--ai", f"vault={GREEDY}", "--ai", "raiders"), "write SIDE=AI"),
+        (
+            ("--ai", f"vault={GREEDY},aggression=0.8"),
+            f"--ai vault={GREEDY},aggression=0.8: a plug-in bot takes no settings (effort, aggression, caution)",
+        ),
+        (("--ai", "raiders=baseline,effort=max"), "--ai raiders=baseline,effort=max: effort must be one of low"),
+        (("--ai", "raiders=baseline,aggression=1.5"), "aggression must be a number from 0 to 1, not '1.5'"),
+        (("--ai", "raiders=baseline,caution"), "'caution' is not a setting; write them like tactical,effort=low"),
+        (("--ai", "raiders=baseline,boldness=1"), "'boldness=1' is not a setting"),
+        (("--ai", "raiders=baseline,caution=0,caution=1"), "caution is given twice"),
         (("--games", "0"), "--games 0: give a whole number of 1 or more"),
         (("--csv", "missing/games.csv", *BOTH_GREEDY), "the folder missing does not exist"),
     ],

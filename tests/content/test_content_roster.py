@@ -6,10 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from apcombat.content import Library, load_encounter
 from apcombat.content.roster import Roster, content_id, new_character_id, read_new_character, unique_id
 from apcombat.content.writer import encounter_to_toml, write_text_file
-from apcombat.model import Control
+from apcombat.model import AiSettings, Control, Effort
 
 FORM = {
     "name": "Big Sue",
@@ -55,9 +57,12 @@ def test_a_new_roster_has_two_sides_the_game_master_plays() -> None:
 
 def test_renaming_a_side_gives_it_an_id_its_units_follow(library: Library) -> None:
     roster, _ = Roster.start().with_unit("opponents", library.character("raider"), library)
+    bold = AiSettings("random", Effort.HIGH, aggression=1.0)
+    roster = attrs.evolve(roster, sides=(roster.sides[0], attrs.evolve(roster.sides[1], ai=bold)))
     roster = roster.with_side_renamed("opponents", "Raiders of the Mug")
     assert roster.sides[1].id == "raiders_of_the_mug"
     assert roster.units[0].side == "raiders_of_the_mug"
+    assert roster.sides[1].ai == bold  # what else the side had stays with it
 
 
 def test_an_empty_side_can_go_but_two_always_stay(library: Library) -> None:

@@ -36,8 +36,45 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
         ["test.toml: side 'b': id: 'b' is already used by entry 2"],
     ),
     "an AI level that does not exist": (
-        {"sides": [SIDES[0], {**SIDES[1], "control": "ai", "ai_level": "genius"}]},
-        ["test.toml: side 'b': ai_level: 'genius' is not an AI level; the levels are baseline, random"],
+        {"sides": [SIDES[0], {**SIDES[1], "ai": {"level": "tactcal"}}]},
+        [
+            "test.toml: side 'b': ai.level: 'tactcal' is not an AI level (did you mean 'tactical'?); "
+            "the levels are baseline, random, tactical"
+        ],
+    ),
+    "an AI effort that is not one": (
+        {"sides": [SIDES[0], {**SIDES[1], "ai": {"effort": "max"}}]},
+        ["test.toml: side 'b': ai.effort: 'max' is not one of low, normal, high"],
+    ),
+    "AI knobs out of range": (
+        {"sides": [SIDES[0], {**SIDES[1], "ai": {"aggression": 1.5, "caution": -1}}]},
+        [
+            "test.toml: side 'b': ai.aggression: expected a number from 0 to 1, got 1.5",
+            "test.toml: side 'b': ai.caution: expected a number from 0 to 1, got -1",
+        ],
+    ),
+    "an AI knob that is not a number": (
+        {"sides": [SIDES[0], {**SIDES[1], "ai": {"caution": "high"}}]},
+        ["test.toml: side 'b': ai.caution: expected a number, got \"high\""],
+    ),
+    "an AI setting that is not one": (
+        {"sides": [SIDES[0], {**SIDES[1], "ai": {"level": "baseline", "agression": 0.8}}]},
+        ["test.toml: side 'b': ai: unknown key 'agression' (did you mean 'aggression'?)"],
+    ),
+    "AI settings that are not a table": (
+        {"sides": [SIDES[0], {**SIDES[1], "ai": "tactical"}]},
+        ["test.toml: side 'b': ai: expected a table, got \"tactical\""],
+    ),
+    "the old ai_level key": (
+        {"sides": [SIDES[0], {**SIDES[1], "ai_level": "baseline"}]},
+        ["test.toml: side 'b': unknown key 'ai_level'"],
+    ),
+    "a role that is not one": (
+        {"units": ana(ai_role="sniperr")},
+        [
+            "test.toml: unit 'ana': ai_role: 'sniperr' is not one of assault, hold, guard, sniper "
+            "(did you mean 'sniper'?)"
+        ],
     ),
     "unit id not typeable": (
         {"units": ana(id="Ana")},

@@ -10,7 +10,9 @@ from encounter_helpers import ANA_AND_RAIDER, encounter_file, unit_of
 
 from apcombat.content import MODULES, Library, load_encounter
 from apcombat.model import (
+    DEFAULT_AI,
     NO_ARMOR,
+    AiRole,
     Control,
     CoverExempts,
     Facing,
@@ -74,6 +76,7 @@ def test_the_state_built_and_its_defaults(in_tmp: Path, library: Library) -> Non
     encounter = load_encounter(encounter_file(), library)
     assert (encounter.name, encounter.description, encounter.round) == ("Test", "", 0)
     assert [(side.id, side.control) for side in encounter.sides] == [("a", Control.HUMAN), ("b", Control.AI)]
+    assert all(side.ai == DEFAULT_AI for side in encounter.sides)  # the default level, effort and knobs
     assert (encounter.map.width, encounter.map.height) == (7, 4)
     assert encounter.map.at((3, 1)) is Terrain.LOW
     ana, raider = encounter.units
@@ -88,6 +91,7 @@ def test_the_state_built_and_its_defaults(in_tmp: Path, library: Library) -> Non
     assert raider.offhand is None  # grease gun and knife: not two guns
     assert raider.ammo == {"45acp": 60}  # the knife needs none
     assert raider.armor == library.armor("leather_armor")
+    assert ana.ai_role is None and raider.ai_role is None
     assert (encounter.house_rules, encounter.optional_rules, encounter.modules) == (HouseRules(), OptionalRules(), {})
     assert encounter.criticals == library.criticals
 
@@ -112,9 +116,11 @@ def test_everything_a_unit_can_change(in_tmp: Path, library: Library) -> None:
         armor="none",
         ammo={"10mm": 5},
         hp=3,
+        ai_role="guard",
     )
     ana = load_encounter(encounter_file(units=[changed, ANA_AND_RAIDER[1]]), library).unit("ana")
     assert (ana.at, ana.facing, ana.pose, ana.hp, ana.ammo) == ((2, 2), Facing.SW, Pose.PRONE, 3, {"10mm": 5})
+    assert ana.ai_role is AiRole.GUARD
     assert [carried.weapon.id for carried in ana.weapons] == ["pistol_10mm", "knife", "colt_1911"]
     assert ana.offhand == 2
     assert ana.armor is NO_ARMOR

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 from content_helpers import COLT, write_toml
+from encounter_helpers import SIDES, encounter_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from apcombat.content import read_attack_scenario
+from apcombat.content import read_attack_scenario, read_encounter
 from apcombat.content.loader import read_character, read_weapons
 
 ANY_NUMBER = st.one_of(
@@ -97,3 +98,17 @@ def test_a_distance_is_read_exactly_when_finite_and_in_its_range(library, distan
     assert (not problems) == fits, problems
     assert (situation is not None) == fits
     assert all("shot.distance_m" in problem for problem in problems)
+
+
+@pytest.mark.parametrize("knob", ["aggression", "caution"])
+@settings(max_examples=80, deadline=None)
+@given(value=st.one_of(ANY_NUMBER, st.floats(min_value=-0.5, max_value=1.5)))
+def test_an_ai_knob_is_read_exactly_when_a_number_from_0_to_1(library, knob, value):
+    sides = [SIDES[0], {**SIDES[1], "ai": {knob: value}}]
+    with tempfile.TemporaryDirectory() as folder:
+        loaded = read_encounter(encounter_file(sides=sides, path=Path(folder) / "test.toml"), library)
+    fits = isinstance(value, int | float) and math.isfinite(value) and 0 <= value <= 1
+    assert (not loaded.problems) == fits, loaded.problems
+    assert all(f"ai.{knob}" in str(problem) for problem in loaded.problems)
+    if fits:
+        assert getattr(loaded.value.side("b").ai, knob) == value

@@ -60,11 +60,12 @@ def test_an_encounter_changing_every_default_loads_back_equal(library: Library, 
     units = [
         unit_of("ana", "a", at=[1, 1], facing="E", pose="crouched", hp=10, armor="none", offhand=1),
         unit_of("sue", "a", at=[2, 1], character=inline, ammo={"45acp": 3}, weapons=["colt_1911", "knife"]),
-        unit_of("raider", "b", at=[5, 2], armor="metal_armor", weapons=["combat_knife"]),
+        unit_of("raider", "b", at=[5, 2], armor="metal_armor", weapons=["combat_knife"], ai_role="sniper"),
     ]
+    ai = {"level": "random", "effort": "high", "aggression": 0.8, "caution": 0}
     path = encounter_file(
         battle_map={**MAP, "rows": [row.replace("_", "~") for row in MAP["rows"]], "legend": {"~": "gap"}},
-        sides=SIDES,
+        sides=[SIDES[0], {**SIDES[1], "ai": ai}],
         units=units,
         path=tmp_path / "everything.toml",
         description="Every default changed.",
@@ -74,6 +75,17 @@ def test_an_encounter_changing_every_default_loads_back_equal(library: Library, 
     )
     encounter = load_encounter(path, library)
     assert written_and_loaded(encounter, library, tmp_path / "out") == encounter
+
+
+def test_an_ai_side_and_a_role_are_written_only_as_far_as_they_differ_from_the_defaults(
+    library: Library, tmp_path: Path
+) -> None:
+    sides = [SIDES[0], {**SIDES[1], "ai": {"effort": "low", "caution": 0.5}}]
+    units = [unit_of("ana", "a", at=[1, 1]), unit_of("raider", "b", at=[5, 2], ai_role="hold")]
+    encounter = load_encounter(encounter_file(sides=sides, units=units, path=tmp_path / "ai.toml"), library)
+    table = tomllib.loads(encounter_to_toml(encounter, library))
+    assert [side.get("ai") for side in table["side"]] == [None, {"effort": "low"}]  # caution 0.5 is the default
+    assert [unit.get("ai_role") for unit in table["unit"]] == [None, "hold"]
 
 
 def test_a_unit_names_its_character_by_id_when_it_is_a_ready_one(library: Library) -> None:

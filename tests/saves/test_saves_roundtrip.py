@@ -18,11 +18,14 @@ from save_helpers import ENCOUNTERS, actions, any_actions, duel, duel_game, play
 from apcombat.engine import CommandError, Game, HistoryEntry
 from apcombat.model import (
     AiDice,
+    AiRole,
+    AiSettings,
     BodyLocation,
     Burning,
     Control,
     CriticalEffect,
     CriticalTable,
+    Effort,
     Encounter,
     Exhaustion,
     Facing,
@@ -213,8 +216,10 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "initiative_bonus": -2,
         "watch": Watch(tested=frozenset({"raider"})),
         "pin": Pin("raider"),
+        "ai_role": AiRole.SNIPER,
     }
-    side_values = {"control": Control.AI, "ai_level": "random"}
+    ai_values = {"level": "random", "effort": Effort.HIGH, "aggression": 0.8, "caution": 0.25}
+    side_values = {"control": Control.AI, "ai": AiSettings(**ai_values)}
     encounter_values = {
         "map": duel().map,
         "description": "Every field set",
@@ -237,7 +242,12 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "ai_dice": (AiDice("raiders", ((1 << 64) - 3, (1 << 63) + 5)), AiDice("vault", (12, 7))),
         "sides": tuple(attrs.evolve(side, **side_values) for side in duel().sides),
     }
-    for model, values in ((Unit, unit_values), (Encounter, encounter_values), (Side, side_values)):
+    for model, values in (
+        (Unit, unit_values),
+        (Encounter, encounter_values),
+        (Side, side_values),
+        (AiSettings, ai_values),
+    ):
         defaults = {field.name for field in attrs.fields(model) if field.default is not attrs.NOTHING}
         assert defaults <= set(values), f"give {model.__name__}'s {sorted(defaults - set(values))} a value here"
     everything = attrs.evolve(ana, **unit_values)
@@ -250,6 +260,18 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
     loaded = load_game("saves/all.toml")
     assert loaded.state == state
     assert save_game(loaded, "saves/again").read_text(encoding="utf-8") == text
+
+
+def test_an_ai_sides_settings_and_the_units_roles_survive_a_save(in_tmp):
+    bold = AiSettings("random", Effort.LOW, aggression=0.75, caution=0.1)
+    sides = tuple(attrs.evolve(side, ai=bold) if side.control is Control.AI else side for side in duel().sides)
+    units = tuple(attrs.evolve(unit, ai_role=role) for unit, role in zip(duel().units, AiRole, strict=False))
+    game = Game(attrs.evolve(duel(), sides=sides, units=units), seed=7)
+    game.play_all(["end", "end"])
+    written, loaded = saved_and_loaded(game)
+    assert 'level = "random"' in written.decode() and 'ai_role = "hold"' in written.decode()
+    assert loaded.state.side("raiders").ai == loaded.start.side("raiders").ai == bold
+    assert [unit.ai_role for unit in loaded.state.units] == [AiRole.ASSAULT, AiRole.HOLD]
 
 
 def test_moves_turns_and_shots_survive_a_save(in_tmp):

@@ -20,7 +20,7 @@ from textual.widgets import Select
 from apcombat.ai import LEVELS, Decision
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game
-from apcombat.model import Control
+from apcombat.model import AiSettings, Control, Effort
 from apcombat.saves import save_game
 from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
@@ -69,7 +69,7 @@ def ai_game(run_ui, rex_ai: Path, monkeypatch: pytest.MonkeyPatch):
     set-up screen, the fight started; then `await steps(ui)`."""
 
     def run(bot: Scripted, steps, pace: float = 0) -> None:
-        monkeypatch.setitem(LEVELS, "scripted", lambda: bot)
+        monkeypatch.setitem(LEVELS, "scripted", lambda settings: bot)
 
         async def script(ui: Ui) -> None:
             await start_from_setup(ui, rex_ai, "scripted")
@@ -125,7 +125,7 @@ def test_the_setup_screen_offers_each_side_an_ai_level_and_no_ai_in_table_mode(r
 def test_the_duel_raider_is_played_by_the_ai_with_its_reasons_in_the_log(run_ui, duel):
     async def script(ui):
         await ui.press("s")
-        assert set(ui.game.session.ai_levels) == {"raiders"}
+        assert set(ui.game.session.ai_settings) == {"raiders"}
         for _ in range(3):  # Ana ends her turns; the raider plays its own (and may win)
             await ui.until(
                 lambda: ui.state.finished or (ui.state.active == "ana" and not ui.game.ai.pending), "Ana's turn"
@@ -258,31 +258,71 @@ def test_undo_goes_back_to_the_players_last_command_and_the_ai_waits(ai_game):
     ai_game(bot, steps)
 
 
-def test_the_level_chosen_on_set_up_is_saved_and_a_loaded_game_plays_at_it(run_ui, rex_ai, tmp_path):
+def test_the_setup_screen_offers_effort_and_knobs_prefilled_from_the_encounter(run_ui, tmp_path):
+    ai = {"level": "random", "effort": "high", "aggression": 0.8}
+    path = write_encounter(
+        tmp_path / "encounters",
+        "bold",
+        SKIRMISH_UNITS,
+        side=[{"id": "vault", "name": "Vault", "control": "human"}, {"id": "raiders", "name": "Raiders", "ai": ai}],
+    )
+
+    async def script(ui: Ui) -> None:
+        ui.app.push_screen(SetupScreen(path, ui.app.library))
+        setup = await ui.wait_for_screen(SetupScreen)
+        row = setup.query_one("#ai-raiders")
+        assert not row.display  # the raiders are human in the file: no AI settings asked
+        setup.query_one("#side-raiders", Select).value = "ai"
+        await ui.settle()
+        assert row.display and not setup.query_one("#ai-vault").display
+        values = [setup.query_one(f"#{knob}-raiders", Select).value for knob in ("level", "effort", "aggression")]
+        assert values == ["random", "high", 0.8] and setup.query_one("#caution-raiders", Select).value == 0.5
+        offered = [value for _, value in setup.query_one("#aggression-raiders", Select)._options]
+        assert offered == [0.0, 0.25, 0.5, 0.75, 0.8, 1.0]  # the file's 0.8 among the steps
+        assert "effort: high" in ui.screen_text() and "aggression: 0.8" in ui.screen_text()
+        setup.query_one("#effort-raiders", Select).value = "low"
+        setup.query_one("#caution-raiders", Select).value = 1.0
+        await ui.press("ctrl+s")
+        await ui.wait_for_screen(GameScreen)
+        chosen = AiSettings("random", Effort.LOW, aggression=0.8, caution=1.0)
+        assert ui.state.side("raiders").ai == chosen and ui.game.session.ai_settings == {"raiders": chosen}
+
+    run_ui(script, ai_pace=0)
+
+
+def test_the_settings_chosen_on_set_up_are_saved_and_a_loaded_game_plays_with_them(run_ui, rex_ai, tmp_path):
     saved = tmp_path / "chosen.toml"
+    chosen = AiSettings("random", Effort.HIGH, aggression=0.25, caution=0.0)
 
     async def set_up(ui: Ui) -> None:
-        await start_from_setup(ui, rex_ai, "random")
-        assert ui.game.session.ai_levels == {"raiders": "random"}
+        ui.app.push_screen(SetupScreen(rex_ai, ui.app.library))
+        setup = await ui.wait_for_screen(SetupScreen)
+        for knob in ("level", "effort", "aggression", "caution"):
+            value = getattr(chosen, knob)
+            setup.query_one(f"#{knob}-raiders", Select).value = value.value if knob == "effort" else value
+        await ui.press("ctrl+s")
+        await ui.wait_for_screen(GameScreen)
+        assert ui.game.session.ai_settings == {"raiders": chosen}
         save_game(ui.game.session.game, saved)
 
     async def loaded(ui: Ui) -> None:
-        assert ui.game.session.ai_levels == {"raiders": "random"}  # not the default level, baseline
+        assert ui.game.session.ai_settings == {"raiders": chosen}  # not the default level, baseline
 
     run_ui(set_up, ai_pace=0)
-    assert 'ai_level = "random"' in saved.read_text(encoding="utf-8")
+    text = saved.read_text(encoding="utf-8")
+    assert 'level = "random"' in text and 'effort = "high"' in text and "aggression = 0.25" in text
     run_ui(loaded, open_path=saved, ai_pace=0)
 
 
 def test_a_save_naming_a_level_this_apcombat_lacks_plays_at_the_default_level_and_says_so(run_ui, rex_ai, tmp_path):
     game = Game(load_encounter(rex_ai, load_library(content_root(None))), seed=1)
-    sides = tuple(
-        attrs.evolve(side, ai_level="grandmaster") if side.control is Control.AI else side for side in game.state.sides
-    )
+    newer = AiSettings("grandmaster", Effort.LOW, caution=0.9)
+    sides = tuple(attrs.evolve(side, ai=newer) if side.control is Control.AI else side for side in game.state.sides)
     saved = save_game(Game(attrs.evolve(game.state, sides=sides), seed=1), tmp_path / "newer.toml")
 
     async def loaded(ui: Ui) -> None:
-        assert ui.game.session.ai_levels == {"raiders": "baseline"}
+        # the level falls back to the default one; the effort and knobs are kept
+        assert ui.game.session.ai_settings == {"raiders": attrs.evolve(newer, level="baseline")}
         await ui.settle()
         assert any("'grandmaster'" in notice and "plays at baseline" in notice for notice in ui.notices())
 

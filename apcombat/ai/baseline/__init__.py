@@ -19,7 +19,7 @@ from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAc
 from apcombat.ai.baseline.proposal import Candidate, Proposal
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
-from apcombat.model import Encounter
+from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 CANDIDATES: tuple[Candidate, ...] = (
     InterruptAction(),
@@ -39,7 +39,8 @@ class BaselineLevel:
 
     name = "baseline"
 
-    def __init__(self, candidates: tuple[Candidate, ...] = CANDIDATES) -> None:
+    def __init__(self, settings: AiSettings = DEFAULT_AI, candidates: tuple[Candidate, ...] = CANDIDATES) -> None:
+        self.settings = settings  # kept, not read: baseline plays the same whatever the effort and knobs
         self.candidates = candidates
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:

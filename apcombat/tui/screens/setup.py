@@ -15,11 +15,14 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from apcombat.ai import LEVELS
 from apcombat.content import Library, load_encounter
 from apcombat.engine import Game
-from apcombat.model import Control, CoverExempts, HouseRules, OptionalRules, Side
+from apcombat.model import AiSettings, Control, CoverExempts, Effort, HouseRules, OptionalRules, Side
 from apcombat.tui.session import default_level
 
 OPTIONAL = ("initiative", "reaction", "covering_fire", "poses", "jumping", "running", "two_guns")
 HOUSE_SWITCHES = ("prone_shows_head", "ambidextrous_removes_strength", "reroll_initiative_each_round")
+KNOBS = ("aggression", "caution")
+KNOB_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0)
+"""The values the set-up screen offers for an AI's knobs (an encounter may give any from 0 to 1)."""
 
 
 class SetupScreen(Screen):
@@ -44,26 +47,7 @@ class SetupScreen(Screen):
             yield Label("Who plays each side" + ("" if on_map else " (table mode: no AI)"), classes="section")
             controls = [c for c in Control if on_map or c is not Control.AI]  # table mode: the GM plays all
             for side in encounter.sides:
-                with Horizontal(classes="row"):
-                    yield Label(f"{side.name:<24}")
-                    control = side.control if side.control in controls else Control.HUMAN
-                    yield Select(
-                        [(c.value, c.value) for c in controls],
-                        value=control.value,
-                        allow_blank=False,
-                        id=f"side-{side.id}",
-                        classes="control",
-                    )
-                    if on_map:
-                        level = Select(
-                            [(f"AI level: {name}", name) for name in sorted(LEVELS)],
-                            value=side.ai_level if side.ai_level in LEVELS else default_level(),
-                            allow_blank=False,
-                            id=f"level-{side.id}",
-                            classes="level",
-                        )
-                        level.display = control is Control.AI
-                        yield level
+                yield from self._side_rows(side, controls, on_map)
             yield Label("Optional rules (R0.6)", classes="section")
             with Horizontal(classes="checks"):
                 for name in OPTIONAL:
@@ -96,12 +80,50 @@ class SetupScreen(Screen):
             yield Button("Start (ctrl+s)", id="start", variant="primary")
         yield Footer()
 
+    def _side_rows(self, side: Side, controls: list[Control], on_map: bool) -> ComposeResult:
+        """Who plays `side`; on a map, its AI's level and, on the row below, its effort and knobs, pre-filled
+        from the encounter's `ai` and shown only while the AI plays the side."""
+        control = side.control if side.control in controls else Control.HUMAN
+        is_ai = control is Control.AI
+        with Horizontal(classes="row"):
+            yield Label(f"{side.name:<24}")
+            yield Select(
+                [(c.value, c.value) for c in controls],
+                value=control.value,
+                allow_blank=False,
+                id=f"side-{side.id}",
+                classes="control",
+            )
+            if on_map:
+                level = Select(
+                    [(f"AI level: {name}", name) for name in sorted(LEVELS)],
+                    value=side.ai.level if side.ai.level in LEVELS else default_level(),
+                    allow_blank=False,
+                    id=f"level-{side.id}",
+                    classes="level",
+                )
+                level.display = is_ai
+                yield level
+        if on_map:
+            with Horizontal(id=f"ai-{side.id}", classes="row ai") as personality:
+                personality.display = is_ai
+                yield Select(
+                    [(f"effort: {effort.value}", effort.value) for effort in Effort],
+                    value=side.ai.effort.value,
+                    allow_blank=False,
+                    id=f"effort-{side.id}",
+                    classes="effort",
+                )
+                for knob in KNOBS:
+                    yield _knob_select(side, knob)
+
     def on_select_changed(self, event: Select.Changed) -> None:
-        """The AI level is asked only for a side the AI plays."""
+        """The AI's level, effort and knobs are asked only for a side the AI plays."""
         select_id = event.select.id or ""
         if select_id.startswith("side-") and self.encounter.map is not None:
-            level = self.query_one(f"#level-{select_id.removeprefix('side-')}")
-            level.display = event.value == Control.AI.value
+            side = select_id.removeprefix("side-")
+            for widget in (f"#level-{side}", f"#ai-{side}"):
+                self.query_one(widget).display = event.value == Control.AI.value
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -130,8 +152,28 @@ class SetupScreen(Screen):
         self.app.open_game(game, self.path.stem, replace=True)
 
     def _side_as_chosen(self, side: Side) -> Side:
-        """The side with who plays it and, for an AI side, its level (kept in the state, so saved)."""
+        """The side with who plays it and, for an AI side, its level, effort and knobs (kept in the state, so
+        saved)."""
         control = Control(self._value(f"side-{side.id}"))
         if control is not Control.AI or self.encounter.map is None:
             return attrs.evolve(side, control=control)
-        return attrs.evolve(side, control=control, ai_level=self._value(f"level-{side.id}"))
+        ai = AiSettings(
+            level=self._value(f"level-{side.id}"),
+            effort=Effort(self._value(f"effort-{side.id}")),
+            **{knob: float(self._value(f"{knob}-{side.id}")) for knob in KNOBS},
+        )
+        return attrs.evolve(side, control=control, ai=ai)
+
+
+def _knob_select(side: Side, knob: str) -> Select:
+    """A choice of KNOB_STEPS for one of the side's AI knobs; a value the encounter gives between two steps
+    is offered too, so that starting the game keeps it."""
+    value = getattr(side.ai, knob)
+    steps = sorted({*KNOB_STEPS, value})
+    return Select(
+        [(f"{knob}: {step:g}", step) for step in steps],
+        value=value,
+        allow_blank=False,
+        id=f"{knob}-{side.id}",
+        classes="knob",
+    )

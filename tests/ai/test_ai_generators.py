@@ -199,39 +199,40 @@ def test_a_sim_game_saved_with_save_games_carries_the_reasons_and_replays_to_its
     assert sum(event.kind == "ai" for event in replayed.log) == len(result.history) - 1
 
 
-@pytest.mark.parametrize("name", ["duel_ai", "street_fight_ai"])
-def test_a_format_2_save_of_an_ai_game_loads_and_its_ai_goes_on(tmp_path, name):
-    path = Path(shutil.copy(FORMAT_2 / f"{name}.toml", tmp_path / f"{name}.toml"))
+def older_ai_save(folder: Path, tmp_path: Path, name: str, version: int) -> Game:
+    """A copy of an AI game saved in an older format, loaded (which must not rewrite the file)."""
+    path = Path(shutil.copy(folder / f"{name}.toml", tmp_path / f"{name}.toml"))
     before = path.read_bytes()
-    assert before.startswith(b"format_version = 2\n")
+    assert before.startswith(f"format_version = {version}\n".encode())
     game = load_game(path)
     assert path.read_bytes() == before  # loading never rewrites the file
-    assert game.state.ai_dice == () and all(entry.reason == "" for entry in game.history)
+    return game
+
+
+def plays_on_and_saves_in_the_newest_format(game: Game, tmp_path: Path) -> None:
+    """The loaded game's AI plays on with legal lines, and the game saves in the newest format."""
     if not game.state.finished:
-        steps = ai_steps(game, 4)
-        assert not any(step.illegal for step in steps)
-        assert game.state.ai_dice != ()
+        asked = len(game.history)
+        assert not any(step.illegal for step in ai_steps(game, 4))
+        assert len(game.history) > asked and game.state.ai_dice != ()
     again = save_game(game, tmp_path / "again.toml")
-    assert again.read_text(encoding="utf-8").startswith("format_version = 4\nrules_version = 2\n")
+    assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\nrules_version = 2\n")
     assert load_game(again).state == game.state
+
+
+@pytest.mark.parametrize("name", ["duel_ai", "street_fight_ai"])
+def test_a_format_2_save_of_an_ai_game_loads_and_its_ai_goes_on(tmp_path, name):
+    game = older_ai_save(FORMAT_2, tmp_path, name, 2)
+    assert game.state.ai_dice == () and all(entry.reason == "" for entry in game.history)
+    plays_on_and_saves_in_the_newest_format(game, tmp_path)
 
 
 @pytest.mark.parametrize("name", ["duel_ai", "street_fight_ai"])
 def test_a_format_3_save_of_an_ai_game_loads_at_the_default_level_and_its_ai_goes_on(tmp_path, name):
-    path = Path(shutil.copy(FORMAT_3 / f"{name}.toml", tmp_path / f"{name}.toml"))
-    before = path.read_bytes()
-    assert before.startswith(b"format_version = 3\n")
-    game = load_game(path)
-    assert path.read_bytes() == before
+    game = older_ai_save(FORMAT_3, tmp_path, name, 3)
     assert game.state.ai_dice != () and all(side.ai == DEFAULT_AI for side in game.state.sides)
     assert all(unit.ai_role is None for unit in game.state.units)
-    if not game.state.finished:
-        asked = len(game.history)
-        assert not any(step.illegal for step in ai_steps(game, 4))
-        assert len(game.history) > asked
-    again = save_game(game, tmp_path / "again.toml")
-    assert again.read_text(encoding="utf-8").startswith("format_version = 4\nrules_version = 2\n")
-    assert load_game(again).state == game.state
+    plays_on_and_saves_in_the_newest_format(game, tmp_path)
 
 
 def test_a_format_1_save_upgrades_through_every_format_to_the_newest(tmp_path):

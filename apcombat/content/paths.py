@@ -13,6 +13,7 @@ CRITICALS_FILE = "criticals.toml"
 CHARACTERS_FOLDER = "characters"
 SCENARIOS_FOLDER = "scenarios"
 ENCOUNTERS_FOLDER = "encounters"
+RULES_FILE = "rules.md"
 
 _PACKAGE = Path(apcombat.__file__).resolve().parent
 
@@ -29,6 +30,14 @@ def content_root(override: str | Path | None = None) -> Path:
     if (checkout / WEAPONS_FILE).is_file():
         return checkout
     return _PACKAGE / "_content"
+
+
+def rules_reference() -> Path:
+    """docs/rules.md, the rules reference: the checkout's, else the copy bundled in the installed package."""
+    checkout = _PACKAGE.parent / "docs" / RULES_FILE
+    if checkout.is_file():
+        return checkout
+    return _PACKAGE / "_docs" / RULES_FILE
 
 
 def resolve_reference(

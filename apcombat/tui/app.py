@@ -37,6 +37,7 @@ class ApcombatApp(App):
         Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit"),
         Binding("ctrl+t", "title", "Title", show=False, id="app.title"),
         Binding("ctrl+k", "oracle", "Solo oracle", show=False, id="app.oracle"),
+        Binding("f1", "rules", "Rules", show=False, id="app.rules"),
     ]
 
     def __init__(
@@ -175,6 +176,15 @@ class ApcombatApp(App):
         from apcombat.tui.screens.oracle import OracleScreen
 
         self.push_screen(OracleScreen())
+
+    def action_rules(self) -> None:
+        """The rules reference, at the rule the screen in view cites (its `rule_in_view`), else at the top."""
+        from apcombat.tui.screens.rules import RulesScreen
+
+        if isinstance(self.screen, RulesScreen):
+            return
+        rule_in_view = getattr(self.screen, "rule_in_view", None)
+        self.push_screen(RulesScreen(rule_in_view() if callable(rule_in_view) else None))
 
     def action_title(self) -> None:
         while len(self.screen_stack) > 2:

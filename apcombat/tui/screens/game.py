@@ -134,6 +134,18 @@ class GameScreen(Screen):
     def hint(self, text: str) -> None:
         self.query_one(HintLine).say(text)
 
+    def rule_in_view(self) -> str | None:
+        """The rule F1 opens (its number without the R): the last one the hint line cites, else the last one
+        cited by the log's lines in view, else None."""
+        from apcombat.tui.rules_book import last_rule_cited
+
+        cited = last_rule_cited(self.query_one(HintLine).said)
+        for line in reversed(self.query_one(EventLog).lines_in_view()):
+            if cited is not None:
+                break
+            cited = last_rule_cited(line)
+        return cited
+
     def refresh_view(self) -> None:
         """Redraw everything from the engine's state (cheap: the map redraws only changed lines)."""
         state, active = self.state, self.active_unit

@@ -20,6 +20,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
     from apcombat.tui.screens.oracle import OracleScreen
     from apcombat.tui.screens.resolver import ResolverScreen
     from apcombat.tui.screens.roster import RosterScreen
+    from apcombat.tui.screens.rules import RulesScreen
     from apcombat.tui.screens.saves import LoadScreen, ReplayScreen
     from apcombat.tui.screens.setup import SetupScreen
     from apcombat.tui.screens.shot import ShotScreen
@@ -44,6 +45,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
         ("load", LoadScreen),
         ("replay", ReplayScreen),
         ("resolver", ResolverScreen),
+        ("rules", RulesScreen),
         ("keys", HelpScreen),
     ]
     found: dict[str, tuple[str, Binding]] = {}

@@ -101,6 +101,13 @@ class EventLog(ScrollView):
             self._keep(kept)
         self.add(events[kept:])
 
+    def lines_in_view(self) -> list[str]:
+        """The text of every log line with a row in view, oldest first (each line whole, as the event gave it)."""
+        top = self.scroll_offset.y
+        bottom = top + max(1, self.scrollable_content_region.height) - 1
+        first, last = bisect_right(self._row_ends, top), bisect_right(self._row_ends, bottom)
+        return [self._lines[line][0] for line in range(first, min(last + 1, len(self._lines)))]
+
     @property
     def lines(self) -> list[Strip]:
         """Every row of the log as drawn at its width, those out of view too (for tests and exports)."""

@@ -20,9 +20,8 @@ class RulesScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     RulesScreen #rules-body { height: 1fr; }
-    RulesScreen #rules-list { width: 38; height: 100%; }
+    RulesScreen #rules-list { width: 30%; min-width: 22; max-width: 38; height: 100%; }
     RulesScreen #rules-text { width: 1fr; height: 100%; padding: 0 1; }
-    RulesScreen #rules-search { margin-bottom: 1; }
     """
 
     BINDINGS = [
@@ -37,7 +36,7 @@ class RulesScreen(ModalScreen[None]):
         self.shown: int | None = None  # the index of the section shown
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide tall"):
+        with Vertical(classes="dialog", id="rules-dialog"):
             yield Label("Rules — / searches by number (R9.3) or word; Esc closes", classes="dialog-title")
             yield Input(placeholder="rule number or words, e.g. R9.3 or cover", id="rules-search")
             with Horizontal(id="rules-body"):

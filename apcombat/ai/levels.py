@@ -5,9 +5,11 @@ from collections.abc import Callable
 from apcombat.ai.baseline import BaselineLevel
 from apcombat.ai.players import Player
 from apcombat.ai.random_level import RandomLevel
+from apcombat.ai.tactical import TacticalLevel
 
 LEVELS: dict[str, Callable[[], Player]] = {
     BaselineLevel.name: BaselineLevel,
     RandomLevel.name: RandomLevel,
+    TacticalLevel.name: TacticalLevel,
 }
 """Built-in AI levels by name, each a factory of an object with `decide(state, rng) -> Decision`."""

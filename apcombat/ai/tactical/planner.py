@@ -1,0 +1,150 @@
+"""Judging a whole turn plan: its dice-free lines played on a copy of the state (`apply`; a watcher's test in
+the way fails, R16.2, and its shot is counted as danger instead), its attacks looked at through the dice
+(`volley`), the danger where it ends (`danger`), weighed by the side's aggression and caution and the
+unit's role and wounds (`team`)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from apcombat.ai.baseline.moving import positions
+from apcombat.ai.baseline.situation import Situation
+from apcombat.ai.tactical.candidates import Sketch
+from apcombat.ai.tactical.danger import Danger, danger_at, enemy_turn_damage
+from apcombat.ai.tactical.team import ALONE, Weights, behind_friends, kill_bonus, stands_alone
+from apcombat.ai.tactical.volley import NO_VOLLEY, Fire, Volley, shots_of
+from apcombat.dice import DiceRequest
+from apcombat.engine import CommandError, apply, parse_command
+from apcombat.model import Encounter
+
+READY = 3.0
+"""HP a plan loses when it ends with a gun that cannot make its biggest attack and spare rounds to load."""
+
+BEHIND = 1.0
+"""HP a wounded unit's plan gains for ending behind a friend (nearer the enemy than it)."""
+
+
+class FailingDice:
+    """Dice for judging a plan: every test fails (a watcher does not spot the mover, R16.2; covering fire
+    finds no luck, R17.2) and every other die shows its lowest face. The plan counts those shots as danger;
+    the game rolls its own dice when the line is played."""
+
+    def roll(self, request: DiceRequest) -> int:
+        if request.at_most is not None and request.at_most < request.sides:
+            return max(1, request.at_most + 1)
+        return 1
+
+
+def played(state: Encounter, lines: tuple[str, ...]) -> Encounter | None:
+    """The state after `lines`, or None when one is refused."""
+    for line in lines:
+        try:
+            state, _ = apply(state, parse_command(line), FailingDice())
+        except CommandError:
+            return None
+    return state
+
+
+@attrs.frozen
+class TurnPlan:
+    """A judged plan: the lines it starts with (the first is played now), its score in HP as weighed, and
+    the numbers its reason gives."""
+
+    sketch: Sketch
+    lines: tuple[str, ...]
+    score: float
+    volley: Volley
+    danger: Danger
+    cell: tuple[int, int] | None
+
+    @property
+    def line(self) -> str:
+        return self.lines[0] if self.lines else "end"
+
+
+class Judge:
+    """Everything one decision shares while it judges plans: the situation, the weights, the look-ahead,
+    the seed of the plans' own generators, the attacks kept per target, and each enemy's kill bonus."""
+
+    def __init__(self, situation: Situation, weights: Weights, fire: Fire, rng_seed: int, per_target: int) -> None:
+        self.situation, self.weights, self.fire = situation, weights, fire
+        self.rng_seed, self.per_target = rng_seed, per_target
+        state, me = situation.state, situation.me
+        self.bonus = {e.id: kill_bonus(e, enemy_turn_damage(state, e, me)) for e in situation.enemies}
+
+    def volley(self, after: Encounter, ap: int, key: str) -> Volley:
+        """The plan's attacks from `after` with `ap` AP (its own generator for each plan: the same state and
+        rng give the same plans whatever was judged before)."""
+        me = after.unit(self.situation.me.id)
+        if ap <= 0 or me.weapon is None:
+            return NO_VOLLEY
+        options = Situation(after).attacks
+        if not options:
+            return NO_VOLLEY
+        shots = shots_of(options, self.per_target)
+        loaded = me.weapon.loaded if me.weapon.weapon.magazine else 99
+        hps = {e.id: max(0, e.hp) for e in self.situation.enemies}
+        return self.fire(shots, ap, loaded, hps, self.bonus, random.Random(f"{self.rng_seed}:{key}"))
+
+    def judge(self, sketch: Sketch) -> TurnPlan | None:
+        situation, me, w = self.situation, self.situation.me, self.weights
+        if sketch.prefix and sketch.prefix[0] not in situation.legal:
+            return None
+        after = played(situation.state, sketch.prefix)
+        if after is None:
+            return None
+        mine = after.unit(me.id)
+        ours = after.active == me.id or (after.interrupt is not None and after.interrupt.watcher == me.id)
+        volley = NO_VOLLEY
+        if sketch.fires and ours:
+            volley = self.volley(after, mine.ap - sketch.finish_ap, "|".join(sketch.prefix) + f"|{sketch.finish}")
+        finish = sketch.finish if ours and mine.ap - sketch.finish_ap >= 0 else None
+        ending = played(after, (finish,)) if finish else after
+        if ending is None:
+            ending, finish = after, None
+        if sketch.finish and finish is None:
+            return None  # the same plan without its finish is offered on its own
+        danger = danger_at(ending, me.id, situation.memo, volley.kills)
+        score = w.deal * volley.value + sketch.worth - w.risk * self.risk(ending, danger)
+        score += self.placing(ending, volley)
+        lines = (*sketch.prefix, *((volley.first.line,) if volley.first else ()), *((finish,) if finish else ()))
+        if lines and lines[0] not in situation.legal:
+            return None
+        return TurnPlan(sketch, lines, score, volley, danger, ending.unit(me.id).at)
+
+    def risk(self, ending: Encounter, danger: Danger) -> float:
+        """The danger as counted: more when the unit stands alone in several enemies' sight."""
+        me = ending.unit(self.situation.me.id)
+        if me.at is not None and stands_alone(ending, me, me.at, danger.eyes, self.situation.distance):
+            return danger.expected * (1 + ALONE)
+        return danger.expected
+
+    def placing(self, ending: Encounter, volley: Volley) -> float:
+        """Where the plan leaves the unit, beyond danger: nearer the enemy (per the role), a sniper's
+        distance, a wounded unit behind its friends, a gun ready for its next attack."""
+        situation, w = self.situation, self.weights
+        me = ending.unit(situation.me.id)
+        start = situation.me.at
+        if me.at is None or start is None:
+            return 0.0
+        judge = positions(situation)
+        steps = judge.walking_distance
+        here = steps.get(start, 10_000)
+        there = steps.get(me.at, here)
+        value = w.approach * (here - there)
+        if w.keep_away_m:
+            nearest = min((situation.distance(me.at, e.at) for e in situation.enemies if e.at), default=99.0)
+            value -= max(0.0, w.keep_away_m - nearest) * 0.5
+        full = max(1, me.character.hit_points)
+        if me.hp < full / 2 and behind_friends(ending, me, me.at, lambda c: steps.get(c, here)):
+            value += BEHIND
+        carried = me.weapon
+        if carried is not None and carried.weapon.magazine:
+            spare = me.ammo.get(carried.weapon.ammo, 0)
+            need = carried.weapon.burst if carried.weapon.automatic and carried.weapon.burst else 1
+            fired = round(volley.attacks) * (volley.first.plan.guns[0].rounds if volley.first else 0)
+            if carried.loaded - fired < need and spare > 0:
+                value -= READY
+        return value

@@ -14,9 +14,10 @@ from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.tactical.candidates import Sketch
 from apcombat.ai.tactical.danger import Danger, danger_at, enemy_turn_damage
 from apcombat.ai.tactical.team import ALONE, Weights, behind_friends, kill_bonus, stands_alone
-from apcombat.ai.tactical.volley import NO_VOLLEY, Fire, Volley, shots_of
+from apcombat.ai.tactical.volley import NO_VOLLEY, Fire, Shot, Volley, shots_of
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, apply, parse_command
+from apcombat.engine.legal import attack_lines
 from apcombat.model import Encounter
 
 READY = 3.0
@@ -47,6 +48,18 @@ def played(state: Encounter, lines: tuple[str, ...]) -> Encounter | None:
     return state
 
 
+class AttacksFrom(Situation):
+    """The acting unit's situation for its attacks alone: the attack lines `legal_commands` would list,
+    without the moves, jumps and the rest (a plan's attacks are judged from many cells)."""
+
+    def __init__(self, state: Encounter) -> None:  # not super().__init__: it lists every legal line
+        assert state.active is not None
+        self.state = state
+        self.me = state.unit(state.active)
+        self.lines = tuple(attack_lines(state))
+        self.legal = frozenset(self.lines)
+
+
 @attrs.frozen
 class TurnPlan:
     """A judged plan: the lines it starts with (the first is played now), its score in HP as weighed, and
@@ -72,34 +85,50 @@ class Judge:
         self.situation, self.weights, self.fire = situation, weights, fire
         self.rng_seed, self.per_target = rng_seed, per_target
         state, me = situation.state, situation.me
+        self._after: dict[tuple[str, ...], Encounter | None] = {}
+        self._shots: dict[tuple[str, ...], tuple[Shot, ...]] = {}
         self.bonus = {e.id: kill_bonus(e, enemy_turn_damage(state, e, me)) for e in situation.enemies}
 
-    def volley(self, after: Encounter, ap: int, key: str) -> Volley:
+    def after(self, prefix: tuple[str, ...]) -> Encounter | None:
+        """The state after a plan's dice-free lines (plans that share them share it)."""
+        if prefix not in self._after:
+            self._after[prefix] = played(self.situation.state, prefix)
+        return self._after[prefix]
+
+    def shots(self, prefix: tuple[str, ...], after: Encounter) -> tuple[Shot, ...]:
+        """The attacks worth branching on once those lines are played, on standing enemies only."""
+        if prefix not in self._shots:
+            hps = {e.id for e in self.situation.enemies}
+            options = tuple(o for o in AttacksFrom(after).attacks if o.target.id in hps)
+            self._shots[prefix] = shots_of(options, self.per_target)
+        return self._shots[prefix]
+
+    def volley(self, sketch: Sketch, after: Encounter, ap: int) -> Volley:
         """The plan's attacks from `after` with `ap` AP (its own generator for each plan: the same state and
         rng give the same plans whatever was judged before)."""
         me = after.unit(self.situation.me.id)
         if ap <= 0 or me.weapon is None:
             return NO_VOLLEY
-        options = Situation(after).attacks
-        if not options:
+        shots = self.shots(sketch.prefix, after)
+        if not shots:
             return NO_VOLLEY
-        shots = shots_of(options, self.per_target)
-        loaded = me.weapon.loaded if me.weapon.weapon.magazine else 99
         hps = {e.id: max(0, e.hp) for e in self.situation.enemies}
-        return self.fire(shots, ap, loaded, hps, self.bonus, random.Random(f"{self.rng_seed}:{key}"))
+        loaded = me.weapon.loaded if me.weapon.weapon.magazine else 99
+        plan_rng = random.Random(f"{self.rng_seed}:{'|'.join(sketch.prefix)}|{sketch.finish}")
+        return self.fire(shots, ap, loaded, hps, self.bonus, plan_rng)
 
     def judge(self, sketch: Sketch) -> TurnPlan | None:
         situation, me, w = self.situation, self.situation.me, self.weights
         if sketch.prefix and sketch.prefix[0] not in situation.legal:
             return None
-        after = played(situation.state, sketch.prefix)
+        after = self.after(sketch.prefix)
         if after is None:
             return None
         mine = after.unit(me.id)
         ours = after.active == me.id or (after.interrupt is not None and after.interrupt.watcher == me.id)
         volley = NO_VOLLEY
         if sketch.fires and ours:
-            volley = self.volley(after, mine.ap - sketch.finish_ap, "|".join(sketch.prefix) + f"|{sketch.finish}")
+            volley = self.volley(sketch, after, mine.ap - sketch.finish_ap)
         finish = sketch.finish if ours and mine.ap - sketch.finish_ap >= 0 else None
         ending = played(after, (finish,)) if finish else after
         if ending is None:

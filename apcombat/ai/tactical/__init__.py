@@ -45,7 +45,7 @@ class TacticalLevel:
     def plans(self, state: Encounter, rng: random.Random) -> list[TurnPlan]:
         """Every plan the candidates offer, judged, best first (the first offered wins a tie)."""
         situation = Situation(state)
-        weighed = weights(situation.me, self.settings)
+        weighed = weights(situation.me, self.settings, state.round)
         judge = Judge(situation, weighed, self.fire, rng.getrandbits(64), self.budget.attacks)
         judged = []
         for candidate in self.candidates:

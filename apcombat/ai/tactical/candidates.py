@@ -10,13 +10,14 @@ from typing import Protocol
 
 import attrs
 
+from apcombat.ai.baseline.damage import mean_after_armor
 from apcombat.ai.baseline.fighting import rounds_needed
-from apcombat.ai.baseline.moving import coming_enemy, positions, situation_after
+from apcombat.ai.baseline.moving import all_friends_watch, coming_enemy, positions, situation_after
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.tactical.danger import enemy_turn_damage
-from apcombat.ai.tactical.team import GUARD_STEPS, AiRole, may_move, role_of
+from apcombat.ai.tactical.team import GUARD_STEPS, may_move, role_of
 from apcombat.board.cover import can_take_cover
-from apcombat.model import Cell
+from apcombat.model import AiRole, Cell
 
 COVER_AP = 2  # R9.1
 CROUCH_AP = 2  # R8.1
@@ -139,6 +140,9 @@ class Reload:
 WATCH_HIT = 0.5
 """The chance a watch pays: the enemy must walk into the cone and the perception test succeed (R16.2)."""
 
+UNSEEN_HIT = 0.5
+"""The hit chance guessed for a shot at an enemy not in sight yet."""
+
 
 class Watch:
     """R16.1: give up the turn to watch when an enemy yet to act can walk into the unit's sight within a
@@ -152,11 +156,14 @@ class Watch:
         if line not in situation.legal or me.weapon is None or me.at is None:
             return
         coming = coming_enemy(situation)
-        if coming is None:
-            return
+        if coming is None or all_friends_watch(situation):
+            return  # a side that all watches waits for ever for an enemy that stays away
         enemy, steps = coming
+        if enemy.watch is not None:
+            return  # it watches too: it will not walk in, and two watchers wait for ever
+        weapon = me.weapon.weapon
         shot = max((o.damage for o in situation.attacks if o.target.id == enemy.id), default=0.0)
-        shot = shot or 0.4 * situation.me.weapon.weapon.ranges.long.max / 4  # out of sight now: a modest hope
+        shot = shot or UNSEEN_HIT * mean_after_armor(weapon.damage, enemy.armor.stops(weapon.damage_type))
         why = f"{enemy.name} {steps} steps from its sight"
         yield Sketch("watch", (line,), fires=False, worth=WATCH_HIT * shot, why=why)
 

@@ -54,11 +54,18 @@ class Weights:
     keep_away_m: float = 0.0  # a sniper keeps at least this far from every enemy
 
 
-def weights(unit: Unit, settings: AiSettings = DEFAULT_AI) -> Weights:
+STALEMATE_ROUNDS = 6
+"""Every this many rounds the pull toward the enemy grows by its own size: two sides that both wait would
+otherwise draw at the round cap."""
+
+
+def weights(unit: Unit, settings: AiSettings = DEFAULT_AI, round_number: int = 1) -> Weights:
     """Aggression 0..1 weighs damage dealt 0.5..1.5, caution damage taken 0.5..1.5 (the defaults 1:1); a
     wounded unit weighs its danger up to WOUNDED times more; roles: assault deals and approaches more,
-    risks less; sniper risks more, keeps away; hold and guard do not approach."""
-    deal, risk, approach, keep_away = 0.5 + settings.aggression, 0.5 + settings.caution, 0.25, 0.0
+    risks less; sniper risks more, keeps away; hold and guard do not approach; the pull toward the enemy
+    grows with the rounds (STALEMATE_ROUNDS)."""
+    approach = 0.25 * (1 + max(0, round_number - 1) / STALEMATE_ROUNDS)
+    deal, risk, keep_away = 0.5 + settings.aggression, 0.5 + settings.caution, 0.0
     full = max(1, unit.character.hit_points)
     risk *= 1.0 + WOUNDED * (1.0 - max(0, unit.hp) / full)
     role = role_of(unit)

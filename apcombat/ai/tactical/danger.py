@@ -2,22 +2,23 @@
 its next turn (its hit chances on the unit at that cell, in that pose, behind that cover — R1, R8.4, R9.3 —
 and the damage after armour over the AP of its turn), shared among the unit's friends that enemy sees too,
 less what the unit's own attacks are expected to take out first; plus one attack from each watcher whose
-cone the cell lies in (R16.1)."""
+cone the cell lies in (R16.1), and one from each enemy that can walk up to it first."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
+from functools import lru_cache
 
 import attrs
 
-from apcombat.ai.baseline.damage import expected_damage
+from apcombat.ai.baseline.damage import expected_damage, mean_after_armor
 from apcombat.ai.baseline.memo import MapMemo
 from apcombat.engine import CommandError, views
 from apcombat.engine.attacks import plan_for
 from apcombat.engine.commands import Attack
 from apcombat.engine.geometry import grid_of
-from apcombat.model import Encounter, FromCover, Unit
+from apcombat.model import Cell, DamageType, Encounter, FromCover, Unit
 
 
 @attrs.frozen
@@ -30,11 +31,13 @@ class Danger:
     cones: int = 0
 
     def describe(self, unit: Unit) -> str:
+        expected = f"{self.expected:.1f} damage expected against {unit.name}"
         if self.eyes == 0 and self.cones == 0:
-            return "ends out of every enemy's sight"
-        seen = f"ends in {self.eyes} enem{'y' if self.eyes == 1 else 'ies'}'s sight"
+            walking = f", {expected} from enemies walking up" if self.expected >= 0.05 else ""
+            return f"ends out of every enemy's sight{walking}"
+        seen = f"ends in {self.eyes} enem{'y' if self.eyes == 1 else 'ies'}' sight"
         watched = f", {self.cones} watching" if self.cones else ""
-        return f"{seen}{watched}, {self.expected:.1f} damage expected against {unit.name}"
+        return f"{seen}{watched}, {expected}"
 
 
 def enemy_turn_damage(state: Encounter, enemy: Unit, target: Unit) -> float:
@@ -66,6 +69,50 @@ def watch_shot(state: Encounter, enemy: Unit, target: Unit) -> float:
     return once / repeats
 
 
+CLOSING_HIT = 0.5
+"""The hit chance guessed for an enemy that walks up before it attacks (where it will stand is unknown)."""
+
+SIGHT_STEPS = 3
+"""Steps short of the unit's cell at which a gunner walking up is taken to see it."""
+
+
+@lru_cache(maxsize=512)
+def walking_steps(memo: MapMemo, start: Cell, limit: int) -> dict[Cell, int]:
+    """Steps from `start` to every cell within `limit` steps, around walls (one search per enemy and map)."""
+    found = {start: 0}
+    frontier = [start]
+    for steps in range(1, limit + 1):
+        later = []
+        for cell in frontier:
+            for to in memo.neighbours(cell):
+                if to not in found:
+                    found[to] = steps
+                    later.append(to)
+        frontier = later
+    return found
+
+
+def closing_in(memo: MapMemo, enemy: Unit, target: Unit) -> float:
+    """What an enemy that does not see the unit now may deal it after walking up in its next turn (about a
+    step per AP, R7.1): one attack at a guessed hit chance, when the AP left after the walk pay for it — a
+    blade needs to reach the unit, a gun only to come a few steps near."""
+    carried = enemy.weapon
+    if carried is None or enemy.at is None or target.at is None:
+        return 0.0
+    weapon = carried.weapon
+    costs = [cost for cost in (weapon.ap_single, weapon.ap_burst) if cost > 0]
+    if not costs:
+        return 0.0
+    walk = enemy.character.ap_per_round - min(costs)
+    short = 1 if weapon.is_close_combat else SIGHT_STEPS
+    steps = walking_steps(memo, enemy.at, max(0, walk + short)).get(target.at)
+    if steps is None:
+        return 0.0
+    damage_type = DamageType.FIRE if weapon.is_flamer else weapon.damage_type
+    rounds = weapon.burst if weapon.automatic and not weapon.fires_single else 1
+    return CLOSING_HIT * rounds * mean_after_armor(weapon.damage, target.armor.stops(damage_type))
+
+
 def danger_at(state: Encounter, unit_id: str, memo: MapMemo, kills: Mapping[str, float] | None = None) -> Danger:
     """The danger of `unit_id` ending its turn where it stands in `state` (after its plan's moves, pose and
     cover); `kills`: each enemy's chance to be down by then, which takes its share off."""
@@ -80,9 +127,10 @@ def danger_at(state: Encounter, unit_id: str, memo: MapMemo, kills: Mapping[str,
         if enemy.side == me.side or not enemy.standing or enemy.at is None or enemy.weapon is None:
             continue
         reach = enemy.weapon.weapon.ranges.extreme.max
-        if grid.distance_m(me.at, enemy.at) > reach or not memo.sees(me.at, enemy.at):
-            continue
         alive = 1.0 - (kills or {}).get(enemy.id, 0.0)
+        if grid.distance_m(me.at, enemy.at) > reach or not memo.sees(me.at, enemy.at):
+            total += alive * closing_in(memo, enemy, me)
+            continue
         if enemy.watch is not None and me.at in cones:
             watched += 1
             total += alive * watch_shot(state, enemy, me)

@@ -23,6 +23,10 @@ from apcombat.model import Encounter
 READY = 3.0
 """HP a plan loses when it ends with a gun that cannot make its biggest attack and spare rounds to load."""
 
+PROSPECT = 0.3
+"""Share of what the unit could deal next turn from where it ends (its best target's turn of attacks) that
+a plan counts now: a firing position taken this turn pays next turn, if the unit still stands."""
+
 BEHIND = 1.0
 """HP a wounded unit's plan gains for ending behind a friend (nearer the enemy than it)."""
 
@@ -137,11 +141,21 @@ class Judge:
             return None  # the same plan without its finish is offered on its own
         danger = danger_at(ending, me.id, situation.memo, volley.kills)
         score = w.deal * volley.value + sketch.worth - w.risk * self.risk(ending, danger)
-        score += self.placing(ending, volley)
+        score += self.placing(ending, volley) + w.deal * PROSPECT * self.prospect(ending, volley)
         lines = (*sketch.prefix, *((volley.first.line,) if volley.first else ()), *((finish,) if finish else ()))
         if lines and lines[0] not in situation.legal:
             return None
         return TurnPlan(sketch, lines, score, volley, danger, ending.unit(me.id).at)
+
+    def prospect(self, ending: Encounter, volley: Volley) -> float:
+        """What the unit could deal from where it ends in a turn of its own, on the enemy worth most (the
+        rules' plan from there: sight, range, cover, pose), less the chance that enemy is down by then."""
+        me = ending.unit(self.situation.me.id)
+        best = 0.0
+        for enemy in self.situation.enemies:
+            standing = 1.0 - volley.kills.get(enemy.id, 0.0)
+            best = max(best, standing * enemy_turn_damage(ending, me, ending.unit(enemy.id)))
+        return best
 
     def risk(self, ending: Encounter, danger: Danger) -> float:
         """The danger as counted: more when the unit stands alone in several enemies' sight."""

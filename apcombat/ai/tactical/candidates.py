@@ -137,8 +137,9 @@ class Reload:
             yield Sketch("swap", (f"swap {me.id}",))
 
 
-WATCH_HIT = 0.5
-"""The chance a watch pays: the enemy must walk into the cone and the perception test succeed (R16.2)."""
+WATCH_HIT = 0.3
+"""The chance a watch pays: the enemy must walk into its 45 degree cone and the perception test succeed
+(R16.1, R16.2)."""
 
 UNSEEN_HIT = 0.5
 """The hit chance guessed for a shot at an enemy not in sight yet."""

@@ -112,10 +112,11 @@ def pinning_fight() -> dict[str, Any]:
 def test_pin_is_offered_for_an_enemy_in_cover_while_a_friend_is_yet_to_act(tmp_path: Path) -> None:
     game = game_of(tmp_path, pinning_fight(), "gm set bob in_cover=true")
     situation = Situation(game.state)
-    if not any(line.startswith("pin ana") for line in situation.lines):
-        return  # the rules refuse the pin here (R17.1); the candidate then offers nothing, checked below
+    assert "pin ana bob" in situation.legal  # R17.1: an automatic gun with 10 rounds, Bob in cover in sight
     sketches = list(Pin().sketches(situation, 4))
     assert [sketch.prefix for sketch in sketches] == [("pin ana bob",)] and sketches[0].worth > 0
+    alone = game_of(tmp_path, pinning_fight(), "gm set bob in_cover=true", "gm set dan hp=0")
+    assert not list(Pin().sketches(Situation(alone.state), 4))  # nobody left to move under the pin
 
 
 def test_a_unit_holding_its_ground_plans_no_move(tmp_path: Path) -> None:

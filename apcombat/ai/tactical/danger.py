@@ -35,7 +35,7 @@ class Danger:
         if self.eyes == 0 and self.cones == 0:
             walking = f", {expected} from enemies walking up" if self.expected >= 0.05 else ""
             return f"ends out of every enemy's sight{walking}"
-        seen = f"ends in {self.eyes} enem{'y' if self.eyes == 1 else 'ies'}' sight"
+        seen = f"ends in {self.eyes} enemy's sight" if self.eyes == 1 else f"ends in {self.eyes} enemies' sight"
         watched = f", {self.cones} watching" if self.cones else ""
         return f"{seen}{watched}, {expected}"
 

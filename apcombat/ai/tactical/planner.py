@@ -9,6 +9,7 @@ import random
 
 import attrs
 
+from apcombat.ai.baseline.fighting import rounds_needed
 from apcombat.ai.baseline.moving import positions
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.tactical.candidates import Sketch
@@ -186,7 +187,7 @@ class Judge:
         carried = me.weapon
         if carried is not None and carried.weapon.magazine:
             spare = me.ammo.get(carried.weapon.ammo, 0)
-            need = carried.weapon.burst if carried.weapon.automatic and carried.weapon.burst else 1
+            need = rounds_needed(situation)  # the same gun: a plan swaps only an empty one
             fired = round(volley.attacks) * (volley.first.plan.guns[0].rounds if volley.first else 0)
             if carried.loaded - fired < need and spare > 0:
                 value -= READY

@@ -40,7 +40,7 @@ from apcombat.engine.views import reachable_area
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pose, ShotMode, Unit
 from apcombat.rules.jumping import jump_distance_m, max_jump_m
 
-__all__ = ["legal_commands"]
+__all__ = ["attack_lines", "legal_commands"]
 
 _WAY_WORD = {FromCover.NONE: "", FromCover.BLIND: " blind", FromCover.LEAN_OUT: " lean"}
 
@@ -66,6 +66,14 @@ def legal_commands(state: Encounter) -> list[str]:
         *_attacks(state, unit),
         *_rest(state, unit),
     ]
+
+
+def attack_lines(state: Encounter) -> list[str]:
+    """The attack lines among `legal_commands(state)`, in the same order, without working out the others
+    (an AI judging a plan's attacks from many cells asks for these alone)."""
+    if state.finished or state.round == 0 or state.active is None:
+        return []
+    return list(_attacks(state, state.unit(state.active)))
 
 
 def _cell(cell: Cell) -> str:

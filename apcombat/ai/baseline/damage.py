@@ -11,7 +11,7 @@ from apcombat.rules.attack import AttackPlan, GunPlan
 
 
 @cache
-def _faces(notation: str) -> tuple[tuple[int, float], ...]:
+def faces(notation: str) -> tuple[tuple[int, float], ...]:
     """Every total the damage dice can show with its probability (exact, by convolution)."""
     expr = parse_dice(notation)
     totals = {expr.bonus: 1.0}
@@ -27,7 +27,7 @@ def _faces(notation: str) -> tuple[tuple[int, float], ...]:
 @cache
 def mean_after_armor(notation: str, stops: int) -> float:
     """R1.5: the mean damage of the dice once the armour has stopped its points (never below 0)."""
-    return sum(chance * max(0, total - max(0, stops)) for total, chance in _faces(notation))
+    return sum(chance * max(0, total - max(0, stops)) for total, chance in faces(notation))
 
 
 def mean_damage(notation: str) -> float:

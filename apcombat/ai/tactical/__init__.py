@@ -1,0 +1,69 @@
+"""The `tactical` level: plans each unit's whole turn — where to go, whether to take cover, what to fire with
+the AP left, or to reload, watch or pin — judges every plan on a copy of the state, looks through the dice
+of its attacks, and plays the best plan's first line; asked again, it plans again from the state it is
+given (the same state and rng give the same line)."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+from apcombat.ai.baseline.situation import Situation
+from apcombat.ai.decision import Decision
+from apcombat.ai.tactical.candidates import CANDIDATES, Candidate
+from apcombat.ai.tactical.effort import budget_of
+from apcombat.ai.tactical.explain import option_line, reason
+from apcombat.ai.tactical.planner import Judge, TurnPlan
+from apcombat.ai.tactical.team import weights
+from apcombat.ai.tactical.volley import LOOKAHEADS, Fire, sampled
+from apcombat.model import DEFAULT_AI, AiSettings, Encounter
+
+SHOWN = 5
+"""Options listed with a decision (the best first)."""
+
+
+class TacticalLevel:
+    """Plays the first line of the best-scoring whole-turn plan (score in HP: damage dealt as weighed by
+    aggression, kills included, less the danger where it ends as weighed by caution), with its reason and
+    the best plans it weighed. `lookahead`: "expectimax" or "sampled" (README compares them)."""
+
+    name = "tactical"
+
+    def __init__(
+        self,
+        settings: AiSettings = DEFAULT_AI,
+        lookahead: str = "expectimax",
+        candidates: tuple[Candidate, ...] = CANDIDATES,
+    ) -> None:
+        self.settings = settings
+        self.budget = budget_of(settings.effort)
+        self.lookahead = lookahead
+        fire = LOOKAHEADS[lookahead]
+        self.fire: Fire = partial(sampled, samples=self.budget.samples) if fire is sampled else fire  # type: ignore[assignment]
+        self.candidates = candidates
+
+    def plans(self, state: Encounter, rng: random.Random) -> list[TurnPlan]:
+        """Every plan the candidates offer, judged, best first (the first offered wins a tie)."""
+        situation = Situation(state)
+        weighed = weights(situation.me, self.settings, state.round)
+        judge = Judge(situation, weighed, self.fire, rng.getrandbits(64), self.budget.attacks)
+        judged = []
+        for candidate in self.candidates:
+            for sketch in candidate.sketches(situation, self.budget.cells):
+                plan = judge.judge(sketch)
+                if plan is not None:
+                    judged.append(plan)
+        return sorted(judged, key=lambda plan: -plan.score)
+
+    def decide(self, state: Encounter, rng: random.Random) -> Decision:
+        if state.active is None or state.finished:
+            return Decision("end", "nobody to play")
+        plans = self.plans(state, rng)
+        me = state.unit(state.active)
+        if not plans:
+            return Decision("end", f"{me.name} has no plan to play")
+        best = plans[0]
+        return Decision(best.line, reason(me, best), tuple(option_line(me, plan) for plan in plans[:SHOWN]))
+
+
+__all__ = ["TacticalLevel"]

@@ -1,0 +1,198 @@
+"""Candidate turn plans, each a small object (Wesnoth's RCA) that names the plans it offers from a situation:
+the lines to play first without dice (moves, leaving cover, reloading, a watch or a pin), whether the AP
+left go to attacks, and a line to finish with (cover after firing). The planner plays each on a copy of
+the state and scores it; a candidate only proposes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol
+
+import attrs
+
+from apcombat.ai.baseline.damage import mean_after_armor
+from apcombat.ai.baseline.fighting import rounds_needed
+from apcombat.ai.baseline.moving import all_friends_watch, coming_enemy, positions, situation_after
+from apcombat.ai.baseline.situation import Situation
+from apcombat.ai.tactical.danger import enemy_turn_damage
+from apcombat.ai.tactical.team import GUARD_STEPS, may_move, role_of
+from apcombat.board.cover import can_take_cover
+from apcombat.model import AiRole, Cell
+
+COVER_AP = 2  # R9.1
+CROUCH_AP = 2  # R8.1
+
+
+@attrs.frozen
+class Sketch:
+    """A turn plan before it is judged: `kind` names it in the reason, `prefix` its dice-free lines,
+    `fires` whether the AP left go to attacks, `finish` a line after them with the AP it keeps back, and
+    `worth` what it brings beyond damage dealt now (a watch, a pin), with why."""
+
+    kind: str
+    prefix: tuple[str, ...] = ()
+    fires: bool = True
+    finish: str | None = None
+    finish_ap: int = 0
+    worth: float = 0.0
+    why: str = ""
+
+
+class Candidate(Protocol):
+    name: str
+
+    def sketches(self, situation: Situation, cells: int) -> Iterator[Sketch]: ...
+
+
+def finishes(situation: Situation, cell: Cell, in_cover: bool, pose: str) -> Iterator[tuple[str | None, int]]:
+    """Fire with every AP, or keep 2 back to take cover there (R9.1) — else to crouch (R8.4)."""
+    me = situation.me
+    yield None, 0
+    assert situation.state.map is not None
+    if not in_cover and can_take_cover(situation.state.map, situation.grid, cell):
+        yield f"cover {me.id}", COVER_AP
+    elif pose == "upright":
+        yield f"pose {me.id} crouched", CROUCH_AP
+
+
+class StayAndFire:
+    """Stay where it stands: attack with the AP it has, then perhaps take cover or crouch."""
+
+    name = "stay"
+
+    def sketches(self, situation: Situation, cells: int) -> Iterator[Sketch]:
+        me = situation.me
+        if me.at is None:
+            return
+        for finish, ap in finishes(situation, me.at, me.in_cover, me.pose.value):
+            yield Sketch("stay", finish=finish, finish_ap=ap)
+
+
+def chosen_cells(situation: Situation, cells: int) -> list[tuple[Cell, int]]:
+    """The cells worth planning from, `cells` at most (effort): the best firing positions (baseline's worth
+    of a cell: an enemy in sight and range, AP left to fire, cover, few other enemies seeing it), the cells
+    fewest enemies see, and those nearest the enemy around walls."""
+    me, judge = situation.me, positions(situation)
+    reach = {c: ap for c, ap in situation.reach.items() if c != me.at}
+    if role_of(me) is AiRole.GUARD and me.at is not None:
+        near = situation.memo.steps_from((me.at,), frozenset(reach))
+        reach = {c: ap for c, ap in reach.items() if near.get(c, GUARD_STEPS + 1) <= GUARD_STEPS}
+    if not reach:
+        return []
+    ordered = sorted(reach.items())  # a fixed order before every sort: the same state, the same plans
+    firing = sorted(ordered, key=lambda item: (-judge.firing_value(item[0], me.ap - item[1]), item[1]))
+    safe = sorted(ordered, key=lambda item: (len(situation.seen_by(item[0])), judge.steps_to_enemy(item[0])))
+    near = sorted(ordered, key=lambda item: (judge.steps_to_enemy(item[0]), item[1]))
+    picked: dict[Cell, int] = {}
+    quotas = ((firing, max(1, cells // 2)), (safe, max(1, cells // 4)), (near, max(1, cells // 4)))
+    for found, quota in quotas:
+        taken = 0
+        for cell, ap in found:
+            if taken >= quota:
+                break
+            if cell not in picked:
+                picked[cell] = ap
+                taken += 1
+    return list(picked.items())
+
+
+class MoveAndFire:
+    """Move to a cell (leaving cover first when in it, R9.1), attack with the AP left, then perhaps take
+    cover or crouch there; the cells: `chosen_cells`."""
+
+    name = "move"
+
+    def sketches(self, situation: Situation, cells: int) -> Iterator[Sketch]:
+        me = situation.me
+        if not may_move(me) or me.at is None:
+            return
+        start: tuple[str, ...] = ()
+        walker = situation
+        if me.in_cover:
+            start = (f"uncover {me.id}",)
+            found = situation_after(situation, start[0]) if start[0] in situation.legal else None
+            if found is None:
+                return
+            walker = found
+        for cell, _ in chosen_cells(walker, cells):
+            move = f"move {me.id} {cell[0]},{cell[1]}"
+            for finish, ap in finishes(situation, cell, False, me.pose.value):
+                yield Sketch("move", (*start, move), finish=finish, finish_ap=ap)
+
+
+class Reload:
+    """Reload before being caught empty (R19.1), then attack with what is left; or swap to a loaded weapon
+    when the one in hand is empty for good."""
+
+    name = "reload"
+
+    def sketches(self, situation: Situation, cells: int) -> Iterator[Sketch]:
+        me, carried = situation.me, situation.me.weapon
+        if carried is None or not carried.weapon.magazine or carried.loaded >= carried.weapon.magazine:
+            return
+        line = f"reload {me.id}"
+        if line in situation.legal:
+            yield Sketch("reload", (line,))
+        elif carried.loaded < rounds_needed(situation) and f"swap {me.id}" in situation.legal:
+            yield Sketch("swap", (f"swap {me.id}",))
+
+
+WATCH_HIT = 0.3
+"""The chance a watch pays: the enemy must walk into its 45 degree cone and the perception test succeed
+(R16.1, R16.2)."""
+
+UNSEEN_HIT = 0.5
+"""The hit chance guessed for a shot at an enemy not in sight yet."""
+
+
+class Watch:
+    """R16.1: give up the turn to watch when an enemy yet to act can walk into the unit's sight within a
+    turn; worth about one attack on it."""
+
+    name = "watch"
+
+    def sketches(self, situation: Situation, cells: int) -> Iterator[Sketch]:
+        me = situation.me
+        line = f"react {me.id}"
+        if line not in situation.legal or me.weapon is None or me.at is None:
+            return
+        coming = coming_enemy(situation)
+        if coming is None or all_friends_watch(situation):
+            return  # a side that all watches waits for ever for an enemy that stays away
+        enemy, steps = coming
+        if enemy.watch is not None:
+            return  # it watches too: it will not walk in, and two watchers wait for ever
+        weapon = me.weapon.weapon
+        shot = max((o.damage for o in situation.attacks if o.target.id == enemy.id), default=0.0)
+        shot = shot or UNSEEN_HIT * mean_after_armor(weapon.damage, enemy.armor.stops(weapon.damage_type))
+        why = f"{enemy.name} {steps} steps from its sight"
+        yield Sketch("watch", (line,), fires=False, worth=WATCH_HIT * shot, why=why)
+
+
+PIN_SHARE = 0.5
+"""Share of the pinned enemy's threat a pin takes away: leaving cover or leaning out now costs it (R17.2)."""
+
+
+class Pin:
+    """R17.1: pin an enemy in cover so it stays there while a friend yet to act moves up — worth a share of
+    what that enemy would deal the side."""
+
+    name = "pin"
+
+    def sketches(self, situation: Situation, cells: int) -> Iterator[Sketch]:
+        me, state = situation.me, situation.state
+        waiting = [u for u in state.units if u.side == me.side and u.id != me.id and u.standing]
+        waiting = [u for u in waiting if u.id not in state.taken]
+        if not waiting:
+            return  # nobody to move under the pin
+        prefix = f"pin {me.id} "
+        for line in situation.lines:
+            if line.startswith(prefix):
+                enemy = state.unit(line[len(prefix) :])
+                threat = max(enemy_turn_damage(state, enemy, friend) for friend in waiting)
+                if threat > 0:
+                    why = f"{enemy.name} kept in cover, {threat:.1f} damage a turn against its friends"
+                    yield Sketch("pin", (line,), fires=False, worth=PIN_SHARE * threat, why=why)
+
+
+CANDIDATES: tuple[Candidate, ...] = (StayAndFire(), MoveAndFire(), Reload(), Watch(), Pin())

@@ -1,0 +1,51 @@
+"""A plan's reason in the game's numbers: where the unit goes, what it fires and at what odds, what it
+expects to deal and to take where it ends ("Vera moves to 12,4 and takes cover, shoots Rocco: aimed at the
+torso, 1 round at 72 %, 8.1 damage expected; ends in 2 enemies' sight, 3.0 damage expected against Vera")."""
+
+from __future__ import annotations
+
+from apcombat.ai.tactical.planner import TurnPlan
+from apcombat.model import Unit
+
+FINISHES = {"cover": "takes cover", "pose": "crouches"}
+
+
+def _steps(me: Unit, plan: TurnPlan) -> list[str]:
+    sketch, said = plan.sketch, []
+    for line in sketch.prefix:
+        word = line.split()[0]
+        if word == "move" and plan.cell is not None:
+            said.append(f"moves to {plan.cell[0]},{plan.cell[1]}")
+        elif word == "uncover":
+            said.append("leaves cover")
+        elif word == "reload":
+            said.append("reloads")
+        elif word == "swap":
+            said.append("swaps weapons")
+        elif word == "react":
+            said.append(f"stands watch ({sketch.why}, {sketch.worth:.1f} expected)")
+        elif word == "pin":
+            said.append(f"pins {sketch.why}")
+    volley = plan.volley
+    if volley.first is not None:
+        shot = volley.first.describe(me)
+        shot = shot.split(" ", 1)[1] if shot.startswith(me.name + " ") else shot
+        target = volley.first.target
+        downed = volley.kills.get(target.id, 0.0)
+        more = f", {volley.attacks:.1f} attacks {volley.dealt:.1f} damage in all" if volley.attacks > 1.05 else ""
+        down = f", {target.name} down {100 * downed:.0f} %" if downed >= 0.05 else ""
+        said.append(f"{shot}{more}{down}")
+    if plan.sketch.finish is not None and plan.sketch.finish in plan.lines:
+        said.append(FINISHES.get(plan.sketch.finish.split()[0], plan.sketch.finish))
+    return said
+
+
+def reason(me: Unit, plan: TurnPlan) -> str:
+    """One line: the plan's steps, its first attack with odds and damage, and the danger where it ends."""
+    steps = _steps(me, plan) or [f"holds with {me.ap} AP"]
+    return f"{me.name} {', then '.join(steps)}; {plan.danger.describe(me)} (plan worth {plan.score:+.1f} HP)"
+
+
+def option_line(me: Unit, plan: TurnPlan) -> str:
+    """An option weighed: its score, the line it starts with and the plan."""
+    return f"{plan.score:+6.1f}  {plan.line}: {plan.sketch.kind}: {reason(me, plan)}"

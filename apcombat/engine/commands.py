@@ -9,6 +9,7 @@ game masters all drive the engine with these.
     pin WHO TARGET [at Ncm]           jump WHO X,Y            end    undo    redo    start
     gm dice N N ...   gm set WHO FIELD=VALUE ...   gm bonus WHO N   gm mod N   gm force hit|miss
     gm spot WATCHER MOVER  (table mode: MOVER came into WATCHER's watch, R16.2)
+    gm hp WHO +N|-N   gm condition WHO burning|exhaustion|unconscious|head N|off [PENALTY]   gm order WHO PLACE
     table mode (no map): move WHO Ncm [run|crouched|prone|climb]   turn WHO DEGREES   jump WHO Ncm
 """
 
@@ -26,6 +27,8 @@ from apcombat.engine.numbers import (
     whole_number,
 )
 from apcombat.model import BodyLocation, Cell, Facing, FromCover, Pose, limits
+from apcombat.model.conditions import BURN_SEQUENCE
+from apcombat.model.limits import Limit
 
 
 class CommandError(Exception):
@@ -176,6 +179,38 @@ class GmSpot(Command):
     mover: str
 
 
+@attrs.frozen
+class GmHp(Command):
+    """A quick change of HP: `change` is added (negative: damage), kept between 0 and the unit's most."""
+
+    unit: str
+    change: int
+
+
+CONDITIONS = ("burning", "exhaustion", "unconscious", "head")
+"""The conditions `gm condition` sets: burning (R6.2), exhaustion (R14.3), unconscious and a head wound
+(R12.1)."""
+
+
+@attrs.frozen
+class GmCondition(Command):
+    """Set a condition for `amount` (burns, turns, rounds, or for a head wound AP lost next turn); None: off.
+    `penalty` is exhaustion's (R14.3), None to keep the one in force."""
+
+    unit: str
+    name: str
+    amount: int | None
+    penalty: int | None = None
+
+
+@attrs.frozen
+class GmOrder(Command):
+    """Move a unit to `place` (1 is first) in the round's initiative order."""
+
+    unit: str
+    place: int
+
+
 USAGE = {
     "move": "move WHO X,Y [X,Y ...] [run]  (table mode: move WHO Ncm [run|crouched|prone|climb])",
     "turn": "turn WHO N|NE|E|SE|S|SW|W|NW  (table mode: turn WHO DEGREES)",
@@ -197,7 +232,7 @@ USAGE = {
     "undo": "undo",
     "redo": "redo",
     "gm": "gm dice N N ... | gm set WHO FIELD=VALUE ... | gm bonus WHO N | gm mod N | gm force hit|miss | "
-    "gm spot WATCHER MOVER",
+    "gm spot WATCHER MOVER | gm hp WHO +N|-N | gm condition WHO NAME N|off [PENALTY] | gm order WHO PLACE",
 }
 
 
@@ -402,7 +437,68 @@ def _gm(args: list[str]) -> Command:
         mover = args.pop(0).lower()
         _no_more(args)
         return GmSpot(watcher=watcher, mover=mover)
-    raise CommandError(f"{shown_word(what)} is not a game-master command: dice, set, bonus, mod, force or spot")
+    tracker = _TRACKER_PARSERS.get(what)
+    if tracker is not None:
+        return tracker(args)
+    raise CommandError(
+        f"{shown_word(what)} is not a game-master command: dice, set, bonus, mod, force, spot, hp, condition or order"
+    )
+
+
+_HP_CHANGE = Limit(-limits.HIT_POINTS.high, limits.HIT_POINTS.high)
+_EXHAUSTION_PENALTIES = (10, 20, 40)  # R14.2
+
+
+def _gm_hp(args: list[str]) -> Command:
+    unit = _who(args)
+    _need(args, 1, "the change (+N heals, -N hurts)")
+    word = args.pop(0)
+    _no_more(args)
+    if not word.startswith(("+", "-")):
+        raise CommandError(f"{shown_word(word)}: write the change with its sign, +N to heal or -N to hurt")
+    return GmHp(unit=unit, change=whole_number(word, _HP_CHANGE, "the change"))
+
+
+def _gm_condition(args: list[str]) -> Command:
+    unit = _who(args)
+    _need(args, 1, "the condition")
+    name = args.pop(0).lower()
+    if name not in CONDITIONS:
+        raise CommandError(
+            f"no condition {shown_word(name)}: the conditions are {', '.join(CONDITIONS[:-1])} and {CONDITIONS[-1]}"
+        )
+    _need(args, 1, "how long (a number) or off")
+    word = args.pop(0).lower()
+    penalty = None
+    if name == "exhaustion" and args and word != "off":
+        penalty_word = args.pop(0).lstrip("-")
+        if not penalty_word.isdigit() or int(penalty_word) not in _EXHAUSTION_PENALTIES:
+            raise CommandError(f"exhaustion's penalty must be 10, 20 or 40 (R14.2), not {shown_word(penalty_word)}")
+        penalty = int(penalty_word)
+    _no_more(args)
+    if word == "off":
+        return GmCondition(unit=unit, name=name, amount=None)
+    limit, what = _CONDITION_AMOUNT[name]
+    return GmCondition(unit=unit, name=name, amount=whole_number(word, limit, what), penalty=penalty)
+
+
+_CONDITION_AMOUNT = {
+    "burning": (Limit(1, len(BURN_SEQUENCE) - 1), "the burns to come (or off)"),  # R6.2
+    "exhaustion": (Limit(1, limits.ROUNDS.high), "exhaustion's turns (or off)"),  # R14.3
+    "unconscious": (Limit(1, limits.ROUNDS.high), "the rounds unconscious (or off)"),  # R12.1
+    "head": (limits.ACTION_POINTS, "the AP lost next turn (or off)"),  # R12.1
+}
+
+
+def _gm_order(args: list[str]) -> Command:
+    unit = _who(args)
+    _need(args, 1, "the place in the initiative order (1 is first)")
+    place = whole_number(args.pop(0), Limit(1, limits.MAP_SIDE), "the place")
+    _no_more(args)
+    return GmOrder(unit=unit, place=place)
+
+
+_TRACKER_PARSERS = {"hp": _gm_hp, "condition": _gm_condition, "order": _gm_order}
 
 
 _PARSERS = {
@@ -428,4 +524,4 @@ _PARSERS = {
     "gm": _gm,
 }
 
-GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce, GmSpot)
+GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce, GmSpot, GmHp, GmCondition, GmOrder)

@@ -9,11 +9,34 @@ from typing import Any
 import attrs
 
 from apcombat.dice import DiceSource
-from apcombat.engine.commands import CommandError, GmBonus, GmDice, GmForce, GmMod, GmSet, GmSpot, parse_cell
+from apcombat.engine.commands import (
+    CommandError,
+    GmBonus,
+    GmCondition,
+    GmDice,
+    GmForce,
+    GmHp,
+    GmMod,
+    GmOrder,
+    GmSet,
+    GmSpot,
+    parse_cell,
+)
 from apcombat.engine.events import Event
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
-from apcombat.engine.turns import check_victory
-from apcombat.model import BodyLocation, Burning, CarriedWeapon, Encounter, Exhaustion, Facing, Pose, Unit, limits
+from apcombat.engine.turns import check_victory, out_of_the_fight
+from apcombat.model import (
+    NO_EXHAUSTION,
+    BodyLocation,
+    Burning,
+    CarriedWeapon,
+    Encounter,
+    Exhaustion,
+    Facing,
+    Pose,
+    Unit,
+    limits,
+)
 from apcombat.model.conditions import BURN_SEQUENCE
 from apcombat.model.limits import Limit
 
@@ -103,6 +126,120 @@ def gm_set(state: Encounter, command: GmSet, dice: DiceSource, events: list[Even
         )
     )
     return check_victory(state.with_unit(unit), events)
+
+
+def gm_hp(state: Encounter, command: GmHp, dice: DiceSource, events: list[Event]) -> Encounter:
+    """A quick change of HP, kept between 0 and the unit's most. At 0 HP it goes down (R12.2); healed
+    above 0 it is back in the fight — the game master's word, as R18.2.2's first aid brings a man down
+    back — and, if the round's order had left it out, joins the end of the order from the next round."""
+    unit = _unit(state, command.unit)
+    most = unit.character.hit_points
+    if command.change < 0 and unit.down:
+        raise CommandError(f"{unit.name} is already down at {unit.hp} HP")
+    if command.change > 0 and unit.hp >= most:
+        raise CommandError(f"{unit.name} already has {unit.hp} HP, the most it has (R0.5)")
+    hp = max(0, min(most, unit.hp + command.change))
+    if unit.down and state.finished:
+        raise CommandError(f"the fight is over: {unit.name} cannot come back into it")
+    if unit.down:
+        try:
+            _set_hp(state, unit, str(hp))  # two units cannot share a cell (R7)
+        except WrongInput as error:
+            raise CommandError(str(error)) from None
+    text = f"game master: {unit.name} {command.change:+d} HP, {unit.hp} -> {hp} HP"
+    events.append(Event("gm", text, {"hp_change": command.change, "hp": hp}, unit=unit.id))
+    healed, unit = unit, attrs.evolve(unit, hp=hp)
+    if unit.down:
+        events.append(Event("down", f"{unit.name} is down (R12.2)", unit=unit.id))
+        unit = out_of_the_fight(unit)
+    elif healed.down:
+        events.append(Event("gm", f"{unit.name} is back in the fight", unit=unit.id))
+        if state.order and unit.id not in state.order:
+            state = attrs.evolve(state, order=(*state.order, unit.id), taken=(*state.taken, unit.id))
+    return check_victory(state.with_unit(unit), events)
+
+
+def gm_condition(state: Encounter, command: GmCondition, dice: DiceSource, events: list[Event]) -> Encounter:
+    """Set or clear burning (R6.2), exhaustion (R14.3), unconsciousness or a head wound (R12.1); each then
+    counts down as its rule says, on the unit's turns."""
+    unit = _unit(state, command.unit)
+    if unit.down and command.amount is not None:
+        raise CommandError(f"{unit.name} is down and out of the fight (R12.2): conditions no longer touch it")
+    unit, said = _CONDITION_SETTERS[command.name](unit, command)
+    events.append(
+        Event(
+            "gm",
+            f"game master: {unit.name} {said}",
+            {"condition": command.name, "amount": command.amount},
+            unit=unit.id,
+        )
+    )
+    return check_victory(state.with_unit(unit), events)
+
+
+def _burning(unit: Unit, command: GmCondition) -> tuple[Unit, str]:
+    if command.amount is None:
+        return attrs.evolve(unit, burning=None), "is no longer burning"
+    burns = command.amount
+    step = len(BURN_SEQUENCE) - burns
+    return attrs.evolve(unit, burning=Burning(step=step)), (
+        f"is burning: {burns} burn{'s' if burns != 1 else ''} to come, {BURN_SEQUENCE[step]} next (R6.2)"
+    )
+
+
+def _exhaustion(unit: Unit, command: GmCondition) -> tuple[Unit, str]:
+    if command.amount is None:
+        return attrs.evolve(unit, exhaustion=NO_EXHAUSTION), "is no longer exhausted"
+    penalty = command.penalty or (unit.exhaustion.penalty if unit.exhaustion.active else 20)
+    turns = command.amount
+    return attrs.evolve(unit, exhaustion=Exhaustion(penalty, turns)), (
+        f"is exhausted: -{penalty} for {turns} turn{'s' if turns != 1 else ''} (R14.3)"
+    )
+
+
+def _unconscious(unit: Unit, command: GmCondition) -> tuple[Unit, str]:
+    if command.amount is None:
+        return attrs.evolve(unit, unconscious_rounds=0), "comes to"
+    rounds = command.amount
+    return attrs.evolve(unit, unconscious_rounds=rounds), (
+        f"is unconscious for {rounds} round{'s' if rounds != 1 else ''} (R12.1)"
+    )
+
+
+def _head_wound(unit: Unit, command: GmCondition) -> tuple[Unit, str]:
+    if command.amount is None:
+        wounds = unit.wounds - {BodyLocation.HEAD}
+        return attrs.evolve(unit, wounds=wounds, ap_loss_next_turn=0), "no longer has a head wound"
+    lost = command.amount
+    return attrs.evolve(unit, wounds=unit.wounds | {BodyLocation.HEAD}, ap_loss_next_turn=lost), (
+        f"has a head wound: loses {lost} AP at the start of the next turn (R12.1)"
+    )
+
+
+_CONDITION_SETTERS: dict[str, Callable[[Unit, GmCondition], tuple[Unit, str]]] = {
+    "burning": _burning,
+    "exhaustion": _exhaustion,
+    "unconscious": _unconscious,
+    "head": _head_wound,
+}
+
+
+def gm_order(state: Encounter, command: GmOrder, dice: DiceSource, events: list[Event]) -> Encounter:
+    """Move a unit in the round's initiative order (R13.2); whoever has not acted yet this round acts in
+    the new order, and the order carries over to the next rounds."""
+    unit = _unit(state, command.unit)
+    if not state.order:
+        raise CommandError("there is no initiative order before the first round: gm bonus changes initiative (R13.1)")
+    if unit.id not in state.order:
+        raise CommandError(f"{unit.name} is not in this round's initiative order")
+    if command.place > len(state.order):
+        raise CommandError(f"the place must be 1 to {len(state.order)}: there are {len(state.order)} in the order")
+    order = [uid for uid in state.order if uid != unit.id]
+    order.insert(command.place - 1, unit.id)
+    names = ", ".join(state.unit(uid).name for uid in order)
+    text = f"game master: {unit.name} moves to place {command.place} in the initiative order: {names}"
+    events.append(Event("gm", text, {"order": order}, unit=unit.id))
+    return attrs.evolve(state, order=tuple(order))
 
 
 def _unit(state: Encounter, unit_id: str) -> Unit:
@@ -227,4 +364,7 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmBonus: gm_bonus,
     GmSet: gm_set,
     GmSpot: gm_spot,
+    GmHp: gm_hp,
+    GmCondition: gm_condition,
+    GmOrder: gm_order,
 }

@@ -57,6 +57,8 @@ class GameScreen(Screen):
         Binding("ctrl+s", "save", "Save", id="game.save", show=False),
         Binding("ctrl+o", "load", "Load", show=False, id="game.load"),
         Binding("g", "gm", "GM", id="game.gm"),
+        Binding("plus", "quick_hp('+')", "Heal", show=False, id="game.gm_heal"),
+        Binding("minus", "quick_hp('-')", "Hurt", show=False, id="game.gm_hurt"),
         Binding("colon", "command_line", "Command", show=False, id="game.command_line"),
         Binding("1", "overlay('sight')", "Sight", show=False, id="game.overlay_sight"),
         Binding("2", "overlay('cones')", "Cones", show=False, id="game.overlay_cones"),
@@ -569,6 +571,11 @@ class GameScreen(Screen):
         from apcombat.tui.screens.gm import open_gm_menu
 
         open_gm_menu(self)
+
+    def action_quick_hp(self, sign: str) -> None:
+        from apcombat.tui.screens.gm import quick_hp
+
+        quick_hp(self, sign)
 
     def action_command_line(self) -> None:
         box = self.query_one("#command", Input)

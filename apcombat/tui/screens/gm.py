@@ -1,12 +1,25 @@
-"""The game master's tools in the app: dice mode, edit a unit, a modifier for the next test, forcing a hit or
-a miss, typed-in dice, initiative bonuses, exporting the log. Each is a `gm` command, logged."""
+"""The game master's tools in the app: dice mode, edit a unit, quick HP, conditions, the initiative order, a
+modifier for the next test, forcing a hit or a miss, typed-in dice, initiative bonuses, who rolled what,
+exporting the log. Each change is a `gm` command, logged."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, Static
+
+from apcombat.engine import Event
+from apcombat.engine.commands import CONDITIONS
+from apcombat.model import Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
+from apcombat.tui.widgets.map_view import MapView
 
 if TYPE_CHECKING:
     from apcombat.tui.screens.game import GameScreen
@@ -18,10 +31,14 @@ def open_gm_menu(screen: GameScreen) -> None:
     options = [
         ("dice", f"Dice mode {dice}: ask for every roll (physical dice)"),
         ("edit", "Edit a unit (HP, AP, pose, position ...)"),
+        ("hp", "Quick HP +N or -N for a unit (on the game screen: + and -)"),
+        ("condition", "Set or clear a condition: burning, exhaustion, unconscious, head wound"),
+        ("order", "Move a unit in the initiative order"),
         ("mod", "Modifier on the next test"),
         ("hit", "Force the next to-hit result: hit"),
         ("miss", "Force the next to-hit result: miss"),
         ("typed", "Type in the next rolls (gm dice)"),
+        ("dice_log", "Who rolled what: the dice in the log"),
         ("export", "Export the log as Markdown"),
     ]
     if screen.state.round == 0:
@@ -48,6 +65,21 @@ def _chosen(screen: GameScreen, choice: str | None) -> None:
         )
     elif choice == "edit":
         _edit_unit(screen)
+    elif choice == "hp":
+        _pick_unit(screen, "Change whose HP?", lambda uid: ask_hp_change(screen, screen.state.unit(uid)))
+    elif choice == "condition":
+        _pick_unit(screen, "A condition for", lambda uid: _ask_condition(screen, uid))
+    elif choice == "order":
+        _pick_unit(
+            screen,
+            "Move whom in the initiative order?",
+            lambda uid: app.push_screen(
+                AskScreen(f"New place of {uid} in the order (1 is first, of {len(screen.state.order)}):"),
+                lambda v: v and screen.act(f"gm order {uid} {v}"),
+            ),
+        )
+    elif choice == "dice_log":
+        app.push_screen(DiceLogScreen(dice_lines(screen.session.log)))
     elif choice == "bonus":
         _pick_unit(
             screen,
@@ -63,6 +95,95 @@ def _chosen(screen: GameScreen, choice: str | None) -> None:
 def _pick_unit(screen: GameScreen, title: str, then) -> None:
     options = [(u.id, f"{u.name} ({u.id}) {u.hp} HP {u.ap} AP") for u in screen.state.units]
     screen.app.push_screen(ChoiceScreen(title, options), lambda uid: uid and then(uid))
+
+
+def ask_hp_change(screen: GameScreen, unit: Unit, sign: str = "") -> None:
+    """Ask for N and play `gm hp WHO +N` (or -N); with no sign given, the answer carries its own."""
+    prompt = {"+": f"Heal {unit.name} ({unit.hp} HP) by", "-": f"Hurt {unit.name} ({unit.hp} HP) by"}
+    question = prompt.get(sign, f"HP change for {unit.name} ({unit.hp} HP), +N or -N:")
+
+    def change(value: str | None) -> None:
+        if value and value.strip():
+            screen.act(f"gm hp {unit.id} {sign}{value.strip()}")
+
+    screen.app.push_screen(AskScreen(question, placeholder="5"), change)
+
+
+def quick_hp(screen: GameScreen, sign: str) -> None:
+    """`+` / `-` on the game screen: the unit under the map's cursor, else the acting unit."""
+    unit = unit_in_focus(screen)
+    if unit is None:
+        screen.notify("no unit under the cursor and nobody acting: g, then Quick HP, picks one")
+        return
+    ask_hp_change(screen, unit, sign)
+
+
+def unit_in_focus(screen: GameScreen) -> Unit | None:
+    """The unit under the map's cursor (a unit down too, so it can be healed), else the acting unit."""
+    state = screen.state
+    if state.map is not None:
+        cursor = screen.query_one(MapView).cursor
+        here = sorted((u for u in state.units if u.at == cursor), key=lambda u: u.down)
+        if here:
+            return here[0]
+    return state.unit(state.active) if state.active else None
+
+
+def _ask_condition(screen: GameScreen, unit_id: str) -> None:
+    unit = screen.state.unit(unit_id)
+    asks = {
+        "burning": "Burns to come at its next turns, 1 or 2 (R6.2), or off:",
+        "exhaustion": "Turns of exhaustion, then optionally the penalty 10, 20 or 40 (R14.3), e.g. 3 20; or off:",
+        "unconscious": "Rounds unconscious (R12.1), or off:",
+        "head": "AP lost at the start of its next turn (R12.1; 0 for none), or off:",
+    }
+    options = [(name, f"{name}: {asks[name]}") for name in CONDITIONS]
+
+    def chosen(name: str | None) -> None:
+        if name:
+            screen.app.push_screen(
+                AskScreen(f"{unit.name}, {name}. {asks[name]}"),
+                lambda v: v and screen.act(f"gm condition {unit_id} {name} {v}"),
+            )
+
+    screen.app.push_screen(ChoiceScreen(f"A condition for {unit.name}", options), chosen)
+
+
+_DIE = re.compile(r"\b\d*d\d+\b")
+
+
+def dice_lines(events: Iterable[Event]) -> list[str]:
+    """Who rolled what: each event with a die in it, as its first line and the lines naming the dice."""
+    lines = []
+    for event in events:
+        details = [line.strip() for line in event.data.get("lines", ()) if _DIE.search(line)]
+        if details or _DIE.search(event.text):
+            lines.append(event.text)
+            lines += [f"   {line}" for line in details]
+    return lines
+
+
+class DiceLogScreen(ModalScreen[None]):
+    """The log cut down to the dice: who rolled what, oldest first."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Close", id="dice_log.close")]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Who rolled what", classes="dialog-title")
+            with VerticalScroll(id="dice-log"):
+                yield Static("\n".join(self.lines) or "no dice rolled yet", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#dice-log", VerticalScroll).scroll_end(animate=False)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
 
 
 def _edit_unit(screen: GameScreen) -> None:

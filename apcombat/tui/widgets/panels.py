@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 from rich.text import Text
 from textual.widgets import Static
 
-from apcombat.model import Encounter, Unit
+from apcombat.model import BodyLocation, Encounter, Unit
+from apcombat.model.conditions import BURN_SEQUENCE
 
 SIDE_COLOURS = ("bright_cyan", "bright_red", "bright_green", "bright_magenta", "yellow", "bright_blue")
 
@@ -118,35 +121,75 @@ class TurnOrder(Static):
             self.show(*self.last_shown)
 
     def show(self, state: Encounter, labels: dict[str, str] | None = None) -> None:
-        """`labels` are the map's letters for the units, so the list and the map can be read together. When
-        not every unit fits (a short terminal), the list starts just before the acting unit."""
+        """`labels` are the map's letters for the units, so the list and the map can be read together. Under a
+        unit, its conditions with the rounds they have left. When not every line fits (a short terminal), the
+        list starts just before the acting unit."""
         self.last_shown = (state, labels)
         labels = labels or {}
         order = state.order or tuple(unit.id for unit in state.units)
+        width = self.content_region.width
+        entries = [(unit_id, self._lines(state, state.unit(unit_id), labels, width)) for unit_id in order]
         room = self.content_region.height - 1  # below the round's line
+        heights = [len(lines) for _, lines in entries]
+        total = sum(heights)
         start = 0
-        if 0 < room < len(order) and state.active in order:
-            start = max(0, min(order.index(state.active) - 1, len(order) - room))
+        if 0 < room < total and state.active in order:
+            start = max(0, order.index(state.active) - 1)
+            while start > 0 and sum(heights[start - 1 :]) <= room:
+                start -= 1
         text = Text()
         text.append(f"Round {state.round}" if state.round else "Set-up (round 0)", style="bold")
         if state.interrupt is not None:
             text.append("  INTERRUPT", style="bold reverse yellow")
-        if 0 < room < len(order):
-            hidden = {"above": start, "below": max(0, len(order) - start - room)}
+        if 0 < room < total:
+            below = sum(1 for end in itertools.accumulate(heights[start:]) if end > room)
+            hidden = {"above": start, "below": below}
             text.append("  " + ", ".join(f"{n} {where}" for where, n in hidden.items() if n), style="dim")
         text.append("\n")
-        for unit_id in order[start:]:
-            unit = state.unit(unit_id)
-            status = state.status(unit).value
-            marker = "▶ " if unit_id == state.active else "  "
-            initiative = f"{unit.initiative:>3} " if unit.initiative is not None else "    "
-            style = side_colour(state, unit.side)
-            if unit.down:
-                style = "dim strike"
-            elif unit_id == state.active:
-                style += " bold reverse"
-            text.append(f"{marker}{initiative}", style="bold" if unit_id == state.active else "")
-            label = labels.get(unit_id, "")
-            text.append(f"{label} {unit.name:<12}" if label else f"{unit.name:<14}", style=style)
-            text.append(f" {unit.hp:>3} HP {status}\n", style="dim" if status == "acted" else "")
+        for _, lines in entries[start:]:
+            for line in lines:
+                text.append_text(line)
+                text.append("\n")
         self.update(text, layout=False)  # its size is the panel's share of the side column, whatever it says
+
+    @staticmethod
+    def _lines(state: Encounter, unit: Unit, labels: dict[str, str], width: int) -> list[Text]:
+        """A unit's line, then its conditions packed into lines of the panel's width."""
+        status = state.status(unit).value
+        acting = unit.id == state.active
+        initiative = f"{unit.initiative:>3} " if unit.initiative is not None else "    "
+        style = side_colour(state, unit.side)
+        if unit.down:
+            style = "dim strike"
+        elif acting:
+            style += " bold reverse"
+        line = Text()
+        line.append(f"{'▶ ' if acting else '  '}{initiative}", style="bold" if acting else "")
+        label = labels.get(unit.id, "")
+        line.append(f"{label} {unit.name:<12}" if label else f"{unit.name:<14}", style=style)
+        line.append(f" {unit.hp:>3} HP {status}", style="dim" if status == "acted" else "")
+        lines = [line]
+        indent = "      "
+        for word in conditions_of(unit):
+            last = lines[-1]
+            if len(lines) > 1 and len(last) + 2 + len(word) <= max(width, len(indent) + len(word)):
+                last.append(", " + word, style="yellow")
+            else:
+                lines.append(Text(indent + word, style="yellow"))
+        return lines
+
+
+def conditions_of(unit: Unit) -> list[str]:
+    """A unit's conditions with what is left of them, as the turn order shows them: burns to come (R6.2),
+    exhaustion's penalty and turns (R14.3), rounds unconscious and a head wound with the AP it costs next
+    turn (R12.1)."""
+    words = []
+    if unit.burning is not None:
+        words.append(f"burning {len(BURN_SEQUENCE) - unit.burning.step}")
+    if unit.exhaustion.active:
+        words.append(f"exhausted {unit.exhaustion.penalty}% {unit.exhaustion.turns}")
+    if unit.unconscious_rounds > 0:
+        words.append(f"unconscious {unit.unconscious_rounds}")
+    if BodyLocation.HEAD in unit.wounds or unit.ap_loss_next_turn:
+        words.append("head wound" + (f" -{unit.ap_loss_next_turn} AP" if unit.ap_loss_next_turn else ""))
+    return words

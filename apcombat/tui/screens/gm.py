@@ -166,7 +166,7 @@ def dice_lines(events: Iterable[Event]) -> list[str]:
 class DiceLogScreen(ModalScreen[None]):
     """The log cut down to the dice: who rolled what, oldest first."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Close", id="dice_log.close")]
+    BINDINGS = [Binding("escape", "dismiss_none", "Close", id="dialog.cancel")]  # as every dialog
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()

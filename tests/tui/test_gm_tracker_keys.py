@@ -6,8 +6,10 @@ The test encounter (conftest): Ana (31 HP) at 1,3 acts first; Rex (20 HP) at 7,0
 
 from __future__ import annotations
 
+from conftest import active_line
 from textual.widgets import OptionList
 
+from apcombat.content import content_root
 from apcombat.model import BodyLocation, Burning, Exhaustion
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
@@ -109,3 +111,23 @@ def test_conditions_of_a_unit_in_the_words_of_the_turn_order(run_ui):
         assert "unconscious 2" in ui.text("#order")
 
     run_ui(script)
+
+
+def test_on_a_short_terminal_the_acting_unit_stays_in_view_under_everyone_s_conditions(run_ui):
+    # The saloon brawl's six units, each with two conditions, at 80 x 24: the list starts near the acting unit.
+    brawl = content_root() / "encounters" / "table_brawl.toml"
+
+    async def script(ui):
+        await ui.press("s")
+        ids = [unit.id for unit in ui.state.units]
+        await ui.command(
+            *(f"gm condition {uid} head 1" for uid in ids), *(f"gm condition {uid} burning 2" for uid in ids)
+        )
+        for _ in range(4):
+            await ui.press("e")
+            await ui.settle()
+            order = ui.text("#order")
+            assert "▶" in active_line(order) and ui.state.unit(ui.state.active).name in active_line(order)
+            assert "above" in order or "below" in order
+
+    run_ui(script, size=(80, 24), open_path=brawl)

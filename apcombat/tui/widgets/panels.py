@@ -170,7 +170,7 @@ class TurnOrder(Static):
         line.append(f" {unit.hp:>3} HP {status}", style="dim" if status == "acted" else "")
         lines = [line]
         indent = "      "
-        for word in conditions_of(unit):
+        for word in [] if unit.down else conditions_of(unit):  # R12.2: out of the fight, they no longer count
             last = lines[-1]
             if len(lines) > 1 and len(last) + 2 + len(word) <= max(width, len(indent) + len(word)):
                 last.append(", " + word, style="yellow")

@@ -138,7 +138,7 @@ def gm_hp(state: Encounter, command: GmHp, dice: DiceSource, events: list[Event]
         raise CommandError(f"{unit.name} is already down at {unit.hp} HP")
     if command.change > 0 and unit.hp >= most:
         raise CommandError(f"{unit.name} already has {unit.hp} HP, the most it has (R0.5)")
-    hp = max(0, min(most, unit.hp + command.change))
+    hp = min(most, unit.hp + command.change) if command.change > 0 else max(0, unit.hp + command.change)
     if unit.down and state.finished:
         raise CommandError(f"the fight is over: {unit.name} cannot come back into it")
     if unit.down:

@@ -71,6 +71,11 @@ def test_gm_hp_heals_no_higher_than_the_most_hp(new_game):
     assert game.state.unit("ana").hp == 30 and gm_text(game).endswith("27 -> 30 HP")
 
 
+def test_gm_hp_hurts_by_n_above_the_most_hp_a_game_master_set(new_game):
+    game = played(new_game(), START, "start", "gm set bob hp=40", "gm hp bob -5")
+    assert game.state.unit("bob").hp == 35
+
+
 def test_gm_hp_to_zero_downs_the_unit_and_ends_the_fight(new_game, tmp_path):
     # R12.2: at 0 HP a character is down and out of the fight; R6.2: its fire stops.
     game = played(new_game(), START, "start", "gm condition bob burning 2", "gm hp bob -40")

@@ -131,3 +131,35 @@ def test_on_a_short_terminal_the_acting_unit_stays_in_view_under_everyone_s_cond
             assert "above" in order or "below" in order
 
     run_ui(script, size=(80, 24), open_path=brawl)
+
+
+def test_the_menu_sets_a_condition_and_moves_a_unit_in_the_order(run_ui):
+    async def script(ui):
+        await ui.press("s")
+        assert ui.state.order == ("ana", "rex")
+        await choose(ui, "condition")
+        await ui.wait_for_screen(ChoiceScreen)
+        await ui.press("down", "enter")  # Rex
+        conditions = await ui.wait_for_screen(ChoiceScreen)
+        options = conditions.query_one(OptionList)
+        options.highlighted = options.get_option_index("unconscious")
+        await ui.press("enter")
+        await ui.wait_for_screen(AskScreen)
+        await ui.type("off")
+        await ui.press("enter")
+        await ui.wait_for_screen(GameScreen)
+        await ui.settle()
+        assert ui.game.session.game.history[-1].line == "gm condition rex unconscious off"
+
+        await choose(ui, "order")
+        await ui.wait_for_screen(ChoiceScreen)
+        await ui.press("down", "enter")  # Rex
+        await ui.wait_for_screen(AskScreen)
+        await ui.type("1")
+        await ui.press("enter")
+        await ui.wait_for_screen(GameScreen)
+        await ui.settle()
+        assert ui.state.order == ("rex", "ana")
+        assert "Rex moves to place 1 in the initiative order: Rex, Ana" in ui.log_text()
+
+    run_ui(script)

@@ -74,7 +74,10 @@ def _chosen(screen: GameScreen, choice: str | None) -> None:
             screen,
             "Move whom in the initiative order?",
             lambda uid: app.push_screen(
-                AskScreen(f"New place of {uid} in the order (1 is first, of {len(screen.state.order)}):"),
+                AskScreen(
+                    f"New place of {screen.state.unit(uid).name} in the initiative order "
+                    f"(1 is first, of {len(screen.state.order)}):"
+                ),
                 lambda v: v and screen.act(f"gm order {uid} {v}"),
             ),
         )

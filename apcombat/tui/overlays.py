@@ -47,9 +47,10 @@ OVERLAY_WORDS = {
 
 
 def overlays_on(wanted: Collection[str]) -> str:
-    """The map's lower edge: the overlays on, and the legend's key."""
-    on = ", ".join(word for name, word in OVERLAY_WORDS.items() if name in wanted) or "none"
-    return f"overlays: {on} · L legend"
+    """The map's lower edge: the legend's key, then the overlays on, short (the edge is some 36 columns at
+    80 x 24)."""
+    on = ", ".join(word.split()[-1] for name, word in OVERLAY_WORDS.items() if name in wanted) or "none"
+    return f"L legend · on: {on}"
 
 
 WORKER_CELLS = 2_500

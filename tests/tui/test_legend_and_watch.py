@@ -62,7 +62,7 @@ def test_the_legend_draws_every_glyph_as_the_map_does():
     assert all(BAND_WORDS[band] in plain for band in RangeBand)
     for number in "12345":
         assert f"  {number} " in plain
-    assert "enters its cone, not at one already inside (R16.2)" in plain
+    assert "entering its cone, not one in it (R16.2)" in plain
     cones = line_of(text, "2 watch cones")
     assert style_at(cones, 2).bgcolor == TINTS["cone"].bgcolor
 
@@ -70,9 +70,9 @@ def test_the_legend_draws_every_glyph_as_the_map_does():
 def test_the_maps_lower_edge_names_the_overlays_on(run_ui):
     async def script(ui):
         await ui.press("s", "1", "3")
-        assert ui.map.border_subtitle == "overlays: sight, range bands, reachable · L legend"
+        assert ui.map.border_subtitle == "L legend · on: sight, bands, reachable"
         await ui.press("5", "3", "1")
-        assert ui.map.border_subtitle == "overlays: none · L legend"
+        assert ui.map.border_subtitle == "L legend · on: none"
 
     run_ui(script)
 

@@ -89,14 +89,14 @@ def legend_text() -> Text:
     lines.append(_line(_unit(out="unconscious"), "  unconscious (dim, z)"))
     lines.append(_line(_unit(out="down"), "  down, 0 HP (dim, x)"))
 
-    lines.append(Text("Overlays (keys 1-5; the map's lower edge names those on)", style="bold"))
-    lines.append(_line(_cell(), " ", _cell(dimmed=True), "  1 sight: cells out of the acting unit's sight are dimmed"))
+    lines.append(Text("Overlays (keys 1-5 switch them)", style="bold"))
+    lines.append(_line(_cell(), " ", _cell(dimmed=True), "  1 sight: out of the acting unit's sight, dimmed"))
     lines.append(
         _line(
             _cell(tint="cone"),
             " ",
             _cell(tint="reach_cone"),
-            "  2 watch cones: an enemy watches (R16); magenta where also reachable",
+            "  2 watch cones: an enemy's (R16; magenta: also reachable)",
         )
     )
     lines.append(
@@ -104,11 +104,12 @@ def legend_text() -> Text:
             _cell(tint="watch"),
             " ",
             _cell(tint="reach_watch"),
-            "    a unit of your side watches; cyan where also reachable",
+            "    your side's (cyan: also reachable)",
         )
     )
     bands = Text.assemble(*(Text.assemble(_cell(band=band), f"{BAND_WORDS[band]} ") for band in RangeBand))
-    lines.append(_line(bands, " 3 range bands of the weapon in hand"))
+    lines.append(_line("3 range bands of the weapon in hand:"))
+    lines.append(_line(bands))
     lines.append(_line(_cell(covered=True), f"  4 cover: {COVER_MARK} where cover protects against the acting unit"))
     lines.append(
         _line(_cell(tint="reach"), " ", _cell(cost=4, tint="reach"), "  5 reachable (with its AP cost when asked)")
@@ -118,9 +119,7 @@ def legend_text() -> Text:
     lines.append(_line(_cell(ap_left=3), "  the previewed path: AP left after each step"))
     lines.append(_line(_cell(tint="cursor"), "  the cursor"))
     lines.append(_line(_cell(tint="target"), "  the target"))
-    lines.append(
-        Text("A watch fires when an enemy enters its cone, not at one already inside (R16.2).", style="italic")
-    )
+    lines.append(Text("A watch fires at an enemy entering its cone, not one in it (R16.2).", style="italic"))
     return Text("\n").join(lines)
 
 

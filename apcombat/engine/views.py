@@ -13,7 +13,7 @@ from apcombat.engine.geometry import grid_of, sees
 from apcombat.engine.movement import area_of, reach_of, wound_effects
 from apcombat.engine.preview import Preview, path_preview, preview
 from apcombat.engine.recent import Recent
-from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit
+from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit, Weapon
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
 from apcombat.rules.movement import movement_rate
 from apcombat.rules.ranges import best_ranges, range_band
@@ -71,13 +71,28 @@ _COVERED: Recent[frozenset[Cell]] = Recent()
 def enemy_cones(state: Encounter, side: str) -> frozenset[Cell]:
     """R16.1: cells watched by the enemies of `side` that stand on reaction watch (kept for the same map
     and the same watchers, cells, facings and weapons: a move of another unit changes none of them)."""
+    return _watched(state, [unit for unit in state.units if unit.side != side])
+
+
+def own_cones(state: Encounter, side: str) -> frozenset[Cell]:
+    """R16.1: cells watched by the units of `side` that stand on reaction watch."""
+    return _watched(state, [unit for unit in state.units if unit.side == side])
+
+
+def watch_cone(state: Encounter, unit: Unit) -> frozenset[Cell]:
+    """R16.1: the cells one unit watches (none when it is not on watch)."""
+    return _watched(state, [unit])
+
+
+def _watched(state: Encounter, units: list[Unit]) -> frozenset[Cell]:
+    """The cells watched by those of `units` on watch, kept as `enemy_cones` says."""
     battlemap = state.map
     if battlemap is None:
         return frozenset()
     watchers = [
         (unit.at, unit.facing, unit.weapon.weapon)
-        for unit in state.units
-        if unit.side != side and unit.watch is not None and unit.at is not None and unit.weapon is not None
+        for unit in units
+        if unit.watch is not None and unit.at is not None and unit.weapon is not None
     ]
 
     def work_out() -> frozenset[Cell]:
@@ -88,6 +103,24 @@ def enemy_cones(state: Encounter, side: str) -> frozenset[Cell]:
 
     same = (battlemap, *(weapon for _, _, weapon in watchers))
     return _CONES.get(same, tuple((at, facing) for at, facing, _ in watchers), work_out)
+
+
+def watch_reach(unit: Unit) -> str:
+    """R16.1: the distances a unit's watch covers with the weapon in hand — its two best range bands — in
+    words ("0-10 m, its cqc and close ranges"); empty without a weapon."""
+    if unit.weapon is None:
+        return ""
+    near, far = best_ranges(unit.weapon.weapon)
+    low, high = _watch_distances(unit.weapon.weapon)
+    return f"{low:g}-{high:g} m, its {near.value} and {far.value} ranges"
+
+
+def _watch_distances(weapon: Weapon) -> tuple[float, float]:
+    """R16.1: the nearest and farthest distance (m) of a weapon's two best range bands."""
+    near, far = best_ranges(weapon)
+    order = list(RangeBand)
+    low = weapon.ranges.band(order[order.index(near) - 1]).max if order.index(near) else 0.0
+    return low, weapon.ranges.band(far).max
 
 
 def band_cells(state: Encounter, unit: Unit, sight: frozenset[Cell] | None = None) -> dict[Cell, RangeBand]:
@@ -172,11 +205,7 @@ def watch_prompts(state: Encounter, mover: Unit) -> list[tuple[Unit, str]]:
             continue
         if mover.id in watcher.watch.tested:
             continue
-        weapon = watcher.weapon.weapon
-        near, far = best_ranges(weapon)
-        order = list(RangeBand)
-        low = weapon.ranges.band(order[order.index(near) - 1]).max if order.index(near) else 0.0
-        high = weapon.ranges.band(far).max
+        low, high = _watch_distances(watcher.weapon.weapon)
         prompts.append(
             (
                 watcher,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.engine import Preview
+from apcombat.engine.views import watch_reach
 from apcombat.model import Cell, Unit
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.session import Session
@@ -27,9 +28,11 @@ def cursor_preview(session: Session, kept: KeptOverlays, unit: Unit | None, cell
     """The preview for the acting unit (None: nobody acts) with the cursor on `cell`."""
     if unit is None or unit.at is None or cell == unit.at:
         return CursorPreview()
-    enemy = next((u for u in session.state.units if u.at == cell and not u.down), None)
-    if enemy is not None:
-        return CursorPreview(hint=unit_hint(enemy))
+    other = next((u for u in session.state.units if u.at == cell and not u.down), None)
+    if other is not None and other.watch is not None:
+        return CursorPreview(hint=watch_hint(other))
+    if other is not None:
+        return CursorPreview(hint=unit_hint(other))
     walk = kept.walk(cell)
     path = tuple((step.cell, step.ap_left) for step in walk.path)
     hint = jump_hint(session, unit, cell, walk) or move_hint(cell, walk)
@@ -39,6 +42,16 @@ def cursor_preview(session: Session, kept: KeptOverlays, unit: Unit | None, cell
 def unit_hint(unit: Unit) -> str:
     """What the hint line says of a unit under the cursor."""
     return f"{unit.name} ({unit.id}): {unit.hp} HP, {unit.pose.value} — f to attack"
+
+
+def watch_hint(unit: Unit) -> str:
+    """What the hint line says of a unit on watch (R16): what makes it fire, and what does not."""
+    reach = watch_reach(unit)
+    at = f" at {reach}" if reach else ""
+    return (
+        f"{unit.name} ({unit.id}) watches: it fires when an enemy enters its cone{at} (R16.2) — "
+        "not at an enemy already inside; its cone is drawn"
+    )
 
 
 def move_hint(cell: Cell, walk: Preview) -> str:

@@ -21,9 +21,11 @@ from apcombat.engine.views import (
     band_cells,
     covered_cells,
     enemy_cones,
+    own_cones,
     reachable_area,
     sight_cells,
     walk_preview,
+    watch_cone,
 )
 from apcombat.model import Cell, Encounter, Unit
 from apcombat.tui.widgets.map_view import MapOverlay
@@ -33,6 +35,23 @@ if TYPE_CHECKING:
 
 WORKED_OUT = ("sight", "cones", "bands", "cover")
 """The overlays worked out after a state change, in this order (range bands reuse the sight)."""
+
+OVERLAY_WORDS = {
+    "sight": "sight",
+    "cones": "watch cones",
+    "bands": "range bands",
+    "cover": "cover",
+    "reach": "reachable",
+}
+"""Each overlay's name for the player, in the order of its key (1-5)."""
+
+
+def overlays_on(wanted: Collection[str]) -> str:
+    """The map's lower edge: the legend's key, then the overlays on, short (the edge is some 36 columns at
+    80 x 24)."""
+    on = ", ".join(word.split()[-1] for name, word in OVERLAY_WORDS.items() if name in wanted) or "none"
+    return f"L legend · on: {on}"
+
 
 WORKER_CELLS = 2_500
 """On a map of more cells, those overlays are worked out in a worker: together they take some 100 ms on a
@@ -51,8 +70,8 @@ def work_out(state: Encounter, unit: Unit, name: str, known: Mapping[str, object
     before it for the same state, so the range bands reuse the sight)."""
     if name == "sight":
         return sight_cells(state, unit)
-    if name == "cones":
-        return enemy_cones(state, unit.side)
+    if name == "cones":  # the enemies' watches, and the acting side's own
+        return enemy_cones(state, unit.side), own_cones(state, unit.side)
     if name == "bands":
         sight = known.get("sight")
         return band_cells(state, unit, sight if isinstance(sight, frozenset) else None)
@@ -155,24 +174,35 @@ class KeptOverlays:
         self.on_arrival()
 
     def map_overlay(
-        self, wanted: Collection[str], path: tuple[tuple[Cell, int], ...], target: Cell | None
+        self,
+        wanted: Collection[str],
+        path: tuple[tuple[Cell, int], ...],
+        target: Cell | None,
+        watcher: Unit | None = None,
     ) -> MapOverlay:
         """What the map draws for the kept state: the wanted overlays (an earlier state's where the state's
-        are not worked out yet), the previewed path and the target."""
+        are not worked out yet), the previewed path and the target; and the cone of `watcher` (the unit on
+        watch under the cursor, of either side) whichever overlays are on."""
 
         def cells(name: str) -> frozenset[Cell]:
             value = self.shown(name) if name in wanted else None
             return value if isinstance(value, frozenset) else frozenset()
 
         bands = self.shown("bands") if "bands" in wanted else None
+        cones = self.shown("cones") if "cones" in wanted else None
+        enemies, own = cones if isinstance(cones, tuple) else (frozenset(), frozenset())
+        if watcher is not None and self.state is not None and self.unit is not None:
+            cone = watch_cone(self.state, watcher)
+            enemies, own = (enemies, own | cone) if watcher.side == self.unit.side else (enemies | cone, own)
         return MapOverlay(
             reachable=self.reach if "reach" in wanted else {},
             path=path,
             sight=cells("sight"),
-            cones=cells("cones"),
+            cones=enemies,
             bands=bands if isinstance(bands, dict) else {},
             cover=cells("cover"),
             target=target,
+            watches=own,
         )
 
     def mark(self, wanted: Collection[str]) -> str:

@@ -11,6 +11,7 @@ import pytest
 
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.help import HelpScreen
+from apcombat.tui.screens.legend import LegendScreen
 from apcombat.tui.screens.setup import SetupScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.screens.victory import VictoryScreen
@@ -60,6 +61,16 @@ def test_help(snap, size, duel):
         await round_one(ui)
         await ui.press("question_mark")
         await ui.wait_for_screen(HelpScreen)
+
+    assert snap(steps, size, open_path=duel)
+
+
+@SIZES
+def test_legend(snap, size, duel):
+    async def steps(ui):
+        await round_one(ui)
+        await ui.press("L")
+        await ui.wait_for_screen(LegendScreen)
 
     assert snap(steps, size, open_path=duel)
 

@@ -18,8 +18,8 @@ from apcombat.engine import CommandError, Event
 from apcombat.engine.views import action_costs, visible_enemies, watch_prompts
 from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
-from apcombat.tui.cursor_preview import cursor_preview, unit_hint
-from apcombat.tui.overlays import KeptOverlays
+from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
+from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays, overlays_on
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.session import Session, ai_pace, save_name_problem
@@ -65,6 +65,7 @@ class GameScreen(Screen):
         Binding("3", "overlay('bands')", "Bands", show=False, id="game.overlay_bands"),
         Binding("4", "overlay('cover')", "Cover map", show=False, id="game.overlay_cover"),
         Binding("5", "overlay('reach')", "Reach", show=False, id="game.overlay_reach"),
+        Binding("L", "legend", "Legend", show=False, id="game.legend"),
         Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
     ]
 
@@ -82,6 +83,7 @@ class GameScreen(Screen):
         self.ai = AiTurns(self, ai_pace())
         self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
+        self.watcher: Unit | None = None  # the unit on watch under the cursor, whose cone is drawn
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
@@ -214,7 +216,13 @@ class GameScreen(Screen):
         self.kept.follow(state, active)
         self.kept.ask_for(self.overlays)
         target = state.unit(self.target).at if self.target else None
-        return self.kept.map_overlay(self.overlays, self.path, target)
+        self.watcher = self._watching_at(self._cursor())
+        return self.kept.map_overlay(self.overlays, self.path, target, self.watcher)
+
+    def _watching_at(self, cell: Cell) -> Unit | None:
+        """The unit on watch (R16.1) in the cell: the map draws its cone while the cursor is on it."""
+        unit = self._unit_at(cell)
+        return unit if unit is not None and unit.watch is not None else None
 
     def _show_map(self) -> None:
         """Draw the state with its overlays; the map's title marks overlays not worked out for it yet."""
@@ -235,6 +243,8 @@ class GameScreen(Screen):
         self.path, self.planned_ap = shown.path, shown.planned_ap
         if shown.hint is not None:
             self.hint(shown.hint)
+        if self._watching_at(cell) != self.watcher:
+            self._show_map()  # the cone of a watcher under the cursor comes or goes
         self.query_one(MapView).show_path(self.path)
         self.query_one(UnitPanel).show(self.state, active, self.planned_ap)
 
@@ -481,6 +491,8 @@ class GameScreen(Screen):
     def action_react(self) -> None:
         if unit := self._with_active():
             self.act(f"react {unit.id}")
+            if self.state.unit(unit.id).watch is not None:
+                self.hint(watch_hint(self.state.unit(unit.id)))
 
     def action_pin(self) -> None:
         unit = self._with_active()
@@ -563,9 +575,15 @@ class GameScreen(Screen):
             self.overlays.discard(name)
         else:
             self.overlays.add(name)
-        shown = ", ".join(sorted(self.overlays)) or "none"
-        self.hint(f"map overlays: {shown} (1 sight, 2 enemy cones, 3 range bands, 4 cover, 5 reachable)")
+        shown = ", ".join(word for key, word in OVERLAY_WORDS.items() if key in self.overlays) or "none"
+        self.hint(f"map overlays: {shown} (1 sight, 2 watch cones, 3 range bands, 4 cover, 5 reachable; L legend)")
+        self.query_one(MapView).border_subtitle = overlays_on(self.overlays)
         self.refresh_view()
+
+    def action_legend(self) -> None:
+        from apcombat.tui.screens.legend import LegendScreen
+
+        self.app.push_screen(LegendScreen())
 
     def action_gm(self) -> None:
         from apcombat.tui.screens.gm import open_gm_menu

@@ -17,6 +17,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
     from apcombat.tui.screens.character_form import CharacterFormScreen
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
     from apcombat.tui.screens.game import GameScreen
+    from apcombat.tui.screens.legend import LegendScreen
     from apcombat.tui.screens.oracle import OracleScreen
     from apcombat.tui.screens.resolver import ResolverScreen
     from apcombat.tui.screens.roster import RosterScreen
@@ -46,6 +47,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
         ("replay", ReplayScreen),
         ("resolver", ResolverScreen),
         ("rules", RulesScreen),
+        ("legend", LegendScreen),
         ("keys", HelpScreen),
     ]
     found: dict[str, tuple[str, Binding]] = {}

@@ -9,7 +9,8 @@ so the map reads the same in a 16-colour terminal, and the shapes alone tell the
                A bold capital = upright, a lowercase = crouched, a lowercase underlined = prone;
                the active unit in reverse video
     overlays   reachable: blue background (with the AP cost when asked)    enemy reaction cones: red
-               background (magenta where also reachable)    previewed path: AP left after each step, bold
+               background (magenta where also reachable), a watch of the acting side's: green (cyan where
+               also reachable)    previewed path: AP left after each step, bold
                yellow (·3)    range bands: the floor dot's colour, CQC bright white, close bright green,
                medium bright cyan, long bright yellow, extreme bright magenta    out of sight: dimmed
                cover against the active unit: a cyan ▪ after the floor dot    target: black on bright yellow
@@ -74,6 +75,8 @@ TINTS: dict[str, Style] = {
     "reach": Style(bgcolor="blue"),
     "cone": Style(bgcolor="red"),
     "reach_cone": Style(bgcolor="magenta"),
+    "watch": Style(bgcolor="green"),
+    "reach_watch": Style(bgcolor="cyan"),
     "target": Style(color="black", bgcolor="bright_yellow", bold=True, dim=False, reverse=False),
     "cursor": Style(color="black", bgcolor="bright_white", bold=True, dim=False, reverse=False),
 }
@@ -100,6 +103,7 @@ class RowMarks:
     target: int | None = None
     cursor: int | None = None
     costs_shown: bool = False
+    watches: frozenset[int] = frozenset()  # cells a unit of the acting side watches (R16.1)
 
 
 def unit_labels(unit_ids: Sequence[str]) -> dict[str, str]:
@@ -120,14 +124,22 @@ def unit_labels(unit_ids: Sequence[str]) -> dict[str, str]:
 
 def unit_glyph(unit: Unit, label: str, colour: str, active: bool, unconscious: bool) -> tuple[str, Style]:
     """The two characters of a unit on the map and their style (see the module's legend)."""
-    if unit.down:
-        return label.lower() + DOWN_MARK, Style(color=colour, dim=True, reverse=active)
-    if unconscious:
-        return label.lower() + UNCONSCIOUS_MARK, Style(color=colour, dim=True, reverse=active)
-    mark = FACING_MARKS[unit.facing]
-    if unit.pose is Pose.UPRIGHT:
+    return unit_look(
+        label, colour, unit.pose, unit.facing, "down" if unit.down else "unconscious" if unconscious else "", active
+    )
+
+
+def unit_look(label: str, colour: str, pose: Pose, facing: Facing, out: str, active: bool) -> tuple[str, Style]:
+    """The two characters and style of a unit with this label, pose and facing; `out` is "down" (0 HP),
+    "unconscious" or "" (standing). The map and the legend both draw units with it."""
+    if out:
+        return label.lower() + (DOWN_MARK if out == "down" else UNCONSCIOUS_MARK), Style(
+            color=colour, dim=True, reverse=active
+        )
+    mark = FACING_MARKS[facing]
+    if pose is Pose.UPRIGHT:
         return label + mark, Style(color=colour, bold=True, reverse=active)
-    prone = unit.pose is Pose.PRONE
+    prone = pose is Pose.PRONE
     return label.lower() + mark, Style(color=colour, underline=prone, reverse=active)
 
 
@@ -202,6 +214,7 @@ def draw_row(terrain_row: Sequence[Terrain], marks: RowMarks) -> Strip:
     units = {x: (text, style) for x, text, style in marks.units}
     reach, path, bands = dict(marks.reachable), dict(marks.path), dict(marks.bands)
     cones, cover, sight, cursor, target = marks.cones, marks.cover, marks.sight, marks.cursor, marks.target
+    watches = marks.watches
     costs = reach if marks.costs_shown else {}
     segments: list[Segment] = []
     extend = segments.extend
@@ -212,9 +225,9 @@ def draw_row(terrain_row: Sequence[Terrain], marks: RowMarks) -> Strip:
         elif x == target:
             tint = "target"
         elif x in reach:
-            tint = "reach_cone" if x in cones else "reach"
+            tint = "reach_cone" if x in cones else "reach_watch" if x in watches else "reach"
         else:
-            tint = "cone" if x in cones else None
+            tint = "cone" if x in cones else "watch" if x in watches else None
         dimmed = sight is not None and x not in sight and tint != "cursor"
         look = (terrain, units.get(x), path.get(x), bands.get(x), costs.get(x), x in cover, tint, dimmed)
         extend(cell_segments(*look))

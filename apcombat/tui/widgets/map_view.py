@@ -63,6 +63,7 @@ class MapOverlay:
     cover: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # protected vs the active unit
     target: Cell | None = None
     costs_shown: bool = False  # write the AP cost in each reachable floor cell
+    watches: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # the acting side's watches
 
 
 def _rows_of_cells(cells: frozenset[Cell]) -> dict[int, frozenset[int]]:
@@ -372,6 +373,7 @@ class MapView(ScrollView, can_focus=True):
         cones = self._layer("cones", overlay.cones, _rows_of_cells)
         bands = self._layer("bands", overlay.bands, _rows_of_values)
         cover = self._layer("cover", overlay.cover, _rows_of_cells)
+        watches = self._layer("watches", overlay.watches, _rows_of_cells)
         sight_on, none, empty = bool(overlay.sight), (), frozenset()
         target_x, target_y = overlay.target if overlay.target is not None else (None, None)
         cursor_x, cursor_y = self._cursor
@@ -388,6 +390,7 @@ class MapView(ScrollView, can_focus=True):
                 target_x if y == target_y else None,
                 cursor_x if y == cursor_y else None,
                 overlay.costs_shown,
+                watches.get(y, empty),
             )
             for y in range(self._map.height)
         ]

@@ -1,0 +1,141 @@
+"""`L` on the battlefield: the map's legend — every terrain glyph, how units, their facings and poses look, and
+the colours and marks of the five overlays. Every sample is drawn by `map_glyphs` itself (`cell_segments`,
+`unit_look`), so the legend shows exactly what the map draws."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, Static
+
+from apcombat.model import Facing, Pose, RangeBand, Terrain
+from apcombat.tui.widgets.map_glyphs import (
+    COVER_MARK,
+    FACING_MARKS,
+    SIDE_COLOURS,
+    cell_segments,
+    unit_look,
+)
+
+TERRAIN_WORDS: dict[Terrain, str] = {
+    Terrain.FLOOR: "floor",
+    Terrain.WALL: "wall: blocks movement and sight, gives cover",
+    Terrain.LOW: "hip-high obstacle: blocks movement, not sight; gives cover",
+    Terrain.STAIRS: "stairs or ladder: climbed",
+    Terrain.GAP: "gap: crossed only by jumping (J)",
+    Terrain.RUBBLE: "rubble: every step into it costs double",
+}
+
+BAND_WORDS: dict[RangeBand, str] = {
+    RangeBand.CQC: "CQC",
+    RangeBand.CLOSE: "close",
+    RangeBand.MEDIUM: "medium",
+    RangeBand.LONG: "long",
+    RangeBand.EXTREME: "extreme",
+}
+
+
+def _cell(
+    terrain: Terrain = Terrain.FLOOR,
+    unit: tuple[str, Style] | None = None,
+    *,
+    ap_left: int | None = None,
+    band: RangeBand | None = None,
+    cost: int | None = None,
+    covered: bool = False,
+    tint: str | None = None,
+    dimmed: bool = False,
+) -> Text:
+    """One map cell as the map draws it."""
+    segments = cell_segments(terrain, unit, ap_left, band, cost, covered, tint, dimmed)
+    text = Text()
+    for segment in segments:
+        text.append(segment.text, segment.style)
+    return text
+
+
+def _unit(
+    pose: Pose = Pose.UPRIGHT,
+    facing: Facing = Facing.E,
+    out: str = "",
+    active: bool = False,
+    colour: str = SIDE_COLOURS[0],
+) -> Text:
+    return _cell(unit=unit_look("A", colour, pose, facing, out, active))
+
+
+def _line(*pieces: Text | str) -> Text:
+    return Text.assemble("  ", *pieces)
+
+
+def legend_text() -> Text:
+    """The whole legend, one sample per line (or a row of samples), each with what it means."""
+    lines: list[Text] = [Text("Terrain", style="bold")]
+    lines += [_line(_cell(terrain), f"  {TERRAIN_WORDS.get(terrain, terrain.value)}") for terrain in Terrain]
+
+    lines.append(Text("Units: a letter in its side's colour, then its facing", style="bold"))
+    sides = Text.assemble(*(Text.assemble(_unit(colour=colour), " ") for colour in SIDE_COLOURS))
+    lines.append(_line(sides, " a colour a side: first green, second red"))
+    facings = Text.assemble(*(Text.assemble(_unit(facing=facing), " ") for facing in FACING_MARKS))
+    lines.append(_line(facings, " facing " + " ".join(facing.value for facing in FACING_MARKS)))
+    lines.append(_line(_unit(Pose.UPRIGHT), "  upright: bold capital letter"))
+    lines.append(_line(_unit(Pose.CROUCHED), "  crouched: small letter"))
+    lines.append(_line(_unit(Pose.PRONE), "  prone: small letter, underlined"))
+    lines.append(_line(_unit(active=True), "  the acting unit: reverse video"))
+    lines.append(_line(_unit(out="unconscious"), "  unconscious (dim, z)"))
+    lines.append(_line(_unit(out="down"), "  down, 0 HP (dim, x)"))
+
+    lines.append(Text("Overlays (keys 1-5 switch them)", style="bold"))
+    lines.append(_line(_cell(), " ", _cell(dimmed=True), "  1 sight: out of the acting unit's sight, dimmed"))
+    lines.append(
+        _line(
+            _cell(tint="cone"),
+            " ",
+            _cell(tint="reach_cone"),
+            "  2 watch cones: an enemy's (R16; magenta: also reachable)",
+        )
+    )
+    lines.append(
+        _line(
+            _cell(tint="watch"),
+            " ",
+            _cell(tint="reach_watch"),
+            "    your side's (cyan: also reachable)",
+        )
+    )
+    bands = Text.assemble(*(Text.assemble(_cell(band=band), f"{BAND_WORDS[band]} ") for band in RangeBand))
+    lines.append(_line("3 range bands of the weapon in hand:"))
+    lines.append(_line(bands))
+    lines.append(_line(_cell(covered=True), f"  4 cover: {COVER_MARK} where cover protects against the acting unit"))
+    lines.append(
+        _line(_cell(tint="reach"), " ", _cell(cost=4, tint="reach"), "  5 reachable (with its AP cost when asked)")
+    )
+
+    lines.append(Text("Marks", style="bold"))
+    lines.append(_line(_cell(ap_left=3), "  the previewed path: AP left after each step"))
+    lines.append(_line(_cell(tint="cursor"), "  the cursor"))
+    lines.append(_line(_cell(tint="target"), "  the target"))
+    lines.append(Text("A watch fires at an enemy entering its cone, not one in it (R16.2).", style="italic"))
+    return Text("\n").join(lines)
+
+
+class LegendScreen(ModalScreen[None]):
+    """What every glyph and colour of the map means."""
+
+    BINDINGS = [Binding("escape,L,q", "close", "Close", id="legend.close")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog wide tall", id="legend"):
+            yield Label("Map legend", classes="dialog-title")
+            yield Static(legend_text(), id="legend-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#legend").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -92,6 +92,9 @@ def test_gm_force_overrides_the_to_hit_result_and_is_logged(play, force, roll, h
     assert any("game master override" in line for line in attack["lines"])
     assert out.hp("bob") == hp
     assert out.events("gm")[1]["force"] == force
+    if not hit:  # a miss says so, with no HP arrow that changes nothing
+        assert attack["text"] == "Ana attacks Bob: misses, no damage"
+        assert "Bob: missed — no damage (30 HP)" in attack["lines"]
 
 
 def test_gm_force_overrides_only_the_first_to_hit_result(play):

@@ -176,8 +176,8 @@ def test_a_saved_character_becomes_a_ready_one_named_by_id(tmp_path: Path) -> No
     assert saved.exists()  # raider.toml is another character: never replaced
     units = load_encounter(path, library).units
     assert [(unit.id, unit.name, unit.weapons[0].weapon.id) for unit in units] == [
-        ("raider", "Raider", "fists"),
-        ("raider_2", "Raider", "grease_gun"),
+        ("raider", "Raider 1", "fists"),  # two of one name are numbered to tell them apart
+        ("raider_2", "Raider 2", "grease_gun"),
     ]
     assert 'character = "raider_2"' in path.read_text(encoding="utf-8")
 

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from apcombat.tui.screens.character_form import CharacterFormScreen
-from apcombat.tui.screens.game import GameScreen
-from apcombat.tui.screens.roster import RosterScreen
-from apcombat.tui.screens.setup import SetupScreen
+from apcombat.tui.keymap import split_keys
+from apcombat.tui.screens.help import all_bindings
 
 
-def _actions_of(screen: type, key: str) -> list[str]:
-    return [
-        binding.action
-        for binding in screen.BINDINGS
-        if key in [name.strip() for name in binding.key.split(",")]  # type: ignore[union-attr]
-    ]
+def _actions_of(key: str) -> dict[str, str]:
+    """The action `key` has in each place of `?`'s list of bindings."""
+    return {place: binding.action for place, binding in all_bindings() if key in split_keys(binding.key)}
 
 
 def test_ctrl_s_saves_on_every_screen_that_binds_it() -> None:
-    screens = (GameScreen, RosterScreen, SetupScreen, CharacterFormScreen)
-    actions = {screen.__name__: _actions_of(screen, "ctrl+s") for screen in screens}
-    assert actions == {"GameScreen": ["save"], "RosterScreen": ["save"], "SetupScreen": [], "CharacterFormScreen": []}
-    assert _actions_of(SetupScreen, "f10") == ["start"] and _actions_of(CharacterFormScreen, "f10") == ["submit"]
+    # It was "save" on the battlefield and "Start" on the set-up, "Add" on the character form.
+    assert _actions_of("ctrl+s") == {"game": "save", "roster": "save"}
+    assert _actions_of("f10") == {"roster": "start", "set-up": "start", "new character": "submit"}
+
+
+def test_full_stop_goes_to_the_acting_unit() -> None:
+    assert _actions_of("full_stop") == {"game": "to_active"}

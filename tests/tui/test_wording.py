@@ -56,14 +56,13 @@ def test_a_path_step_never_shows_a_cut_off_number(ap_left, shown):
     )
 
 
-def test_home_or_full_stop_brings_the_cursor_and_view_back_to_the_acting_unit(run_ui, duel):
+def test_full_stop_brings_the_cursor_and_view_back_to_the_acting_unit(run_ui, duel):
     async def script(ui: Ui) -> None:
         await ui.wait_for_screen(GameScreen)
         await ui.command("gm dice 6 1")  # R13.1: Ana first
         await ui.press("s")
-        for key in ("home", "full_stop"):
-            await ui.move_cursor_to((14, 8))
-            await ui.press(key)
-            assert ui.map.cursor == ui.state.unit("ana").at == (2, 5)
+        await ui.move_cursor_to((14, 8))
+        await ui.press("full_stop")
+        assert ui.map.cursor == ui.state.unit("ana").at == (2, 5)
 
     run_ui(script, open_path=duel)

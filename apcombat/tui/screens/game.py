@@ -64,7 +64,7 @@ class GameScreen(Screen):
         Binding("3", "overlay('bands')", "Bands", show=False, id="game.overlay_bands"),
         Binding("4", "overlay('cover')", "Cover map", show=False, id="game.overlay_cover"),
         Binding("5", "overlay('reach')", "Reach", show=False, id="game.overlay_reach"),
-        Binding("full_stop,home", "to_active", "To the acting unit", show=False, id="game.to_active"),
+        Binding("full_stop", "to_active", "To the acting unit", show=False, id="game.to_active"),
         Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
     ]
 

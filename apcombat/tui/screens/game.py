@@ -29,7 +29,7 @@ from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
 from apcombat.tui.widgets.steady_footer import SteadyFooter
 
 OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
-TABLE_COMMAND_EXAMPLE = "e.g. move ana 120cm, shoot ana raider at 850cm — Enter plays it, Escape closes"
+TABLE_COMMAND_EXAMPLE = "e.g. move ana 120cm, shoot ana raider at 850cm — Enter plays, Esc closes"
 
 
 class GameScreen(Screen):

@@ -12,6 +12,7 @@ from apcombat.content import content_root
 from apcombat.content.encounter_summary import EncounterSummary
 from apcombat.model import Terrain
 from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.overview import OverviewScreen
 from apcombat.tui.screens.title import described
 from apcombat.tui.widgets.map_glyphs import cell_segments
 
@@ -66,3 +67,21 @@ def test_full_stop_brings_the_cursor_and_view_back_to_the_acting_unit(run_ui, du
         assert ui.map.cursor == ui.state.unit("ana").at == (2, 5)
 
     run_ui(script, open_path=duel)
+
+
+def test_v_shows_the_whole_big_map_with_every_unit(run_ui):
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        labels = ui.map.labels
+        await ui.press("v")
+        overview = await ui.wait_for_screen(OverviewScreen)
+        assert "The whole map, 120 x 100: a character is 4 x 8 cells" in ui.text(".dialog-title")
+        rows = ui.text("#overview-map").splitlines()
+        assert len(rows) == 13  # 100 rows of cells, 8 to a line
+        marked = {(column, row) for row, line in enumerate(rows) for column, mark in enumerate(line) if mark.isalnum()}
+        assert marked == {(unit.at[0] // 4, unit.at[1] // 8) for unit in ui.state.units}  # every unit's 4 x 8 block
+        assert set("".join(rows)) - {"·", "░", "█"} <= set(labels.values())
+        await ui.press("escape")
+        assert ui.screen is not overview and isinstance(ui.screen, GameScreen)
+
+    run_ui(script, size=(80, 24), open_path=content_root() / "encounters" / "big_battlefield.toml")

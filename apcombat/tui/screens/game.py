@@ -65,6 +65,7 @@ class GameScreen(Screen):
         Binding("4", "overlay('cover')", "Cover map", show=False, id="game.overlay_cover"),
         Binding("5", "overlay('reach')", "Reach", show=False, id="game.overlay_reach"),
         Binding("full_stop", "to_active", "To the acting unit", show=False, id="game.to_active"),
+        Binding("v", "overview", "Whole map", show=False, id="game.overview"),
         Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
     ]
 
@@ -568,6 +569,13 @@ class GameScreen(Screen):
         view = self.query_one(MapView)
         view.cursor = unit.at
         view.scroll_to_cell(unit.at)  # also when the cursor was there and the view was scrolled away
+
+    def action_overview(self) -> None:
+        """The whole map at once (table mode has none)."""
+        if self.state.map is not None:
+            from apcombat.tui.screens.overview import OverviewScreen
+
+            self.app.push_screen(OverviewScreen(self.state, self.query_one(MapView).labels))
 
     def action_overlay(self, name: str) -> None:
         if name in self.overlays:

@@ -18,6 +18,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
     from apcombat.tui.screens.game import GameScreen
     from apcombat.tui.screens.oracle import OracleScreen
+    from apcombat.tui.screens.overview import OverviewScreen
     from apcombat.tui.screens.resolver import ResolverScreen
     from apcombat.tui.screens.roster import RosterScreen
     from apcombat.tui.screens.rules import RulesScreen
@@ -42,6 +43,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
         ("dialogs", ChoiceScreen),
         ("dialogs", AskScreen),
         ("victory", VictoryScreen),
+        ("whole map", OverviewScreen),
         ("load", LoadScreen),
         ("replay", ReplayScreen),
         ("resolver", ResolverScreen),

@@ -39,7 +39,7 @@ import attrs
 from apcombat.content import checks
 from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import read_map
-from apcombat.content.encounter_units import UnitReader, UnitSection
+from apcombat.content.encounter_units import UnitReader, UnitSection, told_apart
 from apcombat.content.errors import Loaded, Problem
 from apcombat.content.library import Library
 from apcombat.content.loader import (
@@ -175,7 +175,7 @@ class _EncounterReader:
             if unit is not None:
                 units.append(unit)
         self._check_sides(side_ids, [raw.get("side") for raw in raw_units])
-        return tuple(units)
+        return told_apart(units)
 
     def _check_sides(self, side_ids: list[str] | None, unit_sides: list[Any]) -> None:
         """At least two sides, each with at least one unit."""

@@ -32,6 +32,11 @@ class EncounterSummary:
     problem: str | None = None
 
 
+def units_text(count: int) -> str:
+    """A count of units in words: "1 unit", "3 units"."""
+    return "1 unit" if count == 1 else f"{count} units"
+
+
 def encounter_summaries(content: Path) -> list[EncounterSummary]:
     """Every encounter file of the content folder `content`, in file-name order, read quickly (see `summary`)."""
     return [summary(path) for path in sorted((content / ENCOUNTERS_FOLDER).glob("*.toml"))]

@@ -9,6 +9,7 @@ carries; a second gun for two-gun fire (R11) when its first two weapons are one-
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -238,3 +239,24 @@ def _placement_findings(at: Cell | None, battle_map: BattleMap | None, has_map: 
         return [("at", "the encounter has no [map] (table mode), so units take no cell: remove 'at'")]
     problem = standing_problem(at, battle_map) if at is not None and battle_map is not None else None
     return [("at", problem)] if problem else []
+
+
+def told_apart(units: Iterable[Unit]) -> tuple[Unit, ...]:
+    """The units, those sharing a name numbered in order ("Raider 1", "Raider 2") so the turn order, the
+    panels and the log tell them apart; a number another unit's name already has is skipped."""
+    units = tuple(units)
+    counts = Counter(unit.name for unit in units)
+    taken = set(counts)
+    numbers: Counter[str] = Counter()
+    named: list[Unit] = []
+    for unit in units:
+        if counts[unit.name] == 1:
+            named.append(unit)
+            continue
+        numbers[unit.name] += 1
+        while f"{unit.name} {numbers[unit.name]}" in taken:
+            numbers[unit.name] += 1
+        name = f"{unit.name} {numbers[unit.name]}"
+        taken.add(name)
+        named.append(attrs.evolve(unit, character=attrs.evolve(unit.character, name=name)))
+    return tuple(named)

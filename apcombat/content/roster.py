@@ -13,7 +13,7 @@ import attrs
 
 from apcombat.content import checks
 from apcombat.content.diagnose import Finding
-from apcombat.content.encounter_units import UnitReader, UnitSection
+from apcombat.content.encounter_units import UnitReader, UnitSection, told_apart
 from apcombat.content.library import Library
 from apcombat.content.loader import structure
 from apcombat.content.paths import CHARACTERS_FOLDER, ENCOUNTERS_FOLDER
@@ -135,9 +135,10 @@ class Roster:
         ]
 
     def description(self) -> str:
-        """Who fights: `Players: Ana, Bo. Opponents: Raider, Raider.`"""
+        """Who fights: `Players: Ana, Bo. Opponents: Raider 1, Raider 2.`"""
+        units = told_apart(unit for side in self.sides for unit in self.side_units(side.id))  # as the fight loads
         return " ".join(
-            f"{side.name}: {', '.join(unit.name for unit in self.side_units(side.id))}." for side in self.sides
+            f"{side.name}: {', '.join(unit.name for unit in units if unit.side == side.id)}." for side in self.sides
         )
 
     def encounter(self, name: str, library: Library) -> Encounter:

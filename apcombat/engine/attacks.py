@@ -197,8 +197,8 @@ def _attack_event(
         "lines": lines,
     }
     situation = plan.situation
-    summary = f"{situation.shooter.name} attacks {situation.target.name}: {result.hits} hit"
-    summary += "s" if result.hits != 1 else ""
+    summary = f"{situation.shooter.name} attacks {situation.target.name}: "
+    summary += "misses, no damage" if not result.hits else f"{result.hits} hit" + ("s" if result.hits != 1 else "")
     if result.damage:
         summary += f", {result.damage} damage ({result.hp_before} -> {result.hp_after} HP)"
     return Event("attack", summary, data | {"target": plan.situation.target.name}, unit=attacker_id)

@@ -175,7 +175,7 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
     how = "runs" if command.run else "moves"
     text = f"{unit.name} {how} {cell_text(start)} -> {cell_text(unit.at)}: {spent} AP ({ap_before} -> {unit.ap})"
     if unit.carried_mm:
-        text += f", {unit.carried_mm} mm of movement left (R7.1)"
+        text += ", part of a step's movement left (R7.1)"  # on a grid the player counts steps, not mm
     if interrupted:
         text += " — interrupted"
     move_event = Event(

@@ -151,9 +151,13 @@ def describe_result(result: AttackResult) -> list[str]:
         numbers[round_result.gun] += 1
         lines += describe_round(result, round_result, numbers[round_result.gun])
     target = result.plan.situation.target
-    summary = f"{target.name}: {result.hp_before} -> {result.hp_after} HP ({result.hits} hit"
-    summary += "s" if result.hits != 1 else ""
-    summary += ")"
+    hits = f"{result.hits} hit" + ("s" if result.hits != 1 else "")
+    if result.hits == 0:
+        summary = f"{target.name}: missed — no damage ({result.hp_after} HP)"
+    elif result.hp_after == result.hp_before:
+        summary = f"{target.name}: {hits}, no damage ({result.hp_after} HP)"
+    else:
+        summary = f"{target.name}: {result.hp_before} -> {result.hp_after} HP ({hits})"
     if result.target_down:
         summary += f" — {target.name} is down"
     lines.append(summary)

@@ -48,6 +48,15 @@ def test_the_encounters_the_game_ships(library: Library) -> None:
     assert [len([u for u in street.units if u.side == side.id]) for side in street.sides] == [4, 4]
 
 
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.stem)
+def test_units_sharing_a_name_are_numbered_to_tell_them_apart(path: Path, library: Library) -> None:
+    # Two raiders from one sheet were both "Raider" in the turn order, the panels and the log.
+    names = [unit.name for unit in load_encounter(path, library).units]
+    assert len(set(names)) == len(names)
+    if path.stem == "street_fight":
+        assert [name for name in names if name.startswith("Raider")] == ["Raider 1", "Raider 2"]
+
+
 def test_one_shipped_map_is_at_least_100_by_100(library: Library) -> None:
     maps = [load_encounter(path, library).map for path in SHIPPED]
     assert max((m.width, m.height) for m in maps if m is not None) >= (100, 100)

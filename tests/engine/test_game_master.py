@@ -92,6 +92,9 @@ def test_gm_force_overrides_the_to_hit_result_and_is_logged(play, force, roll, h
     assert any("game master override" in line for line in attack["lines"])
     assert out.hp("bob") == hp
     assert out.events("gm")[1]["force"] == force
+    if not hit:  # a miss says so, with no HP arrow that changes nothing
+        assert attack["text"] == "Ana attacks Bob: misses, no damage"
+        assert "Bob: missed — no damage (30 HP)" in attack["lines"]
 
 
 def test_gm_force_overrides_only_the_first_to_hit_result(play):
@@ -166,12 +169,12 @@ def test_nothing_to_undo(play):
 @pytest.mark.parametrize("assignment", ["hp=0", "unconscious=2"])
 def test_an_override_that_takes_the_acting_unit_out_ends_its_turn(play, assignment):
     # R12.2, R12.1: a unit down or unconscious cannot act (engine fix: it used to stay active and could
-    # go on shooting). Three units, so the fight goes on.
+    # go on shooting). Three units, so the fight goes on; the two Bobs are numbered to tell them apart.
     enc = duel()
     enc["unit"].append(duel(b_at=(8, 5))["unit"][1] | {"id": "cid"})
     out = play(enc, ["gm dice 6 5 4", "end", f"gm set bob {assignment}"]).ok()
     assert out.active == "cid" and out.winner is None
-    play(enc, ["gm dice 6 5 4", "end", f"gm set bob {assignment}", "shoot bob ana"]).refused(4, "not Bob's turn")
+    play(enc, ["gm dice 6 5 4", "end", f"gm set bob {assignment}", "shoot bob ana"]).refused(4, "not Bob 1's turn")
 
 
 def test_reviving_a_downed_unit_whose_cell_was_taken_is_refused(play):
@@ -180,7 +183,7 @@ def test_reviving_a_downed_unit_whose_cell_was_taken_is_refused(play):
     enc = duel((1, 3), (2, 3), b={"hp": 9})
     enc["unit"].append(duel(b_at=(10, 6))["unit"][1] | {"id": "cid"})  # Bob's side goes on without him
     script = ["gm dice 6 5 4", "gm dice 30 5", "shoot ana bob", "gm set ana ap=8", "move ana 2,3"]
-    out = play(enc, [*script, "gm set bob hp=10"]).refused(6, "another unit stands on Bob's cell")
+    out = play(enc, [*script, "gm set bob hp=10"]).refused(6, "another unit stands on Bob 1's cell")
     assert out.unit("bob")["status"] == "down"
     out = play(enc, [*script, "gm set bob at=3,3 hp=10"]).ok()
     assert out.at("bob") == (3, 3) and out.hp("bob") == 10 and out.unit("bob")["status"] == "ready"

@@ -27,6 +27,8 @@ def test_movement_bought_and_not_used_carries_over_to_the_next_move(play):
     first, second = moves(out)
     assert (first["ap_before"], first["ap_after"], first["carried_mm"]) == (8, 6, 18)
     assert (second["ap_before"], second["ap_after"], second["carried_mm"]) == (6, 5, 6)
+    # On a grid the player counts steps: the log says a part of a step is left, not "18 mm".
+    assert first["text"].endswith(": 2 AP (8 -> 6), part of a step's movement left (R7.1)")
 
 
 def test_carried_movement_is_lost_after_another_action(play):

@@ -156,3 +156,10 @@ def test_describe_result_mentions_down_and_unrolled_rounds():
     assert text[0].startswith("round 1: d100 = 10 vs 90 — HIT")
     assert "not rolled" in text[2] and "already down" in text[2]
     assert text[-1] == "Raider: 5 -> -4 HP (1 hit) — Raider is down"
+
+
+def test_describe_result_says_a_miss_does_no_damage():
+    # A miss shows no HP arrow that changes nothing ("31 -> 31 HP (0 hits)" read like damage).
+    plan = make_plan(shooter=make_shooter(skill=60), target=make_target(hp=31))
+    result, _ = resolve_recorded(plan, [95])
+    assert describe_result(result)[-1] == "Raider: missed — no damage (31 HP)"

@@ -87,7 +87,7 @@ async def start_from_setup(ui: Ui, path: Path, level: str) -> None:
     for select in setup.query(Select):
         if (select.id or "").startswith("level-") and select.display:
             select.value = level
-    await ui.press("ctrl+s")
+    await ui.press("f10")
     await ui.wait_for_screen(GameScreen)
     await ui.press("s")
     await ui.settle()
@@ -282,7 +282,7 @@ def test_the_setup_screen_offers_effort_and_knobs_prefilled_from_the_encounter(r
         assert "effort: high" in ui.screen_text() and "aggression: 0.8" in ui.screen_text()
         setup.query_one("#effort-raiders", Select).value = "low"
         setup.query_one("#caution-raiders", Select).value = 1.0
-        await ui.press("ctrl+s")
+        await ui.press("f10")
         await ui.wait_for_screen(GameScreen)
         chosen = AiSettings("random", Effort.LOW, aggression=0.8, caution=1.0)
         assert ui.state.side("raiders").ai == chosen and ui.game.session.ai_settings == {"raiders": chosen}
@@ -300,7 +300,7 @@ def test_the_settings_chosen_on_set_up_are_saved_and_a_loaded_game_plays_with_th
         for knob in ("level", "effort", "aggression", "caution"):
             value = getattr(chosen, knob)
             setup.query_one(f"#{knob}-raiders", Select).value = value.value if knob == "effort" else value
-        await ui.press("ctrl+s")
+        await ui.press("f10")
         await ui.wait_for_screen(GameScreen)
         assert ui.game.session.ai_settings == {"raiders": chosen}
         save_game(ui.game.session.game, saved)

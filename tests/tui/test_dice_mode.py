@@ -1,5 +1,5 @@
-"""Dice mode (g, then "Dice mode on"): every roll is asked for in a dialog that says what it is for and what it
-needs; a number typed in is used as rolled, "roll for me" (ctrl+r) lets the program roll. On the demo duel
+"""Dice mode (g, then "Turn dice mode on"): every roll is asked for in a dialog that says what it is for and
+what it needs; a number typed in is used as rolled, "roll for me" (ctrl+r) lets the program roll. On the demo duel
 with the test seed: Ana acts first, and her Colt hits the raider on 95 or less."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def test_dice_mode_asks_for_each_roll_and_can_roll_for_me(run_ui, duel):
 
         await ui.press("g")
         await ui.wait_for_screen(ChoiceScreen)
-        assert "Dice mode on: ask for every roll" in ui.text("OptionList")
+        assert "Turn dice mode on (now off): type in every roll" in ui.text("OptionList")
         await ui.press("enter")
         await ui.wait_for_screen(GameScreen)
         assert ui.game.session.dice_mode
@@ -56,7 +56,7 @@ def test_dice_mode_asks_for_each_roll_and_can_roll_for_me(run_ui, duel):
         # Dice mode off again: the program rolls (nothing is asked).
         await ui.press("g")
         await ui.wait_for_screen(ChoiceScreen)
-        assert "Dice mode off" in ui.text("OptionList")
+        assert "Turn dice mode off (now on): the program rolls" in ui.text("OptionList")
         await ui.press("enter")
         await ui.wait_for_screen(GameScreen)
         assert not ui.game.session.dice_mode

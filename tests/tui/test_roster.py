@@ -99,7 +99,7 @@ def test_a_three_against_three_fight_is_saved_loads_and_starts(tmp_path: Path) -
         await pick_weapon(pilot, "peacemaker")
         await pilot.press("tab")
         await pick_weapon(pilot, "knife")
-        await pilot.press("ctrl+s")
+        await pilot.press("f10")
         await until(pilot, lambda: app.screen is roster)
         await pilot.press("s")  # the opponents
         await add_ready(pilot, "raider")
@@ -163,7 +163,7 @@ def test_a_saved_character_becomes_a_ready_one_named_by_id(tmp_path: Path) -> No
         await type_text(pilot, "Raider")
         await pilot.press("tab", "space", "tab")  # save to characters/, then the weapon in hand
         await pick_weapon(pilot, "fists")
-        await pilot.press("ctrl+s")
+        await pilot.press("f10")
         await until(pilot, lambda: app.screen is roster)
         assert "raider_2" in roster.library.characters and app.library is roster.library
         await pilot.press("s")
@@ -176,8 +176,8 @@ def test_a_saved_character_becomes_a_ready_one_named_by_id(tmp_path: Path) -> No
     assert saved.exists()  # raider.toml is another character: never replaced
     units = load_encounter(path, library).units
     assert [(unit.id, unit.name, unit.weapons[0].weapon.id) for unit in units] == [
-        ("raider", "Raider", "fists"),
-        ("raider_2", "Raider", "grease_gun"),
+        ("raider", "Raider 1", "fists"),  # two of one name are numbered to tell them apart
+        ("raider_2", "Raider 2", "grease_gun"),
     ]
     assert 'character = "raider_2"' in path.read_text(encoding="utf-8")
 

@@ -38,7 +38,7 @@ class CharacterFormScreen(Screen[NewCharacter | None]):
     """A new character for one side; Escape gives nothing back."""
 
     BINDINGS = [
-        Binding("ctrl+s", "submit", "Add", id="character.add"),
+        Binding("f10", "submit", "Add", id="character.add"),
         Binding("escape", "cancel", "Cancel", id="character.cancel"),
     ]
 
@@ -89,7 +89,7 @@ class CharacterFormScreen(Screen[NewCharacter | None]):
             yield Label("", id="perks-problem", classes="error problem")
             with Horizontal(classes="row buttons"):
                 yield Label("", classes="field")
-                yield Button(f"Add to {self.side_name} (ctrl+s)", id="add", variant="primary", compact=True)
+                yield Button(f"Add to {self.side_name} (f10)", id="add", variant="primary", compact=True)
                 yield Label("  or Enter in a field; Esc: cancel", classes="dim")
         yield Footer()
 

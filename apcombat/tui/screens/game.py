@@ -29,6 +29,7 @@ from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
 from apcombat.tui.widgets.steady_footer import SteadyFooter
 
 OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
+TABLE_COMMAND_EXAMPLE = "e.g. move ana 120cm, shoot ana raider at 850cm — Enter plays, Esc closes"
 
 
 class GameScreen(Screen):
@@ -66,6 +67,8 @@ class GameScreen(Screen):
         Binding("4", "overlay('cover')", "Cover map", show=False, id="game.overlay_cover"),
         Binding("5", "overlay('reach')", "Reach", show=False, id="game.overlay_reach"),
         Binding("L", "legend", "Legend", show=False, id="game.legend"),
+        Binding("full_stop", "to_active", "To the acting unit", show=False, id="game.to_active"),
+        Binding("v", "overview", "Whole map", show=False, id="game.overview"),
         Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
     ]
 
@@ -112,6 +115,7 @@ class GameScreen(Screen):
         self.query_one("#table-actions").display = table_mode
         if table_mode:
             self.query_one(EventLog).styles.height = 6  # the actions list needs the rows
+            self.query_one("#command", Input).placeholder = TABLE_COMMAND_EXAMPLE  # no cells on a table
         self.query_one(MapView).display = not table_mode
         self.query_one(EventLog).replace(self.session.log)
         state = self.session.state
@@ -569,6 +573,23 @@ class GameScreen(Screen):
         from apcombat.tui.screens.saves import LoadScreen
 
         self.app.push_screen(LoadScreen(self.session.saves))
+
+    def action_to_active(self) -> None:
+        """Put the cursor, and the view, on the acting unit (on a big map it is easily lost)."""
+        unit = self.active_unit
+        if unit is None or unit.at is None:
+            self.hint("no unit on the map is acting")
+            return
+        view = self.query_one(MapView)
+        view.cursor = unit.at
+        view.scroll_to_cell(unit.at)  # also when the cursor was there and the view was scrolled away
+
+    def action_overview(self) -> None:
+        """The whole map at once (table mode has none)."""
+        if self.state.map is not None:
+            from apcombat.tui.screens.overview import OverviewScreen
+
+            self.app.push_screen(OverviewScreen(self.state, self.query_one(MapView).labels))
 
     def action_overlay(self, name: str) -> None:
         if name in self.overlays:

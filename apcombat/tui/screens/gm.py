@@ -27,9 +27,13 @@ if TYPE_CHECKING:
 
 def open_gm_menu(screen: GameScreen) -> None:
     """Show the game master's menu on the game screen."""
-    dice = "off" if screen.session.dice_mode else "on"
+    dice = (  # what selecting it does, then how rolls are made now
+        "Turn dice mode off (now on): the program rolls"
+        if screen.session.dice_mode
+        else "Turn dice mode on (now off): type in every roll"
+    )
     options = [
-        ("dice", f"Dice mode {dice}: ask for every roll (physical dice)"),
+        ("dice", dice),
         ("edit", "Edit a unit (HP, AP, pose, position ...)"),
         ("hp", "Quick HP +N or -N for a unit (on the game screen: + and -)"),
         ("condition", "Set or clear a condition: burning, exhaustion, unconscious, head wound"),

@@ -19,6 +19,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
     from apcombat.tui.screens.game import GameScreen
     from apcombat.tui.screens.legend import LegendScreen
     from apcombat.tui.screens.oracle import OracleScreen
+    from apcombat.tui.screens.overview import OverviewScreen
     from apcombat.tui.screens.resolver import ResolverScreen
     from apcombat.tui.screens.roster import RosterScreen
     from apcombat.tui.screens.rules import RulesScreen
@@ -43,6 +44,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
         ("dialogs", ChoiceScreen),
         ("dialogs", AskScreen),
         ("victory", VictoryScreen),
+        ("whole map", OverviewScreen),
         ("load", LoadScreen),
         ("replay", ReplayScreen),
         ("resolver", ResolverScreen),

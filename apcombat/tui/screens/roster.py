@@ -16,6 +16,7 @@ from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
 from apcombat.content import ContentError, Library
+from apcombat.content.encounter_summary import units_text
 from apcombat.content.paths import CHARACTERS_FOLDER, ENCOUNTERS_FOLDER
 from apcombat.content.roster import Roster, content_id, new_character_id, with_character
 from apcombat.content.writer import character_to_toml, encounter_to_toml, write_text_file
@@ -113,8 +114,7 @@ class RosterScreen(Screen):
         side = self._side(side_id)
         count = len(self.roster.side_units(side_id))
         marker = "▶ " if side_id == self.target else "  "
-        units = "1 unit" if count == 1 else f"{count} units"
-        return Text.assemble((f"{marker}{side.name}", "bold"), (f"  {units} · {side.control.value}", "dim"))
+        return Text.assemble((f"{marker}{side.name}", "bold"), (f"  {units_text(count)} · {side.control.value}", "dim"))
 
     @staticmethod
     def _unit_lines(unit: Unit) -> Text:

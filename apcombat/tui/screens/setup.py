@@ -29,7 +29,7 @@ class SetupScreen(Screen):
     """Settings of a new game; Start opens it in set-up (round 0)."""
 
     BINDINGS = [
-        Binding("ctrl+s,ctrl+enter,f10", "start", "Start", id="setup.start"),
+        Binding("f10,ctrl+enter", "start", "Start", id="setup.start"),
         Binding("escape", "app.pop_screen", "Back", id="setup.back"),
     ]
 
@@ -77,7 +77,7 @@ class SetupScreen(Screen):
                 yield Label("dice seed  ")
                 seed = getattr(self.app, "seed", 0) or random.randrange(1_000_000)  # the app's --seed, if given
                 yield Input(value=str(seed), restrict=r"[0-9]*", id="seed", classes="short")
-            yield Button("Start (ctrl+s)", id="start", variant="primary")
+            yield Button("Start (f10)", id="start", variant="primary")
         yield Footer()
 
     def _side_rows(self, side: Side, controls: list[Control], on_map: bool) -> ComposeResult:

@@ -12,7 +12,12 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from apcombat.content.encounter_summary import EncounterSummary, checked_summary, encounter_summaries
+from apcombat.content.encounter_summary import (
+    EncounterSummary,
+    checked_summary,
+    encounter_summaries,
+    units_text,
+)
 
 LOGO = "A P C O M B A T"
 
@@ -22,7 +27,7 @@ def described(summary: EncounterSummary) -> str:
     if summary.problem is not None:
         return f"cannot be loaded: {summary.problem}"
     size = f"{summary.map_size[0]} x {summary.map_size[1]} map" if summary.map_size else "table mode (no map)"
-    sides = " vs ".join(f"{units} {name}" for name, units in summary.sides)
+    sides = " vs ".join(f"{name} ({units_text(units)})" for name, units in summary.sides)
     return f"{summary.description}\n\n{size}; {sides}"
 
 

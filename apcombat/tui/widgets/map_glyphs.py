@@ -10,8 +10,9 @@ so the map reads the same in a 16-colour terminal, and the shapes alone tell the
                the active unit in reverse video
     overlays   reachable: blue background (with the AP cost when asked)    enemy reaction cones: red
                background (magenta where also reachable), a watch of the acting side's: green (cyan where
-               also reachable)    previewed path: AP left after each step, bold
-               yellow (·3)    range bands: the floor dot's colour, CQC bright white, close bright green,
+               also reachable)    previewed path: AP left after each step, bold yellow (·3; ·· for a
+               figure wider than the cell, such as -12: the hint line gives it)
+               range bands: the floor dot's colour, CQC bright white, close bright green,
                medium bright cyan, long bright yellow, extreme bright magenta    out of sight: dimmed
                cover against the active unit: a cyan ▪ after the floor dot    target: black on bright yellow
                cursor: black on bright white
@@ -65,6 +66,7 @@ BAND_STYLES: dict[RangeBand, Style] = {
 
 PATH_STYLE = Style(color="bright_yellow", bold=True)
 COST_STYLE = Style(color="white")
+TOO_WIDE = "··"  # a path's AP left or a cost of more than two characters (-12): the hint line gives the figure
 COVER_MARK = "▪"
 COVER_STYLE = Style(color="cyan", bold=True)
 RULER_STYLE = Style(color="bright_black")
@@ -178,6 +180,11 @@ def _tint(kind: str | None, dimmed: bool) -> Style | None:
     return tint
 
 
+def _fitted(number: str) -> str:
+    """A number in a cell's two characters, or TOO_WIDE: never a number cut short (-12 is not 12)."""
+    return number if len(number) <= 2 else TOO_WIDE
+
+
 @lru_cache(maxsize=4096)
 def cell_segments(
     terrain: Terrain,
@@ -194,13 +201,13 @@ def cell_segments(
     if unit is not None:
         pieces = (unit,)
     elif ap_left is not None:
-        pieces = ((f"·{ap_left}" if 0 <= ap_left < 10 else f"{ap_left:>2}"[-2:], PATH_STYLE),)
+        pieces = ((_fitted(f"·{ap_left}" if 0 <= ap_left < 10 else f"{ap_left:>2}"), PATH_STYLE),)
     else:
         text, style = TERRAIN_GLYPHS[terrain]
         if band is not None and terrain is not Terrain.WALL:
             style = style + BAND_STYLES[band]
         if terrain is Terrain.FLOOR and cost is not None:
-            pieces = ((f"{cost:<2}"[:2], COST_STYLE),)
+            pieces = ((_fitted(f"{cost:<2}"), COST_STYLE),)
         elif terrain is Terrain.FLOOR and covered:
             pieces = ((text[0], style), (COVER_MARK, COVER_STYLE))
         else:

@@ -91,7 +91,7 @@ class UnitPanel(Static):
         if unit.unconscious_rounds:
             conditions.append(f"unconscious {unit.unconscious_rounds} rounds")
         if unit.carried_mm:
-            conditions.append(f"{unit.carried_mm} mm of movement left")
+            conditions.append(f"{unit.carried_mm} mm of movement left" if unit.at is None else "part of a step left")
         if conditions:
             text.append("; ".join(conditions) + "\n", style="yellow")
         # The weapons share lines (in hand ▶ first, off hand ◀): short terminals still show them all.

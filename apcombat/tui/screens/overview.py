@@ -1,0 +1,79 @@
+"""`v` on the battlefield: the whole map at once, shrunk to fit the terminal, with every unit standing on it."""
+
+from __future__ import annotations
+
+import math
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, Static
+
+from apcombat.model import Encounter
+from apcombat.tui.widgets.panels import side_colour
+
+FRAME = 8
+"""Columns (and rows) the dialog's border, padding, title and footer take from the terminal."""
+
+
+def overview_text(state: Encounter, labels: dict[str, str], width: int, height: int) -> tuple[Text, int]:
+    """The map in at most `width` x `height` characters, and how many cells across one character stands for.
+
+    A character is about half as wide as it is tall, so it stands for `scale` cells across and twice that
+    down: a unit standing in them shows as its label (the acting one in reverse), else mostly walls and
+    obstacles as █, some as ░, open ground as a dim dot."""
+    battlemap = state.map
+    assert battlemap is not None
+    scale = max(1, math.ceil(battlemap.width / max(1, width)), math.ceil(battlemap.height / max(1, 2 * height)))
+    standing = {unit.at: unit for unit in state.units if unit.at is not None and not unit.down}
+    text = Text()
+    for top in range(0, battlemap.height, 2 * scale):
+        for left in range(0, battlemap.width, scale):
+            cells = [
+                (x, y)
+                for y in range(top, min(top + 2 * scale, battlemap.height))
+                for x in range(left, min(left + scale, battlemap.width))
+            ]
+            unit = next((standing[cell] for cell in cells if cell in standing), None)
+            if unit is not None:
+                style = f"bold {side_colour(state, unit.side)}" + (" reverse" if unit.id == state.active else "")
+                text.append(labels.get(unit.id, unit.id[:1].upper()), style=style)
+                continue
+            blocked = sum(battlemap.at(cell).blocks_movement for cell in cells)
+            text.append(*(("█", "") if 2 * blocked >= len(cells) else ("░", "") if blocked else ("·", "grey37")))
+        text.append("\n")
+    text.rstrip()
+    return text, scale
+
+
+class OverviewScreen(ModalScreen[None]):
+    """The whole map; any of its keys goes back to the battlefield."""
+
+    BINDINGS = [Binding("escape,v,enter", "close", "Back to the map", id="overview.close")]
+
+    def __init__(self, state: Encounter, labels: dict[str, str]) -> None:
+        super().__init__()
+        self.state = state
+        self.labels = labels
+
+    def compose(self) -> ComposeResult:
+        size = self.app.size
+        text, scale = overview_text(self.state, self.labels, size.width - FRAME, size.height - FRAME)
+        battlemap = self.state.map
+        assert battlemap is not None
+        with Vertical(classes="dialog"):
+            heading = (
+                f"The whole map, {battlemap.width} x {battlemap.height}: a character is {scale} x {2 * scale} cells"
+            )
+            yield Label(heading, classes="dialog-title")
+            yield Static(text, id="overview-map")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for selector in (".dialog", ".dialog-title", "#overview-map"):
+            self.query_one(selector).styles.width = "auto"  # as wide as the map drawn, not the dialogs' 64
+
+    def action_close(self) -> None:
+        self.dismiss(None)

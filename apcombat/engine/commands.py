@@ -231,9 +231,21 @@ USAGE = {
     "start": "start",
     "undo": "undo",
     "redo": "redo",
-    "gm": "gm dice N N ... | gm set WHO FIELD=VALUE ... | gm bonus WHO N | gm mod N | gm force hit|miss | "
-    "gm spot WATCHER MOVER | gm hp WHO +N|-N | gm condition WHO NAME N|off [PENALTY] | gm order WHO PLACE",
 }
+
+GM_USAGE = {
+    "dice": "gm dice N N ...",
+    "set": "gm set WHO FIELD=VALUE ...",
+    "bonus": "gm bonus WHO N",
+    "mod": "gm mod N",
+    "force": "gm force hit|miss",
+    "spot": "gm spot WATCHER MOVER",
+    "hp": "gm hp WHO +N|-N",
+    "condition": "gm condition WHO NAME N|off [PENALTY]",
+    "order": "gm order WHO PLACE",
+}
+"""Each game-master line's form: a mistake in one names only its own form."""
+USAGE["gm"] = " | ".join(GM_USAGE.values())
 
 
 def parse_command(line: str) -> Command | None:
@@ -250,7 +262,9 @@ def parse_command(line: str) -> Command | None:
     try:
         return parser(args)
     except (CommandError, WrongInput) as error:
-        raise CommandError(f"{error} — usage: {USAGE[verb]}") from None
+        form = words[1].lower() if verb == "gm" and len(words) > 1 else ""  # the parser consumes `args`
+        usage = GM_USAGE.get(form, USAGE[verb])
+        raise CommandError(f"{error} — usage: {usage}") from None
 
 
 parse_cell = cell

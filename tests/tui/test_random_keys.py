@@ -72,6 +72,8 @@ async def press_and_wait(ui: Ui, key: str) -> None:
     screens = list(ui.app.screen_stack)
     await ui.press_at_once(key, wait=False)
     for _ in range(3):
+        if ui.app.return_code is not None:
+            break  # quitting: an animation cut short by the exit (a scroll) would be waited for in vain
         await ui.pilot._wait_for_screen()
         await ui.app._animator.wait_until_complete()
     if ui.app.return_code is None and list(ui.app.screen_stack) != screens:

@@ -16,10 +16,11 @@ from apcombat.model import AiRole, Unit
 ANA_FIRST = "gm dice 6 1 1"  # R13.1: Ana acts first (a third d6 for a third unit)
 
 
-def game_of(tmp_path: Path, data: dict[str, Any], *lines: str) -> Game:
+def game_of(tmp_path: Path, data: dict[str, Any], *lines: str, initiative: str = ANA_FIRST) -> Game:
+    """The fight `data` started (`initiative`: the d6s of R13.1, then `start`) and `lines` played."""
     state = load_encounter(write_encounter(tmp_path / "fight.toml", data), load_library(content_root(None)))
     game = Game(state, seed=1)
-    for line in (ANA_FIRST, "start", *lines):
+    for line in (initiative, "start", *lines):
         game.play(line)
     return game
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from engine.builders import duel, encounter, unit, write_encounter
 
+from ai import tactical_fights as fights
 from apcombat.ai import LEVELS
 from apcombat.ai.baseline import BaselineLevel, Situation
 from apcombat.ai.baseline.damage import mean_after_armor
@@ -25,11 +26,7 @@ ANA_FIRST = "gm dice 6 1"  # R13.1: Ana 11 + d6 6, Bob 11 + 1: Ana acts first
 
 
 def game_of(tmp_path: Path, data: dict[str, Any], *lines: str) -> Game:
-    state = load_encounter(write_encounter(tmp_path / "fight.toml", data), load_library(content_root(None)))
-    game = Game(state, seed=1)
-    for line in (ANA_FIRST, "start", *lines):
-        game.play(line)
-    return game
+    return fights.game_of(tmp_path, data, *lines, initiative=ANA_FIRST)
 
 
 def decide(game: Game):

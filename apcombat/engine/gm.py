@@ -180,10 +180,10 @@ def gm_condition(state: Encounter, command: GmCondition, dice: DiceSource, event
 def _burning(unit: Unit, command: GmCondition) -> tuple[Unit, str]:
     if command.amount is None:
         return attrs.evolve(unit, burning=None), "is no longer burning"
-    burns = command.amount
-    step = len(BURN_SEQUENCE) - burns
-    return attrs.evolve(unit, burning=Burning(step=step)), (
-        f"is burning: {burns} burn{'s' if burns != 1 else ''} to come, {BURN_SEQUENCE[step]} next (R6.2)"
+    burning = Burning.with_burns_left(command.amount)
+    burns = burning.burns_left
+    return attrs.evolve(unit, burning=burning), (
+        f"is burning: {burns} burn{'s' if burns != 1 else ''} to come, {burning.dice} next (R6.2)"
     )
 
 

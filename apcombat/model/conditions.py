@@ -32,3 +32,13 @@ class Burning:
     @property
     def dice(self) -> str:
         return BURN_SEQUENCE[self.step]
+
+    @property
+    def burns_left(self) -> int:
+        """The burns still to come, the next one included."""
+        return len(BURN_SEQUENCE) - self.step
+
+    @classmethod
+    def with_burns_left(cls, burns: int) -> Burning:
+        """Burning with `burns` burns still to come (1 to 2 after the first, R6.2)."""
+        return cls(step=len(BURN_SEQUENCE) - burns)

@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.widgets import Static
 
 from apcombat.model import BodyLocation, Encounter, Unit
-from apcombat.model.conditions import BURN_SEQUENCE
 
 SIDE_COLOURS = ("bright_cyan", "bright_red", "bright_green", "bright_magenta", "yellow", "bright_blue")
 
@@ -185,7 +184,7 @@ def conditions_of(unit: Unit) -> list[str]:
     turn (R12.1)."""
     words = []
     if unit.burning is not None:
-        words.append(f"burning {len(BURN_SEQUENCE) - unit.burning.step}")
+        words.append(f"burning {unit.burning.burns_left}")
     if unit.exhaustion.active:
         words.append(f"exhausted {unit.exhaustion.penalty}% {unit.exhaustion.turns}")
     if unit.unconscious_rounds > 0:

@@ -19,6 +19,7 @@ from apcombat.engine.commands import (
     GmMod,
     GmOrder,
     GmSet,
+    GmShow,
     GmSpot,
     parse_cell,
 )
@@ -33,6 +34,7 @@ from apcombat.model import (
     Encounter,
     Exhaustion,
     Facing,
+    HpShown,
     Pose,
     Unit,
     limits,
@@ -242,6 +244,22 @@ def gm_order(state: Encounter, command: GmOrder, dice: DiceSource, events: list[
     return attrs.evolve(state, order=tuple(order))
 
 
+def gm_show(state: Encounter, command: GmShow, dice: DiceSource, events: list[Event]) -> Encounter:
+    """How the players' view (`apcombat serve --watch`) shows a side's HP: exact, wound words or hidden."""
+    try:
+        side = state.side(command.side)
+    except KeyError:
+        sides = ", ".join(side.id for side in state.sides)
+        raise CommandError(f"no side {shown_word(command.side)}: the sides are {sides}") from None
+    text = f"game master: the players' view shows the HP of {side.name} {_SHOWN_AS[command.shown]}"
+    events.append(Event("gm", text, {"hp_shown": command.shown.value, "side": side.id}))
+    sides = tuple(attrs.evolve(s, hp_shown=command.shown) if s.id == side.id else s for s in state.sides)
+    return attrs.evolve(state, sides=sides)
+
+
+_SHOWN_AS = {HpShown.EXACT: "exactly", HpShown.WORDS: "as wound words", HpShown.HIDDEN: "not at all"}
+
+
 def _unit(state: Encounter, unit_id: str) -> Unit:
     try:
         return state.unit(unit_id)
@@ -367,4 +385,5 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmHp: gm_hp,
     GmCondition: gm_condition,
     GmOrder: gm_order,
+    GmShow: gm_show,
 }

@@ -20,7 +20,7 @@ SIDE_COLOURS = ("#5fd7ff", "#ff6b6b", "#87d75f", "#d787ff", "#ffd75f", "#6b9bff"
 
 SECRET_KINDS = frozenset({"gm"})
 """Log lines the players never see: the game master's (typed-in dice, forced results, modifiers, HP changes
-and the players' view setting itself)."""
+and the players' view setting itself), and their undoing and redoing."""
 
 _HP_FIGURES = (
     re.compile(r" ?\(\d+ -> \d+ HP\)"),  # "11 damage (33 -> 22 HP)"
@@ -119,8 +119,8 @@ def players_log(state: Encounter, log: Iterable[Event]) -> Iterable[str]:
     side's HP is not shown exactly (a line like "11 damage (33 -> 22 HP)" would tell what the setting hides)."""
     exact = all(side.hp_shown is HpShown.EXACT for side in state.sides)
     for event in log:
-        if event.kind in SECRET_KINDS:
-            continue
+        if event.kind in SECRET_KINDS or str(event.data.get("command", "")).startswith("gm "):
+            continue  # a game master's line, or its undo or redo
         text = event.text
         if not exact:
             for figure in _HP_FIGURES:

@@ -71,11 +71,12 @@ def test_wound_words_go_from_unhurt_to_down():
 
 def test_the_log_hides_hp_figures_while_a_side_is_not_shown_exactly_and_never_shows_the_gms_lines(save):
     assert "14 damage (22 -&gt; 8 HP)" in fight(save)
-    play(save, "gm show raiders hidden", "gm dice 99")
+    play(save, "gm show raiders hidden", "gm dice 99", "gm mod 10", "undo")
     page = fight(save)
     assert "Barkeep attacks Raider Jed: 1 hit, 14 damage</li>" in page
     assert "-&gt;" not in page.split("<h2>Log</h2>")[1]
     assert "game master" not in page and "Sue -5 HP" not in page  # its lines: dice, overrides, this setting
+    assert "undone" not in page  # nor their undoing
 
 
 def test_the_page_follows_each_command_and_undo(save):

@@ -42,7 +42,7 @@ def open_gm_menu(screen: GameScreen) -> None:
         ("hit", "Force the next to-hit result: hit"),
         ("miss", "Force the next to-hit result: miss"),
         ("typed", "Type in the next rolls (gm dice)"),
-        ("show", "The players' view: show a side's HP exactly, as wound words, or not at all"),
+        ("show", "The players' view: how it shows a side's HP"),
         ("dice_log", "Who rolled what: the dice in the log"),
         ("export", "Export the log as Markdown"),
     ]

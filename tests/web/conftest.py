@@ -9,28 +9,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from web_helpers import BRAWL
 
-from apcombat.engine import Game
 from apcombat.players_view import WatchServer, watch_server
-from apcombat.saves import load_game, save_game
-
-BRAWL = Path(__file__).parents[1] / "saves" / "format_4" / "table_brawl.toml"
-"""The saloon brawl in round 1: Drifter and Barkeep shot Raider Jed (8 of 33 HP left), Raider Moss burns, the
-game master took 5 HP off Sue, and Raider Jed acts."""
 
 
 @pytest.fixture
 def save(tmp_path: Path) -> Path:
     """A copy of the brawl's save, as the app's autosave would be."""
     return Path(shutil.copy(BRAWL, tmp_path / "autosave.toml"))
-
-
-def play(save: Path, *lines: str) -> Game:
-    """The game master plays `lines` on the saved game, and the app saves it again."""
-    game = load_game(save)
-    game.play_all(lines)
-    save_game(game, save)
-    return game
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import attrs
 import pytest
-from conftest import play
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+from web_helpers import BRAWL, play
 
 from apcombat.cli import main
 from apcombat.players_view import FollowedSave, page_html, wound_word
@@ -63,7 +63,7 @@ def test_each_sides_hp_is_shown_as_the_game_master_chose(save, setting, jed, mos
 
 
 def test_wound_words_go_from_unhurt_to_down():
-    game = load_game(Path(__file__).parents[1] / "saves" / "format_4" / "table_brawl.toml")
+    game = load_game(BRAWL)
     rocco = game.state.unit("rocco")  # 37 HP at most
     words = [wound_word(attrs.evolve(rocco, hp=hp)) for hp in (37, 30, 20, 10, 1, 0)]
     assert words == ["unhurt", "grazed", "hurt", "badly hurt", "near death", "down"]

@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import play
+from web_helpers import play
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

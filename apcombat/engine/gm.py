@@ -108,7 +108,9 @@ def gm_bonus(state: Encounter, command: GmBonus, dice: DiceSource, events: list[
 def gm_set(state: Encounter, command: GmSet, dice: DiceSource, events: list[Event]) -> Encounter:
     """Override any of a unit's fields; logged as an override. A value the field cannot take is refused
     with the field, what it takes and what was given."""
-    unit = _unit(state, command.unit)
+    unit = before = _unit(state, command.unit)
+    if before.down and state.finished and any(f == "hp" for f, _ in command.fields):
+        raise CommandError(f"the fight is over: {unit.name} cannot come back into it")
     changes = []
     for field, value in command.fields:
         setter = _SETTERS.get(field)
@@ -127,7 +129,7 @@ def gm_set(state: Encounter, command: GmSet, dice: DiceSource, events: list[Even
             unit=unit.id,
         )
     )
-    return check_victory(state.with_unit(unit), events)
+    return check_victory(_after_hp_change(state, before, unit, events), events)
 
 
 def gm_hp(state: Encounter, command: GmHp, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -150,15 +152,20 @@ def gm_hp(state: Encounter, command: GmHp, dice: DiceSource, events: list[Event]
             raise CommandError(str(error)) from None
     text = f"game master: {unit.name} {command.change:+d} HP, {unit.hp} -> {hp} HP"
     events.append(Event("gm", text, {"hp_change": command.change, "hp": hp}, unit=unit.id))
-    healed, unit = unit, attrs.evolve(unit, hp=hp)
-    if unit.down:
+    return check_victory(_after_hp_change(state, unit, attrs.evolve(unit, hp=hp), events), events)
+
+
+def _after_hp_change(state: Encounter, before: Unit, unit: Unit, events: list[Event]) -> Encounter:
+    """A game master's HP change at 0 puts the unit down (R12.2); above 0 on a downed unit brings it back
+    into the fight and, if the round's order had left it out, to the end of the order from the next round."""
+    if unit.down and not before.down:
         events.append(Event("down", f"{unit.name} is down (R12.2)", unit=unit.id))
         unit = out_of_the_fight(unit)
-    elif healed.down:
+    elif before.down and not unit.down:
         events.append(Event("gm", f"{unit.name} is back in the fight", unit=unit.id))
         if state.order and unit.id not in state.order:
             state = attrs.evolve(state, order=(*state.order, unit.id), taken=(*state.taken, unit.id))
-    return check_victory(state.with_unit(unit), events)
+    return state.with_unit(unit)
 
 
 def gm_condition(state: Encounter, command: GmCondition, dice: DiceSource, events: list[Event]) -> Encounter:

@@ -335,9 +335,7 @@ class MapView(ScrollView, can_focus=True):
         line = self._visible_lines.get(key)
         if line is None:
             if y < RULER_LINES:
-                full = (
-                    ruler_numbers(battlemap.width, zoom) if y == 0 else ruler_digits(battlemap.width, cursor_x, zoom)
-                )
+                full = ruler_numbers(battlemap.width, zoom) if y == 0 else ruler_digits(battlemap.width, cursor_x, zoom)
                 left = Strip.blank(gutter_width, base)
             elif sub:
                 full = self._map_line(row, sub)

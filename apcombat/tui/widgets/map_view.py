@@ -12,7 +12,7 @@ the screen asks for a zoom (`zoom`), the view works out which cell a line and co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
@@ -26,7 +26,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from apcombat.model import BattleMap, Cell, Encounter, RangeBand
+from apcombat.model import BattleMap, Cell, Encounter
 from apcombat.tui.widgets.map_glyphs import (
     CELL_WIDTH,
     RowMarks,
@@ -38,6 +38,7 @@ from apcombat.tui.widgets.map_glyphs import (
     unit_labels,
     unit_rows,
 )
+from apcombat.tui.widgets.map_overlay import MapOverlay, rows_of_cells, rows_of_values
 
 TABLE_MODE_TEXT = "Table mode: no map — distances are measured on the table"
 RULER_LINES = 2  # lines of the x ruler at the top
@@ -49,38 +50,7 @@ ZOOMS = (1, 2, 3)  # a cell is 2 x zoom columns and zoom lines
 V = TypeVar("V")
 R = TypeVar("R")
 
-
-@attrs.frozen
-class MapOverlay:
-    """What the app asks the map to show over the terrain, all computed by `apcombat.engine.views`.
-
-    An empty `sight` means the sight overlay is off (when on, it always holds the viewer's own cell).
-    """
-
-    reachable: dict[Cell, int] = attrs.field(factory=dict)  # cell -> AP it costs to get there
-    path: tuple[tuple[Cell, int], ...] = attrs.field(default=(), converter=tuple)  # step -> AP left after it
-    sight: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # cells in sight
-    cones: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # enemies' reaction cones
-    bands: dict[Cell, RangeBand] = attrs.field(factory=dict)  # range band of the weapon in hand
-    cover: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # protected vs the active unit
-    target: Cell | None = None
-    costs_shown: bool = False  # write the AP cost in each reachable floor cell
-    watches: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # the acting side's watches
-
-
-def _rows_of_cells(cells: frozenset[Cell]) -> dict[int, frozenset[int]]:
-    rows: dict[int, set[int]] = {}
-    for x, y in cells:
-        rows.setdefault(y, set()).add(x)
-    return {y: frozenset(xs) for y, xs in rows.items()}
-
-
-def _rows_of_values(values: Mapping[Cell, V] | Iterable[tuple[Cell, V]]) -> dict[int, tuple[tuple[int, V], ...]]:
-    items = values.items() if isinstance(values, Mapping) else values
-    rows: dict[int, list[tuple[int, V]]] = {}
-    for (x, y), value in items:
-        rows.setdefault(y, []).append((x, value))
-    return {y: tuple(sorted(pairs, key=lambda pair: pair[0])) for y, pairs in rows.items()}
+__all__ = ["RULER_LINES", "ZOOMS", "MapOverlay", "MapView"]
 
 
 class MapView(ScrollView, can_focus=True):
@@ -243,7 +213,7 @@ class MapView(ScrollView, can_focus=True):
         self._overlay = attrs.evolve(self._overlay, path=path)
         if self._map is None or not self._row_marks:
             return
-        rows = self._layer("path", self._overlay.path, _rows_of_values)
+        rows = self._layer("path", self._overlay.path, rows_of_values)
         touched = {y for (_, y), _ in old} | rows.keys()
         for y in touched:
             if 0 <= y < len(self._row_marks):
@@ -405,13 +375,13 @@ class MapView(ScrollView, can_focus=True):
     def _build_marks(self, state: Encounter, overlay: MapOverlay) -> list[RowMarks]:
         assert self._map is not None
         units: dict[int, tuple[UnitGlyph, ...]] = unit_rows(state, self._labels)
-        reach = self._layer("reachable", overlay.reachable, _rows_of_values)
-        path = self._layer("path", overlay.path, _rows_of_values)
-        sight = self._layer("sight", overlay.sight, _rows_of_cells)
-        cones = self._layer("cones", overlay.cones, _rows_of_cells)
-        bands = self._layer("bands", overlay.bands, _rows_of_values)
-        cover = self._layer("cover", overlay.cover, _rows_of_cells)
-        watches = self._layer("watches", overlay.watches, _rows_of_cells)
+        reach = self._layer("reachable", overlay.reachable, rows_of_values)
+        path = self._layer("path", overlay.path, rows_of_values)
+        sight = self._layer("sight", overlay.sight, rows_of_cells)
+        cones = self._layer("cones", overlay.cones, rows_of_cells)
+        bands = self._layer("bands", overlay.bands, rows_of_values)
+        cover = self._layer("cover", overlay.cover, rows_of_cells)
+        watches = self._layer("watches", overlay.watches, rows_of_cells)
         sight_on, none, empty = bool(overlay.sight), (), frozenset()
         target_x, target_y = overlay.target if overlay.target is not None else (None, None)
         cursor_x, cursor_y = self._cursor

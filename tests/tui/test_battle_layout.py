@@ -99,3 +99,17 @@ def test_at_80x24_the_lower_edge_fits_and_notices_leave_the_log_alone(run_ui):
         assert battle == before[0] and log == before[2] - 1  # the row comes from the log, never the map
 
     run_ui(script, open_path=DUEL, size=(80, 24))
+
+
+def test_the_layout_follows_the_terminal_when_it_changes_size(run_ui):
+    async def script(ui):
+        await ui.press("s")
+        assert ui.map.zoom == 2
+        await ui.pilot.resize_terminal(80, 24)
+        await ui.settle()
+        assert ui.map.zoom == 1 and heights(ui) == (14, 1, 8)
+        await ui.pilot.resize_terminal(140, 45)
+        await ui.settle()
+        assert ui.map.zoom == 2 and heights(ui)[0] == 24
+
+    run_ui(script, open_path=DUEL)

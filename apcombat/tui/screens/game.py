@@ -143,6 +143,9 @@ class GameScreen(Screen):
     def on_resize(self) -> None:
         self.battle_fit.fit()
 
+    def on_screen_resume(self) -> None:
+        self.battle_fit.fit()  # the terminal may have changed size under a dialog
+
     # ----- what is shown -------------------------------------------------------------------------------------
 
     @property
@@ -157,8 +160,10 @@ class GameScreen(Screen):
         self.query_one(HintLine).say(text)
 
     def show_notice(self, text: str, severity: str) -> None:
-        """A notice (the app's `notify`) is said in the status line, in yellow or red when it warns."""
-        self.query_one(HintLine).say(text, "" if severity == "information" else severity)
+        """A notice (the app's `notify`) is said in the status line, in yellow or red when it warns (before
+        the screen is composed, the notice is left to `on_mount`, which says the app's last one)."""
+        for line in self.query(HintLine):
+            line.say(text, "" if severity == "information" else severity)
 
     def rule_in_view(self) -> str | None:
         """The rule F1 opens (its number without the R): the last one the hint line cites, else the last one

@@ -223,8 +223,9 @@ _FILLED = (Terrain.WALL, Terrain.GAP, Terrain.RUBBLE)
 @lru_cache(maxsize=4096)
 def zoomed_cell(look: tuple, zoom: int, sub: int) -> tuple[Segment, ...]:
     """One line (`sub`, from 0) of a cell drawn `zoom` times larger: 2 x zoom columns, zoom lines. A wall
-    fills the whole block; a unit, a path step, a cost or the floor's dot is written on the first line and
-    padded with the cell's tint, so the cursor and the overlays colour the whole block."""
+    fills the whole block, a low obstacle its last line; a unit, a path step, a cost or the floor's dot is
+    written on the first line and padded with the cell's tint, so the cursor and the overlays colour the
+    whole block (the map view draws the lines below the first without units or path: they show neither)."""
     terrain, unit, ap_left = look[0], look[1], look[2]
     segments = cell_segments(*look)
     width = CELL_WIDTH * zoom

@@ -330,6 +330,8 @@ class MapView(ScrollView, can_focus=True):
         """The full width of a map row (its line `sub` when zoomed), from the cache when nothing on it changed."""
         marks = self._row_marks[row]
         zoom = self._zoom
+        if sub:  # below a cell's first line only its terrain and tint show: a path or a unit moving leaves it
+            marks = attrs.evolve(marks, units=(), path=(), cover=frozenset(), costs_shown=False)
         key = marks if zoom == 1 else (marks, zoom, sub)
         line = self._lines.get(key)
         if line is None:

@@ -6,10 +6,27 @@ import attrs
 
 
 @attrs.frozen
+class Option:
+    """One option an AI weighed: the line it would play first, the plan that line starts (in words, and as
+    the plan's lines), and its score — for `tactical`, expected HP: damage dealt minus damage taken, as its
+    knobs weigh them. Said as one line by `str`."""
+
+    line: str
+    plan: str
+    score: float | None = None
+    lines: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+
+    def __str__(self) -> str:
+        score = f"{self.score:+6.1f}  " if self.score is not None else ""
+        return f"{score}{self.line}: {self.plan}"
+
+
+@attrs.frozen
 class Decision:
     """One command line for `state.active`, with a one-line reason in the game's numbers and the options
-    weighed (one line each). A plug-in bot's bare line becomes a Decision with no reason."""
+    weighed, the best first: one line each, or an `Option` that also names its plan and score (`str` of it
+    is its line). A plug-in bot's bare line becomes a Decision with no reason."""
 
     line: str
     reason: str = ""
-    options: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    options: tuple[str | Option, ...] = attrs.field(default=(), converter=tuple)

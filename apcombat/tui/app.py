@@ -5,11 +5,13 @@ from __future__ import annotations
 import gc
 import os
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 
 from apcombat.tui import textual_fixes
 from apcombat.tui.crash import crash_line, write_crash_report
@@ -61,10 +63,29 @@ class ApcombatApp(App):
         self.ai_pace = ai_pace  # seconds between an AI's commands; None: APCOMBAT_AI_PACE or the default
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
+        self.last_notice: tuple[str, str, float] | None = None  # the last notice, its severity and when
         self.crash_report: Path | None = None
         """Where the traceback of the error that stopped the app was written (None: no such error)."""
         self.crash_message: str | None = None
         """One line for the player naming that error and the report."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A notice; on a screen with a status line (`show_notice`: the battlefield) it is said there instead
+        of in a toast over the log. Kept a moment (`last_notice`) for the screen about to be shown."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        said = f"{title}: {message}" if title else message
+        self.last_notice = (said, severity, time.monotonic())
+        show = getattr(self.screen_stack[-1], "show_notice", None) if self.screen_stack else None
+        if show is not None and threading.current_thread() is threading.main_thread():
+            show(said, severity)
 
     @property
     def library(self) -> Library:

@@ -46,11 +46,15 @@ OVERLAY_WORDS = {
 """Each overlay's name for the player, in the order of its key (1-5)."""
 
 
-def overlays_on(wanted: Collection[str]) -> str:
-    """The map's lower edge: the legend's key, then the overlays on, short (the edge is some 36 columns at
-    80 x 24)."""
+def overlays_on(wanted: Collection[str], width: int | None = None) -> str:
+    """The map's lower edge: the legend's key, then the overlays on, short; when that is wider than `width`
+    (the edge is some 34 columns at 80 x 24), the keys of the overlays on instead of their names."""
     on = ", ".join(word.split()[-1] for name, word in OVERLAY_WORDS.items() if name in wanted) or "none"
-    return f"L legend · on: {on}"
+    said = f"L legend · on: {on}"
+    if width is not None and len(said) > width:
+        keys = " ".join(str(key) for key, name in enumerate(OVERLAY_WORDS, 1) if name in wanted)
+        said = f"L legend · overlays on: {keys}"
+    return said
 
 
 WORKER_CELLS = 2_500

@@ -10,6 +10,7 @@ from pathlib import Path
 import attrs
 
 from apcombat.ai import DEFAULT_LEVEL, LEVELS, Player, player_for
+from apcombat.ai.decision import Decision
 from apcombat.ai.seeds import next_rng
 from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, line_cap_step, play_answer
 from apcombat.dice import DiceRequest
@@ -76,6 +77,8 @@ class Session:
         }
         """Each AI side's settings as it plays them (the state's side's `ai`, its level named)."""
         self._players: dict[str, Player] = {side: player_for(ai) for side, ai in self.ai_settings.items()}
+        self.ai_decisions: dict[str, tuple[str, Decision]] = {}
+        """Each AI side's last decision that weighed options, and its unit (this session's only: never saved)."""
         self._human_marks: list[int] = []  # history lengths just before each of the player's commands
         game.command_listeners.append(self._autosave)  # after every command: the players' view follows it
         if game.history and not game.log:
@@ -123,7 +126,17 @@ class Session:
         keeps the reason and the side's generator in the history."""
         if played >= MAX_LINES_PER_TURN:
             return line_cap_step(self.game)
+        active = self.state.active
+        if active is not None and answer.failure is None:
+            self._keep_decision(self.state.unit(active).side, active, answer.decision)
         return play_answer(self.game, answer)
+
+    def _keep_decision(self, side: str, unit: str, decision: Decision) -> None:
+        """An AI side's decision is kept to be shown (the battlefield's `y`), unless it had nothing to weigh
+        (one option or none: an `end` with no AP left) and one that did is kept: that one says more."""
+        kept = self.ai_decisions.get(side)
+        if len(decision.options) > 1 or kept is None or len(kept[1].options) <= 1:
+            self.ai_decisions[side] = (unit, decision)
 
     def mark_human_decision(self, length: int) -> None:
         """The player played a command when the history was `length` long: undo comes back there."""

@@ -1,6 +1,7 @@
 """On-demand benchmark of the real game screen, key to the *settled* frame (not run by pytest or CI).
 
     python tests/bench/bench_frame.py [--moves 120] [--opens 30] [--commands 30] [--rounds 2] [--seed 7] [--gc-off]
+                                      [--zoom 1|2|3]
 
 The app is the one a player runs (`create_app`, the GameScreen with the engine's previews, at 140 x 45) on the
 100 x 100 map with 40 units that bench_map.py builds; here every unit carries a hunting rifle and every
@@ -54,6 +55,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="rounds, each timing the bare map then the game")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--gc-off", action="store_true", help="no garbage collection while the keys are timed")
+    parser.add_argument("--zoom", type=int, default=1, help="the map's zoom (z on the battlefield): 1, 2 or 3")
     args = parser.parse_args()
     asyncio.run(bench(args))
 
@@ -218,7 +220,7 @@ def square_walk(moves: int) -> list[str]:
     return (keys + walk * (moves // len(walk) + 1))[:moves]
 
 
-async def bare_map(figures: Figures, timer: SettledFrames, state: Any, moves: int) -> None:
+async def bare_map(figures: Figures, timer: SettledFrames, state: Any, moves: int, zoom: int = 1) -> None:
     """Cursor keys on an app that holds only the map widget, every overlay drawn, no engine answering."""
     from textual.app import App, ComposeResult
 
@@ -242,6 +244,7 @@ async def bare_map(figures: Figures, timer: SettledFrames, state: Any, moves: in
     async with app.run_test(size=(140, 45)):
         timer.attach(app)
         view = app.query_one(MapView)
+        view.zoom = zoom
         view.focus()
         view.cursor = tuple(min(max(at, SQUARE), SIZE - 1 - SQUARE) for at in active.at)
         for key in square_walk(moves):
@@ -271,6 +274,8 @@ async def game_screen(figures: Figures, timer: SettledFrames, args: argparse.Nam
             assert isinstance(game, GameScreen)
             view = game.query_one(MapView)
             await timer.key(app, "s", "s")
+            while view.zoom != args.zoom:
+                await timer.key(app, "z", "z")
             started = game.state
             unit_id = started.active
             home = started.unit(unit_id).at
@@ -341,12 +346,15 @@ async def bench(args: argparse.Namespace) -> None:
         gc.disable()
     for _ in range(args.rounds):
         started = await game_screen(figures, timer, args)
-        await bare_map(figures, timer, started, args.moves)
+        await bare_map(figures, timer, started, args.moves, args.zoom)
     timer.uninstall()
     gc.enable()
     bare = "bare map: cursor"
     collector = "off" if args.gc_off else "on"
-    print(f"key to settled frame: {SIZE_TEXT}, 140 x 45, {args.rounds} rounds, seed {args.seed}, gc {collector}")
+    print(
+        f"key to settled frame: {SIZE_TEXT}, 140 x 45, zoom {args.zoom}, {args.rounds} rounds, seed {args.seed},"
+        f" gc {collector}"
+    )
     for what in figures.samples:
         print(figures.line(what, bare))
 

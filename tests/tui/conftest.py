@@ -288,8 +288,9 @@ class Ui:
         view = self.map
         left, top = view.styles.gutter.left, view.styles.gutter.top
         scroll_x, scroll_y = view.scroll_offset
-        gutter = view._gutter_width
-        return Offset(left + gutter + CELL_WIDTH * cell[0] - scroll_x, top + RULER_LINES + cell[1] - scroll_y)
+        gutter, zoom = view._gutter_width, view.zoom  # a zoomed cell: 2 x zoom columns, zoom lines
+        x, y = gutter + CELL_WIDTH * zoom * cell[0] - scroll_x, RULER_LINES + zoom * cell[1] - scroll_y
+        return Offset(left + x, top + y)
 
     async def click_cell(self, cell: Cell) -> None:
         await self.pilot.click(MapView, offset=self.cell_offset(cell))

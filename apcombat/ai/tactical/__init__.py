@@ -12,7 +12,7 @@ from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
 from apcombat.ai.tactical.candidates import CANDIDATES, Candidate
 from apcombat.ai.tactical.effort import budget_of
-from apcombat.ai.tactical.explain import option_line, reason
+from apcombat.ai.tactical.explain import option_of, reason
 from apcombat.ai.tactical.planner import Judge, TurnPlan
 from apcombat.ai.tactical.team import weights
 from apcombat.ai.tactical.volley import LOOKAHEADS, Fire, sampled
@@ -63,7 +63,7 @@ class TacticalLevel:
         if not plans:
             return Decision("end", f"{me.name} has no plan to play")
         best = plans[0]
-        return Decision(best.line, reason(me, best), tuple(option_line(me, plan) for plan in plans[:SHOWN]))
+        return Decision(best.line, reason(me, best), tuple(option_of(me, plan) for plan in plans[:SHOWN]))
 
 
 __all__ = ["TacticalLevel"]

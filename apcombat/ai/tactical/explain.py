@@ -4,6 +4,7 @@ torso, 1 round at 72 %, 8.1 damage expected; ends in 2 enemies' sight, 3.0 damag
 
 from __future__ import annotations
 
+from apcombat.ai.decision import Option
 from apcombat.ai.tactical.planner import TurnPlan
 from apcombat.model import Unit
 
@@ -46,6 +47,12 @@ def reason(me: Unit, plan: TurnPlan) -> str:
     return f"{me.name} {', then '.join(steps)}; {plan.danger.describe(me)} (plan worth {plan.score:+.1f} HP)"
 
 
+def option_of(me: Unit, plan: TurnPlan) -> Option:
+    """An option weighed: the line it starts with, the plan (its kind and reason, and its lines) and its
+    score in HP as weighed."""
+    return Option(plan.line, f"{plan.sketch.kind}: {reason(me, plan)}", plan.score, plan.lines)
+
+
 def option_line(me: Unit, plan: TurnPlan) -> str:
-    """An option weighed: its score, the line it starts with and the plan."""
-    return f"{plan.score:+6.1f}  {plan.line}: {plan.sketch.kind}: {reason(me, plan)}"
+    """An option weighed, in one line: its score, the line it starts with and the plan."""
+    return str(option_of(me, plan))

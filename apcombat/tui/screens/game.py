@@ -4,6 +4,7 @@ command language played through the session; previews come from the engine."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 
 from textual import work
@@ -18,8 +19,9 @@ from apcombat.engine import CommandError, Event
 from apcombat.engine.views import action_costs, visible_enemies, watch_prompts
 from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
+from apcombat.tui.battle_layout import BattleFit
 from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
-from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays, overlays_on
+from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.session import Session, ai_pace, save_name_problem
@@ -29,6 +31,7 @@ from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
 from apcombat.tui.widgets.steady_footer import SteadyFooter
 
 OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
+NOTICE_KEPT = 2.0  # seconds: a notice given as the battlefield opens (a load's) is said on it
 TABLE_COMMAND_EXAMPLE = "e.g. move ana 120cm, shoot ana raider at 850cm — Enter plays, Esc closes"
 
 
@@ -69,6 +72,8 @@ class GameScreen(Screen):
         Binding("L", "legend", "Legend", show=False, id="game.legend"),
         Binding("full_stop", "to_active", "To the acting unit", show=False, id="game.to_active"),
         Binding("v", "overview", "Whole map", show=False, id="game.overview"),
+        Binding("z", "zoom", "Zoom", show=False, id="game.zoom"),
+        Binding("y", "ai_options", "AI's options", show=False, id="game.ai_options"),
         Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
     ]
 
@@ -87,6 +92,7 @@ class GameScreen(Screen):
         self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
         self.watcher: Unit | None = None  # the unit on watch under the cursor, whose cone is drawn
+        self.battle_fit = BattleFit(self)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
@@ -117,6 +123,7 @@ class GameScreen(Screen):
             self.query_one(EventLog).styles.height = 6  # the actions list needs the rows
             self.query_one("#command", Input).placeholder = TABLE_COMMAND_EXAMPLE  # no cells on a table
         self.query_one(MapView).display = not table_mode
+        self.query_one(HintLine).on_rows = lambda rows: self.battle_fit.fit()
         self.query_one(EventLog).replace(self.session.log)
         state = self.session.state
         active = self.active_unit
@@ -127,7 +134,17 @@ class GameScreen(Screen):
         self.refresh_view()
         if state.round == 0:
             self.hint("Set-up: s starts the fight (initiative is rolled); g for game-master tools; ? for all keys")
+        self.battle_fit.fit()
+        notice = self.app.last_notice
+        if notice is not None and time.monotonic() - notice[2] < NOTICE_KEPT:  # said as this screen came
+            self.show_notice(notice[0], notice[1])
         self.query_one(MapView).focus()
+
+    def on_resize(self) -> None:
+        self.battle_fit.fit()
+
+    def on_screen_resume(self) -> None:
+        self.battle_fit.fit()  # the terminal may have changed size under a dialog
 
     # ----- what is shown -------------------------------------------------------------------------------------
 
@@ -141,6 +158,12 @@ class GameScreen(Screen):
 
     def hint(self, text: str) -> None:
         self.query_one(HintLine).say(text)
+
+    def show_notice(self, text: str, severity: str) -> None:
+        """A notice (the app's `notify`) is said in the status line, in yellow or red when it warns (before
+        the screen is composed, the notice is left to `on_mount`, which says the app's last one)."""
+        for line in self.query(HintLine):
+            line.say(text, "" if severity == "information" else severity)
 
     def rule_in_view(self) -> str | None:
         """The rule F1 opens (its number without the R): the last one the hint line cites, else the last one
@@ -598,8 +621,19 @@ class GameScreen(Screen):
             self.overlays.add(name)
         shown = ", ".join(word for key, word in OVERLAY_WORDS.items() if key in self.overlays) or "none"
         self.hint(f"map overlays: {shown} (1 sight, 2 watch cones, 3 range bands, 4 cover, 5 reachable; L legend)")
-        self.query_one(MapView).border_subtitle = overlays_on(self.overlays)
+        self.battle_fit.fit()  # the map's lower edge names them
         self.refresh_view()
+
+    def action_zoom(self) -> None:
+        """The map's cells larger or smaller (the next zoom; the largest goes back to the smallest)."""
+        zoom = self.battle_fit.next_zoom()
+        self.hint(f"zoom {zoom}: each cell {2 * zoom} columns by {zoom} lines — z for the next zoom")
+
+    def action_ai_options(self) -> None:
+        """The AI's top options for its last decision (its side's, else any side's)."""
+        from apcombat.tui.screens.ai_options import show_ai_options
+
+        show_ai_options(self)
 
     def action_legend(self) -> None:
         from apcombat.tui.screens.legend import LegendScreen

@@ -14,6 +14,7 @@ from apcombat.tui.keymap import keymap_path
 def all_bindings() -> list[tuple[str, Binding]]:
     """Every binding with an id, by where it applies (each id once)."""
     from apcombat.tui.app import ApcombatApp
+    from apcombat.tui.screens.ai_options import AiOptionsScreen
     from apcombat.tui.screens.character_form import CharacterFormScreen
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
     from apcombat.tui.screens.game import GameScreen
@@ -50,6 +51,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
         ("resolver", ResolverScreen),
         ("rules", RulesScreen),
         ("legend", LegendScreen),
+        ("AI's options", AiOptionsScreen),
         ("keys", HelpScreen),
     ]
     found: dict[str, tuple[str, Binding]] = {}

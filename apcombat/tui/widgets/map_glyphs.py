@@ -216,8 +216,32 @@ def cell_segments(
     return tuple(Segment(text, style + over if over is not None else style) for text, style in pieces)
 
 
-def draw_row(terrain_row: Sequence[Terrain], marks: RowMarks) -> Strip:
-    """The whole width of one map row, without the widget's own style (the caller crops it and lays that under)."""
+# Terrain drawn on every line of a zoomed cell; the low obstacle only on its bottom line (it is low).
+_FILLED = (Terrain.WALL, Terrain.GAP, Terrain.RUBBLE)
+
+
+@lru_cache(maxsize=4096)
+def zoomed_cell(look: tuple, zoom: int, sub: int) -> tuple[Segment, ...]:
+    """One line (`sub`, from 0) of a cell drawn `zoom` times larger: 2 x zoom columns, zoom lines. A wall
+    fills the whole block, a low obstacle its last line; a unit, a path step, a cost or the floor's dot is
+    written on the first line and padded with the cell's tint, so the cursor and the overlays colour the
+    whole block (the map view draws the lines below the first without units or path: they show neither)."""
+    terrain, unit, ap_left = look[0], look[1], look[2]
+    segments = cell_segments(*look)
+    width = CELL_WIDTH * zoom
+    shown = unit is None and ap_left is None
+    filled = shown and (terrain in _FILLED or (terrain is Terrain.LOW and sub == zoom - 1))
+    if filled:
+        return tuple(Segment(segment.text[0] * width, segment.style) for segment in segments[:1])
+    pad_style = _tint(look[6], look[7])
+    if sub > 0 or (shown and terrain is Terrain.LOW):
+        return (Segment(" " * width, pad_style),)
+    return (*segments, Segment(" " * (width - CELL_WIDTH), pad_style))
+
+
+def draw_row(terrain_row: Sequence[Terrain], marks: RowMarks, zoom: int = 1, sub: int = 0) -> Strip:
+    """The whole width of one map row (line `sub` of it when zoomed: each cell `zoom` lines of 2 x `zoom`
+    columns), without the widget's own style (the caller crops it and lays that under)."""
     units = {x: (text, style) for x, text, style in marks.units}
     reach, path, bands = dict(marks.reachable), dict(marks.path), dict(marks.bands)
     cones, cover, sight, cursor, target = marks.cones, marks.cover, marks.sight, marks.cursor, marks.target
@@ -237,28 +261,30 @@ def draw_row(terrain_row: Sequence[Terrain], marks: RowMarks) -> Strip:
             tint = "cone" if x in cones else "watch" if x in watches else None
         dimmed = sight is not None and x not in sight and tint != "cursor"
         look = (terrain, units.get(x), path.get(x), bands.get(x), costs.get(x), x in cover, tint, dimmed)
-        extend(cell_segments(*look))
-    return Strip(segments, CELL_WIDTH * len(terrain_row)).simplify()
+        extend(cell_segments(*look) if zoom == 1 else zoomed_cell(look, zoom, sub))
+    return Strip(segments, CELL_WIDTH * zoom * len(terrain_row)).simplify()
 
 
 @lru_cache(maxsize=8)
-def ruler_numbers(width: int) -> Strip:
-    """The top line of the x ruler: every fifth x, written from its cell's first column."""
-    chars = [" "] * (CELL_WIDTH * width)
-    for x in range(0, width, 5):
+def ruler_numbers(width: int, zoom: int = 1) -> Strip:
+    """The top line of the x ruler: every fifth x (every x when zoomed), written from its cell's first column."""
+    cell = CELL_WIDTH * zoom
+    chars = [" "] * (cell * width)
+    for x in range(0, width, 5 if zoom == 1 else 1):
         for i, ch in enumerate(str(x)):
-            if CELL_WIDTH * x + i < len(chars):
-                chars[CELL_WIDTH * x + i] = ch
+            if cell * x + i < len(chars):
+                chars[cell * x + i] = ch
     return Strip([Segment("".join(chars), RULER_STYLE)], len(chars))
 
 
 @lru_cache(maxsize=256)
-def ruler_digits(width: int, cursor_x: int | None) -> Strip:
+def ruler_digits(width: int, cursor_x: int | None, zoom: int = 1) -> Strip:
     """The second line of the x ruler: the last digit of every x, the cursor's column highlighted."""
-    text = "".join(f"{x % 10} " for x in range(width))
+    cell = CELL_WIDTH * zoom
+    text = "".join(f"{x % 10:<{cell}}" for x in range(width))
     if cursor_x is None or not 0 <= cursor_x < width:
         return Strip([Segment(text, RULER_STYLE)], len(text))
-    at = CELL_WIDTH * cursor_x
+    at = cell * cursor_x
     segments = [
         Segment(text[:at], RULER_STYLE),
         Segment(text[at], RULER_CURSOR_STYLE),

@@ -6,12 +6,13 @@ it shows (`RowMarks`), and cropped to the scroll position; a change redraws only
 The glyphs and colours are described in `map_glyphs`.
 
 Screen layout: the first two lines are the x ruler and the first columns the y ruler; both stay in place
-while the map scrolls under them.
+while the map scrolls under them. At zoom z each cell is 2z columns and z lines (the same square, larger):
+the screen asks for a zoom (`zoom`), the view works out which cell a line and column show.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
@@ -25,7 +26,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from apcombat.model import BattleMap, Cell, Encounter, RangeBand
+from apcombat.model import BattleMap, Cell, Encounter
 from apcombat.tui.widgets.map_glyphs import (
     CELL_WIDTH,
     RowMarks,
@@ -37,48 +38,19 @@ from apcombat.tui.widgets.map_glyphs import (
     unit_labels,
     unit_rows,
 )
+from apcombat.tui.widgets.map_overlay import MapOverlay, rows_of_cells, rows_of_values
 
 TABLE_MODE_TEXT = "Table mode: no map — distances are measured on the table"
 RULER_LINES = 2  # lines of the x ruler at the top
 FAR_STEP = 5  # cells moved by shift+arrow
 SCROLL_MARGIN = 2  # cells kept between the cursor and the edge of the view when it scrolls
 LINES_KEPT = 160  # lines of each line cache
+ZOOMS = (1, 2, 3)  # a cell is 2 x zoom columns and zoom lines
 
 V = TypeVar("V")
 R = TypeVar("R")
 
-
-@attrs.frozen
-class MapOverlay:
-    """What the app asks the map to show over the terrain, all computed by `apcombat.engine.views`.
-
-    An empty `sight` means the sight overlay is off (when on, it always holds the viewer's own cell).
-    """
-
-    reachable: dict[Cell, int] = attrs.field(factory=dict)  # cell -> AP it costs to get there
-    path: tuple[tuple[Cell, int], ...] = attrs.field(default=(), converter=tuple)  # step -> AP left after it
-    sight: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # cells in sight
-    cones: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # enemies' reaction cones
-    bands: dict[Cell, RangeBand] = attrs.field(factory=dict)  # range band of the weapon in hand
-    cover: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # protected vs the active unit
-    target: Cell | None = None
-    costs_shown: bool = False  # write the AP cost in each reachable floor cell
-    watches: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # the acting side's watches
-
-
-def _rows_of_cells(cells: frozenset[Cell]) -> dict[int, frozenset[int]]:
-    rows: dict[int, set[int]] = {}
-    for x, y in cells:
-        rows.setdefault(y, set()).add(x)
-    return {y: frozenset(xs) for y, xs in rows.items()}
-
-
-def _rows_of_values(values: Mapping[Cell, V] | Iterable[tuple[Cell, V]]) -> dict[int, tuple[tuple[int, V], ...]]:
-    items = values.items() if isinstance(values, Mapping) else values
-    rows: dict[int, list[tuple[int, V]]] = {}
-    for (x, y), value in items:
-        rows.setdefault(y, []).append((x, value))
-    return {y: tuple(sorted(pairs, key=lambda pair: pair[0])) for y, pairs in rows.items()}
+__all__ = ["RULER_LINES", "ZOOMS", "MapOverlay", "MapView"]
 
 
 class MapView(ScrollView, can_focus=True):
@@ -139,6 +111,7 @@ class MapView(ScrollView, can_focus=True):
         self._overlay = MapOverlay()
         self._cursor: Cell = (0, 0)
         self._gutter_width = 4
+        self._zoom = 1
         self._label_ids: tuple[str, ...] = ()
         self._labels: dict[str, str] = {}
         self._layer_rows: dict[str, tuple[object, dict[int, Any]]] = {}  # overlay -> (value, value split by row)
@@ -171,6 +144,28 @@ class MapView(ScrollView, can_focus=True):
     def labels(self) -> dict[str, str]:
         """The label of every unit on the map, by unit id."""
         return dict(self._labels)
+
+    @property
+    def zoom(self) -> int:
+        """How large a cell is drawn: 2 x zoom columns and zoom lines (one of ZOOMS)."""
+        return self._zoom
+
+    @zoom.setter
+    def zoom(self, zoom: int) -> None:
+        if zoom == self._zoom or zoom not in ZOOMS:
+            return
+        self._zoom = zoom
+        self._visible_lines.clear()
+        if self._map is not None:
+            self._size_to_map()
+            self.call_after_refresh(lambda: self.scroll_to_cell(self._cursor))
+        self.refresh()
+
+    def size_at(self, zoom: int) -> Size:
+        """The columns and lines the whole map (rulers included) takes at this zoom."""
+        if self._map is None:
+            return Size(0, 0)
+        return Size(self._gutter_width + CELL_WIDTH * zoom * self._map.width, RULER_LINES + zoom * self._map.height)
 
     @property
     def cursor(self) -> Cell:
@@ -218,7 +213,7 @@ class MapView(ScrollView, can_focus=True):
         self._overlay = attrs.evolve(self._overlay, path=path)
         if self._map is None or not self._row_marks:
             return
-        rows = self._layer("path", self._overlay.path, _rows_of_values)
+        rows = self._layer("path", self._overlay.path, rows_of_values)
         touched = {y for (_, y), _ in old} | rows.keys()
         for y in touched:
             if 0 <= y < len(self._row_marks):
@@ -231,11 +226,13 @@ class MapView(ScrollView, can_focus=True):
         if view_width <= 0 or view_height <= 0:
             return
         x, y = cell
+        zoom = self._zoom
+        cell_width = CELL_WIDTH * zoom
         scroll_x, scroll_y = self.scroll_offset
-        margin_x = min(CELL_WIDTH * SCROLL_MARGIN, max(0, (view_width - CELL_WIDTH) // 2))
-        margin_y = min(SCROLL_MARGIN, max(0, (view_height - 1) // 2))
-        left, right = CELL_WIDTH * x - margin_x, CELL_WIDTH * (x + 1) + margin_x
-        top, bottom = y - margin_y, y + 1 + margin_y
+        margin_x = min(cell_width * SCROLL_MARGIN, max(0, (view_width - cell_width) // 2))
+        margin_y = min(zoom * SCROLL_MARGIN, max(0, (view_height - zoom) // 2))
+        left, right = cell_width * x - margin_x, cell_width * (x + 1) + margin_x
+        top, bottom = zoom * y - margin_y, zoom * (y + 1) + margin_y
         new_x = left if left < scroll_x else right - view_width if right > scroll_x + view_width else scroll_x
         new_y = top if top < scroll_y else bottom - view_height if bottom > scroll_y + view_height else scroll_y
         if (new_x, new_y) != (scroll_x, scroll_y):
@@ -246,7 +243,9 @@ class MapView(ScrollView, can_focus=True):
         if self._map is None or offset.x < self._gutter_width or offset.y < RULER_LINES:
             return None
         scroll_x, scroll_y = self.scroll_offset
-        cell = ((offset.x - self._gutter_width + scroll_x) // CELL_WIDTH, offset.y - RULER_LINES + scroll_y)
+        zoom = self._zoom
+        x = (offset.x - self._gutter_width + scroll_x) // (CELL_WIDTH * zoom)
+        cell = (x, (offset.y - RULER_LINES + scroll_y) // zoom)
         return cell if self._map.inside(cell) else None
 
     # ----- keys and mouse ----------------------------------------------------------------------------------------
@@ -294,18 +293,22 @@ class MapView(ScrollView, can_focus=True):
                 return self._table_mode_line(width, base)
             return Strip.blank(width, base)
         scroll_x, scroll_y = self.scroll_offset
-        row = y - RULER_LINES + scroll_y
+        zoom = self._zoom
+        row, sub = divmod(y - RULER_LINES + scroll_y, zoom)
         if y >= RULER_LINES and (row >= battlemap.height or row >= len(self._row_marks)):
             return Strip.blank(width, base)
         gutter_width = self._gutter_width
         view_width = max(0, width - gutter_width)
         cursor_x = self._cursor[0] if y == 1 else None
         marks = self._row_marks[row] if y >= RULER_LINES else (y, cursor_x)
-        key = (marks, scroll_x, view_width, gutter_width, base)
+        key = (marks, sub, zoom, scroll_x, view_width, gutter_width, base)
         line = self._visible_lines.get(key)
         if line is None:
             if y < RULER_LINES:
-                full = ruler_numbers(battlemap.width) if y == 0 else ruler_digits(battlemap.width, cursor_x)
+                full = ruler_numbers(battlemap.width, zoom) if y == 0 else ruler_digits(battlemap.width, cursor_x, zoom)
+                left = Strip.blank(gutter_width, base)
+            elif sub:
+                full = self._map_line(row, sub)
                 left = Strip.blank(gutter_width, base)
             else:
                 full = self._map_line(row)
@@ -323,14 +326,18 @@ class MapView(ScrollView, can_focus=True):
         line = Strip([Segment(text, Style(italic=True))], len(text))
         return line.text_align(width, "center").apply_style(base)
 
-    def _map_line(self, row: int) -> Strip:
-        """The full width of a map row, from the cache when nothing on it changed."""
+    def _map_line(self, row: int, sub: int = 0) -> Strip:
+        """The full width of a map row (its line `sub` when zoomed), from the cache when nothing on it changed."""
         marks = self._row_marks[row]
-        line = self._lines.get(marks)
+        zoom = self._zoom
+        if sub:  # below a cell's first line only its terrain and tint show: a path or a unit moving leaves it
+            marks = attrs.evolve(marks, units=(), path=(), cover=frozenset(), costs_shown=False)
+        key = marks if zoom == 1 else (marks, zoom, sub)
+        line = self._lines.get(key)
         if line is None:
             assert self._map is not None
-            line = draw_row(self._map.terrain[row], marks)
-            self._lines.set(marks, line)
+            line = draw_row(self._map.terrain[row], marks, zoom, sub)
+            self._lines.set(key, line)
         return line
 
     def _set_map(self, battlemap: BattleMap | None) -> None:
@@ -344,10 +351,13 @@ class MapView(ScrollView, can_focus=True):
         else:
             self._gutter_width = max(4, len(str(battlemap.height - 1)) + 1)
             self._cursor = self._clamp(self._cursor)
-            self.virtual_size = Size(self._gutter_width + CELL_WIDTH * battlemap.width, RULER_LINES + battlemap.height)
+            self._size_to_map()
             if self.is_mounted:
                 self.call_after_refresh(lambda: self.scroll_to_cell(self._cursor))
         self.refresh()
+
+    def _size_to_map(self) -> None:
+        self.virtual_size = self.size_at(self._zoom)
 
     def _clamp(self, cell: Cell) -> Cell:
         if self._map is None:
@@ -367,13 +377,13 @@ class MapView(ScrollView, can_focus=True):
     def _build_marks(self, state: Encounter, overlay: MapOverlay) -> list[RowMarks]:
         assert self._map is not None
         units: dict[int, tuple[UnitGlyph, ...]] = unit_rows(state, self._labels)
-        reach = self._layer("reachable", overlay.reachable, _rows_of_values)
-        path = self._layer("path", overlay.path, _rows_of_values)
-        sight = self._layer("sight", overlay.sight, _rows_of_cells)
-        cones = self._layer("cones", overlay.cones, _rows_of_cells)
-        bands = self._layer("bands", overlay.bands, _rows_of_values)
-        cover = self._layer("cover", overlay.cover, _rows_of_cells)
-        watches = self._layer("watches", overlay.watches, _rows_of_cells)
+        reach = self._layer("reachable", overlay.reachable, rows_of_values)
+        path = self._layer("path", overlay.path, rows_of_values)
+        sight = self._layer("sight", overlay.sight, rows_of_cells)
+        cones = self._layer("cones", overlay.cones, rows_of_cells)
+        bands = self._layer("bands", overlay.bands, rows_of_values)
+        cover = self._layer("cover", overlay.cover, rows_of_cells)
+        watches = self._layer("watches", overlay.watches, rows_of_cells)
         sight_on, none, empty = bool(overlay.sight), (), frozenset()
         target_x, target_y = overlay.target if overlay.target is not None else (None, None)
         cursor_x, cursor_y = self._cursor
@@ -408,11 +418,11 @@ class MapView(ScrollView, can_focus=True):
     def _refresh_rows(self, rows: Iterable[int]) -> None:
         """Mark the screen lines of these map rows for redrawing (those scrolled out of view are skipped)."""
         width, height = self.size
-        scroll_y = self.scroll_offset.y
+        scroll_y, zoom = self.scroll_offset.y, self._zoom
         regions = [
-            Region(0, RULER_LINES + row - scroll_y, width, 1)
+            Region(0, RULER_LINES + zoom * row - scroll_y, width, zoom)
             for row in rows
-            if RULER_LINES <= RULER_LINES + row - scroll_y < height
+            if RULER_LINES - zoom < RULER_LINES + zoom * row - scroll_y < height
         ]
         if regions:
             self.refresh(*regions)

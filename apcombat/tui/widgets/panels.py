@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -31,19 +33,45 @@ def bar(value: int, maximum: int, width: int = 12, planned: int = 0) -> Text:
     return text
 
 
+NOTICE_STYLES = {"warning": "bold yellow", "error": "bold red"}
+MAX_HINT_ROWS = 3
+
+
 class HintLine(Static):
-    """The line of advice under the map. Its size never depends on what it says, so a new sentence redraws
-    the line alone, never the screen's layout (it changes on most cursor keys)."""
+    """The line of advice under the map, and the screen's notices (a refusal in yellow, an error in red).
+    A sentence too long for one row takes two or three (`rows`), and `on_rows` is told so that the screen
+    takes them from the log; otherwise a new sentence redraws the line alone, never the screen's layout (it
+    changes on most cursor keys)."""
 
     said: str = ""
+    rows = 1
 
     def __init__(self, text: str = "", *, id: str | None = None) -> None:
         super().__init__(text, id=id, markup=False)  # the engine's sentences may hold brackets: "[optional_rules]"
+        self.on_rows: Callable[[int], None] | None = None
+        self.severity = ""
 
-    def say(self, text: str) -> None:
-        if text != self.said:
-            self.said = text
-            self.update(text, layout=False)
+    def say(self, text: str, severity: str = "") -> None:
+        if text != self.said or severity != self.severity:
+            self.said, self.severity = text, severity
+            self.update(Text(text, style=NOTICE_STYLES.get(severity, "")), layout=False)
+            self.fit_rows()
+
+    def fit_rows(self, width: int | None = None) -> None:
+        """One row, or as many as the sentence needs (at most MAX_HINT_ROWS) at the line's width (`width`:
+        the width it is about to have, when the screen is being laid out again)."""
+        width = self.content_region.width if width is None else width
+        if width <= 0:
+            return
+        if cell_len(self.said) <= width:
+            rows = 1  # the usual case, without wrapping
+        else:
+            rows = min(MAX_HINT_ROWS, len(Text(self.said).wrap(self.app.console, width)))
+        if rows != self.rows:
+            self.rows = rows
+            self.styles.height = rows
+            if self.on_rows is not None:
+                self.on_rows(rows)
 
 
 class UnitPanel(Static):

@@ -1,0 +1,48 @@
+"""What the map draws over the terrain (`MapOverlay`, computed by `apcombat.engine.views`), and its cells
+split by row, the shape the map's row cache wants."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
+
+import attrs
+
+from apcombat.model import Cell, RangeBand
+
+V = TypeVar("V")
+
+
+@attrs.frozen
+class MapOverlay:
+    """What the app asks the map to show over the terrain, all computed by `apcombat.engine.views`.
+
+    An empty `sight` means the sight overlay is off (when on, it always holds the viewer's own cell).
+    """
+
+    reachable: dict[Cell, int] = attrs.field(factory=dict)  # cell -> AP it costs to get there
+    path: tuple[tuple[Cell, int], ...] = attrs.field(default=(), converter=tuple)  # step -> AP left after it
+    sight: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # cells in sight
+    cones: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # enemies' reaction cones
+    bands: dict[Cell, RangeBand] = attrs.field(factory=dict)  # range band of the weapon in hand
+    cover: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # protected vs the active unit
+    target: Cell | None = None
+    costs_shown: bool = False  # write the AP cost in each reachable floor cell
+    watches: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # the acting side's watches
+
+
+def rows_of_cells(cells: frozenset[Cell]) -> dict[int, frozenset[int]]:
+    """The xs of the cells, by row."""
+    rows: dict[int, set[int]] = {}
+    for x, y in cells:
+        rows.setdefault(y, set()).add(x)
+    return {y: frozenset(xs) for y, xs in rows.items()}
+
+
+def rows_of_values(values: Mapping[Cell, V] | Iterable[tuple[Cell, V]]) -> dict[int, tuple[tuple[int, V], ...]]:
+    """The (x, value) pairs of the cells, by row, sorted by x."""
+    items = values.items() if isinstance(values, Mapping) else values
+    rows: dict[int, list[tuple[int, V]]] = {}
+    for (x, y), value in items:
+        rows.setdefault(y, []).append((x, value))
+    return {y: tuple(sorted(pairs, key=lambda pair: pair[0])) for y, pairs in rows.items()}

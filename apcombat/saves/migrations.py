@@ -47,7 +47,13 @@ def from_format_3(document: Document) -> Document:
     return document
 
 
-MIGRATIONS: dict[int, Migration] = {1: from_format_1, 2: from_format_2, 3: from_format_3}
+def from_format_4(document: Document) -> Document:
+    """Format 4 -> 5: a history entry names which of its dice the program rolled for the person (`rolled_dice`).
+    A format-4 entry names none, so nothing changes: its log calls every die it holds typed."""
+    return document
+
+
+MIGRATIONS: dict[int, Migration] = {1: from_format_1, 2: from_format_2, 3: from_format_3, 4: from_format_4}
 """Format n -> the migration to format n + 1."""
 
 _BROKEN_DOCUMENT = (KeyError, IndexError, TypeError, ValueError, AttributeError)

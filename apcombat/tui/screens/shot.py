@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from apcombat.dice import DiceError, DiceRequest, parse_dice_list
+from apcombat.engine import Preview
 from apcombat.engine.attacks import choices
 from apcombat.model import FromCover
 from apcombat.tui.session import Session
@@ -46,12 +47,33 @@ class NumberBox(Input):
     """A box that takes only the characters it accepts: every other key (a letter) reaches the dialog's
     bindings, so `h` aims at the head while the distance box has the focus."""
 
-    def __init__(self, accepts: str, **options) -> None:
+    def __init__(self, accepts: str, next_box: str = "", **options) -> None:
         super().__init__(restrict=f"[{re.escape(accepts)}]*", **options)
         self.accepts = accepts
+        self.next_box = next_box  # the id of the box a space goes on to, once this one holds something
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character is not None and character in self.accepts
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character == " " and self.next_box and self.value and self.screen.focused is self:
+            event.prevent_default()
+            event.stop()
+            self.screen.set_focus(self.screen.query_one(f"#{self.next_box}", NumberBox))
+            return
+        focused = self.screen.focused
+        if (
+            focused is not self
+            and isinstance(focused, NumberBox)
+            and event.character
+            and event.character in focused.accepts
+        ):
+            # Keys typed quickly were sent here before a space moved the focus on: they are the next box's.
+            event.prevent_default()
+            event.stop()
+            focused.insert_text_at_cursor(event.character)
+        elif event.character and event.character.isprintable() and event.character not in self.accepts:
+            event.prevent_default()  # not this box's (Input's own handler would swallow it): the dialog's
 
 
 def attack_line(
@@ -135,7 +157,7 @@ class ShotScreen(ModalScreen[str | None]):
             if self.table_mode:
                 with Horizontal(id="shot-boxes"):
                     yield Label("cm ")
-                    yield NumberBox("0123456789.", placeholder="distance", id="distance")
+                    yield NumberBox("0123456789.", next_box="dice", placeholder="distance", id="distance")
                     yield Label(" dice ")
                     yield NumberBox("0123456789 ,", placeholder="none: the program rolls", id="dice")
                 yield Static("", id="shot-dice-order", markup=False, classes="dim")
@@ -156,17 +178,13 @@ class ShotScreen(ModalScreen[str | None]):
         self.update_preview()  # nothing to do when the opener already showed this attack (`update_preview`)
 
     def on_key(self, event: events.Key) -> None:
-        """A digit typed before a box has the focus (keys sent quickly after `f`) goes to the distance box; a
-        space after the distance goes on to the dice box."""
+        """A digit typed before a box has the focus (keys sent quickly after `f`) goes to the distance box."""
         if not self.table_mode:
             return
         distance = self.query_one("#distance", Input)
         if event.character and event.character in "0123456789." and self.focused is None:
-            distance.focus()
+            self.set_focus(distance)
             distance.insert_text_at_cursor(event.character)
-            event.stop()
-        elif event.key == "space" and self.focused is distance and distance.value:
-            self.query_one("#dice", Input).focus()
             event.stop()
 
     @property
@@ -212,36 +230,48 @@ class ShotScreen(ModalScreen[str | None]):
         preview = self.session.preview(self.line)
         problem = self._dice_problem()
         if problem is None and preview.allowed and preview.attack is not None:
-            chances = " and ".join(f"{gun.hit_chance}% (critical {gun.crit_chance}%)" for gun in preview.attack.guns)
-            summary = (
-                f"hit {chances}, expected hits {preview.expected_hits:.2f}; "
-                f"AP {preview.ap_cost}, {preview.ap_left} left — Enter fires, Escape cancels"
-            )
-            if self.typed_dice:
-                first = preview.attack.guns[0]
-                request = DiceRequest(100, "", at_most=first.hit_chance, success="hits", critical_at=first.crit_chance)
-                if self.session.state.gm_force_hit is None:
-                    summary = f"first die {self.typed_dice[0]} — {request.outcome(self.typed_dice[0])}. {summary}"
+            summary = self.table_summary(preview) if self.table_mode else self.map_summary(preview)
         else:
             summary = f"Not possible: {problem or preview.reason}"
         self.query_one("#shot-summary", Static).update(summary)
         if self.table_mode:
             self.query_one("#shot-dice-order", Static).update(self.dice_order(preview))
         self.query_one("#shot-lines", Static).update("\n".join(preview.lines) or " ")
+        if self.table_mode:  # on a short terminal the breakdown's last lines, the chances, are the ones to see
+            self.query_one("#shot-breakdown", VerticalScroll).scroll_end(animate=False)
 
-    def dice_order(self, preview) -> str:
-        """The dice the attack takes, in the order to type them (R0.2)."""
+    @staticmethod
+    def map_summary(preview: Preview) -> str:
+        chances = " and ".join(f"{gun.hit_chance}%" for gun in preview.attack.guns)
+        return (
+            f"hit {chances}, expected hits {preview.expected_hits:.2f}; "
+            f"AP {preview.ap_cost}, {preview.ap_left} left — Enter fires, Escape cancels"
+        )
+
+    @staticmethod
+    def table_summary(preview: Preview) -> str:
+        """One line, so the dialog fits 24 rows: each gun's hit and critical chance, the AP."""
+        chances = " and ".join(f"{gun.hit_chance}% (crit {gun.crit_chance}%)" for gun in preview.attack.guns)
+        return f"hit {chances}; AP {preview.ap_cost}, {preview.ap_left} left — Enter fires"
+
+    def dice_order(self, preview: Preview) -> str:
+        """The dice the attack takes, in the order to type them (R0.2); with dice typed, what the first means."""
         if preview.attack is None:
-            return "dice in order: to-hit d100, then the damage dice (README: the dice of an attack)"
+            return "dice in order: to-hit d100, then the damage dice"
         parts = []
         forced = self.session.state.gm_force_hit is not None
         for index, gun in enumerate(preview.attack.guns):
-            defence = ", defence d100" if self.mode == "melee" else ""
-            to_hit = "" if forced and index == 0 else "d100" + defence + ", "
+            defence = " d100" if self.mode == "melee" else ""  # the defender's
+            to_hit = "" if forced and index == 0 else f"d100{defence} "
             one = f"{to_hit}{gun.weapon.damage}"
             parts.append(f"{gun.rounds} x ({one})" if gun.rounds > 1 else one)
-        note = "; forced: no to-hit die" if forced else ""
-        return f"dice: {' then '.join(parts)} (a critical adds a d6 location, a wound a test){note}"
+        order = f"dice: {' then '.join(parts)}"
+        typed = self.typed_dice
+        if typed and not forced:
+            first = preview.attack.guns[0]
+            request = DiceRequest(100, "", at_most=first.hit_chance, success="hits", critical_at=first.crit_chance)
+            return f"{order} — first die {typed[0]}: {request.outcome(typed[0])}"
+        return f"{order}{'; forced: no to-hit die' if forced else ''}; more on a critical or a wound"
 
     def choices_line(self) -> str:
         """The choices made, each with its key when there is something else to choose."""

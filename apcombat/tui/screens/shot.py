@@ -261,9 +261,9 @@ class ShotScreen(ModalScreen[str | None]):
         parts = []
         forced = self.session.state.gm_force_hit is not None
         for index, gun in enumerate(preview.attack.guns):
-            defence = " d100" if self.mode == "melee" else ""  # the defender's
-            to_hit = "" if forced and index == 0 else f"d100{defence} "
-            one = f"{to_hit}{gun.weapon.damage}"
+            to_hit = "" if forced and index == 0 else "d100 "
+            defence = "defence d100 " if self.mode == "melee" else ""  # the defender's, when upright
+            one = f"{to_hit}{defence}{gun.weapon.damage}"
             parts.append(f"{gun.rounds} x ({one})" if gun.rounds > 1 else one)
         order = f"dice: {' then '.join(parts)}"
         typed = self.typed_dice

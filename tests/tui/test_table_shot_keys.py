@@ -153,3 +153,19 @@ def test_in_dice_mode_a_forced_miss_asks_for_nothing(run_ui):
         assert "rolled by the program d100" in ui.log_text()
 
     run_ui(script, open_path=BRAWL)
+
+
+def test_keys_typed_fast_in_the_dialog_lose_no_digit(run_ui):
+    # A game master typing fast: once f has opened the dialog, the keys arrive all at once, before it has drawn
+    # a frame; none is lost or misread (a space after the distance goes on to the dice).
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        await ui.press("tab")  # the battlefield's Tab picks the target: f aims at it
+        assert ui.game.target == "raider_1"
+        await ui.press("f")
+        await ui.press_at_once("1", "2", "h", "space", "3", "4", "space", "4", "enter")
+        await resolved(ui)
+        assert ui.game.session.game.history[-1].line == "shoot drifter raider_1 aimed head at 12cm"
+        assert "dice: typed d100 34, 1d8+6 4" in ui.log_text()
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)

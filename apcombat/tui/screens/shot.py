@@ -98,19 +98,20 @@ def attack_line(
 class ShotScreen(ModalScreen[str | None]):
     """Choose how to attack; returns the command line to play, or None."""
 
-    # Priority: the keys work while the distance or dice box has the focus (those take digits only).
+    # The letter keys work while the distance or dice box has the focus (those take digits only); none is a
+    # priority binding, so keys typed quickly are handled in order: Enter fires what the boxes hold by then.
     BINDINGS = [
-        Binding("m", "mode(1)", "Mode", priority=True, id="shot.mode_next"),
-        Binding("M", "mode(-1)", "Mode back", show=False, priority=True, id="shot.mode_previous"),
-        Binding("l", "location", "Location", priority=True, id="shot.location"),
+        Binding("m", "mode(1)", "Mode", id="shot.mode_next"),
+        Binding("M", "mode(-1)", "Mode back", show=False, id="shot.mode_previous"),
+        Binding("l", "location", "Location", id="shot.location"),
         *[
-            Binding(key, f"aim('{where}')", f"Aim at the {where}", show=False, priority=True, id=f"shot.aim_{where}")
+            Binding(key, f"aim('{where}')", f"Aim at the {where}", show=False, id=f"shot.aim_{where}")
             for key, where in LOCATION_KEYS.items()
         ],
-        Binding("plus,equals_sign", "extra(1)", "+AP", priority=True, id="shot.more_ap"),
-        Binding("minus", "extra(-1)", "-AP", priority=True, id="shot.less_ap"),
-        Binding("b", "cover", "Blind/lean", priority=True, id="shot.from_cover"),
-        Binding("enter", "fire", "Fire", priority=True, id="shot.fire"),
+        Binding("plus,equals_sign", "extra(1)", "+AP", id="shot.more_ap"),
+        Binding("minus", "extra(-1)", "-AP", id="shot.less_ap"),
+        Binding("b", "cover", "Blind/lean", id="shot.from_cover"),
+        Binding("enter", "fire", "Fire", id="shot.fire"),
         Binding("escape", "cancel", "Cancel", id="shot.cancel"),
     ]
 
@@ -208,6 +209,11 @@ class ShotScreen(ModalScreen[str | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.update_preview()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a box fires, once the box has taken every key typed before it."""
+        event.stop()
+        self.action_fire()
 
     @property
     def line(self) -> str:

@@ -38,7 +38,7 @@ async def two_colts_at_the_raider(ui: Ui) -> None:
     await ui.wait_for_screen(TableScreen)
     await ui.press("s")
     assert ui.state.active == "ana"
-    await ui.press("f", "enter")  # whom: the raider, the only enemy
+    await ui.press("f")  # at the raider, the only enemy: nobody else to ask about
     shot = await ui.wait_for_screen(ShotScreen)
     await ui.type("9")
     await ui.press("m", "m")  # single, aimed, two guns

@@ -123,13 +123,16 @@ class TableScreen(GameScreen):
         self.hint("table mode has no map, so no map overlays")
 
     def action_fire(self) -> None:
-        """Aim at the target Tab picked, else at this unit's last target while it stands, else ask whom."""
+        """Aim at the target Tab picked, else at this unit's last target while it stands, else at the only enemy
+        standing, else ask whom."""
         unit = self._with_active()
         if unit is None:
             return
         enemies = [u for u in self.state.units if u.side != unit.side and not u.down]
         standing = {enemy.id for enemy in enemies}
         target = self.target if self.target in standing else self.last_targets.get(unit.id)
+        if target not in standing and len(enemies) == 1:
+            target = enemies[0].id
         if target in standing:
             self._fire_at(target)
         elif enemies:

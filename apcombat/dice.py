@@ -98,6 +98,21 @@ class DiceRequest:
     notation: str = ""
     at_most: int | None = None  # a test succeeds on this or less
     success: str = "succeeds"  # the word for success ("hits", "defends")
+    critical_at: int | None = None  # a success on this or less is a critical (a to-hit roll, R1.4)
+    faces: tuple[str, ...] = ()  # what each face means, from 1 up (a critical's location, R2.2)
+    asked: bool = True  # False: a game master's override decides the result, so nobody is asked for the die
+
+    def outcome(self, value: int) -> str:
+        """What the face means, in a few words: "hit", "critical!", "miss", "head" ("" for a damage die)."""
+        if self.faces and 1 <= value <= len(self.faces):
+            return self.faces[value - 1]
+        if self.at_most is None:
+            return ""
+        if value > self.at_most:
+            return _FAILURE_WORDS.get(self.success, "failure")
+        if self.critical_at is not None and value <= self.critical_at:
+            return "critical!"
+        return _SUCCESS_WORDS.get(self.success, "success")
 
     def prompt(self) -> str:
         text = f"{self.notation or _die_name(self.sides)} for {self.purpose}"
@@ -107,6 +122,10 @@ class DiceRequest:
             else:
                 text += f" — {self.success} on {self.at_most} or less"
         return text
+
+
+_SUCCESS_WORDS = {"hits": "hit", "defends": "defended"}
+_FAILURE_WORDS = {"hits": "miss", "defends": "not defended"}
 
 
 def _die_name(sides: int) -> str:
@@ -252,8 +271,24 @@ def roll_dice(source: DiceSource, expr: DiceExpr | str, purpose: str) -> DiceRol
     return DiceRoll(expr=expr, values=tuple(values))
 
 
-def roll_test(source: DiceSource, sides: int, purpose: str, at_most: int, success: str = "succeeds") -> int:
-    """Roll one die for a test that succeeds on `at_most` or less."""
-    return source.roll(
-        DiceRequest(sides=sides, purpose=purpose, notation=_die_name(sides), at_most=at_most, success=success)
+def roll_test(
+    source: DiceSource,
+    sides: int,
+    purpose: str,
+    at_most: int,
+    success: str = "succeeds",
+    critical_at: int | None = None,
+    asked: bool = True,
+) -> int:
+    """Roll one die for a test that succeeds on `at_most` or less (a critical on `critical_at` or less; `asked`
+    False when an override decides the result, so a person typing in dice is not asked for it)."""
+    request = DiceRequest(
+        sides=sides,
+        purpose=purpose,
+        notation=_die_name(sides),
+        at_most=at_most,
+        success=success,
+        critical_at=critical_at,
+        asked=asked,
     )
+    return source.roll(request)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from apcombat.dice import DiceRequest, DiceSource, ScriptedDice, SeededDice, read_die
+from apcombat.dice import DiceError, DiceRequest, DiceSource, ScriptedDice, SeededDice, read_die
 from apcombat.engine.apply import apply
 from apcombat.engine.commands import Command, CommandError, Redo, Undo, parse_command
 from apcombat.engine.events import Event
@@ -29,35 +29,105 @@ class DiceState:
 
 @attrs.frozen
 class HistoryEntry:
-    """One command as played, with the dice a person typed in while it ran (none for seeded rolls). A line an
+    """One command as played, with the dice a person gave while it ran (none for seeded rolls): typed in, or
+    rolled for them by the program (those are named in `rolled_dice`, so the log tells them apart). A line an
     AI chose also keeps its one-line reason ("" for people and for bots that give none) and the AI side's
     generator as it stood after the AI was asked, which the state takes on with the command: a replay gets the
     same generators and reasons from the history, without asking the AI again."""
 
     line: str
     typed_dice: tuple[int, ...] = ()
+    rolled_dice: tuple[int, ...] = ()  # the places in typed_dice (from 0) of dice the program rolled for a person
     reason: str = ""
     ai_dice: AiDice | None = None
 
 
+@attrs.frozen
+class GivenDie:
+    """A die of a command played at the table: what it was for, its face, and whether a person typed it (else
+    the program rolled it for them)."""
+
+    request: DiceRequest
+    value: int
+    typed: bool
+
+    def __str__(self) -> str:
+        return f"{self.request.notation or f'd{self.request.sides}'} {self.value}"
+
+
 class GameDice:
-    """Queued numbers first (`gm dice`, replays of typed-in dice), then a person if asked, then the seed."""
+    """Queued numbers first (`gm dice`), then the dice a person typed for the command in advance (`ahead`; a
+    replay's typed dice), then a person if asked, then the seed.
+
+    While a person gives the dice of a command (dice typed ahead, or asked for each), a die they leave to the
+    program — "roll for me", or a to-hit roll whose result a game master forced — is rolled from a generator
+    of its own and kept with the typed ones (`typed`, the history's), so a replay gets every die of the command
+    in order from the history, the seeded generator untouched as it was."""
 
     def __init__(self, seeded: SeededDice, ask: Callable[[DiceRequest], int | None] | None = None) -> None:
         self.seeded = seeded
         self.queue = ScriptedDice(then=seeded)
         self.ask = ask
         self.typed: list[int] = []
+        self.ahead: list[int] | None = None  # the command's dice typed in advance (None: none were)
+        self.replaying = False  # `ahead` holds a history's dice: every die of the command, in order
+        self.rolled_places: tuple[int, ...] = ()  # when replaying: which of them the program rolled
+        self.given: list[GivenDie] = []  # this command's dice given at the table, in order
 
     def roll(self, request: DiceRequest) -> int:
-        if self.queue.remaining or self.ask is None:
+        if self.queue.remaining or (self.ahead is None and self.ask is None):
             return self.queue.roll(request)
-        typed = self.ask(request)
-        if typed is None:  # "roll for me": the seeded generator rolls, and a replay rolls the same
-            return self.queue.roll(request)
-        value = read_die(typed, request.sides)
+        if self.replaying:
+            if not self.ahead:
+                return self.queue.roll(request)  # a history of an older apcombat: the seed rolled these
+            typed = len(self.typed) not in self.rolled_places
+            return self._given(request, self._read_ahead(request), typed=typed)
+        if self.ahead and request.asked:
+            return self._given(request, self._read_ahead(request), typed=True)
+        answer = self.ask(request) if self.ask is not None and request.asked else None
+        if answer is not None:
+            return self._given(request, read_die(answer, request.sides), typed=True)
+        # "roll for me", or a die an override decides: rolled for the person, off the seeded generator.
+        rolled = SeededDice(self.seeded.state[0], stream=len(self.typed) + 1).roll(request)
+        return self._given(request, rolled, typed=False)
+
+    def _read_ahead(self, request: DiceRequest) -> int:
+        assert self.ahead
+        value = self.ahead.pop(0)
+        try:
+            return read_die(value, request.sides)
+        except DiceError:
+            position = len(self.typed) + 1
+            raise CommandError(
+                f"die {position} of the dice typed, {value}, is no face of the {request.prompt()}: "
+                "type the dice again in the order README gives"
+            ) from None
+
+    def _given(self, request: DiceRequest, value: int, typed: bool) -> int:
         self.typed.append(value)
+        self.given.append(GivenDie(request, value, typed))
         return value
+
+    def start_command(self, ahead: tuple[int, ...] | None = None, replaying: HistoryEntry | None = None) -> None:
+        """A command begins: no dice given yet; `ahead`, the dice typed for it in advance; or the history entry
+        `replaying`, whose dice are given in order."""
+        self.typed, self.given = [], []
+        if replaying is not None:
+            ahead = replaying.typed_dice
+        self.ahead = list(ahead) if ahead is not None else None
+        self.replaying = replaying is not None
+        self.rolled_places = replaying.rolled_dice if replaying is not None else ()
+
+    @property
+    def rolled(self) -> tuple[int, ...]:
+        """The places in `typed` of the dice the program rolled for the person (a history entry's rolled_dice)."""
+        return tuple(place for place, die in enumerate(self.given) if not die.typed)
+
+    def end_command(self) -> list[int]:
+        """The command is over: the dice typed ahead it did not need (they are dropped)."""
+        unused = list(self.ahead or [])
+        self.ahead, self.replaying = None, False
+        return unused
 
     def push(self, values: list[int]) -> None:
         self.queue.push(values)
@@ -68,6 +138,19 @@ class GameDice:
     def restore(self, state: DiceState) -> None:
         self.seeded = SeededDice.from_state(state.seeded)
         self.queue = ScriptedDice(list(state.queued), then=self.seeded)
+
+
+def dice_event(given: list[GivenDie]) -> Event | None:
+    """The log's line saying which dice of a command a person typed and which the program rolled for them."""
+    if not given:
+        return None
+    typed = [str(die) for die in given if die.typed]
+    rolled = [str(die) for die in given if not die.typed]
+    parts = ([f"typed {', '.join(typed)}"] if typed else []) + (
+        [f"rolled by the program {', '.join(rolled)}"] if rolled else []
+    )
+    data = {"typed": [d.value for d in given if d.typed], "rolled": [d.value for d in given if not d.typed]}
+    return Event("dice", f"dice: {'; '.join(parts)}", data)
 
 
 @attrs.frozen
@@ -103,15 +186,19 @@ class Game:
         # Told after every change of the state (each command, undo and redo): the app's autosave, which the
         # players' view follows (`apcombat serve --watch`).
         self.command_listeners: list[Callable[[Game], None]] = []
+        self.unused_dice: list[int] = []  # the dice typed ahead for the last command that it did not need
 
     @property
     def dice_source(self) -> DiceSource:
         return self.dice
 
-    def play(self, line: str, reason: str = "", ai_dice: AiDice | None = None) -> list[Event]:
+    def play(
+        self, line: str, reason: str = "", ai_dice: AiDice | None = None, dice: tuple[int, ...] | None = None
+    ) -> list[Event]:
         """Apply one line of the command language (undo and redo included); CommandError if illegal. A line an
         AI chose comes with its `reason`, logged before the command's events, and the AI side's generator after
-        it was asked (`ai_dice`), kept in the state and the history."""
+        it was asked (`ai_dice`), kept in the state and the history. `dice`: the command's dice typed in advance,
+        in the order of R0.2 (those it does not need are dropped: `unused_dice` names them)."""
         command = parse_command(line)
         if command is None:
             return []
@@ -119,20 +206,25 @@ class Game:
             return self.undo()
         if isinstance(command, Redo):
             return self.redo()
-        self.dice.typed = []
-        before, state, events = self._applied(command)
+        self.dice.start_command(dice)
+        try:
+            before, state, events = self._applied(command)
+        finally:
+            self.unused_dice = self.dice.end_command()
+        given = dice_event(self.dice.given)
+        if given is not None:
+            events = [given, *events]
         self._redo.clear()
         line = " ".join(line.split("#", 1)[0].split())
-        entry = HistoryEntry(line=line, typed_dice=tuple(self.dice.typed), reason=reason, ai_dice=ai_dice)
+        entry = HistoryEntry(
+            line=line, typed_dice=tuple(self.dice.typed), rolled_dice=self.dice.rolled, reason=reason, ai_dice=ai_dice
+        )
         return self._record(before, entry, state, events)
 
-    def _applied(self, command: Command, typed: tuple[int, ...] = ()) -> tuple[_Snapshot, Encounter, list[Event]]:
-        """The command applied to the state, with the dice a person `typed` for it queued first: the snapshot
-        before it, the new state and the events. Nothing changes if it is refused (CommandError), the dice
-        included."""
+    def _applied(self, command: Command) -> tuple[_Snapshot, Encounter, list[Event]]:
+        """The command applied to the state: the snapshot before it, the new state and the events. Nothing
+        changes if it is refused (CommandError), the dice included."""
         before = self._snapshot()
-        if typed:
-            self.dice.push(list(typed))
         try:
             state, events = apply(self.state, command, self.dice)
         except CommandError:
@@ -195,11 +287,17 @@ class Game:
         return [marker, *self._record(before, entry, state, events)]
 
     def _applied_entry(self, entry: HistoryEntry) -> tuple[_Snapshot, Encounter, list[Event]]:
-        """A history entry applied again (its typed dice queued first), as `_applied`."""
+        """A history entry applied again (its typed dice given after any `gm dice` numbers), as `_applied`."""
         command = parse_command(entry.line)
         if command is None or isinstance(command, Undo | Redo):
             raise CommandError(f"{entry.line!r} is not a command that made the state")
-        return self._applied(command, entry.typed_dice)
+        self.dice.start_command(replaying=entry)
+        try:
+            before, state, events = self._applied(command)
+        finally:
+            self.dice.end_command()
+        given = dice_event(self.dice.given)
+        return before, state, ([given, *events] if given is not None else events)
 
     @property
     def redo_entries(self) -> list[HistoryEntry]:

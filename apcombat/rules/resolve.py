@@ -151,7 +151,10 @@ def _resolve_round(
     situation = plan.situation
     shot, target, weapon = situation.shot, situation.target, gun.weapon
     purpose = _purpose(plan, gun, number)
-    roll = roll_test(dice, 100, purpose, at_most=gun.hit_chance, success="hits")
+    # A forced result (the game master's override) is not asked for: the program rolls it, for a critical.
+    roll = roll_test(
+        dice, 100, purpose, at_most=gun.hit_chance, success="hits", critical_at=gun.crit_chance, asked=force_hit is None
+    )
     hit = roll <= gun.hit_chance if force_hit is None else force_hit
     critical = hit and roll <= gun.crit_chance
     defence = None
@@ -163,7 +166,9 @@ def _resolve_round(
         return RoundResult(gun=index, roll=roll, hit=False, defence=defence, hp_after=hp)
     location, location_roll = shot.location, None
     if critical and location is None:
-        location_roll = dice.roll(DiceRequest(sides=6, purpose=f"critical location of {purpose}", notation="d6"))
+        faces = tuple(location.value for _, location in sorted(_location_table(situation).items()))
+        request = DiceRequest(sides=6, purpose=f"critical location of {purpose}", notation="d6", faces=faces)
+        location_roll = dice.roll(request)
         location = _critical_location(situation, location_roll)
     damage_roll = roll_dice(dice, weapon.damage, f"damage of {purpose}")
     if weapon.is_flamer:
@@ -199,12 +204,17 @@ def _resolve_round(
 
 def _critical_location(situation: ShotSituation, roll: int) -> BodyLocation:
     """R2.2; R8.6 when the target is prone, a shot, and the house rule prone_shows_head holds."""
+    return _location_table(situation)[roll]
+
+
+def _location_table(situation: ShotSituation) -> dict[int, BodyLocation]:
+    """The d6 table of an unaimed critical's location: R2.2, or R8.6's for a prone target when it applies."""
     prone_table = (
         situation.target.pose is Pose.PRONE
         and situation.shot.mode is not ShotMode.MELEE
         and situation.house_rules.prone_shows_head
     )
-    return (PRONE_CRITICAL_LOCATIONS if prone_table else CRITICAL_LOCATIONS)[roll]
+    return PRONE_CRITICAL_LOCATIONS if prone_table else CRITICAL_LOCATIONS
 
 
 def _melee_defence(situation: ShotSituation, dice: DiceSource) -> TestResult | None:

@@ -37,6 +37,11 @@ def dice_and_command_findings(
                     (f"{where}.line", f"the history holds the commands that made the state, never {entry.line!r}")
                 )
             found += _face_findings(entry.typed_dice, f"{where}.typed_dice")
+            found += [
+                (f"{where}.rolled_dice[{index}]", f"expected a place in typed_dice, 0 to {len(entry.typed_dice) - 1}")
+                for index, place in enumerate(entry.rolled_dice)
+                if not 0 <= place < len(entry.typed_dice)
+            ]
     return found
 
 

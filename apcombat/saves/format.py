@@ -11,7 +11,8 @@ queued = [4, 17]
 
 [[history]]                # the commands that made the state, with dice a person typed in while they ran
 line = "move ana 3,4"      # (without typed dice, tomli-w writes the same as `history = [{ line = "..." }]`)
-typed_dice = [37]
+typed_dice = [37, 4]
+rolled_dice = [1]          # places in typed_dice (from 0) of dice the program rolled for the person ("roll for me")
 reason = "Raider shoots Ana: ..."  # a line an AI chose: its reason, and its side's generator after the ask
 ai_dice = { side = "raiders", seeded = [state, increment] }
 
@@ -51,7 +52,8 @@ FORMAT_VERSION = 5
 """The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`; format 3 each
 AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history; format 4 each
 AI side's settings (`ai` of a side: level, effort, aggression, caution) and each unit's `ai_role`; format 5 how
-the players' view shows each side's HP (`hp_shown` of a side, set by `gm show`)."""
+the players' view shows each side's HP (`hp_shown` of a side, set by `gm show`) and which of a history entry's
+dice the program rolled for the person giving them (`rolled_dice`)."""
 
 _MASK_64 = (1 << 64) - 1
 

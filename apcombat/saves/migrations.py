@@ -48,8 +48,9 @@ def from_format_3(document: Document) -> Document:
 
 
 def from_format_4(document: Document) -> Document:
-    """Format 4 -> 5: each side has `hp_shown`, how the players' view shows its HP. A format-4 game had no
-    players' view setting, so nothing changes: every side's HP is shown exactly, the default."""
+    """Format 4 -> 5: each side has `hp_shown`, how the players' view shows its HP, and a history entry names
+    which of its dice the program rolled for the person (`rolled_dice`). A format-4 game had neither, so nothing
+    changes: every side's HP is shown exactly, the default, and its log calls every die an entry holds typed."""
     return document
 
 

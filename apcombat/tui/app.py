@@ -145,9 +145,10 @@ class ApcombatApp(App):
     def open_game(self, game: Game, name: str, replace: bool = False) -> None:
         """Play `game`; its `ai` sides are played by the AI as the state's side says (`Side.ai`)."""
         from apcombat.tui.screens.game import GameScreen
+        from apcombat.tui.screens.table import TableScreen
         from apcombat.tui.session import Session
 
-        screen = GameScreen(Session(game, self.saves, name))
+        screen = (GameScreen if game.state.map is not None else TableScreen)(Session(game, self.saves, name))
         gc.freeze()
         if replace:
             self.switch_screen(screen)

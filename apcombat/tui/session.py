@@ -152,9 +152,9 @@ class Session:
             events += self.game.undo()
         return events
 
-    def play(self, line: str) -> list[Event]:
-        """Apply one command (CommandError if refused: nothing changes)."""
-        return self.game.play(line)
+    def play(self, line: str, dice: tuple[int, ...] | None = None) -> list[Event]:
+        """Apply one command (CommandError if refused: nothing changes); `dice`, its dice typed in advance."""
+        return self.game.play(line, dice=dice)
 
     def preview(self, line: str) -> Preview:
         """The command judged without rolling; a line that does not parse (a distance typed as "22.cm") is

@@ -129,3 +129,23 @@ def test_a_format_1_table_mode_save_made_after_a_move_loads_and_goes_on(in_tmp):
     assert (drifter.ap, drifter.recent_steps) == (0, (Facing.E, Facing.E))  # its turn is over
     events = game.play("move rocco 6cm")
     assert events[0].text.startswith("Rocco walks 6 cm")
+
+
+FORMAT_4 = Path(__file__).parent / "format_4"
+"""A save of format 4 (before issue 13's dice typed in one line): the saloon brawl, Drifter's shot with the
+dice typed when asked (to hit 20, damage 3), then his turn ended."""
+
+
+def test_a_format_4_save_with_typed_dice_loads_and_its_log_calls_them_typed(in_tmp):
+    Path("saves").mkdir(exist_ok=True)
+    path = Path(shutil.copy(FORMAT_4 / "table_brawl_typed.toml", "saves/typed.toml"))
+    game = load_game(path)
+    shot = game.history[2]
+    assert (shot.line, shot.typed_dice, shot.rolled_dice) == ("shoot drifter raider_1 at 9cm", (20, 3), ())
+    assert game.state.unit("raider_1").hp == 26
+    replayed = Game.replay(game.start, game.seed, game.history)
+    assert "dice: typed d100 20, 1d8+6 3" in [event.text for event in replayed.log]
+    game.play("end")  # the fight goes on, and is saved in today's format
+    again = save_game(game, "saves/again")
+    assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
+    assert load_game(again).state == game.state

@@ -37,20 +37,25 @@ def test_dice_mode_asks_for_each_roll_and_can_roll_for_me(run_ui, duel):
         assert ui.screen is to_hit and "A d100 shows 1 to 100; try again." in ui.text("#die-problem")
         await ui.press("ctrl+u")
         await ui.type("7")
+        assert ui.text("#die-outcome").strip() == "7 — hit"  # what the number means, as it is typed
         await ui.press("enter")
 
-        # The hit asks for its damage: ctrl+r, "roll for me", lets the seeded dice roll it.
+        # The hit asks for its damage, showing the dice so far: ctrl+r, "roll for me", lets the program roll it.
         await ui.until(lambda: isinstance(ui.screen, DiceScreen) and ui.screen is not to_hit, "the damage roll")
         assert ui.text(".dialog-title").strip() == "1d10+4 for damage of Ana's shot at Raider"
+        assert ui.text("#dice-so-far").strip() == "So far: d100 7 — hit (typed)"
         await ui.press("ctrl+r")
         await ui.wait_for_screen(GameScreen)
         await ui.until(lambda: not ui.game.busy, "the attack to be played")
 
         game = ui.game.session.game
         assert "roll: d100 = 7 vs 95 — HIT" in ui.log_text()
-        assert game.history[-1].line == "shoot ana raider" and game.history[-1].typed_dice == (7,)
+        shot = game.history[-1]
+        assert shot.line == "shoot ana raider" and shot.typed_dice[0] == 7 and shot.rolled_dice == (1,)
         assert 3 <= raider_hp - ui.state.unit("raider").hp <= 12  # 1d10+4, leather armour stops 2
-        # The typed die is kept and the rolled one comes from the seed: a replay gets the same fight.
+        # The log says which die was typed and which the program rolled.
+        assert f"dice: typed d100 7; rolled by the program 1d10+4 {shot.typed_dice[1]}" in ui.log_text()
+        # Both are kept in the history, the rolled one marked so: a replay gets the same fight and log.
         assert Game.replay(game.start, game.seed, game.history).state == ui.state
 
         # Dice mode off again: the program rolls (nothing is asked).

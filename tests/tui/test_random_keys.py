@@ -61,7 +61,7 @@ PARTS: dict[str, tuple[Path | None, tuple[str, ...], str, tuple[int, int], float
     "set-up": (None, ("d",), "SetupScreen", (100, 32), 0.15),  # the demo duel's
     "battlefield": (SKIRMISH, ("s",), "GameScreen", (140, 45), 0.3),  # round 1
     "dialogs": (SKIRMISH, ("s", "tab", "f"), "ShotScreen", (80, 24), 0.15),  # the fire dialog at the enemy
-    "table mode": (TABLE_BRAWL, ("s",), "GameScreen", (80, 24), 0.2),
+    "table mode": (TABLE_BRAWL, ("s",), "TableScreen", (80, 24), 0.2),
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from apcombat.dice import DiceRequest
+from apcombat.engine.game import GivenDie
 
 
 class ChoiceScreen(ModalScreen[str | None]):
@@ -69,17 +70,30 @@ class AskScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+def given_line(die: GivenDie) -> str:
+    """A die given at the table, what it means and who rolled it: "d100 37 — hit (typed)"."""
+    outcome = die.request.outcome(die.value)
+    who = "typed" if die.typed else "rolled by the program"
+    return f"{die} — {outcome} ({who})" if outcome else f"{die} ({who})"
+
+
 class DiceScreen(ModalScreen[int | None]):
-    """Dice mode: a roll asked for by what it is for and what it needs; "roll for me" lets the program roll."""
+    """Dice mode: a roll asked for by what it is for and what it needs; "roll for me" lets the program roll. Above
+    the question, the command's dice so far (typed, or rolled by the program); below the box, what the number
+    typed means ("37 — hit", "6 — critical!") as it is typed."""
 
     BINDINGS = [Binding("ctrl+r", "roll_for_me", "Roll for me", id="dice.roll_for_me")]
 
-    def __init__(self, request: DiceRequest) -> None:
+    def __init__(self, request: DiceRequest, given: Sequence[GivenDie] = ()) -> None:
         super().__init__()
         self.request = request
+        self.given = tuple(given)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
+            if self.given:
+                so_far = "; ".join(given_line(die) for die in self.given)
+                yield Label(f"So far: {so_far}", id="dice-so-far", classes="dim", markup=False)
             yield Label(self.request.prompt(), classes="dialog-title")
             hint = (
                 "00 on a d100 is 100"
@@ -90,6 +104,7 @@ class DiceScreen(ModalScreen[int | None]):
             )
             yield Label(f"Type the number rolled (1-{self.request.sides}). {hint}", classes="dim")
             yield Input(placeholder=f"1-{self.request.sides}", id="die", restrict=r"[0-9]*")
+            yield Label("", id="die-outcome", markup=False)
             yield Label("", id="die-problem", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Use this number", id="use", variant="primary")
@@ -97,6 +112,15 @@ class DiceScreen(ModalScreen[int | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._use(event.value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """What the number means, at once: "37 — hit", "6 — critical!", "5 — head"."""
+        sides = self.request.sides
+        value = int(event.value) if event.value.isdigit() else -1
+        if value == 0 and sides in (10, 100):
+            value = sides
+        outcome = self.request.outcome(value) if 1 <= value <= sides else ""
+        self.query_one("#die-outcome", Label).update(f"{event.value} — {outcome}" if outcome else "")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "roll":

@@ -1,5 +1,6 @@
-"""The battlefield: the map, the acting unit, the turn order and the log. Every action is a command of the
-command language played through the session; previews come from the engine."""
+"""The battlefield on a map: the map, the acting unit, the turn order and the log. Every action is a command of
+the command language played through the session; previews come from the engine. Table mode (no map) is the same
+screen with the acting unit's actions where the map was: `screens.table`."""
 
 from __future__ import annotations
 
@@ -10,13 +11,13 @@ from collections.abc import Callable
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event
-from apcombat.engine.views import action_costs, visible_enemies, watch_prompts
+from apcombat.engine.views import visible_enemies
 from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import BattleFit
@@ -32,11 +33,12 @@ from apcombat.tui.widgets.steady_footer import SteadyFooter
 
 OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
 NOTICE_KEPT = 2.0  # seconds: a notice given as the battlefield opens (a load's) is said on it
-TABLE_COMMAND_EXAMPLE = "e.g. move ana 120cm, shoot ana raider at 850cm — Enter plays, Esc closes"
 
 
 class GameScreen(Screen):
-    """Play an encounter."""
+    """Play an encounter on its map (and, through the hooks `TableScreen` fills in, on a table)."""
+
+    COMMAND_EXAMPLE = "a command, e.g. move ana 4,5 — Enter plays it, Escape closes"
 
     BINDINGS = [
         Binding("m", "move", "Move", id="game.move"),
@@ -96,16 +98,18 @@ class GameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
-            yield MapView(id="map")
-            with VerticalScroll(id="table-actions"):
-                yield Static("", id="table-text")
+            yield from self.battlefield()
             with Vertical(id="side"):
                 yield UnitPanel(id="unit")
                 yield TurnOrder(id="order")
         yield HintLine("", id="hint")
         yield EventLog(id="log")
-        yield Input(placeholder="a command, e.g. move ana 4,5 — Enter plays it, Escape closes", id="command")
+        yield Input(placeholder=self.COMMAND_EXAMPLE, id="command")
         yield SteadyFooter()
+
+    def battlefield(self) -> ComposeResult:
+        """What shows the fight beside the unit panel and the turn order: the map."""
+        yield MapView(id="map")
 
     def on_unmount(self) -> None:
         shot = self.shot_screen
@@ -117,27 +121,27 @@ class GameScreen(Screen):
         if pace is not None:
             self.ai.pace = pace
         self.query_one("#command", Input).display = False
-        table_mode = self.session.state.map is None
-        self.query_one("#table-actions").display = table_mode
-        if table_mode:
-            self.query_one(EventLog).styles.height = 6  # the actions list needs the rows
-            self.query_one("#command", Input).placeholder = TABLE_COMMAND_EXAMPLE  # no cells on a table
-        self.query_one(MapView).display = not table_mode
         self.query_one(HintLine).on_rows = lambda rows: self.battle_fit.fit()
         self.query_one(EventLog).replace(self.session.log)
-        state = self.session.state
-        active = self.active_unit
-        view = self.query_one(MapView)
-        view.cursor_listener = self._cursor_moved
-        if active is not None and active.at is not None:
-            view.cursor = active.at
+        self.mount_battlefield()
         self.refresh_view()
-        if state.round == 0:
+        if self.state.round == 0:
             self.hint("Set-up: s starts the fight (initiative is rolled); g for game-master tools; ? for all keys")
         self.battle_fit.fit()
         notice = self.app.last_notice
         if notice is not None and time.monotonic() - notice[2] < NOTICE_KEPT:  # said as this screen came
             self.show_notice(notice[0], notice[1])
+        self.focus_battlefield()
+
+    def mount_battlefield(self) -> None:
+        """The map follows the cursor, which starts on the acting unit."""
+        active = self.active_unit
+        view = self.query_one(MapView)
+        view.cursor_listener = self._cursor_moved
+        if active is not None and active.at is not None:
+            view.cursor = active.at
+
+    def focus_battlefield(self) -> None:
         self.query_one(MapView).focus()
 
     def on_resize(self) -> None:
@@ -183,11 +187,9 @@ class GameScreen(Screen):
         target = state.unit(self.target) if self.target is not None else None
         if target is not None and (active is None or target.down or target.side == active.side):
             self.target = None  # a target is an enemy of whoever acts (undo may bring back another unit)
-        self._show_map()
+        self.show_battlefield(active)
         self.query_one(UnitPanel).show(state, active, self.planned_ap)
-        self.query_one(TurnOrder).show(state, self.query_one(MapView).labels)
-        if state.map is None:
-            self._show_table_actions(active)
+        self.query_one(TurnOrder).show(state, self.labels)
         self.query_one(EventLog).catch_up(self.session.log)
         for problem in self.session.problems:
             self.notify(problem, severity="error", timeout=10)
@@ -205,34 +207,13 @@ class GameScreen(Screen):
             return self.session.ai_side() is not None
         return True
 
-    def _show_table_actions(self, unit: Unit | None) -> None:
-        """Table mode: every action of the acting unit with its key and its AP cost (from the engine)."""
-        panel = self.query_one("#table-text", Static)
-        if unit is None:
-            panel.update(
-                "Table mode: no map — distances are measured on the table (3 cm = 1 m).\n\n"
-                + ("s starts the fight." if self.state.round == 0 else "")
-            )
-            return
-        costs = action_costs(self.state, unit)
-        keys = [
-            ("m", "move", costs.get("move", "")),
-            ("M", "run", costs.get("run", "not now")),
-            ("t", "turn", "0/1/2 AP up to 45/90/180°"),
-            ("p", "pose", costs["pose"]),
-            ("c", "cover", costs["cover"]),
-            ("f", "attack", costs.get("fire", "no weapon")),
-            ("r", "reload", costs.get("reload", "-")),
-            ("w", "swap", costs.get("swap", "-")),
-            ("o", "watch", f"whole turn, {unit.ap} AP kept"),
-            ("x", "pin", "whole turn, 10 rounds"),
-            ("J", "jump", "walking AP, +1 standing"),
-            ("d", "delay", "before spending AP"),
-            ("e", "end", f"{unit.ap} AP lost"),
-        ]
-        lines = [f"{unit.name}: {unit.ap} AP. Key, action, AP:"]
-        lines += [f"{key} {what:<6} {cost}" for key, what, cost in keys]
-        panel.update("\n".join(lines))
+    def show_battlefield(self, active: Unit | None) -> None:
+        self._show_map()
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Each unit's letter on the map, by id (the turn order shows them too)."""
+        return self.query_one(MapView).labels
 
     def overlay(self) -> MapOverlay:
         """What the map draws: the overlays kept for the state (those on, see `self.overlays`), the path
@@ -343,7 +324,8 @@ class GameScreen(Screen):
 
     async def ask_die(self, request: DiceRequest) -> int | None:
         future: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
-        self.app.push_screen(DiceScreen(request), future.set_result)
+        given = list(self.session.game.dice.given)  # this command's dice so far: the prompt shows them
+        self.app.push_screen(DiceScreen(request, given), future.set_result)
         return await future
 
     def _ask_from_thread(self, request: DiceRequest) -> int | None:
@@ -352,7 +334,7 @@ class GameScreen(Screen):
     def after(self, events: list[Event]) -> None:
         """Tell the player what just happened (the log has all of it)."""
         self.path, self.planned_ap = (), 0
-        self._ask_about_watches(events)
+        self.ask_about_watches(events)
         for event in events:
             if event.kind in ("attack", "interrupt", "victory", "down", "covering_fire", "jump"):
                 self.notify(event.text, timeout=5, severity="information")
@@ -372,20 +354,8 @@ class GameScreen(Screen):
             self.hint(events[-1].text)
         self.refresh_view()
 
-    def _ask_about_watches(self, events: list[Event]) -> None:
-        """Table mode: after the acting unit moved, ask the game master about each enemy on watch (R16.2)."""
-        active = self.active_unit
-        showing = ("move", "cover", "pose", "jump")
-        if active is None or not any(e.kind in showing and e.unit == active.id for e in events):
-            return
-        for watcher, question in watch_prompts(self.state, active):
-
-            def answered(choice: str | None, watcher_id: str = watcher.id, mover_id: str = active.id) -> None:
-                if choice == "yes":
-                    self.act(f"gm spot {watcher_id} {mover_id}")
-
-            self.app.push_screen(ChoiceScreen(question, [("yes", "Yes: it tests perception"), ("no", "No")]), answered)
-            return
+    def ask_about_watches(self, events: list[Event]) -> None:
+        """On a map the geometry judges every watch (R16.2); table mode asks the game master."""
 
     def _with_active(self) -> Unit | None:
         unit = self.active_unit
@@ -400,23 +370,12 @@ class GameScreen(Screen):
         unit = self._with_active()
         if unit is None:
             return
-        if self.state.map is None:
-            if run:
-                self._ask_line(f"move {unit.id} ", "Distance to run, measured on the table, e.g. 12cm", " run")
-            else:
-                self._ask_line(
-                    f"move {unit.id} ", "Distance measured on the table, e.g. 12cm (add run/crouched/prone/climb)"
-                )
-            return
         x, y = self._cursor()
         self.act(f"move {unit.id} {x},{y}" + (" run" if run else ""))
 
     def action_turn(self) -> None:
         unit = self._with_active()
-        if unit is None:
-            return
-        if self.state.map is None or unit.at is None:
-            self._ask_line(f"turn {unit.id} ", "Degrees to turn (e.g. 90 or -45)")
+        if unit is None or unit.at is None:
             return
         from apcombat.engine.views import facing_towards
 
@@ -476,11 +435,6 @@ class GameScreen(Screen):
             if under is not None and under.side != unit.side:
                 self.target = under.id
         if self.target is None:
-            enemies = [u for u in self.state.units if u.side != unit.side and not u.down]
-            if self.state.map is None and enemies:
-                options = [(u.id, f"{u.name} ({u.id}), {u.hp} HP") for u in enemies]
-                self.app.push_screen(ChoiceScreen("Attack whom?", options), self._fire_at)
-                return
             self.notify("pick a target first: Tab cycles the enemies in sight")
             return
         self._fire_at(self.target)
@@ -496,7 +450,7 @@ class GameScreen(Screen):
 
         def fired(line: str | None) -> None:
             if line:
-                self.act(line)
+                self.fire(line)
 
         if self.shot_screen is None:
             self.shot_screen = ShotScreen(self.session, unit.id, target, mode)
@@ -506,6 +460,10 @@ class GameScreen(Screen):
             self.shot_screen.aim(unit.id, target, mode)
             self.shot_screen.update_preview()  # before it shows: its first frame has the breakdown
         self.app.push_screen(self.shot_screen_name, fired)
+
+    def fire(self, line: str) -> None:
+        """Play the attack the shot dialog chose."""
+        self.act(line)
 
     def action_reload(self) -> None:
         if unit := self._with_active():
@@ -533,9 +491,6 @@ class GameScreen(Screen):
     def action_jump(self) -> None:
         unit = self._with_active()
         if unit is None:
-            return
-        if self.state.map is None:
-            self._ask_line(f"jump {unit.id} ", "Length of the jump measured on the table, e.g. 6cm")
             return
         x, y = self._cursor()
         self.act(f"jump {unit.id} {x},{y}")
@@ -655,18 +610,11 @@ class GameScreen(Screen):
         box.display = True
         box.focus()
 
-    def _ask_line(self, prefix: str, prompt: str, suffix: str = "") -> None:
-        def answered(rest: str | None) -> None:
-            if rest:
-                self.act(prefix + rest + suffix)
-
-        self.app.push_screen(AskScreen(prompt), answered)
-
     def action_close_command_line(self) -> None:
         box = self.query_one("#command", Input)
         if box.display:
             box.display = False
-            self.query_one(MapView).focus()
+            self.focus_battlefield()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":

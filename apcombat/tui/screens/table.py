@@ -1,0 +1,184 @@
+"""Table mode: a fight on a physical table, with no map. The game master plays everyone; distances are
+measured on the table (3 cm = 1 m) and typed in. The battlefield's widgets, with the acting unit's actions
+(each with its key and AP cost) where the map would be.
+
+An attack is a few keys: `f` opens the shot dialog on the unit's last target (Tab on this screen picks
+another), the distance and the dice are typed there, one key names the mode or the location, Enter fires."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from apcombat.engine import CommandError, Event
+from apcombat.engine.views import action_costs, watch_prompts
+from apcombat.model import Unit
+from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.widgets.event_log import EventLog
+from apcombat.tui.widgets.map_glyphs import unit_labels
+
+
+class TableScreen(GameScreen):
+    """Play an encounter without a map, on a physical table."""
+
+    COMMAND_EXAMPLE = "e.g. move ana 120cm, shoot ana raider at 850cm — Enter plays, Esc closes"
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.last_targets: dict[str, str] = {}  # each attacker's last target: `f` aims at it again
+
+    def battlefield(self) -> ComposeResult:
+        with VerticalScroll(id="table-actions"):
+            yield Static("", id="table-text")
+
+    def mount_battlefield(self) -> None:
+        self.query_one(EventLog).styles.height = 6  # the actions list needs the rows
+
+    def focus_battlefield(self) -> None:
+        self.query_one("#table-actions").focus()
+
+    @property
+    def labels(self) -> dict[str, str]:
+        return unit_labels(tuple(unit.id for unit in self.state.units))
+
+    def show_battlefield(self, active: Unit | None) -> None:
+        """Every action of the acting unit with its key and its AP cost (from the engine)."""
+        panel = self.query_one("#table-text", Static)
+        if active is None:
+            panel.update(
+                "Table mode: no map — distances are measured on the table (3 cm = 1 m).\n\n"
+                + ("s starts the fight." if self.state.round == 0 else "")
+            )
+            return
+        costs = action_costs(self.state, active)
+        keys = [
+            ("m", "move", costs.get("move", "")),
+            ("M", "run", costs.get("run", "not now")),
+            ("t", "turn", "0/1/2 AP up to 45/90/180°"),
+            ("p", "pose", costs["pose"]),
+            ("c", "cover", costs["cover"]),
+            ("f", "attack", costs.get("fire", "no weapon")),
+            ("r", "reload", costs.get("reload", "-")),
+            ("w", "swap", costs.get("swap", "-")),
+            ("o", "watch", f"whole turn, {active.ap} AP kept"),
+            ("x", "pin", "whole turn, 10 rounds"),
+            ("J", "jump", "walking AP, +1 standing"),
+            ("d", "delay", "before spending AP"),
+            ("e", "end", f"{active.ap} AP lost"),
+        ]
+        lines = [f"{active.name}: {active.ap} AP. Key, action, AP:"]
+        lines += [f"{key} {what:<6} {cost}" for key, what, cost in keys]
+        panel.update("\n".join(lines))
+
+    # ----- the game master's questions --------------------------------------------------------------------
+
+    def ask_about_watches(self, events: list[Event]) -> None:
+        """After the acting unit moved, ask the game master about each enemy on watch (R16.2)."""
+        active = self.active_unit
+        showing = ("move", "cover", "pose", "jump")
+        if active is None or not any(e.kind in showing and e.unit == active.id for e in events):
+            return
+        for watcher, question in watch_prompts(self.state, active):
+
+            def answered(choice: str | None, watcher_id: str = watcher.id, mover_id: str = active.id) -> None:
+                if choice == "yes":
+                    self.act(f"gm spot {watcher_id} {mover_id}")
+
+            self.app.push_screen(ChoiceScreen(question, [("yes", "Yes: it tests perception"), ("no", "No")]), answered)
+            return
+
+    def _ask_line(self, prefix: str, prompt: str, suffix: str = "") -> None:
+        def answered(rest: str | None) -> None:
+            if rest:
+                self.act(prefix + rest + suffix)
+
+        self.app.push_screen(AskScreen(prompt), answered)
+
+    # ----- actions measured on the table ------------------------------------------------------------------
+
+    def action_move(self, run: bool = False) -> None:
+        unit = self._with_active()
+        if unit is None:
+            return
+        if run:
+            self._ask_line(f"move {unit.id} ", "Distance to run, measured on the table, e.g. 12cm", " run")
+        else:
+            prompt = "Distance measured on the table, e.g. 12cm (add run/crouched/prone/climb)"
+            self._ask_line(f"move {unit.id} ", prompt)
+
+    def action_turn(self) -> None:
+        unit = self._with_active()
+        if unit is not None:
+            self._ask_line(f"turn {unit.id} ", "Degrees to turn (e.g. 90 or -45)")
+
+    def action_jump(self) -> None:
+        unit = self._with_active()
+        if unit is not None:
+            self._ask_line(f"jump {unit.id} ", "Length of the jump measured on the table, e.g. 6cm")
+
+    def action_overlay(self, name: str) -> None:
+        self.hint("table mode has no map, so no map overlays")
+
+    def action_zoom(self) -> None:
+        self.hint("table mode has no map to zoom")
+
+    def action_fire(self) -> None:
+        """Aim at the target Tab picked, else at this unit's last target while it stands, else at the only enemy
+        standing, else ask whom."""
+        unit = self._with_active()
+        if unit is None:
+            return
+        enemies = [u for u in self.state.units if u.side != unit.side and not u.down]
+        standing = {enemy.id for enemy in enemies}
+        target = self.target if self.target in standing else self.last_targets.get(unit.id)
+        if target not in standing and len(enemies) == 1:
+            target = enemies[0].id
+        if target in standing:
+            self._fire_at(target)
+        elif enemies:
+            options = [(u.id, f"{u.name} ({u.id}), {u.hp} HP") for u in enemies]
+            self.app.push_screen(ChoiceScreen("Attack whom?", options), self._fire_at)
+        else:
+            self.notify(f"{unit.name} has no enemy standing")
+
+    def _fire_at(self, target: str | None) -> None:
+        unit = self.active_unit
+        if target is not None and unit is not None:
+            self.last_targets[unit.id] = target
+        super()._fire_at(target)
+
+    def fire(self, line: str) -> None:
+        """Play the attack with the dice typed in the dialog (the program rolls when none were typed)."""
+        dice = self.shot_screen.typed_dice if self.shot_screen is not None else None
+        if dice is None or self.busy or self.ai.acting:
+            self.act(line)
+            return
+        self.busy = True
+        self._fire_with_dice(line, tuple(dice), self._human_decision(line))
+
+    @work(thread=True, exclusive=True)
+    def _fire_with_dice(self, line: str, dice: tuple[int, ...], decided) -> None:
+        """In a worker: the dice the attack needs beyond those typed (a critical's location, a wound test) are
+        asked for in the dice dialog, which waits for the game master."""
+        game = self.session.game
+        asking = game.dice.ask
+        game.dice.ask = asking or self._ask_from_thread
+        try:
+            events = self.session.play(line, dice=dice)
+        except CommandError as error:
+            self.app.call_from_thread(self.notify, str(error), severity="warning", timeout=8)
+            events = None
+        else:
+            self.app.call_from_thread(decided)
+            unused = game.unused_dice
+            if unused:
+                shown = " ".join(map(str, unused))
+                self.app.call_from_thread(
+                    self.notify, f"dice not needed, ignored: {shown} (the attack needed fewer)", timeout=8
+                )
+        finally:
+            game.dice.ask = asking
+        self.app.call_from_thread(self._done_asking, events)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
+from apcombat.content.user_files import saves_folder, user_content_folder
 from apcombat.tui import textual_fixes
 from apcombat.tui.crash import crash_line, write_crash_report
 from apcombat.tui.keymap import check_keymap, keymap_path, load_keymap, widget_keys
@@ -55,8 +55,8 @@ class ApcombatApp(App):
         self._library_lock = threading.Lock()
         self.content = content
         self.open_path = open_path
-        # ./saves, or the folder APCOMBAT_SAVES names; set but empty is unset (as apcombat.saves.saves_folder).
-        self.saves = saves or Path(os.environ.get("APCOMBAT_SAVES") or "saves")
+        # The user-files policy: APCOMBAT_SAVES, else ./saves if it exists here, else the user data folder's.
+        self.saves = saves or saves_folder()
         self.seed = seed
         self.ai_pace = ai_pace  # seconds between an AI's commands; None: APCOMBAT_AI_PACE or the default
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
@@ -73,7 +73,7 @@ class ApcombatApp(App):
             if self._library is None:
                 from apcombat.content import content_root, load_library
 
-                self._library = load_library(content_root(self.content))
+                self._library = load_library(content_root(self.content), user_content_folder())
                 gc.freeze()  # long-lived content: keep the collector from walking it on every pause
             return self._library
 
@@ -91,6 +91,13 @@ class ApcombatApp(App):
         from apcombat.content.paths import content_root
 
         return content_root(self.content)
+
+    @property
+    def user_folder(self) -> Path:
+        """The user's own content folder (fights and characters from the roster, the resolver's scenarios)."""
+        if self._library is not None and self._library.user_root is not None:
+            return self._library.user_root
+        return user_content_folder()
 
     def on_mount(self) -> None:
         if self.keymap:

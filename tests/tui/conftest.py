@@ -115,10 +115,11 @@ def write_encounter(
 
 
 @pytest.fixture(autouse=True)
-def crash_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Crash reports of the app under test go to tmp_path/cache/apcombat, never to the user's cache folder."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "apcombat"
+def crash_folder(user_folders: Path) -> Path:
+    """Crash reports of the app under test go to the test's user log folder, never to the user's own."""
+    from apcombat.content.user_files import crash_folder
+
+    return crash_folder()
 
 
 @pytest.fixture(scope="session")

@@ -87,6 +87,30 @@ def with_value(tables: dict[str, Any], section: str, key: str, value: Any) -> di
     return tables
 
 
+AIMING_MODES = ("aimed", "melee")
+"""The modes that take a body location (R3.1): the others hit where they hit."""
+
+
+def with_mode(tables: dict[str, Any], mode: str) -> dict[str, Any]:
+    """The tables with the shot made in `mode`; a mode that takes no location drops the location and the
+    extra aiming AP (an unaimed shot has neither)."""
+    tables = with_value(tables, "shot", "mode", mode)
+    if mode not in AIMING_MODES:
+        tables = with_value(with_value(tables, "shot", "location", None), "shot", "extra_ap", None)
+    return tables
+
+
+def with_location(tables: dict[str, Any], location: str | None) -> dict[str, Any]:
+    """The tables with the shot aimed at `location` (None: not aimed). Aiming makes an unaimed shot an aimed
+    one; no location makes an aimed shot a single one."""
+    mode = _table(tables, "shot").get("mode", "single")
+    if location is not None and mode not in AIMING_MODES:
+        tables = with_value(tables, "shot", "mode", "aimed")
+    if location is None and mode == "aimed":
+        tables = with_mode(tables, "single")
+    return with_value(tables, "shot", "location", location)
+
+
 def scenario_path(folder: Path, name: str) -> Path:
     """Where a scenario named `name` is saved in the user's content folder `folder`: scenarios/<name>.toml,
     the name lower-cased with anything but letters and digits made an underscore."""

@@ -26,6 +26,8 @@ from apcombat.content.scenario_edit import (
     scenario_text,
     weapon_of,
     with_character,
+    with_location,
+    with_mode,
     with_value,
     with_weapon,
 )
@@ -188,7 +190,9 @@ class ResolverScreen(Screen):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         field = event.select.id or ""
-        if event.value is Select.NULL or str(event.value) == self._current(field):
+        # Only a list the game master is using edits the scenario: the lists' own first values when they are
+        # made, and those the form is set to, come as changes too.
+        if not event.select.has_focus_within or event.value is Select.NULL or str(event.value) == self._current(field):
             return
         value = str(event.value)
         match field:
@@ -199,9 +203,11 @@ class ResolverScreen(Screen):
             case "weapon":
                 self.tables = with_weapon(self.tables, value)
             case "mode":
-                self.tables = with_value(self.tables, "shot", "mode", value)
+                self.tables = with_mode(self.tables, value)
+                self._fill()  # the location goes with a mode that takes none
             case "location":
-                self.tables = with_value(self.tables, "shot", "location", None if value == NOT_AIMED else value)
+                self.tables = with_location(self.tables, None if value == NOT_AIMED else value)
+                self._fill()  # aiming makes the shot an aimed one
             case "from-cover":
                 self.tables = with_value(self.tables, "shot", "from_cover", value)
                 attacker_in_cover = value != FromCover.NONE.value or None
@@ -209,7 +215,7 @@ class ResolverScreen(Screen):
         self._show()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id != "distance" or event.value == self._current("distance"):
+        if event.input.id != "distance" or not event.input.has_focus or event.value == self._current("distance"):
             return
         try:
             distance = float(event.value)
@@ -221,7 +227,7 @@ class ResolverScreen(Screen):
         self._show()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        if ("yes" if event.value else "no") != self._current("target-cover"):
+        if event.checkbox.has_focus and ("yes" if event.value else "no") != self._current("target-cover"):
             self.tables = with_value(self.tables, "target", "in_cover", event.value or None)
             self._show()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -141,6 +142,11 @@ class ApcombatApp(App):
             self.push_screen(screen)
 
     def open_save(self, path: Path) -> None:
+        """Go on with the save at `path` (asking first when it would leave a fight with unsaved play), and
+        say what was loaded."""
+        self.leave_fight(lambda: self._open_save(path))
+
+    def _open_save(self, path: Path) -> None:
         if not path.exists():
             self.notify(f"there is no save at {path}", severity="warning")
             return
@@ -159,6 +165,9 @@ class ApcombatApp(App):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         self.open_game(game, path.stem if path.stem != "autosave" else "game")
+        from apcombat.tui.leaving import loaded_line
+
+        self.notify(loaded_line(path, game), timeout=6)
 
     def _handle_exception(self, error: Exception) -> None:
         """Any error no screen handled ends the app with status 1 (Textual's behaviour); its traceback goes to
@@ -194,8 +203,25 @@ class ApcombatApp(App):
         self.push_screen(RulesScreen(rule_in_view() if callable(rule_in_view) else None))
 
     def action_title(self) -> None:
+        self.leave_fight(self._to_title)
+
+    def _to_title(self) -> None:
         while len(self.screen_stack) > 2:
             self.pop_screen()
+
+    def leave_fight(self, then: Callable[[], None]) -> None:
+        """Do `then`, which leaves the fight on the screens (if any): at once if nothing was played since it
+        was opened or saved, else once the player says so."""
+        from apcombat.tui.leaving import leave_question
+
+        question = leave_question(self.screen_stack, self.saves)
+        if question is None:
+            then()
+            return
+        from apcombat.tui.screens.dialogs import ChoiceScreen
+
+        options = [("leave", "Leave the fight"), ("stay", "Stay (ctrl+s saves it)")]
+        self.push_screen(ChoiceScreen(question, options), lambda choice: then() if choice == "leave" else None)
 
 
 def create_app(**kwargs: object) -> ApcombatApp:

@@ -19,6 +19,7 @@ from apcombat.engine.views import action_costs, visible_enemies, watch_prompts
 from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
+from apcombat.tui.leaving import ask_before_replacing
 from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays, overlays_on
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
@@ -558,13 +559,19 @@ class GameScreen(Screen):
             stem = name.strip().removesuffix(".toml")
             if not stem:
                 return
-            try:
-                path = self.session.save(self.session.saves / f"{stem}.toml")
-            except SaveError as error:
-                self.notify(str(error), severity="error", timeout=10)
-                return
-            self.session.name = stem
-            self.notify(f"saved to {path}")
+
+            def save(choice: str | None = "replace") -> None:
+                if choice != "replace":
+                    return
+                try:
+                    path = self.session.save(self.session.saves / f"{stem}.toml")
+                except SaveError as error:
+                    self.notify(str(error), severity="error", timeout=10)
+                    return
+                self.session.name = stem
+                self.notify(f"saved to {path}")
+
+            ask_before_replacing(self.app, self.session.saves / f"{stem}.toml", stem == self.session.name, save)
 
         ask = AskScreen("Save as (a name in the saves folder):", self.session.name, check=save_name_problem)
         self.app.push_screen(ask, save_as)

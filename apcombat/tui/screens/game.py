@@ -24,6 +24,7 @@ from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays, overlays_on
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.session import Session, ai_pace, save_name_problem
+from apcombat.tui.tutorial import Tutorial
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
@@ -71,6 +72,7 @@ class GameScreen(Screen):
         Binding("full_stop", "to_active", "To the acting unit", show=False, id="game.to_active"),
         Binding("v", "overview", "Whole map", show=False, id="game.overview"),
         Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
+        Binding("f2", "hints", "Hints on/off", show=False, id="game.hints"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -88,6 +90,7 @@ class GameScreen(Screen):
         self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
         self.watcher: Unit | None = None  # the unit on watch under the cursor, whose cone is drawn
+        self.tutorial = Tutorial(self)  # the demo duel's hints (apcombat/tui/tutorial.py)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
@@ -129,6 +132,7 @@ class GameScreen(Screen):
         if state.round == 0:
             self.hint("Set-up: s starts the fight (initiative is rolled); g for game-master tools; ? for all keys")
         self.query_one(MapView).focus()
+        self.tutorial.start()
 
     # ----- what is shown -------------------------------------------------------------------------------------
 
@@ -177,6 +181,7 @@ class GameScreen(Screen):
             self.app.push_screen(VictoryScreen(self.session))
         self.refresh_bindings()  # the AI's skip key shows in the footer while an AI acts
         self.ai.go_on()
+        self.tutorial.follow()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "ai_skip":
@@ -252,6 +257,7 @@ class GameScreen(Screen):
             self._show_map()  # the cone of a watcher under the cursor comes or goes
         self.query_one(MapView).show_path(self.path)
         self.query_one(UnitPanel).show(self.state, active, self.planned_ap)
+        self.tutorial.follow()
 
     def on_map_view_cell_chosen(self, message: MapView.CellChosen) -> None:
         unit = self._unit_at(message.cell)
@@ -580,6 +586,9 @@ class GameScreen(Screen):
         from apcombat.tui.screens.saves import LoadScreen
 
         self.app.push_screen(LoadScreen(self.session.saves))
+
+    def action_hints(self) -> None:
+        self.tutorial.toggle()
 
     def action_to_active(self) -> None:
         """Put the cursor, and the view, on the acting unit (on a big map it is easily lost)."""

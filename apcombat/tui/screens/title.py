@@ -46,6 +46,7 @@ class TitleScreen(Screen):
         Binding("r", "replay", "Replays", id="title.replay"),
         Binding("a", "resolver", "Attack resolver", show=False, id="title.resolver"),
         Binding("t", "roster", "Table fight: roster", show=False, id="title.roster"),  # the key line names it
+        Binding("h", "how_to_play", "How to play", show=False, id="title.how_to_play"),
         Binding("q", "app.quit", "Quit", id="title.quit"),
     ]
 
@@ -58,7 +59,7 @@ class TitleScreen(Screen):
                 yield Static("", id="encounter-description")
             yield Label(
                 "Enter: new game   d: the demo duel   c: continue the autosave   l: load   r: watch a replay   "
-                "a: attack resolver   t: table fight roster   ?: keys   q: quit",
+                "a: attack resolver   t: table fight roster   h: how to play   ?: keys   q: quit",
                 id="title-keys",
             )
 
@@ -162,6 +163,11 @@ class TitleScreen(Screen):
         from apcombat.tui.screens.roster import RosterScreen
 
         self.app.push_screen(RosterScreen(self.app.library))
+
+    def action_how_to_play(self) -> None:
+        from apcombat.tui.screens.how_to_play import HowToPlayScreen
+
+        self.app.push_screen(HowToPlayScreen())
 
     def action_resolver(self) -> None:
         from apcombat.tui.screens.resolver import ResolverScreen

@@ -32,6 +32,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from apcombat.content import Library, content_root, load_library
+from apcombat.content.settings import HINTS, remember
 from apcombat.engine import Event
 from apcombat.model import Cell, Encounter
 from apcombat.tui.app import ApcombatApp, create_app
@@ -319,10 +320,14 @@ def run_ui(make_app: Callable[..., ApcombatApp], skirmish: Path) -> Callable[...
 
 @pytest.fixture
 def snap(snap_compare: Callable[..., bool], make_app: Callable[..., ApcombatApp]) -> Callable[..., bool]:
-    """`snap(steps, size, **app_options)`: compare the screen after `await steps(ui)` with its SVG snapshot in
-    __snapshots__ (`pytest --snapshot-update` rewrites them). The key file's path is the same everywhere."""
+    """`snap(steps, size, hints=False, **app_options)`: compare the screen after `await steps(ui)` with its SVG
+    snapshot in __snapshots__ (`pytest --snapshot-update` rewrites them). The key file's path is the same
+    everywhere. The demo duel's tutorial hints are off unless `hints` (their own snapshots show them)."""
 
-    def compare(steps: Callable[[Ui], Awaitable[None]] | None, size: tuple[int, int], **options: Any) -> bool:
+    def compare(
+        steps: Callable[[Ui], Awaitable[None]] | None, size: tuple[int, int], hints: bool = False, **options: Any
+    ) -> bool:
+        remember(HINTS, hints)
         app = make_app(**({"keymap_file": NO_KEYS} | options))
 
         async def run_before(pilot: Pilot) -> None:

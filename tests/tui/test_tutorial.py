@@ -109,7 +109,7 @@ def test_how_to_play_opens_from_the_title_and_from_the_keys(make_app) -> None:
         await ui.press("h")
         await ui.wait_for_screen(HowToPlayScreen)
         text = ui.screen_text()
-        assert "How to play" in text and "THE GOAL" in text
+        assert "How to play" in text and "The goal" in text
         await ui.press("escape")
         await ui.wait_for_screen(TitleScreen)
         await ui.press("question_mark")

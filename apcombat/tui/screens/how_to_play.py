@@ -3,6 +3,7 @@ the keys screen). The rules themselves are in docs/rules.md and the rules browse
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -39,7 +40,7 @@ o puts a unit on watch: it keeps its AP and fires at an enemy that enters its co
 (R16).
 
 WHEN YOU ARE LOST
-? lists every key of the screen you are on, F1 opens the rule a line cites (and searches the rules), L shows
+? lists every key with where it works, F1 opens the rule a line cites (and searches the rules), L shows
 what each map glyph means, ctrl+z takes back the last command, and : types any command of the command
 language (README). ctrl+s saves the fight; the autosave keeps the latest state.
 
@@ -48,6 +49,16 @@ At a table, t on the title builds a fight from ready characters (the roster); a 
 table mode, with distances measured on the table. a on the title is the attack resolver: one attack
 worked out in full, its values changed in a form. g in a fight opens the game master's tools.
 """
+
+
+def how_to_play_text() -> Text:
+    """The page: each section's heading in bold, its lines joined so the screen wraps them at its width."""
+    text = Text()
+    for number, block in enumerate(HOW_TO_PLAY.strip().split("\n\n")):
+        heading, *lines = block.splitlines()
+        text.append(("\n\n" if number else "") + heading.capitalize() + "\n", style="bold")
+        text.append(" ".join(lines))
+    return text
 
 
 class HowToPlayScreen(Screen):
@@ -62,7 +73,7 @@ class HowToPlayScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Label("How to play (↑↓ PgUp PgDn scroll, Esc goes back)", classes="dialog-title")
         with VerticalScroll(id="how-to-play"):
-            yield Static(HOW_TO_PLAY, markup=False)
+            yield Static(how_to_play_text())
         yield Footer()
 
     def on_mount(self) -> None:

@@ -67,7 +67,8 @@ class ResolverScreen(Screen):
     DEFAULT_CSS = """
     ResolverScreen #resolver-body { height: 1fr; }
     ResolverScreen #resolver-left { width: 36; height: 1fr; }
-    ResolverScreen #scenarios { height: auto; max-height: 10; }
+    ResolverScreen #scenarios { height: 1fr; min-height: 4; }
+    ResolverScreen #resolver-form { height: auto; }
     ResolverScreen .form-row { height: 1; }
     ResolverScreen .form-row Label { width: 11; }
     ResolverScreen .form-row Select, ResolverScreen .form-row Input { width: 1fr; }
@@ -92,7 +93,7 @@ class ResolverScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Label("Attack resolver: pick a scenario, change it in the form, r rolls it", classes="dialog-title")
         with Horizontal(id="resolver-body"):
-            with VerticalScroll(id="resolver-left"):
+            with Vertical(id="resolver-left"):
                 yield OptionList(id="scenarios")
                 yield from self._form()
             with VerticalScroll(id="resolution-scroll"):

@@ -150,7 +150,7 @@ def _unchecked_references(what: str, root: Path) -> str:
 
 
 def _check_folder(folder: Path, report: CheckReport) -> None:
-    loaded = read_library(folder, report.user_root)
+    loaded = _read_library(folder, report.user_root)
     library = loaded.value
     report.add(loaded.problems)
     report.count(FileKind.WEAPONS, len(library.weapons))
@@ -178,7 +178,7 @@ def _check_file(path: Path, root: Path, report: CheckReport) -> None:
     else:
         report.count(kind, 1)
         # References are looked up in the content folder; its own problems are for a check of it.
-        library = read_library(root, report.user_root).value
+        library = _read_library(root, report.user_root).value
         known = _references_known(library)
         if not known:
             report.notes.append(_unchecked_references(f"references of {shown(path)}", root))
@@ -187,6 +187,11 @@ def _check_file(path: Path, root: Path, report: CheckReport) -> None:
             report.add(read_character(path, *ids).problems)
         elif known:
             report.add(_LIBRARY_READERS[kind](path, library).problems)
+
+
+def _read_library(root: Path, user_root: Path | None) -> Loaded[Library]:
+    """The library references are looked up in: the content folder's, with the user's characters if any."""
+    return read_library(root) if user_root is None else read_library(root, user_root)
 
 
 def _read_critical_effects(path: Path) -> Loaded[dict[BodyLocation, CriticalEffect]]:

@@ -237,4 +237,6 @@ def _read_required(path: Path, reader: Callable[[Path], Loaded[dict[str, T]]]) -
 def load_library(root: str | Path, user_root: str | Path | None = None) -> Library:
     """Everything a content folder holds (and the user's own characters, with `user_root`); a ContentError
     listing every problem of every file if any."""
-    return read_library(root, user_root).unwrap()
+    # Without a user folder, the content folder's own read (one argument), as before user folders existed.
+    loaded = read_library(root) if user_root is None else read_library(root, user_root)
+    return loaded.unwrap()

@@ -37,6 +37,12 @@ def user_content_folder() -> Path:
     return platformdirs.user_data_path(APP, appauthor=False)
 
 
+def user_content_if_any() -> Path | None:
+    """The user's own content folder if it exists (nothing made there yet: None, and nothing more to read)."""
+    folder = user_content_folder()
+    return folder if folder.is_dir() else None
+
+
 def saves_folder() -> Path:
     """Where game saves go: $APCOMBAT_SAVES if set, else ./saves if that folder exists here, else saves/ in the
     user data folder."""

@@ -73,7 +73,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall"):
             keys_file = getattr(self.app, "keymap_file", None) or keymap_path()
-            yield Label(f"Keys (remap them by id in {keys_file}); h: how to play", classes="dialog-title")
+            yield Label(f"Keys (remap them by id in {keys_file})", classes="dialog-title")
             yield DataTable(id="keys", cursor_type="row", zebra_stripes=True)
         yield Footer()
 

@@ -33,6 +33,9 @@ def hints_on() -> bool:
 def remember(key: str, value: bool | int | str) -> None:
     """Remember one setting, keeping the others. An unwritable config folder is not an error the player has
     to deal with: the setting then lasts until the program ends."""
-    settings = read_settings() | {key: value}
+    known = read_settings()
+    if known.get(key) == value:
+        return  # as remembered already: nothing to write
+    settings = known | {key: value}
     with contextlib.suppress(OSError):
         write_text_file(settings_file(), "# apcombat's remembered settings\n" + tomli_w.dumps(settings))

@@ -119,19 +119,19 @@ class Tutorial:
             self._show()
 
     def toggle(self) -> None:
-        """F2: hints off (remembered), or on again where the player is."""
+        """F2 on the demo duel: hints off (remembered), or on again where the player is."""
         if self.on:
             self.on = False
             if self.box is not None:
                 self.box.remove()
             remember(HINTS, False)
             self.screen.notify(f"Tutorial hints off ({OFF_KEY} turns them on again).", timeout=4)
-        else:
+        elif self.teaches:
             remember(HINTS, True)
-            if self.teaches:
-                self._show()
-            else:
-                self.screen.notify("Tutorial hints on: they walk you through the demo duel (d on the title).")
+            self._show()
+        else:  # nothing to switch here: the setting is left as it is
+            state = "on" if hints_on() else "off"
+            self.screen.notify(f"Tutorial hints ({state}) are for the demo duel: d on the title, F2 there.", timeout=4)
 
     def _show(self) -> None:
         from apcombat.tui.widgets.panels import HintLine

@@ -120,3 +120,14 @@ def test_how_to_play_opens_from_the_title_and_from_the_keys(make_app) -> None:
         await ui.wait_for_screen(TitleScreen)
 
     run(make_app, script, open_path=None, size=(140, 45))
+
+
+def test_f2_in_another_fight_says_where_the_hints_are_and_writes_nothing(make_app, skirmish, user_folders) -> None:
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("f2")
+        await ui.settle()
+        assert any("are for the demo duel" in notice for notice in ui.notices())
+
+    run(make_app, script, open_path=skirmish)
+    assert not (user_folders / "config" / "apcombat" / "settings.toml").exists()

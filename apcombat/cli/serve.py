@@ -1,20 +1,40 @@
-"""`apcombat serve`: the same app in a browser, through textual-serve, on this machine only."""
+"""`apcombat serve`: the same app in a browser, through textual-serve, on this machine only; `apcombat serve
+--watch [SAVE]`: the players' view, a read-only page of the game master's fight for a second screen."""
 
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 import sys
+import tempfile
+from pathlib import Path
+
+from apcombat.cli.output import fail
+from apcombat.saves import saves_folder
+from apcombat.saves.files import AUTOSAVE_NAME, SUFFIX
+
+APP_PORT = 8000
+WATCH_PORT = 8001  # its own, so the app in a browser and the players' view can run side by side
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "serve",
-        help="serve the terminal app to a web browser on this machine",
-        description="Serve the app through textual-serve on a loopback address: open the printed address.",
+        help="serve the app, or the players' view of a fight (--watch), to a web browser",
+        description="Serve the app through textual-serve on a loopback address: open the printed address. "
+        "With --watch, serve instead the players' view of a save: a read-only page of the fight (turn order, "
+        "conditions, HP as `gm show` sets it per side, the log) that follows the save as the game master plays.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=int, default=None, help=f"port (default {APP_PORT}; {WATCH_PORT} with --watch)")
+    parser.add_argument(
+        "--watch",
+        nargs="?",
+        const="",
+        metavar="SAVE",
+        help="serve the players' view of SAVE (default: the autosave in the saves folder)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -27,8 +47,60 @@ def app_command(content: str | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.watch is not None:
+        return watch(Path(args.watch) if args.watch else saves_folder() / f"{AUTOSAVE_NAME}{SUFFIX}", args)
     from textual_serve.server import Server
 
-    server = Server(app_command(args.content), host=args.host, port=args.port, title="apcombat")
-    server.serve()
+    port = APP_PORT if args.port is None else args.port
+    with tempfile.TemporaryDirectory(prefix="apcombat-serve-") as templates:
+        server = Server(
+            app_command(args.content),
+            host=args.host,
+            port=port,
+            title="apcombat",
+            templates_path=local_templates(Path(templates)),
+        )
+        server.serve()
     return 0
+
+
+def watch(save: Path, args: argparse.Namespace) -> int:
+    """Serve the players' view of `save` until interrupted."""
+    from apcombat.players_view import watch_server
+
+    port = WATCH_PORT if args.port is None else args.port
+    try:
+        server = watch_server(save, args.host, port)
+    except OSError as error:
+        return fail(args, [f"cannot serve the players' view on {args.host}:{port}: {error.strerror or error}"])
+    print(f"The players' view of {save} is at {server.url} (Ctrl+C stops it)", flush=True)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return 0
+
+
+_OUTSIDE_STYLESHEET = re.compile(r"<link\b[^>]*\bhref=\"https?://[^\"]*\"[^>]*/?>", re.IGNORECASE | re.DOTALL)
+_LOCAL_FONT = """<style>
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype");
+      }
+    </style>"""
+
+
+def local_templates(folder: Path) -> Path:
+    """textual-serve's page template with its links to other hosts (web fonts) replaced by the same font from
+    textual-serve's own static files, written in `folder`: the page then loads everything from this server."""
+    import textual_serve
+
+    source = Path(textual_serve.__file__).parent / "templates"
+    for template in source.glob("*.html"):
+        (folder / template.name).write_text(without_outside_links(template.read_text("utf-8")), "utf-8")
+    return folder
+
+
+def without_outside_links(template: str) -> str:
+    """A page template whose stylesheets on other hosts are replaced by the local font face."""
+    return _OUTSIDE_STYLESHEET.sub(lambda _: _LOCAL_FONT, template)

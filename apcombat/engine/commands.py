@@ -10,6 +10,7 @@ game masters all drive the engine with these.
     gm dice N N ...   gm set WHO FIELD=VALUE ...   gm bonus WHO N   gm mod N   gm force hit|miss
     gm spot WATCHER MOVER  (table mode: MOVER came into WATCHER's watch, R16.2)
     gm hp WHO +N|-N   gm condition WHO burning|exhaustion|unconscious|head N|off [PENALTY]   gm order WHO PLACE
+    gm show SIDE exact|words|hidden  (how the players' view shows the side's HP)
     table mode (no map): move WHO Ncm [run|crouched|prone|climb]   turn WHO DEGREES   jump WHO Ncm
 """
 
@@ -26,7 +27,7 @@ from apcombat.engine.numbers import (
     shown_word,
     whole_number,
 )
-from apcombat.model import BodyLocation, Cell, Facing, FromCover, Pose, limits
+from apcombat.model import BodyLocation, Cell, Facing, FromCover, HpShown, Pose, limits
 from apcombat.model.conditions import BURN_SEQUENCE
 from apcombat.model.limits import Limit
 
@@ -211,6 +212,14 @@ class GmOrder(Command):
     place: int
 
 
+@attrs.frozen
+class GmShow(Command):
+    """How the players' view shows a side's HP from now on: exact, as wound words, or hidden."""
+
+    side: str
+    shown: HpShown
+
+
 USAGE = {
     "move": "move WHO X,Y [X,Y ...] [run]  (table mode: move WHO Ncm [run|crouched|prone|climb])",
     "turn": "turn WHO N|NE|E|SE|S|SW|W|NW  (table mode: turn WHO DEGREES)",
@@ -243,6 +252,7 @@ GM_USAGE = {
     "hp": "gm hp WHO +N|-N",
     "condition": "gm condition WHO NAME N|off [PENALTY]",
     "order": "gm order WHO PLACE",
+    "show": "gm show SIDE exact|words|hidden",
 }
 """Each game-master line's form: a mistake in one names only its own form."""
 USAGE["gm"] = " | ".join(GM_USAGE.values())
@@ -455,7 +465,8 @@ def _gm(args: list[str]) -> Command:
     if tracker is not None:
         return tracker(args)
     raise CommandError(
-        f"{shown_word(what)} is not a game-master command: dice, set, bonus, mod, force, spot, hp, condition or order"
+        f"{shown_word(what)} is not a game-master command: dice, set, bonus, mod, force, spot, hp, condition, order or "
+        "show"
     )
 
 
@@ -512,7 +523,19 @@ def _gm_order(args: list[str]) -> Command:
     return GmOrder(unit=unit, place=place)
 
 
-_TRACKER_PARSERS = {"hp": _gm_hp, "condition": _gm_condition, "order": _gm_order}
+def _gm_show(args: list[str]) -> Command:
+    _need(args, 1, "the side")
+    side = args.pop(0).lower()
+    _need(args, 1, "how its HP is shown: exact, words or hidden")
+    word = args.pop(0).lower()
+    _no_more(args)
+    try:
+        return GmShow(side=side, shown=HpShown(word))
+    except ValueError:
+        raise CommandError(f"{shown_word(word)}: a side's HP is shown exact, words or hidden") from None
+
+
+_TRACKER_PARSERS = {"hp": _gm_hp, "condition": _gm_condition, "order": _gm_order, "show": _gm_show}
 
 
 _PARSERS = {
@@ -538,4 +561,4 @@ _PARSERS = {
     "gm": _gm,
 }
 
-GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce, GmSpot, GmHp, GmCondition, GmOrder)
+GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce, GmSpot, GmHp, GmCondition, GmOrder, GmShow)

@@ -100,6 +100,9 @@ class Game:
         self._undo: list[_Snapshot] = []
         self._redo: list[HistoryEntry] = []  # undone commands, the last undone at the end
         self.turn_listeners: list[Callable[[Game], None]] = []
+        # Told after every change of the state (each command, undo and redo): the app's autosave, which the
+        # players' view follows (`apcombat serve --watch`).
+        self.command_listeners: list[Callable[[Game], None]] = []
 
     @property
     def dice_source(self) -> DiceSource:
@@ -172,6 +175,7 @@ class Game:
         self._restore(snapshot)
         event = Event("undo", f"undone: {entry.line}", {"command": entry.line})
         self.log.append(event)
+        self._tell(self.command_listeners)
         return [event]
 
     def redo(self) -> list[Event]:
@@ -207,8 +211,12 @@ class Game:
         self.state = state
         self.log += events
         if turn_over or state.finished:
-            for listener in self.turn_listeners:
-                listener(self)
+            self._tell(self.turn_listeners)
+        self._tell(self.command_listeners)
+
+    def _tell(self, listeners: list[Callable[[Game], None]]) -> None:
+        for listener in listeners:
+            listener(self)
 
     def _snapshot(self) -> _Snapshot:
         return _Snapshot(self.state, self.dice.snapshot(), len(self.history), len(self.log))

@@ -19,6 +19,7 @@ from apcombat.engine.commands import (
     GmMod,
     GmOrder,
     GmSet,
+    GmShow,
     GmSpot,
     parse_cell,
 )
@@ -33,6 +34,7 @@ from apcombat.model import (
     Encounter,
     Exhaustion,
     Facing,
+    HpShown,
     Pose,
     Unit,
     limits,
@@ -106,7 +108,9 @@ def gm_bonus(state: Encounter, command: GmBonus, dice: DiceSource, events: list[
 def gm_set(state: Encounter, command: GmSet, dice: DiceSource, events: list[Event]) -> Encounter:
     """Override any of a unit's fields; logged as an override. A value the field cannot take is refused
     with the field, what it takes and what was given."""
-    unit = _unit(state, command.unit)
+    unit = before = _unit(state, command.unit)
+    if before.down and state.finished and any(f == "hp" for f, _ in command.fields):
+        raise CommandError(f"the fight is over: {unit.name} cannot come back into it")
     changes = []
     for field, value in command.fields:
         setter = _SETTERS.get(field)
@@ -125,7 +129,7 @@ def gm_set(state: Encounter, command: GmSet, dice: DiceSource, events: list[Even
             unit=unit.id,
         )
     )
-    return check_victory(state.with_unit(unit), events)
+    return check_victory(_after_hp_change(state, before, unit, events), events)
 
 
 def gm_hp(state: Encounter, command: GmHp, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -148,15 +152,20 @@ def gm_hp(state: Encounter, command: GmHp, dice: DiceSource, events: list[Event]
             raise CommandError(str(error)) from None
     text = f"game master: {unit.name} {command.change:+d} HP, {unit.hp} -> {hp} HP"
     events.append(Event("gm", text, {"hp_change": command.change, "hp": hp}, unit=unit.id))
-    healed, unit = unit, attrs.evolve(unit, hp=hp)
-    if unit.down:
+    return check_victory(_after_hp_change(state, unit, attrs.evolve(unit, hp=hp), events), events)
+
+
+def _after_hp_change(state: Encounter, before: Unit, unit: Unit, events: list[Event]) -> Encounter:
+    """A game master's HP change at 0 puts the unit down (R12.2); above 0 on a downed unit brings it back
+    into the fight and, if the round's order had left it out, to the end of the order from the next round."""
+    if unit.down and not before.down:
         events.append(Event("down", f"{unit.name} is down (R12.2)", unit=unit.id))
         unit = out_of_the_fight(unit)
-    elif healed.down:
+    elif before.down and not unit.down:
         events.append(Event("gm", f"{unit.name} is back in the fight", unit=unit.id))
         if state.order and unit.id not in state.order:
             state = attrs.evolve(state, order=(*state.order, unit.id), taken=(*state.taken, unit.id))
-    return check_victory(state.with_unit(unit), events)
+    return state.with_unit(unit)
 
 
 def gm_condition(state: Encounter, command: GmCondition, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -240,6 +249,22 @@ def gm_order(state: Encounter, command: GmOrder, dice: DiceSource, events: list[
     text = f"game master: {unit.name} moves to place {command.place} in the initiative order: {names}"
     events.append(Event("gm", text, {"order": order}, unit=unit.id))
     return attrs.evolve(state, order=tuple(order))
+
+
+def gm_show(state: Encounter, command: GmShow, dice: DiceSource, events: list[Event]) -> Encounter:
+    """How the players' view (`apcombat serve --watch`) shows a side's HP: exact, wound words or hidden."""
+    try:
+        side = state.side(command.side)
+    except KeyError:
+        sides = ", ".join(side.id for side in state.sides)
+        raise CommandError(f"no side {shown_word(command.side)}: the sides are {sides}") from None
+    text = f"game master: the players' view shows the HP of {side.name} {_SHOWN_AS[command.shown]}"
+    events.append(Event("gm", text, {"hp_shown": command.shown.value, "side": side.id}))
+    sides = tuple(attrs.evolve(s, hp_shown=command.shown) if s.id == side.id else s for s in state.sides)
+    return attrs.evolve(state, sides=sides)
+
+
+_SHOWN_AS = {HpShown.EXACT: "exactly", HpShown.WORDS: "as wound words", HpShown.HIDDEN: "not at all"}
 
 
 def _unit(state: Encounter, unit_id: str) -> Unit:
@@ -367,4 +392,5 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmHp: gm_hp,
     GmCondition: gm_condition,
     GmOrder: gm_order,
+    GmShow: gm_show,
 }

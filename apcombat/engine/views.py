@@ -13,7 +13,7 @@ from apcombat.engine.geometry import grid_of, sees
 from apcombat.engine.movement import area_of, reach_of, wound_effects
 from apcombat.engine.preview import Preview, path_preview, preview
 from apcombat.engine.recent import Recent
-from apcombat.model import Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit, Weapon
+from apcombat.model import BodyLocation, Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit, Weapon
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
 from apcombat.rules.movement import movement_rate
 from apcombat.rules.ranges import best_ranges, range_band
@@ -230,3 +230,19 @@ def visible_enemies(state: Encounter, unit: Unit) -> list[Unit]:
         assert unit.at is not None
         enemies.sort(key=lambda u: grid.distance_m(unit.at, u.at) if u.at else 0.0)
     return enemies
+
+
+def conditions_of(unit: Unit) -> list[str]:
+    """A unit's conditions with what is left of them, as the turn order and the players' view show them: burns
+    to come (R6.2), exhaustion's penalty and turns (R14.3), rounds unconscious and a head wound with the AP it
+    costs next turn (R12.1)."""
+    words = []
+    if unit.burning is not None:
+        words.append(f"burning {unit.burning.burns_left}")
+    if unit.exhaustion.active:
+        words.append(f"exhausted {unit.exhaustion.penalty}% {unit.exhaustion.turns}")
+    if unit.unconscious_rounds > 0:
+        words.append(f"unconscious {unit.unconscious_rounds}")
+    if BodyLocation.HEAD in unit.wounds or unit.ap_loss_next_turn:
+        words.append("head wound" + (f" -{unit.ap_loss_next_turn} AP" if unit.ap_loss_next_turn else ""))
+    return words

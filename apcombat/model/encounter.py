@@ -50,6 +50,14 @@ class UnitStatus(StrEnum):
     DOWN = "down"  # R12.2: 0 HP, out of the fight
 
 
+class HpShown(StrEnum):
+    """How the players' view (`apcombat serve --watch`) shows a side's hit points: the game master's choice."""
+
+    EXACT = "exact"  # "18/31 HP"
+    WORDS = "words"  # a wound word: "badly hurt"
+    HIDDEN = "hidden"  # nothing about its HP
+
+
 AI_LEVEL_NAMES = ("baseline", "random", "tactical")
 """The built-in AI levels a side's `ai` may name (`apcombat.ai.LEVELS` builds them; a test keeps the two
 agreeing)."""
@@ -64,6 +72,7 @@ class Side:
     name: str
     control: Control = Control.HUMAN
     ai: AiSettings = DEFAULT_AI
+    hp_shown: HpShown = HpShown.EXACT  # on the players' view; the game master changes it with `gm show`
 
 
 @attrs.frozen

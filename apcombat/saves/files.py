@@ -43,7 +43,8 @@ def save_game(game: Game, path: str | Path) -> Path:
 
 
 def autosave(game: Game, folder: str | Path) -> Path:
-    """Save `game` as `autosave.toml` in `folder`: `game.turn_listeners.append(lambda g: autosave(g, folder))`."""
+    """Save `game` as `autosave.toml` in `folder`: `game.command_listeners.append(lambda g: autosave(g, folder))`
+    (the app saves after every command, so the players' view follows the fight)."""
     return save_game(game, Path(folder) / f"{AUTOSAVE_NAME}{SUFFIX}")
 
 

@@ -1,7 +1,7 @@
 """What a save file holds and how it is written as TOML and read back.
 
 ```toml
-format_version = 4
+format_version = 5
 rules_version = 2          # the rules the history was played under (RULES_VERSION when it was written)
 seed = 7
 
@@ -47,10 +47,11 @@ from apcombat.engine import DiceState, Game, HistoryEntry
 from apcombat.model import AiDice, BattleMap, CarriedWeapon, Encounter, Unit
 from apcombat.saves.errors import SaveError
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 """The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`; format 3 each
 AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history; format 4 each
-AI side's settings (`ai` of a side: level, effort, aggression, caution) and each unit's `ai_role`."""
+AI side's settings (`ai` of a side: level, effort, aggression, caution) and each unit's `ai_role`; format 5 how
+the players' view shows each side's HP (`hp_shown` of a side, set by `gm show`)."""
 
 _MASK_64 = (1 << 64) - 1
 

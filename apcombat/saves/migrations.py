@@ -47,7 +47,13 @@ def from_format_3(document: Document) -> Document:
     return document
 
 
-MIGRATIONS: dict[int, Migration] = {1: from_format_1, 2: from_format_2, 3: from_format_3}
+def from_format_4(document: Document) -> Document:
+    """Format 4 -> 5: each side has `hp_shown`, how the players' view shows its HP. A format-4 game had no
+    players' view setting, so nothing changes: every side's HP is shown exactly, the default."""
+    return document
+
+
+MIGRATIONS: dict[int, Migration] = {1: from_format_1, 2: from_format_2, 3: from_format_3, 4: from_format_4}
 """Format n -> the migration to format n + 1."""
 
 _BROKEN_DOCUMENT = (KeyError, IndexError, TypeError, ValueError, AttributeError)

@@ -78,7 +78,7 @@ class Session:
         """Each AI side's settings as it plays them (the state's side's `ai`, its level named)."""
         self._players: dict[str, Player] = {side: player_for(ai) for side, ai in self.ai_settings.items()}
         self._human_marks: list[int] = []  # history lengths just before each of the player's commands
-        game.turn_listeners.append(self._autosave)
+        game.command_listeners.append(self._autosave)  # after every command: the players' view follows it
         if game.history and not game.log:
             self._rebuild_log()
 

@@ -115,6 +115,17 @@ def test_gm_hp_brings_a_downed_unit_back_acting_from_the_next_round(new_game, tm
     assert game.state.active == "cy"
 
 
+def test_gm_set_hp_brings_a_downed_unit_back_as_gm_hp_does(new_game):
+    # R12.2: `gm set WHO hp=N` is the same word of the game master as `gm hp WHO +N`.
+    game = played(new_game(trio()), *CY_DOWN)
+    game.play("gm set cy hp=6")
+    assert game.state.unit("cy").hp == 6 and not game.state.unit("cy").down
+    assert game.state.order == ("ana", "bob", "cy")
+    assert "Cy is back in the fight" in [e.text for e in game.log]
+    game.play("gm set cy hp=0")
+    assert game.state.unit("cy").down and "Cy is down (R12.2)" in [e.text for e in game.log]
+
+
 @pytest.mark.parametrize(
     ("lines", "reason"),
     [

@@ -30,6 +30,7 @@ from apcombat.model import (
     Exhaustion,
     Facing,
     HouseRules,
+    HpShown,
     Interrupt,
     OptionalRules,
     Pin,
@@ -219,7 +220,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "ai_role": AiRole.SNIPER,
     }
     ai_values = {"level": "random", "effort": Effort.HIGH, "aggression": 0.8, "caution": 0.25}
-    side_values = {"control": Control.AI, "ai": AiSettings(**ai_values)}
+    side_values = {"control": Control.AI, "ai": AiSettings(**ai_values), "hp_shown": HpShown.HIDDEN}
     encounter_values = {
         "map": duel().map,
         "description": "Every field set",

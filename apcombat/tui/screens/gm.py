@@ -1,6 +1,6 @@
 """The game master's tools in the app: dice mode, edit a unit, quick HP, conditions, the initiative order, a
-modifier for the next test, forcing a hit or a miss, typed-in dice, initiative bonuses, who rolled what,
-exporting the log. Each change is a `gm` command, logged."""
+modifier for the next test, forcing a hit or a miss, typed-in dice, initiative bonuses, how the players' view
+shows each side's HP, who rolled what, exporting the log. Each change is a `gm` command, logged."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ def open_gm_menu(screen: GameScreen) -> None:
         ("hit", "Force the next to-hit result: hit"),
         ("miss", "Force the next to-hit result: miss"),
         ("typed", "Type in the next rolls (gm dice)"),
+        ("show", "The players' view: how it shows a side's HP"),
         ("dice_log", "Who rolled what: the dice in the log"),
         ("export", "Export the log as Markdown"),
     ]
@@ -85,6 +86,8 @@ def _chosen(screen: GameScreen, choice: str | None) -> None:
                 lambda v: v and screen.act(f"gm order {uid} {v}"),
             ),
         )
+    elif choice == "show":
+        _ask_hp_shown(screen)
     elif choice == "dice_log":
         app.push_screen(DiceLogScreen(dice_lines(screen.session.log)))
     elif choice == "bonus":
@@ -134,6 +137,27 @@ def unit_in_focus(screen: GameScreen) -> Unit | None:
         if here:
             return here[0]
     return state.unit(state.active) if state.active else None
+
+
+def _ask_hp_shown(screen: GameScreen) -> None:
+    """`gm show SIDE exact|words|hidden`: a side, then how the players' view (`apcombat serve --watch`) shows
+    its units' HP."""
+    sides = [(side.id, f"{side.name}: HP shown {side.hp_shown.value}") for side in screen.state.sides]
+    ways = [
+        ("exact", "exact: 18/31 HP"),
+        ("words", "words: unhurt, hurt, badly hurt ..."),
+        ("hidden", "hidden: nothing about its HP"),
+    ]
+
+    def side_chosen(side_id: str | None) -> None:
+        if side_id:
+            name = screen.state.side(side_id).name
+            screen.app.push_screen(
+                ChoiceScreen(f"The players' view shows the HP of {name}", ways),
+                lambda way: way and screen.act(f"gm show {side_id} {way}"),
+            )
+
+    screen.app.push_screen(ChoiceScreen("The players' view: whose HP?", sides), side_chosen)
 
 
 def _ask_condition(screen: GameScreen, unit_id: str) -> None:

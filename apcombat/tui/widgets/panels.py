@@ -7,7 +7,8 @@ import itertools
 from rich.text import Text
 from textual.widgets import Static
 
-from apcombat.model import BodyLocation, Encounter, Unit
+from apcombat.engine.views import conditions_of
+from apcombat.model import Encounter, Unit
 
 SIDE_COLOURS = ("bright_cyan", "bright_red", "bright_green", "bright_magenta", "yellow", "bright_blue")
 
@@ -176,19 +177,3 @@ class TurnOrder(Static):
             else:
                 lines.append(Text(indent + word, style="yellow"))
         return lines
-
-
-def conditions_of(unit: Unit) -> list[str]:
-    """A unit's conditions with what is left of them, as the turn order shows them: burns to come (R6.2),
-    exhaustion's penalty and turns (R14.3), rounds unconscious and a head wound with the AP it costs next
-    turn (R12.1)."""
-    words = []
-    if unit.burning is not None:
-        words.append(f"burning {unit.burning.burns_left}")
-    if unit.exhaustion.active:
-        words.append(f"exhausted {unit.exhaustion.penalty}% {unit.exhaustion.turns}")
-    if unit.unconscious_rounds > 0:
-        words.append(f"unconscious {unit.unconscious_rounds}")
-    if BodyLocation.HEAD in unit.wounds or unit.ap_loss_next_turn:
-        words.append("head wound" + (f" -{unit.ap_loss_next_turn} AP" if unit.ap_loss_next_turn else ""))
-    return words

@@ -1,0 +1,187 @@
+"""The players' view as HTML: the fight (round, turn order, conditions, HP as each side's setting says, the log)
+and the page around it, with its CSS and the few lines of script that keep it following the fight inline."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Sequence
+
+from apcombat.engine import Event
+from apcombat.engine.views import conditions_of
+from apcombat.model import Encounter, HpShown, Unit
+from apcombat.players_view.hp import hp_shown
+
+LOG_LINES = 40
+"""How many of the log's last lines the page shows, the newest first."""
+
+SIDE_COLOURS = ("#5fd7ff", "#ff6b6b", "#87d75f", "#d787ff", "#ffd75f", "#6b9bff")
+"""Each side's colour, in the order the encounter lists the sides (as the app's turn order colours them)."""
+
+SECRET_KINDS = frozenset({"gm"})
+"""Log lines the players never see: the game master's (typed-in dice, forced results, modifiers, HP changes
+and the players' view setting itself), and their undoing and redoing."""
+
+_HP_FIGURES = (
+    re.compile(r" ?\(\d+ -> \d+ HP\)"),  # "11 damage (33 -> 22 HP)"
+    re.compile(r",? \d+ -> \d+ HP"),  # "5 damage, 20 -> 15 HP"
+    re.compile(r" ?\(\d+ HP\)"),  # "missed — no damage (22 HP)"
+    re.compile(r" at \d+ HP"),  # "Rex at 6 HP"
+    re.compile(r"\b\d+ HP\b"),  # anything else, an AI's reason included
+)
+"""HP figures in log lines, taken out while any side's HP is not shown exactly."""
+
+
+def fight_html(state: Encounter, log: Sequence[Event] | None) -> str:
+    """The fight as an HTML fragment: its name and round, who acts, the turn order with each unit's HP (as its
+    side's setting says) and conditions, and the log's last lines (None: the log could not be rebuilt)."""
+    return "\n".join(
+        [
+            f"<h1>{_text(state.name)}</h1>",
+            f'<p class="round">{_text(_round_line(state))}</p>',
+            _order_table(state),
+            _log_html(state, log),
+        ]
+    )
+
+
+def message_html(title: str, message: str) -> str:
+    """A fragment that says why there is no fight to show (no save yet, a damaged one)."""
+    return f'<h1>{_text(title)}</h1>\n<p class="message">{_text(message)}</p>'
+
+
+def page_html(fragment: str, version: str, poll_ms: int = 400) -> str:
+    """The whole page around a fragment: inline CSS, and a script that asks this server for the fight every
+    `poll_ms` milliseconds and swaps it in when its `version` changed. Nothing comes from other hosts."""
+    return _PAGE.format(
+        css=_CSS,
+        fragment=fragment,
+        version=_text(version),
+        poll_ms=poll_ms,
+    )
+
+
+def _round_line(state: Encounter) -> str:
+    if state.finished:
+        winner = state.side(state.winner).name if state.winner else "Nobody"
+        return f"The fight is over: {winner} won."
+    if state.round == 0:
+        return "Set-up: the fight has not begun"
+    line = f"Round {state.round}"
+    if state.active is not None:
+        line += f" — {state.unit(state.active).name} acts"
+    if state.interrupt is not None:
+        line += f" (interrupting {state.unit(state.interrupt.interrupted).name})"
+    return line
+
+
+def _order_table(state: Encounter) -> str:
+    order = state.order or tuple(unit.id for unit in state.units)
+    rows = "\n".join(_unit_row(state, state.unit(unit_id)) for unit_id in order)
+    # Units that are in no order yet (before round 1 every unit is listed in the encounter's order).
+    rows += "".join("\n" + _unit_row(state, unit) for unit in state.units if state.order and unit.id not in order)
+    return (
+        '<table class="order">\n<thead><tr><th></th><th>Init</th><th>Who</th><th>Side</th><th>HP</th>'
+        f"<th>Status</th><th>Conditions</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
+    )
+
+
+def _unit_row(state: Encounter, unit: Unit) -> str:
+    side = state.side(unit.side)
+    classes = ["acting"] if unit.id == state.active else []
+    if unit.down:
+        classes.append("down")
+    colour = SIDE_COLOURS[[s.id for s in state.sides].index(side.id) % len(SIDE_COLOURS)]
+    cells = [
+        "▶" if unit.id == state.active else "",
+        "" if unit.initiative is None else str(unit.initiative),
+        f'<span style="color:{colour}">{_text(unit.name)}</span>',
+        _text(side.name),
+        _text(hp_shown(unit, side.hp_shown)),
+        _text(state.status(unit).value),
+        _text(", ".join([] if unit.down else conditions_of(unit))),  # R12.2: out of the fight, they no longer count
+    ]
+    row_class = f' class="{" ".join(classes)}"' if classes else ""
+    return f"<tr{row_class}>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+
+
+def _log_html(state: Encounter, log: Sequence[Event] | None) -> str:
+    if log is None:
+        why = "The log of this save cannot be rebuilt: its history was played under other rules."
+        return f'<h2>Log</h2>\n<p class="message">{why}</p>'
+    lines = list(players_log(state, log))[-LOG_LINES:]
+    items = "\n".join(f"<li>{_text(line)}</li>" for line in reversed(lines))
+    return f'<h2>Log</h2>\n<ol class="log" reversed>\n{items}\n</ol>'
+
+
+def players_log(state: Encounter, log: Iterable[Event]) -> Iterable[str]:
+    """The log as the players see it: without the game master's lines, and without HP figures while any
+    side's HP is not shown exactly (a line like "11 damage (33 -> 22 HP)" would tell what the setting hides)."""
+    exact = all(side.hp_shown is HpShown.EXACT for side in state.sides)
+    for event in log:
+        if event.kind in SECRET_KINDS or str(event.data.get("command", "")).startswith("gm "):
+            continue  # a game master's line, or its undo or redo
+        text = event.text
+        if not exact:
+            for figure in _HP_FIGURES:
+                text = figure.sub("", text)
+        yield text
+
+
+def _text(value: str) -> str:
+    return html.escape(value, quote=True)
+
+
+_CSS = """
+body { background: #10181d; color: #e6e6e6; font: 18px/1.4 system-ui, sans-serif; margin: 1.5em; }
+h1 { font-size: 1.6em; margin: 0 0 0.2em; }
+h2 { font-size: 1.2em; margin: 1.2em 0 0.3em; }
+.round { font-size: 1.3em; color: #ffd75f; margin: 0 0 0.8em; }
+table.order { border-collapse: collapse; }
+table.order th { text-align: left; color: #9ab; font-weight: normal; padding: 0.2em 0.8em 0.2em 0; }
+table.order td { padding: 0.25em 0.8em 0.25em 0; }
+tr.acting { background: #24343d; font-weight: bold; }
+tr.down { color: #777; text-decoration: line-through; }
+tr.down span { color: #777 !important; }
+ol.log { padding-left: 2.5em; color: #ccc; }
+ol.log li:first-child { color: #fff; }
+.message { color: #ffd75f; }
+body.lost .round::after { content: "  (the program stopped answering)"; color: #ff6b6b; }
+"""
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>apcombat: the players' view</title>
+<link rel="icon" href="data:,">
+<style>{css}</style>
+</head>
+<body>
+<main id="fight" data-version="{version}">
+{fragment}
+</main>
+<script>
+(function () {{
+  const fight = document.getElementById("fight");
+  async function follow() {{
+    try {{
+      const answer = await fetch("fight?since=" + encodeURIComponent(fight.dataset.version), {{cache: "no-store"}});
+      if (answer.status === 200) {{
+        const shown = await answer.json();
+        fight.innerHTML = shown.html;
+        fight.dataset.version = shown.version;
+      }}
+      document.body.classList.remove("lost");
+    }} catch (error) {{
+      document.body.classList.add("lost");
+    }}
+    setTimeout(follow, {poll_ms});
+  }}
+  setTimeout(follow, {poll_ms});
+}})();
+</script>
+</body>
+</html>
+"""

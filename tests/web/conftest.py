@@ -1,0 +1,32 @@
+"""Fixtures of the web pages' tests: the players' view of a table-mode fight saved in a temporary folder, and
+its server running in a thread."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from web_helpers import BRAWL
+
+from apcombat.players_view import WatchServer, watch_server
+
+
+@pytest.fixture
+def save(tmp_path: Path) -> Path:
+    """A copy of the brawl's save, as the app's autosave would be."""
+    return Path(shutil.copy(BRAWL, tmp_path / "autosave.toml"))
+
+
+@pytest.fixture
+def served(save: Path) -> Iterator[WatchServer]:
+    """The players' view of `save`, served on a free loopback port until the test ends."""
+    server = watch_server(save, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join()

@@ -11,6 +11,24 @@ import pytest
 PLUGINS = Path(__file__).parent / "ai" / "plugins"
 
 
+@pytest.fixture(autouse=True)
+def user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Everything the program writes for the user (apcombat.content.user_files) goes under tmp_path/home in
+    every test, never to the real home folder or the checkout: platformdirs reads these variables, and the
+    saves go to tmp_path/home/saves (tests of the saves folder's own policy unset APCOMBAT_SAVES)."""
+    home = tmp_path / "home"
+    for variable, folder in (
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_STATE_HOME", "state"),
+        ("XDG_CACHE_HOME", "cache"),
+    ):
+        monkeypatch.setenv(variable, str(home / folder))
+    monkeypatch.setenv("APCOMBAT_SAVES", str(home / "saves"))
+    monkeypatch.delenv("APCOMBAT_KEYS", raising=False)
+    return home
+
+
 @pytest.fixture
 def ai_plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Work in a temporary folder holding the test plug-in bots (tests/ai/plugins), as a modder would: the

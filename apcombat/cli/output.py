@@ -24,9 +24,10 @@ def fail(args: argparse.Namespace, problems: list[str], code: int = 2) -> int:
 def load_library_or_fail(args: argparse.Namespace) -> Library | None:
     """The content library, or None after reporting why it could not be loaded."""
     from apcombat.content import ContentError, content_root, load_library
+    from apcombat.content.user_files import user_content_if_any
 
     try:
-        return load_library(content_root(args.content))
+        return load_library(content_root(args.content), user_content_if_any())
     except ContentError as error:
         fail(args, error.problems)
         return None

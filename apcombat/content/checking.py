@@ -77,6 +77,7 @@ class CheckReport:
     problems: list[Problem] = attrs.field(factory=list)
     counts: dict[FileKind, int] = attrs.field(factory=dict)
     notes: list[str] = attrs.field(factory=list)
+    user_root: Path | None = None
 
     @property
     def ok(self) -> bool:
@@ -99,12 +100,15 @@ class CheckReport:
         return "content OK: " + (", ".join(counted) if counted else "nothing to check")
 
 
-def check_content(paths: Iterable[str | Path], root: str | Path | None = None) -> CheckReport:
+def check_content(
+    paths: Iterable[str | Path], root: str | Path | None = None, user_root: str | Path | None = None
+) -> CheckReport:
     """Check each path: a content folder, a folder of content files, or one content file.
 
     References (weapon and armour ids, characters) are looked up in `root` (the `--content` folder) if
-    given, else in the content folder the file belongs to (see `root_for`)."""
-    report = CheckReport()
+    given, else in the content folder the file belongs to (see `root_for`); characters also in `user_root`,
+    the user's own content folder, if given."""
+    report = CheckReport(user_root=Path(user_root) if user_root is not None else None)
     for path in map(Path, paths):
         if _is_content_folder(path) or (root is not None and path.resolve() == Path(root).resolve()):
             _check_folder(path, report)
@@ -146,7 +150,7 @@ def _unchecked_references(what: str, root: Path) -> str:
 
 
 def _check_folder(folder: Path, report: CheckReport) -> None:
-    loaded = read_library(folder)
+    loaded = _read_library(folder, report.user_root)
     library = loaded.value
     report.add(loaded.problems)
     report.count(FileKind.WEAPONS, len(library.weapons))
@@ -174,7 +178,7 @@ def _check_file(path: Path, root: Path, report: CheckReport) -> None:
     else:
         report.count(kind, 1)
         # References are looked up in the content folder; its own problems are for a check of it.
-        library = read_library(root).value
+        library = _read_library(root, report.user_root).value
         known = _references_known(library)
         if not known:
             report.notes.append(_unchecked_references(f"references of {shown(path)}", root))
@@ -183,6 +187,11 @@ def _check_file(path: Path, root: Path, report: CheckReport) -> None:
             report.add(read_character(path, *ids).problems)
         elif known:
             report.add(_LIBRARY_READERS[kind](path, library).problems)
+
+
+def _read_library(root: Path, user_root: Path | None) -> Loaded[Library]:
+    """The library references are looked up in: the content folder's, with the user's characters if any."""
+    return read_library(root) if user_root is None else read_library(root, user_root)
 
 
 def _read_critical_effects(path: Path) -> Loaded[dict[BodyLocation, CriticalEffect]]:

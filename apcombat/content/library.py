@@ -23,7 +23,8 @@ class Library:
     """Everything loaded from a content folder, looked up by id.
 
     The armour table is `armors` (not `armor`) so that `library.armor(id)` can be the lookup.
-    Characters are keyed by their file name without `.toml`.
+    Characters are keyed by their file name without `.toml`. `user_root` is the user's own content folder
+    (apcombat.content.user_files), whose characters are looked up after the content folder's.
     """
 
     root: Path
@@ -31,6 +32,11 @@ class Library:
     armors: dict[str, Armor] = attrs.field(factory=dict)
     criticals: CriticalTable = DEFAULT_CRITICALS
     characters: dict[str, Character] = attrs.field(factory=dict)
+    user_root: Path | None = None
+
+    def folders(self) -> list[Path]:
+        """The content folder, then the user's own if any: where characters, scenarios and encounters are found."""
+        return [self.root] if self.user_root is None else [self.root, self.user_root]
 
     def weapon(self, weapon_id: str) -> Weapon:
         """The weapon with this id; a ContentError naming close matches if there is none."""

@@ -153,6 +153,9 @@ def read_character_reference(
     and armour checked against `library`, and None; or nothing read and the message for a `ref` that
     names no file (`no character file characters/ana.toml (did you mean 'ana'?)`)."""
     character_file = resolve_reference(ref, referring_file, library.root)
+    if not character_file.is_file() and library.user_root is not None:
+        users = resolve_reference(ref, referring_file, library.user_root)
+        character_file = users if users.is_file() else character_file
     if not character_file.is_file():
         hint = did_you_mean(Path(ref).stem, library.characters)
         return Loaded(None), f"no character file {shown(character_file)}{hint}"
@@ -189,9 +192,11 @@ def character_files(root: str | Path) -> list[Path]:
     return sorted(Path(root, CHARACTERS_FOLDER).glob("*.toml"))
 
 
-def read_library(root: str | Path) -> Loaded[Library]:
-    """Everything a content folder holds that could be read, with every problem of every file."""
+def read_library(root: str | Path, user_root: str | Path | None = None) -> Loaded[Library]:
+    """Everything a content folder holds that could be read, with every problem of every file; with
+    `user_root`, the user's own characters too (apcombat.content.user_files)."""
     root = Path(root)
+    user_root = Path(user_root) if user_root is not None else None
     weapons = _read_required(root / WEAPONS_FILE, read_weapons)
     armors = _read_required(root / ARMOR_FILE, read_armor)
     criticals = read_criticals(root / CRITICALS_FILE) if (root / CRITICALS_FILE).exists() else Loaded(DEFAULT_CRITICALS)
@@ -200,7 +205,8 @@ def read_library(root: str | Path) -> Loaded[Library]:
     # An unreadable weapons or armour file would make every reference look unknown: skip those checks.
     weapon_ids = weapons.value if weapons.value or not weapons.problems else None
     armor_ids = armors.value if armors.value or not armors.problems else None
-    for path in character_files(root):
+    user_files = character_files(user_root) if user_root is not None else []
+    for path in [*character_files(root), *user_files]:
         character = read_character(path, weapon_ids, armor_ids)
         problems += character.problems
         if character.value is not None:
@@ -211,6 +217,7 @@ def read_library(root: str | Path) -> Loaded[Library]:
         armors=armors.value,
         criticals=criticals.value,
         characters=characters,
+        user_root=user_root,
     )
     return Loaded(library, problems)
 
@@ -227,6 +234,9 @@ def _read_required(path: Path, reader: Callable[[Path], Loaded[dict[str, T]]]) -
     return Loaded({}, [Problem(shown(path), f"missing: a content folder needs {path.name} ({what})")])
 
 
-def load_library(root: str | Path) -> Library:
-    """Everything a content folder holds; a ContentError listing every problem of every file if any."""
-    return read_library(root).unwrap()
+def load_library(root: str | Path, user_root: str | Path | None = None) -> Library:
+    """Everything a content folder holds (and the user's own characters, with `user_root`); a ContentError
+    listing every problem of every file if any."""
+    # Without a user folder, the content folder's own read (one argument), as before user folders existed.
+    loaded = read_library(root) if user_root is None else read_library(root, user_root)
+    return loaded.unwrap()

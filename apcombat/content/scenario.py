@@ -105,12 +105,19 @@ def read_attack_scenario(path: str | Path, library: Library) -> Loaded[ShotSitua
     loaded = read_toml(path)
     if loaded.value is None:
         return Loaded(None, loaded.problems)
+    return scenario_from(loaded.value, path, library)
+
+
+def scenario_from(data: dict[str, Any], path: str | Path, library: Library) -> Loaded[ShotSituation | None]:
+    """The attack a scenario's TOML tables describe (as read from `path`, which names the file in problems and
+    is where character paths are relative to), with every problem in them (None if there were any): the
+    resolver's form reads what it edits through here."""
     file = shown(path)
-    scenario, found = structure(loaded.value, _ScenarioFile)
+    scenario, found = structure(data, _ScenarioFile)
     reader = _SectionReader(Path(path), file, library)
     if scenario is None:
         reader.report(found)
-        reader.check_references(loaded.value)
+        reader.check_references(data)
         return Loaded(None, reader.problems)
     shooter = reader.shooter(scenario.attacker, scenario.shot.mode)
     target = reader.target(scenario.target)

@@ -6,6 +6,7 @@ on exactly where the game stopped, after checking that the state follows from th
 plays it again from the start.
 """
 
+from apcombat.content.user_files import saves_folder  # the user-files policy decides where saves go
 from apcombat.saves.errors import SaveError
 from apcombat.saves.files import (
     OpenedSave,
@@ -18,7 +19,6 @@ from apcombat.saves.files import (
     read_save,
     replay_save,
     save_game,
-    saves_folder,
     write_atomically,
 )
 from apcombat.saves.format import FORMAT_VERSION, SaveFile, save_text

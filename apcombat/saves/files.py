@@ -27,17 +27,9 @@ from apcombat.saves.errors import SaveError, refuse
 from apcombat.saves.format import SaveFile, save_text, structure_save
 from apcombat.saves.migrations import upgrade
 
-SAVES_ENV = "APCOMBAT_SAVES"
-"""The environment variable naming the saves folder."""
-
 AUTOSAVE_NAME = "autosave"
 SUFFIX = ".toml"
 BACKUP_SUFFIX = ".bak"
-
-
-def saves_folder() -> Path:
-    """Where saves go: $APCOMBAT_SAVES if set, else `saves` in the current folder (made when first saving)."""
-    return Path(os.environ.get(SAVES_ENV) or Path.cwd() / "saves")
 
 
 def save_game(game: Game, path: str | Path) -> Path:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import gc
-import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +13,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 
+from apcombat.content.user_files import saves_folder, user_content_folder
 from apcombat.tui import textual_fixes
 from apcombat.tui.crash import crash_line, write_crash_report
 from apcombat.tui.keymap import check_keymap, keymap_path, load_keymap, widget_keys
@@ -57,8 +58,8 @@ class ApcombatApp(App):
         self._library_lock = threading.Lock()
         self.content = content
         self.open_path = open_path
-        # ./saves, or the folder APCOMBAT_SAVES names; set but empty is unset (as apcombat.saves.saves_folder).
-        self.saves = saves or Path(os.environ.get("APCOMBAT_SAVES") or "saves")
+        # The user-files policy: APCOMBAT_SAVES, else ./saves if it exists here, else the user data folder's.
+        self.saves = saves or saves_folder()
         self.seed = seed
         self.ai_pace = ai_pace  # seconds between an AI's commands; None: APCOMBAT_AI_PACE or the default
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
@@ -94,7 +95,7 @@ class ApcombatApp(App):
             if self._library is None:
                 from apcombat.content import content_root, load_library
 
-                self._library = load_library(content_root(self.content))
+                self._library = load_library(content_root(self.content), user_content_folder())
                 gc.freeze()  # long-lived content: keep the collector from walking it on every pause
             return self._library
 
@@ -112,6 +113,13 @@ class ApcombatApp(App):
         from apcombat.content.paths import content_root
 
         return content_root(self.content)
+
+    @property
+    def user_folder(self) -> Path:
+        """The user's own content folder (fights and characters from the roster, the resolver's scenarios)."""
+        if self._library is not None and self._library.user_root is not None:
+            return self._library.user_root
+        return user_content_folder()
 
     def on_mount(self) -> None:
         if self.keymap:
@@ -156,6 +164,11 @@ class ApcombatApp(App):
             self.push_screen(screen)
 
     def open_save(self, path: Path) -> None:
+        """Go on with the save at `path` (asking first when it would leave a fight with unsaved play), and
+        say what was loaded."""
+        self.leave_fight(lambda: self._open_save(path))
+
+    def _open_save(self, path: Path) -> None:
         if not path.exists():
             self.notify(f"there is no save at {path}", severity="warning")
             return
@@ -174,6 +187,9 @@ class ApcombatApp(App):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         self.open_game(game, path.stem if path.stem != "autosave" else "game")
+        from apcombat.tui.leaving import loaded_line
+
+        self.notify(loaded_line(path, game), timeout=6)
 
     def _handle_exception(self, error: Exception) -> None:
         """Any error no screen handled ends the app with status 1 (Textual's behaviour); its traceback goes to
@@ -209,8 +225,25 @@ class ApcombatApp(App):
         self.push_screen(RulesScreen(rule_in_view() if callable(rule_in_view) else None))
 
     def action_title(self) -> None:
+        self.leave_fight(self._to_title)
+
+    def _to_title(self) -> None:
         while len(self.screen_stack) > 2:
             self.pop_screen()
+
+    def leave_fight(self, then: Callable[[], None]) -> None:
+        """Do `then`, which leaves the fight on the screens (if any): at once if nothing was played since it
+        was opened or saved, else once the player says so."""
+        from apcombat.tui.leaving import leave_question
+
+        question = leave_question(self.screen_stack, self.saves)
+        if question is None:
+            then()
+            return
+        from apcombat.tui.screens.dialogs import ChoiceScreen
+
+        options = [("leave", "Leave the fight"), ("stay", "Stay (ctrl+s saves it)")]
+        self.push_screen(ChoiceScreen(question, options), lambda choice: then() if choice == "leave" else None)
 
 
 def create_app(**kwargs: object) -> ApcombatApp:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 import traceback
@@ -10,15 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from apcombat import __version__
-
-
-def crash_folder() -> Path:
-    """The platform's user cache folder for apcombat: $XDG_CACHE_HOME/apcombat, ~/.cache/apcombat, or on
-    Windows %LOCALAPPDATA%\\apcombat."""
-    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
-        return Path(os.environ["LOCALAPPDATA"]) / "apcombat"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "apcombat"
+from apcombat.content.user_files import crash_folder
 
 
 def write_crash_report(error: BaseException) -> Path:

@@ -1,6 +1,6 @@
 """Remappable keys: every binding has an id; a TOML file maps ids to keys.
 
-# ~/.config/apcombat/keys.toml (or the file named by APCOMBAT_KEYS)
+# keys.toml in the user config folder, e.g. ~/.config/apcombat (or the file named by APCOMBAT_KEYS)
 [keys]
 "game.fire" = "f,enter"
 "map.cursor_up" = "up,w"
@@ -11,7 +11,6 @@ bindings when it starts (`check_keymap`): each problem is one sentence naming th
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -19,6 +18,7 @@ from pathlib import Path
 from textual.keys import KEY_TO_UNICODE_NAME, REPLACED_KEYS, Keys
 
 from apcombat.content.toml_files import read_toml
+from apcombat.content.user_files import keys_file
 
 QUIT_ID = "app.quit"
 """The binding that quits the app from every screen; a key file must leave it a key of its own."""
@@ -28,11 +28,8 @@ NAMED_KEYS = frozenset(key.value.rsplit("+", 1)[-1] for key in Keys if not key.v
 
 
 def keymap_path() -> Path:
-    """Where the player's key file is looked for."""
-    if "APCOMBAT_KEYS" in os.environ:
-        return Path(os.environ["APCOMBAT_KEYS"])
-    base = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config"))
-    return base / "apcombat" / "keys.toml"
+    """Where the player's key file is looked for (the user-files policy: apcombat.content.user_files)."""
+    return keys_file()
 
 
 def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:

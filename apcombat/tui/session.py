@@ -71,6 +71,7 @@ class Session:
         self.saves = saves
         self.name = name
         self.problems: list[str] = []  # autosave failures to show, never to lose the game over
+        self.saved_history = list(game.history)  # as opened or last saved: what leaving would not lose
         on_map = game.state.map is not None
         self.ai_settings: dict[str, AiSettings] = {
             side.id: self._known_settings(side) for side in game.state.sides if side.control is Control.AI and on_map
@@ -175,7 +176,14 @@ class Session:
         return self.game.dice.ask is not None
 
     def save(self, path: Path | None = None) -> Path:
-        return save_game(self.game, path or self.saves / f"{self.name}.toml")
+        saved = save_game(self.game, path or self.saves / f"{self.name}.toml")
+        self.saved_history = list(self.game.history)
+        return saved
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether commands were played (or taken back) since the fight was opened or last saved."""
+        return self.game.history != self.saved_history
 
     def export_log(self, path: Path) -> Path:
         path.write_text(log_markdown(self.state, self.log), encoding="utf-8")

@@ -164,3 +164,25 @@ def test_an_empty_content_folder_is_a_problem(apcombat, tmp_path: Path) -> None:
     for result in (apcombat("check", "--content", tmp_path), apcombat("check", tmp_path)):
         assert result.code == 1
         assert "content OK" not in result.out
+
+
+def test_the_users_own_files_are_checked_with_the_content(apcombat, user_folders: Path) -> None:
+    # Issue 13, item 5: fights and characters from the roster, scenarios from the resolver live in the user's
+    # data folder; `apcombat check` finds them, and a fight of the user's names a character of the user's by id.
+    mine = user_folders / "data" / "apcombat"
+    (mine / "characters").mkdir(parents=True)
+    drifter = (CONTENT / "characters" / "ana.toml").read_text(encoding="utf-8").replace('"Ana"', '"Drifter"', 1)
+    (mine / "characters" / "drifter.toml").write_text(drifter, encoding="utf-8")
+    (mine / "encounters").mkdir()
+    fight = (CONTENT / "encounters" / "table_brawl.toml").read_text(encoding="utf-8")
+    first_character = fight.index("character = ")
+    line_end = fight.index("\n", first_character)
+    fight = fight[:first_character] + 'character = "drifter"' + fight[line_end:]
+    (mine / "encounters" / "rematch.toml").write_text(fight, encoding="utf-8")
+    result = apcombat("check")
+    assert result.code == 0, result.out
+    assert "9 characters" in result.out and "7 encounters" in result.out
+    assert f"note: your own files in {mine} were checked too" in result.out
+    (mine / "encounters" / "rematch.toml").write_text(fight.replace('"drifter"', '"drifer"'), encoding="utf-8")
+    result = apcombat("check")
+    assert result.code == 1 and "drifer" in result.out

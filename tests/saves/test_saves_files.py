@@ -90,9 +90,12 @@ def test_a_folder_that_cannot_be_made_is_one_clear_error(in_tmp, game):
         save_game(game, "saves/x.toml")
 
 
-def test_the_saves_folder_is_saves_here_unless_the_environment_says(in_tmp, monkeypatch):
+def test_the_saves_folder_is_saves_here_if_it_exists_else_the_user_data_folder(in_tmp, monkeypatch, user_folders):
+    # Issue 13, item 5: a checkout (./saves exists) keeps its saves; elsewhere they go to the user data folder.
+    assert saves_folder() == user_folders / "data" / "apcombat" / "saves"
+    assert not saves_folder().exists()  # made when first saving
+    (in_tmp / "saves").mkdir()
     assert saves_folder() == in_tmp / "saves"
-    assert not (in_tmp / "saves").exists()  # made when first saving
     monkeypatch.setenv("APCOMBAT_SAVES", str(in_tmp / "elsewhere"))
     assert saves_folder() == in_tmp / "elsewhere"
 
@@ -187,5 +190,6 @@ def test_an_empty_saves_variable_means_the_saves_folder_here(in_tmp, monkeypatch
     from apcombat.tui.app import create_app
 
     monkeypatch.setenv("APCOMBAT_SAVES", "")
+    (in_tmp / "saves").mkdir()
     assert saves_folder() == in_tmp / "saves"
     assert create_app().saves.resolve() == in_tmp / "saves"

@@ -32,6 +32,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from apcombat.content import Library, content_root, load_library
+from apcombat.content.settings import HINTS, remember
 from apcombat.engine import Event
 from apcombat.model import Cell, Encounter
 from apcombat.tui.app import ApcombatApp, create_app
@@ -115,10 +116,11 @@ def write_encounter(
 
 
 @pytest.fixture(autouse=True)
-def crash_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Crash reports of the app under test go to tmp_path/cache/apcombat, never to the user's cache folder."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "apcombat"
+def crash_folder(user_folders: Path) -> Path:
+    """Crash reports of the app under test go to the test's user log folder, never to the user's own."""
+    from apcombat.content.user_files import crash_folder
+
+    return crash_folder()
 
 
 @pytest.fixture(scope="session")
@@ -319,10 +321,14 @@ def run_ui(make_app: Callable[..., ApcombatApp], skirmish: Path) -> Callable[...
 
 @pytest.fixture
 def snap(snap_compare: Callable[..., bool], make_app: Callable[..., ApcombatApp]) -> Callable[..., bool]:
-    """`snap(steps, size, **app_options)`: compare the screen after `await steps(ui)` with its SVG snapshot in
-    __snapshots__ (`pytest --snapshot-update` rewrites them). The key file's path is the same everywhere."""
+    """`snap(steps, size, hints=False, **app_options)`: compare the screen after `await steps(ui)` with its SVG
+    snapshot in __snapshots__ (`pytest --snapshot-update` rewrites them). The key file's path is the same
+    everywhere. The demo duel's tutorial hints are off unless `hints` (their own snapshots show them)."""
 
-    def compare(steps: Callable[[Ui], Awaitable[None]] | None, size: tuple[int, int], **options: Any) -> bool:
+    def compare(
+        steps: Callable[[Ui], Awaitable[None]] | None, size: tuple[int, int], hints: bool = False, **options: Any
+    ) -> bool:
+        remember(HINTS, hints)
         app = make_app(**({"keymap_file": NO_KEYS} | options))
 
         async def run_before(pilot: Pilot) -> None:

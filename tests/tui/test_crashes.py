@@ -91,12 +91,12 @@ def test_an_error_outside_the_screens_is_reported_the_same_way(monkeypatch, caps
     assert f"the full report is in {report}" in capsys.readouterr().err
 
 
-def test_a_crash_report_goes_to_the_temporary_folder_when_the_cache_cannot_be_written(monkeypatch, tmp_path):
+def test_a_crash_report_goes_to_the_temporary_folder_when_the_log_folder_cannot_be_written(monkeypatch, tmp_path):
     from apcombat.tui.crash import write_crash_report
 
     blocked = tmp_path / "a-file"
     blocked.write_text("", encoding="utf-8")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))  # a file, not a folder: nothing can be made under it
+    monkeypatch.setenv("XDG_STATE_HOME", str(blocked))  # a file, not a folder: nothing can be made under it
     monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
     (tmp_path / "tmp").mkdir()
     import tempfile

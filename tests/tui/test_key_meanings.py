@@ -13,7 +13,7 @@ def _actions_of(key: str) -> dict[str, str]:
 
 def test_ctrl_s_saves_on_every_screen_that_binds_it() -> None:
     # It was "save" on the battlefield and "Start" on the set-up, "Add" on the character form.
-    assert _actions_of("ctrl+s") == {"game": "save", "roster": "save"}
+    assert _actions_of("ctrl+s") == {"game": "save", "roster": "save", "resolver": "save"}
     assert _actions_of("f10") == {"roster": "start", "set-up": "start", "new character": "submit"}
 
 

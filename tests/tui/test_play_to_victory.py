@@ -72,8 +72,12 @@ def test_a_small_fight_played_to_victory_with_the_keyboard(run_ui, tmp_path):
         assert str(saved) in ids and str(saved.with_name("autosave.toml")) in ids
         assert "mid — Skirmish, round 1" in ui.text("OptionList")
         await ui.press(*["down"] * (ids.index(str(saved)) - (listing.highlighted or 0)), "enter")
+        leave = await ui.wait_for_screen(ChoiceScreen)  # the crouch was not saved: asked first (issue 13, item 5)
+        assert leave.title_text.startswith("Leave the fight?")
+        await ui.press("enter")
         await ui.wait_for_screen(GameScreen)
         assert ui.state == at_save
+        assert any(notice.startswith("Loaded mid.toml: Skirmish, round 1, Ana's turn") for notice in ui.notices())
         assert "upright" in ui.text("#unit") and "11/12" in ui.text("#unit")
 
         # Undo: crouch again, then ctrl+z: the state before it, exactly (rebuilt from the save's history).

@@ -35,8 +35,9 @@ def content_copy(tmp_path: Path) -> Path:
 
 
 def run(tmp_path: Path, script: Script, size: tuple[int, int] = (80, 24)) -> Library:
-    """Run `script` in the app on a copy of the content (at the title screen); the library it used."""
-    library = load_library(content_copy(tmp_path))
+    """Run `script` in the app on a copy of the content (at the title screen), the user's own content folder
+    being tmp_path/mine; the library it used."""
+    library = load_library(content_copy(tmp_path), tmp_path / "mine")
     app = create_app(library=library, saves=tmp_path / "saves", keymap_file=tmp_path / "nokeys.toml")
 
     async def main() -> None:
@@ -86,7 +87,7 @@ async def open_roster(pilot: Pilot) -> RosterScreen:
 
 
 def test_a_three_against_three_fight_is_saved_loads_and_starts(tmp_path: Path) -> None:
-    path = tmp_path / "content" / "encounters" / "saloon_rematch.toml"
+    path = tmp_path / "mine" / "encounters" / "saloon_rematch.toml"
 
     async def script(pilot: Pilot, app: ApcombatApp) -> None:
         roster = await open_roster(pilot)
@@ -125,7 +126,7 @@ def test_a_three_against_three_fight_is_saved_loads_and_starts(tmp_path: Path) -
         "vera": ["sniper_rifle", "browning_high_power"],
     }
     assert [unit.side for unit in encounter.units] == ["players"] * 3 + ["opponents"] * 3
-    assert not (tmp_path / "content" / "characters" / "drifter.toml").exists()  # used inline, not saved
+    assert not (tmp_path / "mine" / "characters" / "drifter.toml").exists()  # used inline, not saved
 
 
 def test_the_form_shows_each_problem_under_its_field_and_stays(tmp_path: Path) -> None:
@@ -154,7 +155,7 @@ def test_the_form_shows_each_problem_under_its_field_and_stays(tmp_path: Path) -
 
 
 def test_a_saved_character_becomes_a_ready_one_named_by_id(tmp_path: Path) -> None:
-    path = tmp_path / "content" / "encounters" / "grudge.toml"
+    path = tmp_path / "mine" / "encounters" / "grudge.toml"
 
     async def script(pilot: Pilot, app: ApcombatApp) -> None:
         roster = await open_roster(pilot)
@@ -172,8 +173,11 @@ def test_a_saved_character_becomes_a_ready_one_named_by_id(tmp_path: Path) -> No
         await until(pilot, lambda: path.exists())
 
     library = run(tmp_path, script)
-    saved = tmp_path / "content" / "characters" / "raider_2.toml"
+    saved = tmp_path / "mine" / "characters" / "raider_2.toml"
     assert saved.exists()  # raider.toml is another character: never replaced
+    assert sorted(path.name for path in (tmp_path / "content").rglob("*")) == sorted(  # issue 13, item 5
+        path.name for path in CONTENT.rglob("*")
+    ), "nothing is written into the content folder"
     units = load_encounter(path, library).units
     assert [(unit.id, unit.name, unit.weapons[0].weapon.id) for unit in units] == [
         ("raider", "Raider 1", "fists"),  # two of one name are numbered to tell them apart
@@ -183,7 +187,9 @@ def test_a_saved_character_becomes_a_ready_one_named_by_id(tmp_path: Path) -> No
 
 
 def test_saving_over_another_file_asks_and_leaving_unsaved_asks(tmp_path: Path) -> None:
-    duel = tmp_path / "content" / "encounters" / "duel.toml"
+    duel = tmp_path / "mine" / "encounters" / "duel.toml"  # a fight of the user's own, saved before
+    duel.parent.mkdir(parents=True)
+    shutil.copy(CONTENT / "encounters" / "duel.toml", duel)
 
     async def script(pilot: Pilot, app: ApcombatApp) -> None:
         roster = await open_roster(pilot)
@@ -210,6 +216,6 @@ def test_saving_over_another_file_asks_and_leaving_unsaved_asks(tmp_path: Path) 
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         await pilot.press("down", "enter")  # leave without saving
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
-        assert "duel_two" in app.screen.encounters  # the title lists the fight saved
+        assert "yours:duel_two" in app.screen.encounters  # the title lists the fight saved, as the user's
 
     run(tmp_path, script)

@@ -77,7 +77,18 @@ def test_the_command_lines_save_option_says_it_is_a_path_that_may_point_anywhere
 def test_an_empty_apcombat_saves_is_as_if_unset_saves_go_to_the_saves_folder(run_ui, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("APCOMBAT_SAVES", "")
+    (tmp_path / "saves").mkdir()  # as in a checkout
 
     run_ui(save_as("empty-env"), saves=None)
     assert (tmp_path / "saves" / "empty-env.toml").exists()
     assert not (tmp_path / "empty-env.toml").exists()
+
+
+def test_with_no_saves_folder_here_saves_go_to_the_user_data_folder(run_ui, tmp_path, monkeypatch, user_folders):
+    # Issue 13, item 5: run from anywhere but a checkout, the saves go to the platform's user data folder.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("APCOMBAT_SAVES")
+
+    run_ui(save_as("elsewhere"), saves=None)
+    assert (user_folders / "data" / "apcombat" / "saves" / "elsewhere.toml").exists()
+    assert not (tmp_path / "saves").exists()

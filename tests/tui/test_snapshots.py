@@ -46,6 +46,12 @@ def test_battlefield_at_the_start_of_round_one(snap, size, duel):
 
 
 @SIZES
+def test_the_demo_duels_first_hint(snap, size, duel):
+    # Issue 13, item 11: the tutorial's box over the hint line, at the start of Ana's first turn.
+    assert snap(round_one, size, hints=True, open_path=duel)
+
+
+@SIZES
 def test_shot_dialog(snap, size, duel):
     async def steps(ui):
         await round_one(ui)

@@ -22,10 +22,12 @@ from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import BattleFit
 from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
+from apcombat.tui.leaving import ask_before_replacing
 from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.session import Session, ai_pace, save_name_problem
+from apcombat.tui.tutorial import Tutorial
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
@@ -77,6 +79,7 @@ class GameScreen(Screen):
         Binding("z", "zoom", "Zoom", show=False, id="game.zoom"),
         Binding("y", "ai_options", "AI's options", show=False, id="game.ai_options"),
         Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
+        Binding("f2", "hints", "Hints on/off", show=False, id="game.hints"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -95,6 +98,7 @@ class GameScreen(Screen):
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
         self.watcher: Unit | None = None  # the unit on watch under the cursor, whose cone is drawn
         self.battle_fit = BattleFit(self)
+        self.tutorial = Tutorial(self)  # the demo duel's hints (apcombat/tui/tutorial.py)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
@@ -143,6 +147,7 @@ class GameScreen(Screen):
 
     def focus_battlefield(self) -> None:
         self.query_one(MapView).focus()
+        self.tutorial.start()
 
     def on_resize(self) -> None:
         self.battle_fit.fit()
@@ -201,6 +206,7 @@ class GameScreen(Screen):
             self.app.push_screen(VictoryScreen(self.session))
         self.refresh_bindings()  # the AI's skip key shows in the footer while an AI acts
         self.ai.go_on()
+        self.tutorial.follow()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "ai_skip":
@@ -255,6 +261,7 @@ class GameScreen(Screen):
             self._show_map()  # the cone of a watcher under the cursor comes or goes
         self.query_one(MapView).show_path(self.path)
         self.query_one(UnitPanel).show(self.state, active, self.planned_ap)
+        self.tutorial.follow()
 
     def on_map_view_cell_chosen(self, message: MapView.CellChosen) -> None:
         unit = self._unit_at(message.cell)
@@ -536,13 +543,19 @@ class GameScreen(Screen):
             stem = name.strip().removesuffix(".toml")
             if not stem:
                 return
-            try:
-                path = self.session.save(self.session.saves / f"{stem}.toml")
-            except SaveError as error:
-                self.notify(str(error), severity="error", timeout=10)
-                return
-            self.session.name = stem
-            self.notify(f"saved to {path}")
+
+            def save(choice: str | None = "replace") -> None:
+                if choice != "replace":
+                    return
+                try:
+                    path = self.session.save(self.session.saves / f"{stem}.toml")
+                except SaveError as error:
+                    self.notify(str(error), severity="error", timeout=10)
+                    return
+                self.session.name = stem
+                self.notify(f"saved to {path}")
+
+            ask_before_replacing(self.app, self.session.saves / f"{stem}.toml", stem == self.session.name, save)
 
         ask = AskScreen("Save as (a name in the saves folder):", self.session.name, check=save_name_problem)
         self.app.push_screen(ask, save_as)
@@ -551,6 +564,9 @@ class GameScreen(Screen):
         from apcombat.tui.screens.saves import LoadScreen
 
         self.app.push_screen(LoadScreen(self.session.saves))
+
+    def action_hints(self) -> None:
+        self.tutorial.toggle()
 
     def action_to_active(self) -> None:
         """Put the cursor, and the view, on the acting unit (on a big map it is easily lost)."""

@@ -18,6 +18,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
     from apcombat.tui.screens.character_form import CharacterFormScreen
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
     from apcombat.tui.screens.game import GameScreen
+    from apcombat.tui.screens.how_to_play import HowToPlayScreen
     from apcombat.tui.screens.legend import LegendScreen
     from apcombat.tui.screens.oracle import OracleScreen
     from apcombat.tui.screens.overview import OverviewScreen
@@ -52,6 +53,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
         ("rules", RulesScreen),
         ("legend", LegendScreen),
         ("AI's options", AiOptionsScreen),
+        ("how to play", HowToPlayScreen),
         ("keys", HelpScreen),
     ]
     found: dict[str, tuple[str, Binding]] = {}
@@ -65,7 +67,10 @@ def all_bindings() -> list[tuple[str, Binding]]:
 class HelpScreen(ModalScreen[None]):
     """Keys and what they do."""
 
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
+    BINDINGS = [
+        Binding("escape,question_mark,q", "close", "Close", id="help.close"),
+        Binding("h", "how_to_play", "How to play", id="help.how_to_play"),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall"):
@@ -86,3 +91,9 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_how_to_play(self) -> None:
+        from apcombat.tui.screens.how_to_play import HowToPlayScreen
+
+        self.dismiss(None)
+        self.app.push_screen(HowToPlayScreen())

@@ -17,8 +17,9 @@ from textual.widgets.option_list import Option
 
 from apcombat.content import ContentError, Library
 from apcombat.content.encounter_summary import units_text
-from apcombat.content.paths import CHARACTERS_FOLDER, ENCOUNTERS_FOLDER
+from apcombat.content.paths import CHARACTERS_FOLDER, ENCOUNTERS_FOLDER, shown
 from apcombat.content.roster import Roster, content_id, new_character_id, with_character
+from apcombat.content.user_files import user_content_folder
 from apcombat.content.writer import character_to_toml, encounter_to_toml, write_text_file
 from apcombat.model import Character, Control, Side, Unit
 from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter
@@ -50,11 +51,12 @@ class RosterScreen(Screen):
     ]
 
     def __init__(self, library: Library, folder: Path | None = None) -> None:
-        """`folder`: the content folder the fight goes to (`encounters/`) with any new character saved
-        (`characters/`); the library's own by default, where its character ids are found."""
+        """`folder`: the folder the fight goes to (`encounters/`) with any new character saved
+        (`characters/`); by default the user's own content folder (apcombat.content.user_files), where the
+        library finds character ids after its own."""
         super().__init__()
         self.library = library
-        self.folder = folder or library.root
+        self.folder = folder or library.user_root or user_content_folder()
         self.roster = Roster.start()
         self.target = self.roster.sides[0].id
         self.fight_name = ""
@@ -106,7 +108,7 @@ class RosterScreen(Screen):
         if self.roster != self.saved_roster:
             saved = "Not saved."
         else:
-            saved = f"Saved as {ENCOUNTERS_FOLDER}/{self.saved_as.name}." if self.saved_as else ""
+            saved = f"Saved as {self.saved_as.name}." if self.saved_as else ""
         heading = Text.assemble(("Table fight roster. ", "bold"), f"Adding to ▶ {self._side(self.target).name}. ")
         self.query_one("#roster-heading", Label).update(heading + Text(saved, "dim"))
 
@@ -186,7 +188,7 @@ class RosterScreen(Screen):
                 self.notify(f"Cannot save {path}: {error.strerror or error}; the character is used anyway.")
             else:
                 self._know(character_id, made.character)
-                self.notify(f"Saved {made.character.name} as {CHARACTERS_FOLDER}/{path.name}.", timeout=4)
+                self.notify(f"Saved {made.character.name} as {shown(path)}.", timeout=4)
         self._add(made.character)
 
     def _know(self, character_id: str, character: Character) -> None:
@@ -202,7 +204,7 @@ class RosterScreen(Screen):
     def _named(self) -> Library:
         """The library whose characters the fight's file names by id (`character = "raider"`): the ids are
         found in the folder the file is loaded from, so in another folder every character is written out."""
-        return self.library if self.folder == self.library.root else attrs.evolve(self.library, characters={})
+        return self.library if self.folder in self.library.folders() else attrs.evolve(self.library, characters={})
 
     def action_remove(self) -> None:
         option = self.query_one("#fight", OptionList).highlighted_option
@@ -311,5 +313,5 @@ class RosterScreen(Screen):
             return None
         self.fight_name, self.saved_as, self.saved_roster = name, path, self.roster
         self._show_target()
-        self.notify(f"Saved as {ENCOUNTERS_FOLDER}/{path.name}: it is on the title screen's list.", timeout=4)
+        self.notify(f"Saved as {shown(path)}: it is on the title screen's list.", timeout=4)
         return path

@@ -3,6 +3,8 @@ replays, the table-fight roster, the attack resolver."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +22,9 @@ from apcombat.content.encounter_summary import (
 )
 
 LOGO = "A P C O M B A T"
+YOURS = "yours:"
+"""The start of the list id of a fight from the user's own folder (it may share a file name with a built-in)."""
+YOURS_MARK = "(yours)"
 
 
 def described(summary: EncounterSummary) -> str:
@@ -41,6 +46,7 @@ class TitleScreen(Screen):
         Binding("r", "replay", "Replays", id="title.replay"),
         Binding("a", "resolver", "Attack resolver", show=False, id="title.resolver"),
         Binding("t", "roster", "Table fight: roster", show=False, id="title.roster"),  # the key line names it
+        Binding("h", "how_to_play", "How to play", show=False, id="title.how_to_play"),
         Binding("q", "app.quit", "Quit", id="title.quit"),
     ]
 
@@ -53,7 +59,7 @@ class TitleScreen(Screen):
                 yield Static("", id="encounter-description")
             yield Label(
                 "Enter: new game   d: the demo duel   c: continue the autosave   l: load   r: watch a replay   "
-                "a: attack resolver   t: table fight roster   ?: keys   q: quit",
+                "a: attack resolver   t: table fight roster   h: how to play   ?: keys   q: quit",
                 id="title-keys",
             )
 
@@ -76,6 +82,9 @@ class TitleScreen(Screen):
         listing = self.query_one("#encounters", OptionList)
         highlighted = listing.highlighted_option
         found = {summary.path.stem: summary for summary in encounter_summaries(self.app.content_folder)}
+        # The user's own fights (saved from the roster) after the built-in ones, marked as theirs.
+        for summary in encounter_summaries(self.app.user_folder):
+            found[f"{YOURS}{summary.path.stem}"] = dataclasses.replace(summary, name=f"{summary.name} {YOURS_MARK}")
         self._list_encounters(found, highlighted.id if highlighted is not None else "duel")
         # After the frame is painted: the thread loading the content would hold it up.
         self.call_after_refresh(self._check_encounters, list(found.values()))
@@ -103,7 +112,7 @@ class TitleScreen(Screen):
             key = summary.path.stem
             if key in self.encounters:
                 self.encounters[key] = summary
-                listing.replace_option_prompt(key, summary.name)
+                listing.replace_option_prompt(key, summary.name)  # a problem's summary names its file
         highlighted = listing.highlighted_option
         if highlighted is not None and highlighted.id in self.encounters:
             self._describe(self.encounters[highlighted.id])
@@ -154,6 +163,11 @@ class TitleScreen(Screen):
         from apcombat.tui.screens.roster import RosterScreen
 
         self.app.push_screen(RosterScreen(self.app.library))
+
+    def action_how_to_play(self) -> None:
+        from apcombat.tui.screens.how_to_play import HowToPlayScreen
+
+        self.app.push_screen(HowToPlayScreen())
 
     def action_resolver(self) -> None:
         from apcombat.tui.screens.resolver import ResolverScreen

@@ -1,0 +1,80 @@
+"""How to play: the game in a few screens of text, for someone who has never played it (h on the title and on
+the keys screen). The rules themselves are in docs/rules.md and the rules browser (F1)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Static
+
+HOW_TO_PLAY = """\
+THE GOAL
+Each side's units fight until one side has no one left standing. The demo duel (d on the title) is one
+gunslinger, Ana, against one raider: it walks you through a first turn with hints (F2 switches them off).
+
+A ROUND AND A TURN
+s starts the fight: initiative (AG + PE + LU / 2 + 1d6) sets the order in which the units act each round.
+On its turn a unit spends action points (AP) — Ana has 8 a round — on moving, turning, changing pose,
+taking cover, reloading and attacking; e ends the turn, and AP not spent are lost (R13).
+
+MOVING
+Move the cursor with the arrow keys (or click a cell): the path preview draws the way and the AP it costs,
+with what each step leaves. m moves there, M runs. A step straight across a cell costs less than a
+diagonal one; rubble costs double; crouched and prone you move slower (R7, R8). t turns the unit towards
+the cursor: up to 45 degrees is free, 90 costs 1 AP, more 2 AP (R7.3).
+
+SHOOTING
+Tab picks an enemy in sight; f opens the shot dialog. Its breakdown lists every modifier of the hit chance
+— the weapon skill, the range band, an aimed location, cover, your wounds, the target's pose — each with
+its rule; the chance is never above 95 %. Choose the mode (single, aimed at a body part, burst) and Enter
+shoots: a d100 at or under the hit chance hits, a low roll (your luck and more) is a critical that ignores
+armour and wounds the part it hits (R1-R4, R12). A hit's damage, less the target's armour, comes off its HP.
+
+COVER AND POSES
+Beside a wall or a low wall (=), c takes cover for 2 AP: shooting at you from its far side costs the
+shooter 40 points of hit chance (R9). p changes pose: a crouched or prone target is harder to hit (R8).
+o puts a unit on watch: it keeps its AP and fires at an enemy that enters its cone at its best ranges
+(R16).
+
+WHEN YOU ARE LOST
+? lists every key with where it works, F1 opens the rule a line cites (and searches the rules), L shows
+what each map glyph means, ctrl+z takes back the last command, and : types any command of the command
+language (README). ctrl+s saves the fight; the autosave keeps the latest state.
+
+THE GAME MASTER'S SIDE
+At a table, t on the title builds a fight from ready characters (the roster); a fight without a map is
+table mode, with distances measured on the table. a on the title is the attack resolver: one attack
+worked out in full, its values changed in a form. g in a fight opens the game master's tools.
+"""
+
+
+def how_to_play_text() -> Text:
+    """The page: each section's heading in bold, its lines joined so the screen wraps them at its width."""
+    text = Text()
+    for number, block in enumerate(HOW_TO_PLAY.strip().split("\n\n")):
+        heading, *lines = block.splitlines()
+        text.append(("\n\n" if number else "") + heading.capitalize() + "\n", style="bold")
+        text.append(" ".join(lines))
+    return text
+
+
+class HowToPlayScreen(Screen):
+    """The game explained in a page; Escape goes back."""
+
+    DEFAULT_CSS = """
+    HowToPlayScreen VerticalScroll { padding: 0 1; }
+    """
+
+    BINDINGS = [Binding("escape,q,h", "app.pop_screen", "Back", id="how_to_play.back")]
+
+    def compose(self) -> ComposeResult:
+        yield Label("How to play (↑↓ PgUp PgDn scroll, Esc goes back)", classes="dialog-title")
+        with VerticalScroll(id="how-to-play"):
+            yield Static(how_to_play_text())
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()

@@ -1,0 +1,209 @@
+"""The demo duel teaches a first turn: a box of hints over the hint line walks a new player through moving
+with the path preview, reading a shot's breakdown, shooting and ending the turn, each hint giving way to the
+next once the player has done its step. F2 switches the hints off (and on), remembered in the user's settings.
+
+The battlefield tells the tutorial when something may have changed (`follow`); the tutorial reads what
+happened from the session's history and the screen's cursor path and target, never from keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from textual.widgets import Static
+
+from apcombat.content.settings import HINTS, hints_on, remember
+from apcombat.model import Control, Unit
+from apcombat.model.enums import ShotMode
+from apcombat.rules.costs import attack_cost
+
+if TYPE_CHECKING:
+    from apcombat.tui.screens.game import GameScreen
+
+DEMO = "duel"
+"""The session name of the demo duel (its encounter file's name), the fight that teaches."""
+ATTACKS = frozenset({"shoot", "dual", "flame", "melee"})
+"""The commands that attack: any of them is the tutorial's shot."""
+OFF_KEY = "F2"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One hint, and how to tell its step is done."""
+
+    name: str
+    text: str  # {unit}: the player's unit, {enemy}: the one it fights
+    done: Callable[[Tutorial], bool]
+
+
+STEPS = (
+    Step(
+        "preview",
+        "arrow keys move the cursor: the path preview shows the way and the AP left at each step. "
+        "Keep {shot} AP to shoot.",
+        lambda tutorial: bool(tutorial.screen.path) or "move" in tutorial.played,
+    ),
+    Step(
+        "move",
+        "m moves {unit} along the previewed path (ctrl+z takes a move back).",
+        lambda tutorial: "move" in tutorial.played,
+    ),
+    Step(
+        "breakdown",
+        "Tab picks {enemy}; f opens the shot dialog, whose breakdown lists each modifier of the hit chance.",
+        lambda tutorial: tutorial.screen.target is not None or bool(ATTACKS & tutorial.played),
+    ),
+    Step(
+        "shoot",
+        "f opens the shot dialog: read the breakdown, then Enter shoots ({shot} AP); a d100 at or under the "
+        "chance hits.",
+        lambda tutorial: bool(ATTACKS & tutorial.played),
+    ),
+    Step(
+        "end",
+        "e ends {unit}'s turn (AP not spent are lost); then {enemy} acts.",
+        lambda tutorial: tutorial.turn_ended,
+    ),
+)
+START = "s starts the fight: initiative decides who acts first. Then hints walk you through a turn."
+WAITING = "{enemy} acts now (the AI plays it); your turn comes next."
+DONE = "That was a whole turn! ? lists every key, F1 opens the rules, h on the title explains the game."
+
+
+class TutorialBox(Static):
+    """The hints' box: two lines over the hint line, the same height whatever it says."""
+
+    DEFAULT_CSS = """
+    TutorialBox {
+        height: 2;
+        padding: 0 1;
+        background: $primary 30%;
+        color: $text;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__("", id="tutorial", markup=False)
+        self.said = ""
+
+    def say(self, text: str) -> None:
+        if text != self.said:
+            self.said = text
+            self.update(text, layout=False)
+
+
+class Tutorial:
+    """The demo duel's hints for one battlefield: on in the demo duel unless switched off, else nothing."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.teaches = screen.session.name == DEMO and screen.session.state.map is not None
+        self.on = False
+        self.started_at = len(screen.session.game.history)
+        self.done: set[str] = set()
+        self.played: set[str] = set()  # the commands the player's side played since the hints began
+        self.turn_ended = False
+        self.was_acting: str | None = None
+        self.player_commands = 0  # how many commands the player's unit played since the hints began
+        self.finished_at: int | None = None  # that count when every step was done
+
+    @property
+    def box(self) -> TutorialBox | None:
+        found = self.screen.query(TutorialBox)
+        return found.first() if found else None
+
+    def start(self) -> None:
+        """Show the hints if this fight teaches and the player has not switched them off."""
+        if self.teaches and hints_on():
+            self._show()
+
+    def toggle(self) -> None:
+        """F2 on the demo duel: hints off (remembered), or on again where the player is."""
+        if self.on:
+            self.on = False
+            if self.box is not None:
+                self.box.remove()
+            remember(HINTS, False)
+            self.screen.notify(f"Tutorial hints off ({OFF_KEY} turns them on again).", timeout=4)
+        elif self.teaches:
+            remember(HINTS, True)
+            self._show()
+        else:  # nothing to switch here: the setting is left as it is
+            state = "on" if hints_on() else "off"
+            self.screen.notify(f"Tutorial hints ({state}) are for the demo duel: d on the title, F2 there.", timeout=4)
+
+    def _show(self) -> None:
+        from apcombat.tui.widgets.panels import HintLine
+
+        self.on = True
+        if self.box is None:
+            self.screen.mount(TutorialBox(), before=self.screen.query_one(HintLine))
+        self.screen.call_after_refresh(self.follow)
+
+    def follow(self) -> None:
+        """Look at what happened since the last look, mark the steps done and show the next hint."""
+        box = self.box
+        if not self.on or box is None:
+            return
+        self._read_history()
+        for step in STEPS:
+            if step.name not in self.done and step.done(self):
+                self.done.add(step.name)
+        played = self.player_commands
+        if len(self.done) == len(STEPS):
+            if self.finished_at is None:
+                self.finished_at = played
+            elif played > self.finished_at:  # the player plays on: the box makes room again
+                self.on = False
+                box.remove()
+                return
+        box.say(self._text())
+
+    def _read_history(self) -> None:
+        state = self.screen.session.state
+        player = self._player_unit()
+        history = self.screen.session.game.history[self.started_at :]
+        if player is not None:
+            lines = [entry.line.split() for entry in history if entry.line.split()[1:2] == [player.id]]
+            self.played = {words[0] for words in lines}
+            self.player_commands = len(lines)
+        acting = state.active
+        if player is not None and self.was_acting == player.id and acting != player.id and state.round > 0:
+            self.turn_ended = True
+        self.was_acting = acting
+
+    def _player_unit(self) -> Unit | None:
+        """The unit of the first side people play (the demo's Ana)."""
+        state = self.screen.session.state
+        people = {side.id for side in state.sides if side.control is Control.HUMAN}
+        return next((unit for unit in state.units if unit.side in people), None)
+
+    def _text(self) -> str:
+        state = self.screen.session.state
+        player = self._player_unit()
+        enemy = next((unit for unit in state.units if player is None or unit.side != player.side), None)
+        names = {
+            "unit": player.name if player else "your unit",
+            "enemy": enemy.name if enemy else "the enemy",
+            "shot": _shot_ap(player),
+        }
+        steps_left = [step for step in STEPS if step.name not in self.done]
+        if state.round == 0:
+            text = START
+        elif not steps_left:
+            text = DONE
+        elif player is not None and state.active != player.id:
+            text = WAITING
+        else:
+            step = steps_left[0]
+            text = f"Hint {STEPS.index(step) + 1}/{len(STEPS)}: {step.text}"
+        return f"{text.format(**names)}  {OFF_KEY}: hints off"
+
+
+def _shot_ap(unit: Unit | None) -> str:
+    """The AP of a single shot with the unit's weapon in hand (R2.1), as the hints say it."""
+    carried = unit.weapon if unit is not None else None
+    if carried is None:
+        return "enough"
+    return str(attack_cost(ShotMode.SINGLE, carried.weapon))

@@ -50,7 +50,8 @@ def battle_layout(
     screen: Size, map_size_at: dict[int, Size], units: int, zoom: int | None = None, hint_rows: int = 1
 ) -> BattleLayout:
     """The layout for a terminal of `screen`'s size: `map_size_at` gives the map's size at each zoom, `units`
-    the turn order's lines, `zoom` the player's choice (None: the largest at which the whole map fits)."""
+    the turn order's lines, `zoom` the player's choice (None: the largest at which the whole map fits),
+    `hint_rows` the rows between the battle area and the log (the hint line and a hints box over it)."""
     if zoom is None:
         zoom = max((z for z in ZOOMS if fits(map_size_at[z], screen)), default=1)
     rows = screen.height - FOOTER_ROWS - 1  # the hint line's first row is always there
@@ -81,7 +82,8 @@ class BattleFit:
         view, hint = screen.query_one(MapView), screen.query_one(HintLine)
         hint.fit_rows(screen.size.width - 2)  # its padding: a column each side
         sizes = {zoom: view.size_at(zoom) for zoom in ZOOMS}
-        layout = battle_layout(screen.size, sizes, len(screen.state.units), self.zoom_chosen, hint.rows)
+        rows_over_log = hint.rows + screen.tutorial.rows  # the demo duel's hints box sits over the hint line
+        layout = battle_layout(screen.size, sizes, len(screen.state.units), self.zoom_chosen, rows_over_log)
         view.border_subtitle = overlays_on(screen.overlays, screen.size.width - SIDE_COLUMNS - EDGE_TEXT)
         if layout == self.shown:
             return

@@ -71,16 +71,19 @@ WAITING = "{enemy} acts now (the AI plays it); your turn comes next."
 DONE = "That was a whole turn! ? lists every key, F1 opens the rules, h on the title explains the game."
 
 
+BOX_ROWS = 2
+
+
 class TutorialBox(Static):
     """The hints' box: two lines over the hint line, the same height whatever it says."""
 
-    DEFAULT_CSS = """
-    TutorialBox {
-        height: 2;
+    DEFAULT_CSS = f"""
+    TutorialBox {{
+        height: {BOX_ROWS};
         padding: 0 1;
         background: $primary 30%;
         color: $text;
-    }
+    }}
     """
 
     def __init__(self) -> None:
@@ -109,6 +112,11 @@ class Tutorial:
         self.finished_at: int | None = None  # that count when every step was done
 
     @property
+    def rows(self) -> int:
+        """The rows the hints' box takes from the battlefield's log (the layout leaves them)."""
+        return BOX_ROWS if self.on else 0
+
+    @property
     def box(self) -> TutorialBox | None:
         found = self.screen.query(TutorialBox)
         return found.first() if found else None
@@ -124,6 +132,7 @@ class Tutorial:
             self.on = False
             if self.box is not None:
                 self.box.remove()
+            self.screen.battle_fit.fit()
             remember(HINTS, False)
             self.screen.notify(f"Tutorial hints off ({OFF_KEY} turns them on again).", timeout=4)
         elif self.teaches:
@@ -139,6 +148,7 @@ class Tutorial:
         self.on = True
         if self.box is None:
             self.screen.mount(TutorialBox(), before=self.screen.query_one(HintLine))
+        self.screen.battle_fit.fit()
         self.screen.call_after_refresh(self.follow)
 
     def follow(self) -> None:
@@ -157,6 +167,7 @@ class Tutorial:
             elif played > self.finished_at:  # the player plays on: the box makes room again
                 self.on = False
                 box.remove()
+                self.screen.battle_fit.fit()
                 return
         box.say(self._text())
 

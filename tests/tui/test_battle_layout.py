@@ -5,16 +5,24 @@ to change it), the log given the rows the map does not need; a click lands on it
 
 from __future__ import annotations
 
+import pytest
 from conftest import DUEL
 from textual.geometry import Offset
 
 from apcombat.content import content_root
+from apcombat.content.settings import HINTS, remember
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_glyphs import CELL_WIDTH
 from apcombat.tui.widgets.map_view import MapView
 from apcombat.tui.widgets.panels import HintLine
 
 STREET = content_root() / "encounters" / "street_fight.toml"
+
+
+@pytest.fixture(autouse=True)
+def hints_off():
+    """These fights are the demo duel's map: its tutorial hints are off here (one test turns them on)."""
+    remember(HINTS, False)
 
 
 def heights(ui) -> tuple[int, int, int]:
@@ -111,5 +119,25 @@ def test_the_layout_follows_the_terminal_when_it_changes_size(run_ui):
         await ui.pilot.resize_terminal(140, 45)
         await ui.settle()
         assert ui.map.zoom == 2 and heights(ui)[0] == 24
+
+    run_ui(script, open_path=DUEL)
+
+
+def test_the_demo_duels_hints_box_takes_its_rows_from_the_log(run_ui):
+    # Issue 13 items 7 and 11: the hints' two rows come out of the log; nothing is pushed off the screen.
+    remember(HINTS, True)
+
+    async def script(ui):
+        await ui.press("s")
+        for _ in range(2):
+            battle, hint, log = heights(ui)
+            box = ui.game.query_one("#tutorial").outer_size.height
+            assert box == 2 and log >= 3
+            assert battle + box + hint + log + 1 == ui.app.size.height  # the footer's row
+            await ui.press("f2")  # hints off: the log has the rows back
+            await ui.settle()
+            assert heights(ui)[2] == log + 2
+            await ui.press("f2")
+            await ui.settle()
 
     run_ui(script, open_path=DUEL)

@@ -131,6 +131,7 @@ class GameScreen(Screen):
         self.refresh_view()
         if self.state.round == 0:
             self.hint("Set-up: s starts the fight (initiative is rolled); g for game-master tools; ? for all keys")
+        self.tutorial.start()
         self.battle_fit.fit()
         notice = self.app.last_notice
         if notice is not None and time.monotonic() - notice[2] < NOTICE_KEPT:  # said as this screen came
@@ -147,7 +148,6 @@ class GameScreen(Screen):
 
     def focus_battlefield(self) -> None:
         self.query_one(MapView).focus()
-        self.tutorial.start()
 
     def on_resize(self) -> None:
         self.battle_fit.fit()

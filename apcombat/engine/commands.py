@@ -16,6 +16,9 @@ game masters all drive the engine with these.
 
 from __future__ import annotations
 
+import enum
+from typing import TypeVar
+
 import attrs
 
 from apcombat.engine.numbers import (
@@ -30,6 +33,8 @@ from apcombat.engine.numbers import (
 from apcombat.model import BodyLocation, Cell, Facing, FromCover, HpShown, Pose, limits
 from apcombat.model.conditions import BURN_SEQUENCE
 from apcombat.model.limits import Limit
+
+_Named = TypeVar("_Named", bound=enum.Enum)
 
 
 class CommandError(Exception):
@@ -330,10 +335,7 @@ def _turn(args: list[str]) -> Command:
     _no_more(args)
     if is_whole_number(word):
         return Turn(unit=unit, degrees=float(whole_number(word, limits.TURN_DEGREES, "a turn in degrees")))
-    try:
-        return Turn(unit=unit, facing=Facing(word.upper()))
-    except ValueError:
-        raise CommandError(f"{shown_word(word)} is not a facing: N, NE, E, SE, S, SW, W or NW") from None
+    return Turn(unit=unit, facing=_named(Facing, word.upper(), word, " is not a facing: N, NE, E, SE, S, SW, W or NW"))
 
 
 def _pose(args: list[str]) -> Command:
@@ -341,17 +343,19 @@ def _pose(args: list[str]) -> Command:
     _need(args, 1, "the pose")
     word = args.pop(0).lower()
     _no_more(args)
+    return ChangePose(unit=unit, pose=_named(Pose, word, word, " is not a pose: upright, crouched or prone"))
+
+
+def _named(kind: type[_Named], value: str, word: str, refusal: str) -> _Named:
+    """The `kind` called `value`, else a refusal: the word as typed, then `refusal` (what it may be)."""
     try:
-        return ChangePose(unit=unit, pose=Pose(word))
+        return kind(value)
     except ValueError:
-        raise CommandError(f"{shown_word(word)} is not a pose: upright, crouched or prone") from None
+        raise CommandError(f"{shown_word(word)}{refusal}") from None
 
 
 def _location(word: str) -> BodyLocation:
-    try:
-        return BodyLocation(word.lower())
-    except ValueError:
-        raise CommandError(f"{shown_word(word)} is not a location: head, torso, arm, legs or weapon") from None
+    return _named(BodyLocation, word.lower(), word, " is not a location: head, torso, arm, legs or weapon")
 
 
 def _attack(kind: str):
@@ -529,10 +533,7 @@ def _gm_show(args: list[str]) -> Command:
     _need(args, 1, "how its HP is shown: exact, words or hidden")
     word = args.pop(0).lower()
     _no_more(args)
-    try:
-        return GmShow(side=side, shown=HpShown(word))
-    except ValueError:
-        raise CommandError(f"{shown_word(word)}: a side's HP is shown exact, words or hidden") from None
+    return GmShow(side=side, shown=_named(HpShown, word, word, ": a side's HP is shown exact, words or hidden"))
 
 
 _TRACKER_PARSERS = {"hp": _gm_hp, "condition": _gm_condition, "order": _gm_order, "show": _gm_show}

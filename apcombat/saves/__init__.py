@@ -7,6 +7,7 @@ plays it again from the start.
 """
 
 from apcombat.content.user_files import saves_folder  # the user-files policy decides where saves go
+from apcombat.saves.autosaving import BackgroundAutosave
 from apcombat.saves.errors import SaveError
 from apcombat.saves.files import (
     OpenedSave,
@@ -27,6 +28,7 @@ from apcombat.saves.migrations import MIGRATIONS, Migration, upgrade
 __all__ = [
     "FORMAT_VERSION",
     "MIGRATIONS",
+    "BackgroundAutosave",
     "Migration",
     "OpenedSave",
     "SaveError",

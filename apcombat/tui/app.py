@@ -156,6 +156,9 @@ class ApcombatApp(App):
         from apcombat.tui.screens.table import TableScreen
         from apcombat.tui.session import Session
 
+        for playing in self.screen_stack:  # the fight left behind: its last autosave on disk before the next's
+            if isinstance(playing, GameScreen):
+                playing.session.autosave.flush()
         screen = (GameScreen if game.state.map is not None else TableScreen)(Session(game, self.saves, name))
         gc.freeze()
         if replace:

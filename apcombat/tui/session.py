@@ -17,7 +17,7 @@ from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event, Game, Preview, parse_command, preview
 from apcombat.engine.log_export import log_markdown
 from apcombat.model import AiDice, AiSettings, Control, Encounter, Side
-from apcombat.saves import SaveError, autosave, save_game
+from apcombat.saves import BackgroundAutosave, save_game
 
 AI_PACE = 0.4
 """Seconds between two commands of an AI turn, unless APCOMBAT_AI_PACE says otherwise."""
@@ -81,7 +81,12 @@ class Session:
         self.ai_decisions: dict[str, tuple[str, Decision]] = {}
         """Each AI side's last decision that weighed options, and its unit (this session's only: never saved)."""
         self._human_marks: list[int] = []  # history lengths just before each of the player's commands
-        game.command_listeners.append(self._autosave)  # after every command: the players' view follows it
+        # After every command, off the playing thread (the players' view follows it); on disk before a command
+        # that changed the turn returns, as when the autosave was written only then.
+        self.autosave = BackgroundAutosave(saves, self.problems.append)
+        self._turn_changed = False
+        game.turn_listeners.append(self._turn_change)
+        game.command_listeners.append(self._autosave)
         if game.history and not game.log:
             self._rebuild_log()
 
@@ -189,6 +194,15 @@ class Session:
         path.write_text(log_markdown(self.state, self.log), encoding="utf-8")
         return path
 
+    def _turn_change(self, game: Game) -> None:
+        self._turn_changed = True  # told before the command's own autosave (Game tells turns first)
+
+    def _autosave(self, game: Game) -> None:
+        self.autosave(game)
+        if self._turn_changed:
+            self._turn_changed = False
+            self.autosave.flush()
+
     def _rebuild_log(self) -> None:
         """A save keeps no event text: replay its history to show the fight's log again."""
         try:
@@ -199,8 +213,3 @@ class Session:
         if replayed.state == self.game.state:
             self.game.log = replayed.log
 
-    def _autosave(self, game: Game) -> None:
-        try:
-            autosave(game, self.saves)
-        except SaveError as error:
-            self.problems.append(f"autosave failed: {error}")

@@ -19,9 +19,8 @@ import platform
 import tempfile
 from pathlib import Path
 
-from bench_saves import commands, encounter_text, played, timings_ms
+from bench_saves import big_fight, commands, timings_ms
 
-from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import CommandError, Game
 from apcombat.players_view import FollowedSave
 from apcombat.saves import SaveFile, autosave, save_text
@@ -41,11 +40,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--commands", type=int, default=1000)
     args = parser.parse_args()
-    library = load_library(content_root())
     with tempfile.TemporaryDirectory() as folder:
-        encounter_file = Path(folder) / "big.toml"
-        encounter_file.write_text(encounter_text(library), encoding="utf-8")
-        game = played(Game(load_encounter(encounter_file, library), seed=1), args.commands)
+        game = big_fight(folder, args.commands)
         path = autosave(game, folder)
         plain = Path(folder) / "plain.toml"
         saving = timings_ms(lambda: autosave(game, folder), args.runs)

@@ -99,6 +99,15 @@ def played(game: Game, count: int) -> Game:
     return game
 
 
+def big_fight(folder: str, commands: int, encounter: Path | None = None) -> Game:
+    """The 40-unit encounter written in `folder` (or `encounter`, when given), after `commands` commands."""
+    library = load_library(content_root())
+    if encounter is None:
+        encounter = Path(folder) / "big.toml"
+        encounter.write_text(encounter_text(library), encoding="utf-8")
+    return played(Game(load_encounter(encounter, library), seed=1), commands)
+
+
 def timings_ms(work: Callable[[], object], runs: int) -> tuple[float, float, float]:
     """The median and the 95th percentile of `runs` timings of `work` and the median processor time, in
     milliseconds (the processor time is the steadier figure on a busy machine)."""
@@ -119,12 +128,8 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=1000)
     parser.add_argument("--encounter", type=Path, help="an encounter file instead of the built 40-unit one")
     args = parser.parse_args()
-    library = load_library(content_root())
     with tempfile.TemporaryDirectory() as folder:
-        encounter_file = args.encounter or Path(folder) / "big.toml"
-        if args.encounter is None:
-            encounter_file.write_text(encounter_text(library), encoding="utf-8")
-        game = played(Game(load_encounter(encounter_file, library), seed=1), args.commands)
+        game = big_fight(folder, args.commands, args.encounter)
         path = Path(folder) / "bench.toml"
         saving = timings_ms(lambda: save_game(game, path), args.runs)
         loading = timings_ms(lambda: load_game(path), args.runs)

@@ -4,8 +4,7 @@ turn's end), each giving way once its step is done; F2 switches them off, rememb
 
 from __future__ import annotations
 
-import asyncio
-
+import pytest
 from conftest import DUEL, Ui
 
 from apcombat.tui.screens.game import GameScreen
@@ -16,16 +15,14 @@ from apcombat.tui.screens.title import TitleScreen
 from apcombat.tui.tutorial import TutorialBox
 
 
-def run(make_app, script, size=(80, 24), **options) -> None:
-    app = make_app(**({"open_path": DUEL, "ai_pace": 0} | options))
+@pytest.fixture
+def run(run_ui):
+    """The demo duel at 80 x 24 with the AI playing at once, unless told otherwise."""
 
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            ui = Ui(app, pilot)
-            await ui.settle()
-            await script(ui)
+    def run_it(script, size=(80, 24), **options) -> None:
+        run_ui(script, size=size, **({"open_path": DUEL, "ai_pace": 0} | options))
 
-    asyncio.run(main())
+    return run_it
 
 
 def hint(ui: Ui) -> str:
@@ -34,7 +31,7 @@ def hint(ui: Ui) -> str:
     return " ".join(boxes.first().said.split()) if boxes else ""
 
 
-def test_the_hints_walk_a_first_turn_each_giving_way_when_its_step_is_done(make_app) -> None:
+def test_the_hints_walk_a_first_turn_each_giving_way_when_its_step_is_done(run) -> None:
     async def script(ui: Ui) -> None:
         await ui.wait_for_screen(GameScreen)
         assert hint(ui).startswith("s starts the fight")
@@ -66,10 +63,10 @@ def test_the_hints_walk_a_first_turn_each_giving_way_when_its_step_is_done(make_
         await ui.settle()
         assert not ui.game.query(TutorialBox), ([e.line for e in ui.game.session.game.history], ui.notices())
 
-    run(make_app, script, seed=3)  # dice with which the raider's burst leaves Ana standing
+    run(script, seed=3)  # dice with which the raider's burst leaves Ana standing
 
 
-def test_f2_switches_the_hints_off_and_the_setting_is_remembered(make_app, user_folders) -> None:
+def test_f2_switches_the_hints_off_and_the_setting_is_remembered(run, user_folders) -> None:
     settings = user_folders / "config" / "apcombat" / "settings.toml"
 
     async def off(ui: Ui) -> None:
@@ -79,7 +76,7 @@ def test_f2_switches_the_hints_off_and_the_setting_is_remembered(make_app, user_
         await ui.settle()
         assert hint(ui) == "" and any("hints off" in notice for notice in ui.notices())
 
-    run(make_app, off)
+    run(off)
     assert "hints = false" in settings.read_text(encoding="utf-8")
 
     async def stays_off_then_on(ui: Ui) -> None:
@@ -89,20 +86,20 @@ def test_f2_switches_the_hints_off_and_the_setting_is_remembered(make_app, user_
         await ui.settle()
         assert hint(ui).startswith("s starts the fight")
 
-    run(make_app, stays_off_then_on)
+    run(stays_off_then_on)
     assert "hints = true" in settings.read_text(encoding="utf-8")
 
 
-def test_other_fights_have_no_hints(make_app, skirmish) -> None:
+def test_other_fights_have_no_hints(run, skirmish) -> None:
     async def script(ui: Ui) -> None:
         await ui.wait_for_screen(GameScreen)
         await ui.press("s")
         assert hint(ui) == ""
 
-    run(make_app, script, open_path=skirmish)
+    run(script, open_path=skirmish)
 
 
-def test_how_to_play_opens_from_the_title_and_from_the_keys(make_app) -> None:
+def test_how_to_play_opens_from_the_title_and_from_the_keys(run) -> None:
     async def script(ui: Ui) -> None:
         await ui.wait_for_screen(TitleScreen)
         assert "h: how to play" in ui.text("#title-keys")
@@ -119,15 +116,15 @@ def test_how_to_play_opens_from_the_title_and_from_the_keys(make_app) -> None:
         await ui.press("escape")
         await ui.wait_for_screen(TitleScreen)
 
-    run(make_app, script, open_path=None, size=(140, 45))
+    run(script, open_path=None, size=(140, 45))
 
 
-def test_f2_in_another_fight_says_where_the_hints_are_and_writes_nothing(make_app, skirmish, user_folders) -> None:
+def test_f2_in_another_fight_says_where_the_hints_are_and_writes_nothing(run, skirmish, user_folders) -> None:
     async def script(ui: Ui) -> None:
         await ui.wait_for_screen(GameScreen)
         await ui.press("f2")
         await ui.settle()
         assert any("are for the demo duel" in notice for notice in ui.notices())
 
-    run(make_app, script, open_path=skirmish)
+    run(script, open_path=skirmish)
     assert not (user_folders / "config" / "apcombat" / "settings.toml").exists()

@@ -65,8 +65,11 @@ def pinning_fight() -> dict[str, Any]:
     rows = ["............", "............", "............", ".........=..", "............", "............"]
     smg = {"weapons": ("mp_5",), "ammo": {"9mm": 60}}
     return encounter(
-        [unit("ana", "a", (1, 3), facing="E", **smg), unit("bob", "b", (10, 3), facing="W", **smg)]
-        + [unit("dan", "a", (1, 5), facing="E")],
+        [
+            unit("ana", "a", (1, 3), facing="E", **smg),
+            unit("bob", "b", (10, 3), facing="W", **smg),
+            unit("dan", "a", (1, 5), facing="E"),
+        ],
         rows,
     )
 

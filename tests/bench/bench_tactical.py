@@ -5,9 +5,10 @@
 
 1. Each `--ai` against baseline: `--seeds` seeds with --swap (2 x seeds games) on each of the duel, the
    street fight and heavy weapons, the round cap 30. A win is a game the AI's side won; its share of the
-   decisive games (draws left out) with its 95 % Wilson interval, its share of all games, draws, illegal
-   lines, decision time p50 / p95 per call. The headline is the share of all games (a draw is no win). `--ai` values: `tactical` (expectimax, normal effort) or this
-   module's variants `bench_tactical:LOOKAHEAD_EFFORT` (e.g. bench_tactical:sampled_normal).
+   games (the headline: a draw is no win) and of the decisive games (draws left out), each with its 95 %
+   Wilson interval, draws, illegal lines, decision time p50 / p95 per call. `--ai` values: `tactical`
+   (expectimax, normal effort) or this module's variants `bench_tactical:LOOKAHEAD_EFFORT` (e.g.
+   bench_tactical:sampled_normal).
 2. Decision time of each variant on the street fight over `--timing-games` seeded games against baseline,
    in one process: p50 / p95 / max per call, wall clock, so other processes on the machine add to it.
 """
@@ -92,7 +93,8 @@ def against_baseline(ai: str, fights: list[str], seeds: int, jobs: int) -> None:
         )
         print(
             f"{name:<14} {ai}: won {wins}/{games} games = {100 * wins / max(1, games):.0f} % "
-            f"({_percent(*wilson_interval(wins, games))}); {wins}/{decisive} decisive = {100 * wins / max(1, decisive):.0f} % "
+            f"({_percent(*wilson_interval(wins, games))}); "
+            f"{wins}/{decisive} decisive = {100 * wins / max(1, decisive):.0f} % "
             f"({_percent(*wilson_interval(wins, decisive))}), {draws} draws of {games}; {sides}; "
             f"{illegal} illegal; decision p50 {figures['p50']:.0f} ms p95 {figures['p95']:.0f} ms; {wall:.0f} s",
             flush=True,

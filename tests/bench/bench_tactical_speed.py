@@ -2,13 +2,15 @@
 
     python tests/bench/bench_tactical_speed.py [--games 10] [--efforts low normal high]
                                                [--fights street_fight big_battlefield] [--big-rounds 3]
+                                               [--no-plan-memo]
 
 Each effort plays `--games` seeded games of each fight against `baseline` (the sides exchanged every other
 seed), the street fight to the round cap 30, the big battlefield (40 units) to `--big-rounds` rounds. For
 `tactical` it prints the time per call (p50 / p95 / max, ms) and the time of a unit's whole turn (every
 call while that unit is `state.active`, an interruption being the watcher's own stretch: p50 / p95 / max),
 with `baseline`'s per-call p50 / p95 in the same games as the reference. Wall clock: other processes on the
-machine add to it.
+machine add to it. `--no-plan-memo` turns off the engine's per-state memo of attack plans (the reference
+the memo is measured against).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 from apcombat.ai.players import resolve
 from apcombat.ai.turn import turn_steps
 from apcombat.content import content_root, load_encounter, load_library
-from apcombat.engine import Game
+from apcombat.engine import Game, attacks
 from apcombat.model import Encounter
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "content" / "encounters"
@@ -88,7 +90,10 @@ def main() -> None:
     parser.add_argument("--efforts", nargs="*", default=["low", "normal", "high"])
     parser.add_argument("--fights", nargs="*", default=["street_fight", "big_battlefield"])
     parser.add_argument("--big-rounds", type=int, default=3)
+    parser.add_argument("--no-plan-memo", action="store_true", help="plan every attack afresh (the reference)")
     args = parser.parse_args()
+    if args.no_plan_memo:
+        attacks.PLANS_KEPT = 0  # engine.attacks keeps no state's plans: every call plans again
     for effort in args.efforts:
         for name in args.fights:
             measure(name, effort, args.games, args.big_rounds if name == "big_battlefield" else 30)

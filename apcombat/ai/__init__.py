@@ -8,8 +8,9 @@ loading the levels.
 
 from apcombat.lazy_names import lazy_names
 
-DEFAULT_LEVEL = "baseline"
-"""The level that plays a side no `--ai` names (and a human side in a headless run)."""
+DEFAULT_LEVEL = "tactical"
+"""The level that plays a side no `--ai` names (and a human side in a headless run): `tactical`, which
+beats `baseline` from every side of the even fights (README)."""
 
 DEFAULT_MAX_ROUNDS = 30
 """A headless game still going after this many rounds ends as a draw."""

@@ -56,6 +56,26 @@ def is_reacting(state: Encounter, unit: Unit) -> bool:
     return unit.watch is not None or unit.pin is not None or interrupting
 
 
+PLANS_KEPT = 8
+"""States whose attack plans (and what the map says between two units) are kept: listing the legal lines
+plans every attack, previewing one plans it again, every aim and extra AP against a target asks the map the
+same, and an AI judging a turn asks all of that of the same few states (states are immutable)."""
+
+_plans: list[tuple[Encounter, dict]] = []
+
+
+def _plans_of(state: Encounter) -> dict:
+    """What is already worked out in this very state object (plans or refusals by command, `_between` by
+    pair); each caller keeps the table it was handed, so threads asking of different states never share one."""
+    for held, table in _plans:
+        if held is state:
+            return table
+    table: dict = {}
+    _plans.insert(0, (state, table))
+    del _plans[PLANS_KEPT:]
+    return table
+
+
 def situation_for(state: Encounter, command: Attack) -> ShotSituation:
     """The rules' view of an attack command in this state (refusing what the map forbids)."""
     attacker, target = state.unit(command.unit), _target(state, command.unit, command.target)
@@ -68,19 +88,15 @@ def situation_for(state: Encounter, command: Attack) -> ShotSituation:
     second = attacker.second_gun if mode in (ShotMode.DUAL, ShotMode.DUAL_BURST) else None
     if second is not None and second.broken:
         raise CommandError(f"{attacker.name}'s {second.weapon.name} is broken (R12.1, R19.1)")
-    blind_spot = sight_problem(state, attacker, target) if mode is not ShotMode.MELEE else None
+    blind_spot, distance, covered = _between(state, attacker, target, mode is ShotMode.MELEE, command.distance_cm)
     if blind_spot is not None:
         raise CommandError(blind_spot)
-    if mode is ShotMode.MELEE and state.map is None and command.distance_cm is None:
-        distance = 1.0  # table mode: close combat is between neighbours unless the game master measures
-    else:
-        distance = distance_m(state, attacker, target, command.distance_cm)
     shooter = _shooter(state, attacker, target, second)
     victim = Target(
         name=target.name,
         hp=target.hp,
         pose=target.pose,
-        in_cover=covered_against(state, target, attacker),
+        in_cover=covered,
         reacting=is_reacting(state, target),
         armor=target.armor,
         special=target.character.special,
@@ -98,6 +114,29 @@ def situation_for(state: Encounter, command: Attack) -> ShotSituation:
         gm_modifier=state.gm_modifier,
     )
     return ShotSituation(shooter, victim, shot, state.house_rules, state.criticals, state.optional_rules)
+
+
+def _between(
+    state: Encounter, attacker: Unit, target: Unit, melee: bool, distance_cm: float | None
+) -> tuple[str | None, float, bool]:
+    """What the map says of an attack between the two units: why the attacker cannot see the target (None
+    when it can; close combat does not ask), the distance in metres, and whether the target's cover is
+    between them (R9.2); worked out once per state for every mode, aim and extra AP against that target."""
+    table = _plans_of(state)
+    key = ("between", attacker.id, target.id, melee, distance_cm)
+    found = table.get(key)
+    if found is None:
+        blind_spot = sight_problem(state, attacker, target) if not melee else None
+        if blind_spot is not None:
+            found = (blind_spot, 0.0, False)
+        else:
+            if melee and state.map is None and distance_cm is None:
+                distance = 1.0  # table mode: close combat is between neighbours unless the game master measures
+            else:
+                distance = distance_m(state, attacker, target, distance_cm)
+            found = (None, distance, covered_against(state, target, attacker))
+        table[key] = found
+    return found
 
 
 def _shooter(state: Encounter, attacker: Unit, target: Unit, second: CarriedWeapon | None) -> Shooter:
@@ -142,12 +181,22 @@ def choices(state: Encounter, attacker_id: str, target_id: str) -> dict[ShotMode
 
 def plan_for(state: Encounter, command: Attack) -> AttackPlan:
     """Plan an attack command, turning the rules' refusal into a command error (R16.2: during an
-    interruption only the enemy that triggered it may be attacked; previews say so too)."""
-    refuse_while_interrupting(state, command)
-    try:
-        return plan_attack(situation_for(state, command))
-    except ImpossibleAttack as error:
-        raise CommandError(str(error)) from None
+    interruption only the enemy that triggered it may be attacked; previews say so too). The same command
+    in the same state is planned once (`_plans_of`)."""
+    table = _plans_of(state)
+    found = table.get(command)
+    if found is None:
+        try:
+            refuse_while_interrupting(state, command)
+            found = plan_attack(situation_for(state, command))
+        except ImpossibleAttack as error:
+            found = str(error)
+        except CommandError as error:
+            found = str(error)
+        table[command] = found
+    if isinstance(found, str):
+        raise CommandError(found)
+    return found
 
 
 def attack(state: Encounter, command: Attack, dice: DiceSource, events: list[Event]) -> Encounter:

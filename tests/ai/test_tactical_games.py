@@ -11,6 +11,7 @@ import pytest
 from apcombat.ai import LEVELS
 from apcombat.ai.match import play_match
 from apcombat.ai.players import Player
+from apcombat.ai.runner import BatchSettings, plan_games, run_games
 from apcombat.ai.tactical import TacticalLevel
 from apcombat.ai.turn import turn_steps
 from apcombat.content import content_root, load_encounter, load_library
@@ -82,3 +83,18 @@ def test_the_same_seed_plays_the_same_tactical_game(tactical_low: str) -> None:
     ais = {first: tactical_low, second: "baseline"}
     one, two = play_match(encounter, 3, ais, 4), play_match(encounter, 3, ais, 4)
     assert one.history == two.history and one.winner == two.winner
+
+
+@pytest.mark.parametrize("name", ["duel", "street_fight"])
+def test_a_few_low_effort_tactical_games_play_no_illegal_line(name: str, tactical_low: str) -> None:
+    # the CI's share of issue 12's "zero illegal lines in every run": a seed against baseline and one against
+    # tactical itself (now the default level), each from both sides, round cap 10
+    encounter = load(name)
+    first, second = (side.id for side in encounter.sides)
+    plan = [
+        *plan_games({first: tactical_low, second: "baseline"}, 0, 1, swap=True),
+        *plan_games({first: tactical_low, second: "tactical,effort=low,aggression=1"}, 1, 1, swap=True),
+    ]
+    results = run_games(encounter, plan, BatchSettings(max_rounds=ROUND_CAP), jobs=1)
+    assert len(results) == 4
+    assert all(count == 0 for result in results for _, count in result.illegal), name

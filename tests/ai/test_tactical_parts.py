@@ -14,7 +14,7 @@ from engine.builders import duel, encounter, unit
 from ai.tactical_fights import game_of, two_raiders, with_role
 from apcombat.ai.baseline import Situation
 from apcombat.ai.baseline.damage import expected_damage
-from apcombat.ai.tactical.danger import danger_at
+from apcombat.ai.tactical.danger import SHARED, danger_at
 from apcombat.ai.tactical.outcomes import attack_damage, kill_chance, outcomes
 from apcombat.ai.tactical.team import kill_bonus, weights
 from apcombat.ai.tactical.volley import expectimax, sampled, shots_of
@@ -73,10 +73,14 @@ def test_danger_in_the_open_shared_with_a_friend_and_none_out_of_sight(tmp_path:
     situation = Situation(alone.state)
     danger = danger_at(alone.state, "ana", situation.memo)
     assert danger.eyes == 1 and danger.expected > 3
-    # a friend Bob also sees takes half of his fire
+    # a friend Bob also sees takes half of his fire, and the rest would go to that friend if not to Ana
     pair = encounter([unit("ana", "a", (1, 3), facing="E"), unit("bob", "b", (8, 3)), unit("dan", "a", (1, 5))])
     shared = game_of(tmp_path, pair)
-    assert danger_at(shared.state, "ana", Situation(shared.state).memo).expected == pytest.approx(danger.expected / 2)
+    expected = danger_at(shared.state, "ana", Situation(shared.state).memo).expected
+    assert expected == pytest.approx(SHARED * danger.expected / 2)
+    # unless his fire could down her: then it counts in full, shared or not
+    weak = game_of(tmp_path, pair, "gm set ana hp=4")
+    assert danger_at(weak.state, "ana", Situation(weak.state).memo).expected == pytest.approx(danger.expected / 2)
     # a wall between them: nothing to fear
     rows = ["............", "............", "....#.......", "....#.......", "....#.......", "............"]
     hidden = game_of(tmp_path, duel(rows=rows))

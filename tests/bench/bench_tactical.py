@@ -5,9 +5,10 @@
 
 1. Each `--ai` against baseline: `--seeds` seeds with --swap (2 x seeds games) on each of the duel, the
    street fight and heavy weapons, the round cap 30. A win is a game the AI's side won; its share of the
-   decisive games (draws left out) with its 95 % Wilson interval, its share of all games, draws, illegal
-   lines, decision time p50 / p95 per call. `--ai` values: `tactical` (expectimax, normal effort) or this
-   module's variants `bench_tactical:LOOKAHEAD_EFFORT` (e.g. bench_tactical:sampled_normal).
+   games (the headline: a draw is no win) and of the decisive games (draws left out), each with its 95 %
+   Wilson interval, draws, illegal lines, decision time p50 / p95 per call. `--ai` values: `tactical`
+   (expectimax, normal effort) or this module's variants `bench_tactical:LOOKAHEAD_EFFORT` (e.g.
+   bench_tactical:sampled_normal).
 2. Decision time of each variant on the street fight over `--timing-games` seeded games against baseline,
    in one process: p50 / p95 / max per call, wall clock, so other processes on the machine add to it.
 """
@@ -59,7 +60,7 @@ def _percent(low: float, high: float) -> str:
 
 
 def against_baseline(ai: str, fights: list[str], seeds: int, jobs: int) -> None:
-    total_wins = total_decisive = 0
+    total_wins = total_decisive = total_games = 0
     for name in fights:
         encounter = _load(name)
         first, second = (side.id for side in encounter.sides)
@@ -81,6 +82,7 @@ def against_baseline(ai: str, fights: list[str], seeds: int, jobs: int) -> None:
         games = len(results)
         decisive = games - draws
         total_wins, total_decisive = total_wins + wins, total_decisive + decisive
+        total_games += games
         illegal = sum(dict(result.illegal).get(ai, 0) for result in results)
         times = DecisionTimes.of(())
         for result in results:
@@ -90,15 +92,19 @@ def against_baseline(ai: str, fights: list[str], seeds: int, jobs: int) -> None:
             f"as {side} {won}/{dec} ({_percent(*wilson_interval(won, dec))})" for side, (won, dec) in by_side.items()
         )
         print(
-            f"{name:<14} {ai}: won {wins}/{decisive} decisive = {100 * wins / max(1, decisive):.0f} % "
+            f"{name:<14} {ai}: won {wins}/{games} games = {100 * wins / max(1, games):.0f} % "
+            f"({_percent(*wilson_interval(wins, games))}); "
+            f"{wins}/{decisive} decisive = {100 * wins / max(1, decisive):.0f} % "
             f"({_percent(*wilson_interval(wins, decisive))}), {draws} draws of {games}; {sides}; "
             f"{illegal} illegal; decision p50 {figures['p50']:.0f} ms p95 {figures['p95']:.0f} ms; {wall:.0f} s",
             flush=True,
         )
-    low, high = wilson_interval(total_wins, total_decisive)
+    low, high = wilson_interval(total_wins, total_games)
     print(
-        f"{'all three':<14} {ai}: won {total_wins}/{total_decisive} decisive = "
-        f"{100 * total_wins / max(1, total_decisive):.0f} % ({_percent(low, high)})",
+        f"{'all three':<14} {ai}: won {total_wins}/{total_games} games = "
+        f"{100 * total_wins / max(1, total_games):.0f} % ({_percent(low, high)}); {total_wins}/{total_decisive} "
+        f"decisive = {100 * total_wins / max(1, total_decisive):.0f} % "
+        f"({_percent(*wilson_interval(total_wins, total_decisive))})",
         flush=True,
     )
 

@@ -144,9 +144,10 @@ def test_a_side_plays_as_its_encounter_says_unless_ai_says_otherwise(ai_plugins,
     named = _duel_whose_raiders_say(tmp_path, 'level = "random", effort = "high", caution = 0.25')
     assert apcombat("check", named).code == 0
     report = apcombat("sim", named, "--games", "1", "--json").json
-    assert report["games"][0]["sides"] == {"vault": "baseline", "raiders": "random,effort=high,caution=0.25"}
+    default = ai_layer.DEFAULT_LEVEL  # the vault is a human side: headless, the default level plays it
+    assert report["games"][0]["sides"] == {"vault": default, "raiders": "random,effort=high,caution=0.25"}
     report = apcombat("sim", named, "--games", "1", "--ai", "raiders=baseline", "--json").json
-    assert report["games"][0]["sides"] == {"vault": "baseline", "raiders": "baseline"}
+    assert report["games"][0]["sides"] == {"vault": default, "raiders": "baseline"}
 
 
 def test_a_mistake_in_an_encounters_ai_is_one_line_for_check_and_for_sim(apcombat, tmp_path):
@@ -172,7 +173,8 @@ def test_ai_takes_a_level_with_its_settings_and_the_tables_name_it_as_given(apco
     monkeypatch.setitem(ai_layer.LEVELS, "recording", recording)
     given = "recording, effort=low,aggression=0.8,caution=0.2"
     report = apcombat("sim", DUEL, "--games", "2", "--ai", f"raiders={given}", "--json").json
-    assert set(report["ai"]) == {"baseline", given} and report["illegal"] == {"baseline": 0, given: 0}
+    default = ai_layer.DEFAULT_LEVEL  # the vault, a human side, plays at the default level
+    assert set(report["ai"]) == {default, given} and report["illegal"] == {default: 0, given: 0}
     assert all(game["sides"]["raiders"] == given for game in report["games"])
     assert set(built) == {AiSettings("recording", Effort.LOW, aggression=0.8, caution=0.2)}
 

@@ -17,7 +17,7 @@ import pytest
 from conftest import SKIRMISH_UNITS, Ui, write_encounter
 from textual.widgets import Select
 
-from apcombat.ai import LEVELS, Decision
+from apcombat.ai import DEFAULT_LEVEL, LEVELS, Decision
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game
 from apcombat.model import AiSettings, Control, Effort
@@ -306,7 +306,7 @@ def test_the_settings_chosen_on_set_up_are_saved_and_a_loaded_game_plays_with_th
         save_game(ui.game.session.game, saved)
 
     async def loaded(ui: Ui) -> None:
-        assert ui.game.session.ai_settings == {"raiders": chosen}  # not the default level, baseline
+        assert ui.game.session.ai_settings == {"raiders": chosen}  # not the default level
 
     run_ui(set_up, ai_pace=0)
     text = saved.read_text(encoding="utf-8")
@@ -322,8 +322,8 @@ def test_a_save_naming_a_level_this_apcombat_lacks_plays_at_the_default_level_an
 
     async def loaded(ui: Ui) -> None:
         # the level falls back to the default one; the effort and knobs are kept
-        assert ui.game.session.ai_settings == {"raiders": attrs.evolve(newer, level="baseline")}
+        assert ui.game.session.ai_settings == {"raiders": attrs.evolve(newer, level=DEFAULT_LEVEL)}
         await ui.settle()
-        assert any("'grandmaster'" in notice and "plays at baseline" in notice for notice in ui.notices())
+        assert any("'grandmaster'" in notice and f"plays at {DEFAULT_LEVEL}" in notice for notice in ui.notices())
 
     run_ui(loaded, open_path=saved, ai_pace=0)

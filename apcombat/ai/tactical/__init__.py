@@ -11,10 +11,11 @@ from functools import partial
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
 from apcombat.ai.tactical.candidates import CANDIDATES, Candidate
+from apcombat.ai.tactical.delay import DELAY
 from apcombat.ai.tactical.effort import budget_of
 from apcombat.ai.tactical.explain import option_of, reason
 from apcombat.ai.tactical.planner import Judge, TurnPlan
-from apcombat.ai.tactical.team import weights
+from apcombat.ai.tactical.team import edge_of, weights
 from apcombat.ai.tactical.volley import LOOKAHEADS, Fire, sampled
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
@@ -45,7 +46,7 @@ class TacticalLevel:
     def plans(self, state: Encounter, rng: random.Random) -> list[TurnPlan]:
         """Every plan the candidates offer, judged, best first (the first offered wins a tie)."""
         situation = Situation(state)
-        weighed = weights(situation.me, self.settings, state.round)
+        weighed = weights(situation.me, self.settings, state.round, edge_of(state, situation.me.side))
         judge = Judge(situation, weighed, self.fire, rng.getrandbits(64), self.budget.attacks)
         judged = []
         for candidate in self.candidates:
@@ -53,7 +54,9 @@ class TacticalLevel:
                 plan = judge.judge(sketch)
                 if plan is not None:
                     judged.append(plan)
-        return sorted(judged, key=lambda plan: -plan.score)
+        judged.sort(key=lambda plan: -plan.score)
+        delayed = DELAY.plan(situation, judged)
+        return [delayed, *judged] if delayed is not None else judged
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
         if state.active is None or state.finished:

@@ -145,6 +145,17 @@ UNSEEN_HIT = 0.5
 """The hit chance guessed for a shot at an enemy not in sight yet."""
 
 
+ENGAGED = 0.3
+"""Share of a watch's worth left when the coming enemy already sees one of the unit's friends: it fights
+there rather than walk into the watched cells."""
+
+
+def friends_in_sight(situation: Situation) -> list:
+    """The unit's standing friends on the map."""
+    me = situation.me
+    return [u for u in situation.state.units if u.side == me.side and u.id != me.id and u.standing and u.at]
+
+
 class Watch:
     """R16.1: give up the turn to watch when an enemy yet to act can walk into the unit's sight within a
     turn; worth about one attack on it."""
@@ -163,10 +174,11 @@ class Watch:
         if enemy.watch is not None:
             return  # it watches too: it will not walk in, and two watchers wait for ever
         weapon = me.weapon.weapon
+        busy = ENGAGED if any(situation.memo.sees(enemy.at, f.at) for f in friends_in_sight(situation)) else 1.0
         shot = max((o.damage for o in situation.attacks if o.target.id == enemy.id), default=0.0)
         shot = shot or UNSEEN_HIT * mean_after_armor(weapon.damage, enemy.armor.stops(weapon.damage_type))
         why = f"{enemy.name} {steps} steps from its sight"
-        yield Sketch("watch", (line,), fires=False, worth=WATCH_HIT * shot, why=why)
+        yield Sketch("watch", (line,), fires=False, worth=busy * WATCH_HIT * shot, why=why)
 
 
 PIN_SHARE = 0.5

@@ -72,6 +72,19 @@ def watch_shot(state: Encounter, enemy: Unit, target: Unit) -> float:
 CLOSING_HIT = 0.5
 """The hit chance guessed for an enemy that walks up before it attacks (where it will stand is unknown)."""
 
+SHARED = 0.3
+"""What the side loses by the unit showing itself to an enemy that sees its friends too, as a share of the
+unit's part of that enemy's fire: that fire would go to the friends if not to it."""
+
+LETHAL = 0.75
+"""An enemy whose turn of fire would take this share of the unit's HP counts in full, shared or not."""
+
+PINNED = 0.5
+"""Share of a pinned enemy's threat a pin takes away (R17.2): it stays in cover or pays to come out."""
+
+MELEE_HIT = 0.9
+"""The hit chance guessed for a blade or a fist once it has walked up (close combat rarely misses)."""
+
 SIGHT_STEPS = 3
 """Steps short of the unit's cell at which a gunner walking up is taken to see it."""
 
@@ -94,8 +107,8 @@ def walking_steps(memo: MapMemo, start: Cell, limit: int) -> dict[Cell, int]:
 
 def closing_in(memo: MapMemo, enemy: Unit, target: Unit) -> float:
     """What an enemy that does not see the unit now may deal it after walking up in its next turn (about a
-    step per AP, R7.1): one attack at a guessed hit chance, when the AP left after the walk pay for it — a
-    blade needs to reach the unit, a gun only to come a few steps near."""
+    step per AP, R7.1): the attacks the AP left after the walk pay for, at a guessed hit chance — a blade
+    needs to reach the unit (and then rarely misses), a gun only to come a few steps near."""
     carried = enemy.weapon
     if carried is None or enemy.at is None or target.at is None:
         return 0.0
@@ -103,14 +116,16 @@ def closing_in(memo: MapMemo, enemy: Unit, target: Unit) -> float:
     costs = [cost for cost in (weapon.ap_single, weapon.ap_burst) if cost > 0]
     if not costs:
         return 0.0
-    walk = enemy.character.ap_per_round - min(costs)
+    ap = enemy.character.ap_per_round
     short = 1 if weapon.is_close_combat else SIGHT_STEPS
-    steps = walking_steps(memo, enemy.at, max(0, walk + short)).get(target.at)
+    steps = walking_steps(memo, enemy.at, max(0, ap - min(costs) + short)).get(target.at)
     if steps is None:
         return 0.0
+    attacks = max(1, (ap - max(0, steps - short)) // min(costs))
     damage_type = DamageType.FIRE if weapon.is_flamer else weapon.damage_type
     rounds = weapon.burst if weapon.automatic and not weapon.fires_single else 1
-    return CLOSING_HIT * rounds * mean_after_armor(weapon.damage, target.armor.stops(damage_type))
+    hit = MELEE_HIT if weapon.is_close_combat else CLOSING_HIT
+    return hit * attacks * rounds * mean_after_armor(weapon.damage, target.armor.stops(damage_type))
 
 
 def danger_at(state: Encounter, unit_id: str, memo: MapMemo, kills: Mapping[str, float] | None = None) -> Danger:
@@ -122,12 +137,15 @@ def danger_at(state: Encounter, unit_id: str, memo: MapMemo, kills: Mapping[str,
     grid = grid_of(state)
     friends = [u for u in state.units if u.side == me.side and u.standing and u.at is not None]
     cones = views.enemy_cones(state, me.side)
+    pinned = {u.pin.target for u in friends if u.pin is not None}
     total, eyes, watched = 0.0, 0, 0
     for enemy in state.units:
         if enemy.side == me.side or not enemy.standing or enemy.at is None or enemy.weapon is None:
             continue
         reach = enemy.weapon.weapon.ranges.extreme.max
         alive = 1.0 - (kills or {}).get(enemy.id, 0.0)
+        if enemy.id in pinned and enemy.in_cover:
+            alive *= 1.0 - PINNED  # R17.2: leaving cover or leaning out to shoot draws the pin's fire first
         if grid.distance_m(me.at, enemy.at) > reach or not memo.sees(me.at, enemy.at):
             total += alive * closing_in(memo, enemy, me)
             continue
@@ -144,5 +162,8 @@ def danger_at(state: Encounter, unit_id: str, memo: MapMemo, kills: Mapping[str,
             and grid.distance_m(friend.at, enemy.at) <= reach
             and memo.sees(friend.at, enemy.at)
         )
-        total += alive * enemy_turn_damage(state, enemy, me) / max(1, targets)
+        damage = enemy_turn_damage(state, enemy, me)
+        # its fire goes to a friend if not to this unit — unless it could down this one
+        shared = SHARED if targets > 1 and damage < LETHAL * max(me.hp, 0) else 1.0
+        total += alive * shared * damage / max(1, targets)
     return Danger(min(total, 1.5 * max(me.hp, 0)), eyes, watched)

@@ -25,6 +25,8 @@ def _steps(me: Unit, plan: TurnPlan) -> list[str]:
             said.append("swaps weapons")
         elif word == "react":
             said.append(f"stands watch ({sketch.why}, {sketch.worth:.1f} expected)")
+        elif word == "delay":
+            said.append(f"delays its turn: {sketch.why}")
         elif word == "pin":
             said.append(f"pins {sketch.why}")
     volley = plan.volley

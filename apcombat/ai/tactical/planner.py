@@ -14,7 +14,7 @@ from apcombat.ai.baseline.moving import positions
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.tactical.candidates import Sketch
 from apcombat.ai.tactical.danger import Danger, danger_at, enemy_turn_damage
-from apcombat.ai.tactical.team import ALONE, Weights, behind_friends, kill_bonus, stands_alone
+from apcombat.ai.tactical.team import ALONE, Weights, behind_friends, cohesion_cost, kill_bonus, stands_alone
 from apcombat.ai.tactical.volley import NO_VOLLEY, Fire, Shot, Volley, shots_of
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, apply, parse_command
@@ -181,6 +181,7 @@ class Judge:
         if w.keep_away_m:
             nearest = min((situation.distance(me.at, e.at) for e in situation.enemies if e.at), default=99.0)
             value -= max(0.0, w.keep_away_m - nearest) * 0.5
+        value -= cohesion_cost(ending, me, me.at, situation.distance)
         full = max(1, me.character.hit_points)
         if me.hp < full / 2 and behind_friends(ending, me, me.at, lambda c: steps.get(c, here)):
             value += BEHIND

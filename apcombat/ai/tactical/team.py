@@ -53,18 +53,41 @@ class Weights:
     keep_away_m: float = 0.0  # a sniper keeps at least this far from every enemy
 
 
+APPROACH = 0.25
+"""HP a plan gains per step it ends nearer the enemy, in the first round."""
+
 STALEMATE_ROUNDS = 6
 """Every this many rounds the pull toward the enemy grows by its own size: two sides that both wait would
 otherwise draw at the round cap."""
 
 
-def weights(unit: Unit, settings: AiSettings = DEFAULT_AI, round_number: int = 1) -> Weights:
+PATIENCE = 4
+"""Rounds a side may spend manoeuvring; after them it presses: the danger it accepts grows each round."""
+
+PRESS_ROUNDS = 12
+"""Rounds after PATIENCE over which the danger a unit weighs falls to PRESS_FLOOR of its weight."""
+
+PRESS_FLOOR = 0.4
+
+
+def edge_of(state: Encounter, side: str) -> float:
+    """The side's edge in numbers: its standing units' HP over the enemies' (at least 0.5, at most 3)."""
+    ours = sum(max(0, u.hp) for u in state.units if u.side == side and u.standing)
+    theirs = sum(max(0, u.hp) for u in state.units if u.side != side and u.standing)
+    return min(3.0, max(0.5, ours / max(1, theirs)))
+
+
+def weights(unit: Unit, settings: AiSettings = DEFAULT_AI, round_number: int = 1, edge: float = 1.0) -> Weights:
     """Aggression 0..1 weighs damage dealt 0.5..1.5, caution damage taken 0.5..1.5 (the defaults 1:1); a
     wounded unit weighs its danger up to WOUNDED times more; roles: assault deals and approaches more,
     risks less; sniper risks more, keeps away; hold and guard do not approach; the pull toward the enemy
-    grows with the rounds (STALEMATE_ROUNDS)."""
-    approach = 0.25 * (1 + max(0, round_number - 1) / STALEMATE_ROUNDS)
-    deal, risk, keep_away = 0.5 + settings.aggression, 0.5 + settings.caution, 0.0
+    grows with the rounds (STALEMATE_ROUNDS), and so does the danger accepted after PATIENCE rounds; a
+    side with the edge in numbers (`edge`, HP standing over the enemies') presses: it weighs danger less
+    and the pull more."""
+    approach = APPROACH * (1 + max(0, round_number - 1) / STALEMATE_ROUNDS) * max(1.0, edge)
+    press = max(PRESS_FLOOR, 1.0 - max(0, round_number - PATIENCE) / PRESS_ROUNDS)
+    press /= max(1.0, edge) ** 0.5
+    deal, risk, keep_away = 0.5 + settings.aggression, (0.5 + settings.caution) * press, 0.0
     full = max(1, unit.character.hit_points)
     risk *= 1.0 + WOUNDED * (1.0 - max(0, unit.hp) / full)
     role = role_of(unit)
@@ -92,6 +115,22 @@ def stands_alone(state: Encounter, unit: Unit, cell: Cell, eyes: int, distance) 
         return False
     friends = [u for u in state.units if u.side == unit.side and u.id != unit.id and u.standing and u.at]
     return not any(distance(cell, friend.at) <= NEAR_M for friend in friends)
+
+
+COHESION = 0.3
+"""HP a plan loses per metre the unit ends beyond NEAR_M from its nearest friend (at most COHESION_CAP): a
+side advances together instead of one unit at a time."""
+
+COHESION_CAP = 3.0
+
+
+def cohesion_cost(state: Encounter, unit: Unit, cell: Cell, distance) -> float:
+    """What ending at `cell` that far from the nearest standing friend costs (0 with no friend left)."""
+    friends = [u.at for u in state.units if u.side == unit.side and u.id != unit.id and u.standing and u.at]
+    if not friends:
+        return 0.0
+    nearest = min(distance(cell, at) for at in friends)
+    return min(COHESION_CAP, COHESION * max(0.0, nearest - NEAR_M))
 
 
 def behind_friends(state: Encounter, unit: Unit, cell: Cell, steps_to_enemy) -> bool:

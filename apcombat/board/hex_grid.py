@@ -13,14 +13,15 @@ nearest centre does not change, and the nearest centre is the cell (hexes are th
 centres). A piece with one nearest cell is a gate of that cell; a piece with two runs exactly along the
 edge between them and is a gate of both, blocking only when both block. The points between pieces are
 never gates, so a cell the line touches only at a corner (where three hexes meet) never blocks it. The
-walk is exact and always made from the smaller end cell, so the gates from b are those from a reversed.
+walk is exact, and the cuts from b are those from a mirrored, so the gates from b are those from a reversed.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from itertools import pairwise
+from heapq import merge
+from itertools import groupby, pairwise
 
 import attrs
 
@@ -93,12 +94,6 @@ class HexGrid(CentredGrid):
 
     def sight_gates(self, a: Cell, b: Cell) -> Iterator[Gate]:
         """R20.4: the pieces of the segment between the centres, each as the cells nearest it (module note)."""
-        if b < a:
-            yield from reversed(list(self._gates_from(b, a)))
-        else:
-            yield from self._gates_from(a, b)
-
-    def _gates_from(self, a: Cell, b: Cell) -> Iterator[Gate]:
         (u0, v0), (u1, v1) = _scaled_centre(a), _scaled_centre(b)
         du, dv = u1 - u0, v1 - v0
         # The segment is t in [0, 1]; it meets a line of whole U, U - V or U + V at t = k / |change|.
@@ -106,7 +101,8 @@ class HexGrid(CentredGrid):
         if not changes:
             return
         whole = math.lcm(*changes)
-        cuts = sorted({k * (whole // change) for change in changes for k in range(change + 1)})
+        # The cuts in order, each once, made as they are needed: a line of sight stops at its first wall.
+        cuts = (cut for cut, _ in groupby(merge(*(range(0, whole + 1, whole // change) for change in changes))))
         last: Gate = ()
         for start, end in pairwise(cuts):
             # The middle of the piece, t = (start + end) / (2 whole), kept as integers over 2 whole.

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from apcombat.board import HexGrid, line_of_sight
+from apcombat.board import HexGrid, in_reaction_cone, line_of_sight, protected
 from apcombat.model import Facing
 from apcombat.rules.movement import ORTHOGONAL_STEP_MM
 
@@ -169,3 +169,35 @@ def test_a_line_along_the_maps_edge_is_blocked_by_the_edge_cell():
     assert list(GRID.sight_gates((0, 0), (0, 2))) == [((-1, 1), (0, 1))]
     assert line_of_sight(open_map(3, 3), GRID, (0, 0), (0, 2))
     assert not line_of_sight(with_cells(open_map(3, 3), "#", [(0, 1)]), GRID, (0, 0), (0, 2))
+
+
+@pytest.mark.parametrize(
+    ("target", "watched"),
+    [
+        ((6, 5), True),  # the E neighbour, straight ahead
+        ((8, 4), True),  # 19 degrees off E
+        ((8, 6), True),
+        ((6, 4), False),  # the NE neighbour, 60 degrees off
+        ((7, 3), False),  # 49 degrees off
+        ((4, 5), False),  # behind
+    ],
+)
+def test_the_watch_cone_is_the_45_degrees_around_the_facing(target, watched):
+    # R20.3, R16.1: 22.5 degrees each side of the facing, measured between centres (E is 90 degrees).
+    assert in_reaction_cone(GRID, (5, 5), Facing.E, target) is watched
+
+
+@pytest.mark.parametrize(
+    ("shooter", "covered"),
+    [
+        ((5, 2), True),  # straight beyond the obstacle, two steps NE
+        ((4, 1), True),  # 19 degrees off the obstacle's direction
+        ((6, 2), True),  # 19 degrees off the other way
+        ((7, 4), False),  # due E: 60 degrees off, flanked
+        ((1, 4), False),  # behind
+    ],
+)
+def test_cover_by_the_angle_at_the_covered_character(shooter, covered):
+    # R20.3, R9.2: a low obstacle NE of 4,4 protects against shooters within 45 degrees of it, between centres.
+    battlemap = with_cells(open_map(), "=", [(4, 3)])
+    assert protected(battlemap, GRID, (4, 4), shooter) is covered

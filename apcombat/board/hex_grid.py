@@ -56,10 +56,13 @@ def _nearest_cells(u: int, v: int, scale: int) -> tuple[Cell, ...]:
     least = -1
     first_row = (v - 2 * scale) // (3 * scale)
     for row in (first_row, first_row + 1):
-        first_column = (u - (1 + (row & 1)) * scale) // (2 * scale)
+        shift = 1 + (row & 1)  # a centre's U is 2 x + 1, and one more on odd rows
+        across = v - (2 + 3 * row) * scale
+        across *= across
+        first_column = (u - shift * scale) // (2 * scale)
         for column in (first_column, first_column + 1):
-            cu, cv = _scaled_centre((column, row))
-            d = 3 * (u - cu * scale) ** 2 + (v - cv * scale) ** 2
+            along = u - (2 * column + shift) * scale
+            d = 3 * along * along + across
             if least < 0 or d < least:
                 best, least = [(column, row)], d
             elif d == least:

@@ -201,3 +201,18 @@ def test_cover_by_the_angle_at_the_covered_character(shooter, covered):
     # R20.3, R9.2: a low obstacle NE of 4,4 protects against shooters within 45 degrees of it, between centres.
     battlemap = with_cells(open_map(), "=", [(4, 3)])
     assert protected(battlemap, GRID, (4, 4), shooter) is covered
+
+
+@given(a=st.tuples(st.integers(0, 12), st.integers(0, 12)), b=st.tuples(st.integers(0, 12), st.integers(0, 12)))
+def test_the_line_holds_every_cell_whose_inside_the_segment_crosses(a, b):
+    # R20.4, checked against plain sampling: a point of the segment clearly nearer one centre than any other
+    # lies inside that cell, which must be on the line.
+    line = set(GRID.line(a, b))
+    (ax, ay), (bx, by) = GRID.centre(a), GRID.centre(b)
+    for i in range(201):
+        px, py = ax + (bx - ax) * i / 200, ay + (by - ay) * i / 200
+        column, row = int(px), int(py / ROW_M)
+        near = [(x, y) for x in range(column - 2, column + 3) for y in range(row - 2, row + 3)]
+        first, second = sorted(near, key=lambda cell: math.dist((px, py), GRID.centre(cell)))[:2]
+        if math.dist((px, py), GRID.centre(second)) - math.dist((px, py), GRID.centre(first)) > 1e-6:
+            assert first in line

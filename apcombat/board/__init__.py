@@ -9,12 +9,16 @@ from apcombat.board.cover import (
     protecting_cover,
     sees_cover_of,
 )
-from apcombat.board.grid import Grid, SquareGrid, Step, grid_for
+from apcombat.board.grid import Grid, SquareGrid, Step
+from apcombat.board.hex_grid import HexGrid
+from apcombat.board.kinds import GRIDS, grid_for
 from apcombat.board.paths import MoveProfile, NoPath, Path, PathStep, Reach, plan_path, reachable
 from apcombat.board.sight import line_of_sight, visible_cells
 
 __all__ = [
+    "GRIDS",
     "Grid",
+    "HexGrid",
     "MoveProfile",
     "NoPath",
     "Path",

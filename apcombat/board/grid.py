@@ -2,8 +2,9 @@
 
 Everything that depends on whether cells are squares or hexes lives behind `Grid`: the facings and their
 bearings, the neighbours of a cell with the length of each step, the centres of cells and the cells a
-sight line passes. `SquareGrid` is the grid of the rules (1 m cells, eight facings); another shape is one
-more class here and one more entry in `grid_for`, and nothing above the board changes.
+sight line passes. `SquareGrid` is the grid of the rules (1 m cells, eight facings) and `HexGrid`
+(`board.hex_grid`) the hex grid of R20; `board.kinds.grid_for` picks a map's grid by its `kind`, and nothing
+above the board knows which grid it is on.
 
 Coordinates: a cell is (x, y) from the top-left, y down; a centre is in metres on the same axes; a bearing
 is in degrees clockwise from north (north is up, towards smaller y).
@@ -17,7 +18,7 @@ from typing import NamedTuple, Protocol
 
 import attrs
 
-from apcombat.model import BattleMap, Cell, Facing
+from apcombat.model import Cell, Facing
 from apcombat.rules.movement import DIAGONAL_STEP_MM, ORTHOGONAL_STEP_MM, angle_between
 
 Gate = tuple[Cell, ...]
@@ -63,6 +64,8 @@ class Grid(Protocol):
 
     def facings_towards(self, a: Cell, b: Cell) -> tuple[Facing, ...]: ...
 
+    def facing_steps(self, a: Facing, b: Facing) -> int: ...
+
     def line(self, a: Cell, b: Cell) -> list[Cell]: ...
 
     def sight_gates(self, a: Cell, b: Cell) -> Iterator[Gate]: ...
@@ -107,6 +110,13 @@ class CentredGrid:
         off = {facing: round(angle_between(bearing, self.bearing(facing)), 9) for facing in self.facings}
         nearest = min(off.values())
         return tuple(facing for facing in self.facings if off[facing] == nearest)
+
+    def facing_steps(self, a: Facing, b: Facing) -> int:
+        """R7.3, R20.2: how many facing steps the shorter turn from facing a to facing b takes (0 to half of
+        `facings`): 45 degrees a step on squares, 60 on hexes. Turn costs are read from these steps."""
+        count = len(self.facings)
+        apart = (self.facings.index(b) - self.facings.index(a)) % count
+        return min(apart, count - apart)
 
     def line(self, a: Cell, b: Cell) -> list[Cell]:
         """The cells a sight line from a's centre to b's touches, each once, from a to b, both ends included."""
@@ -187,10 +197,3 @@ class SquareGrid(CentredGrid):
             if x == bx and y == by:
                 return
             yield ((x, y),)
-
-
-def grid_for(battlemap: BattleMap) -> Grid:
-    """R0.1: the grid a battle map is drawn on, chosen by its `kind`."""
-    if battlemap.kind == "square":
-        return SquareGrid()
-    raise ValueError(f"the battle map's grid kind {battlemap.kind!r} is not known; the known kind is 'square'")

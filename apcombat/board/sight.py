@@ -35,7 +35,9 @@ def line_of_sight(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
         return _clear_of_numbered_walls(walls, battlemap.width, battlemap.height, grid.sight_gates(a, b))
     for gate in grid.sight_gates(a, b):
         for cell in gate:
-            if cell not in walls:
+            # Off the map counts as a wall: a hex line along the map's jagged edge (R20.4) runs between an
+            # edge cell and nothing, and is blocked when the edge cell is a wall.
+            if cell not in walls and battlemap.inside(cell):
                 break
         else:
             return False
@@ -46,8 +48,8 @@ def _clear_of_numbered_walls(walls: bytes, width: int, height: int, gates: Itera
     """`line_of_sight` on a map whose walls are kept one byte a cell (the largest maps)."""
     for gate in gates:
         for x, y in gate:
-            # A cell off the map (a gate of another grid's shape can graze one at the edge) is no wall.
-            if not (0 <= x < width and 0 <= y < height and walls[y * width + x]):
+            # A cell off the map (a hex gate along the map's edge, R20.4) counts as a wall, as above.
+            if 0 <= x < width and 0 <= y < height and not walls[y * width + x]:
                 break
         else:
             return False

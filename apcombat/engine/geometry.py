@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from apcombat.board import cover as board_cover
 from apcombat.board.cone import in_reaction_cone
-from apcombat.board.grid import Grid, grid_for
+from apcombat.board.grid import Grid
+from apcombat.board.kinds import grid_for
 from apcombat.board.sight import line_of_sight
 from apcombat.engine.commands import CommandError
 from apcombat.model import Encounter, Pose, Unit

@@ -1,12 +1,10 @@
-"""Fixtures of the board tests: the `grid` fixture runs a test on the square grid and on the test hex grid."""
+"""Fixtures of the board tests: the `grid` fixture runs a test on the square grid and on R20's hex grid."""
 
 from __future__ import annotations
 
 import pytest
 
-from apcombat.board import Grid, SquareGrid
-
-from .hexgrid import HexGrid
+from apcombat.board import Grid, HexGrid, SquareGrid
 
 
 @pytest.fixture(scope="session", params=[SquareGrid(), HexGrid()], ids=["square", "hex"])

@@ -1,14 +1,15 @@
-"""R0.1, R7.3: the grid interface. The geometry tests run on the square grid and on the test hex grid."""
+"""R0.1, R7.3, R20: the grid interface. The geometry tests run on the square grid and on the hex grid."""
 
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from apcombat.board import Grid, SquareGrid, Step, grid_for
+from apcombat.board import Grid, HexGrid, SquareGrid, Step, grid_for
 from apcombat.model import BattleMap, Facing
 from apcombat.rules.movement import DIAGONAL_STEP_MM, ORTHOGONAL_STEP_MM
 
@@ -16,12 +17,30 @@ cells = st.tuples(st.integers(0, 15), st.integers(0, 15))
 MM_PER_M = 30  # R0.1: 3 cm of table is 1 m
 
 
-def test_facings_run_clockwise_from_north(grid: Grid):
+def test_facings_run_clockwise_from_north_evenly_spaced(grid: Grid):
     bearings = [grid.bearing(facing) for facing in grid.facings]
-    assert grid.facings[0] is Facing.N
-    assert bearings[0] == 0
     assert bearings == sorted(bearings)
     assert all(0 <= bearing < 360 for bearing in bearings)
+    turn = 360 / len(grid.facings)
+    assert [later - earlier for earlier, later in pairwise(bearings)] == [turn] * (len(bearings) - 1)
+    assert bearings[0] < turn
+
+
+def test_square_facings_start_at_north():
+    assert SquareGrid().facings[0] is Facing.N
+    assert SquareGrid().bearing(Facing.N) == 0
+
+
+@given(data=st.data())
+def test_facing_steps_count_the_shorter_turn(grid: Grid, data):
+    # R7.3, R20.2: turn costs are read from facing steps: 45 degrees a step on squares, 60 on hexes.
+    a, b = data.draw(st.sampled_from(grid.facings)), data.draw(st.sampled_from(grid.facings))
+    steps = grid.facing_steps(a, b)
+    assert steps == grid.facing_steps(b, a)
+    assert (steps == 0) == (a is b)
+    assert 0 <= steps <= len(grid.facings) // 2
+    degrees = abs((grid.bearing(a) - grid.bearing(b) + 180) % 360 - 180)
+    assert steps * 360 / len(grid.facings) == pytest.approx(degrees)
 
 
 def test_every_facing_has_one_step(grid: Grid):
@@ -107,18 +126,11 @@ def test_square_facing_towards_picks_the_nearest_facing(target, facing):
 
 
 def test_a_tie_between_facings_goes_to_the_earlier_one():
-    # On the hex grid a bearing of 30 degrees is exactly between N (0) and NE (60): N comes first.
-    from .hexgrid import HexGrid
-
+    # R20.2: on hexes due north (two rows up, same column) is exactly between NE (30) and NW (330): NE comes
+    # first in the grid's clockwise order.
     grid = HexGrid()
-    a = (4, 4)
-    b = next(
-        (x, y)
-        for x in range(12)
-        for y in range(12)
-        if (x, y) != a and math.isclose(grid.bearing_to(a, (x, y)), 30.0, abs_tol=1e-9)
-    )
-    assert grid.facing_towards(a, b) is Facing.N
+    assert grid.bearing_to((4, 4), (4, 2)) == pytest.approx(0.0)
+    assert grid.facing_towards((4, 4), (4, 2)) is Facing.NE
 
 
 def test_square_line_walks_every_cell_the_segment_crosses():
@@ -134,20 +146,20 @@ def test_square_line_through_a_corner_grazes_both_cells_beside_it():
     assert list(grid.sight_gates((0, 0), (3, 1))) == [((1, 0),), ((1, 1), (2, 0)), ((2, 1),)]
 
 
-def test_grid_for_picks_the_square_grid():
+def test_grid_for_picks_the_grid_of_the_maps_kind():
+    # R20.1: `kind = "hex"` is a hex map, the default a square one.
     assert isinstance(grid_for(BattleMap(rows=["..", ".."])), SquareGrid)
+    assert isinstance(grid_for(BattleMap(rows=["..", ".."], kind="hex")), HexGrid)
 
 
 def test_grid_for_refuses_an_unknown_kind():
-    with pytest.raises(ValueError, match="grid kind 'hex' is not known; the known kind is 'square'"):
-        grid_for(BattleMap(rows=["..", ".."], kind="hex"))
+    with pytest.raises(ValueError, match="grid kind 'octagon' is not known; the known kinds are 'square' and 'hex'"):
+        grid_for(BattleMap(rows=["..", ".."], kind="octagon"))
 
 
 def test_facings_towards_lists_both_facings_of_a_tie():
     # R16.2: an interrupting watcher may turn to the facing nearest the bearing to its enemy, either of two
-    # at a tie. On the test hex grid a cell two columns east lies at 90 degrees, between NE and SE.
-    from .hexgrid import HexGrid
-
-    assert HexGrid().facings_towards((2, 2), (4, 2)) == (Facing.NE, Facing.SE)
-    assert HexGrid().facing_towards((2, 2), (4, 2)) is Facing.NE
+    # at a tie. On hexes a cell two rows up in the same column lies due north, between NE and NW (R20.2).
+    assert HexGrid().facings_towards((4, 4), (4, 2)) == (Facing.NE, Facing.NW)
+    assert HexGrid().facings_towards((4, 4), (6, 4)) == (Facing.E,)
     assert SquareGrid().facings_towards((5, 5), (8, 4)) == (Facing.E,)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from apcombat.board.grid import grid_for
+from apcombat.board.kinds import grid_for
 from apcombat.board.paths import MoveProfile, reachable
 from apcombat.board.sight import line_of_sight
 from apcombat.content import content_root, load_encounter, load_library

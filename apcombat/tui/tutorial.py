@@ -160,6 +160,10 @@ class Tutorial:
         for step in STEPS:
             if step.name not in self.done and step.done(self):
                 self.done.add(step.name)
+        # A player who went past a step (shot without moving) is not held on it: the steps before the last one
+        # done count as done.
+        last = max((index for index, step in enumerate(STEPS) if step.name in self.done), default=-1)
+        self.done.update(step.name for step in STEPS[:last])
         played = self.player_commands
         if len(self.done) == len(STEPS):
             if self.finished_at is None:

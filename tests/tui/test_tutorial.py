@@ -128,3 +128,20 @@ def test_f2_in_another_fight_says_where_the_hints_are_and_writes_nothing(run, sk
 
     run(script, open_path=skirmish)
     assert not (user_folders / "config" / "apcombat" / "settings.toml").exists()
+
+
+def test_a_player_who_shoots_without_moving_is_not_held_on_the_moving_hints(run) -> None:
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("tab")  # straight to a target, no path previewed: hints 1 and 2 are past
+        assert hint(ui).startswith("Hint 4/5: f opens the shot dialog")
+        await ui.press("f")
+        await ui.wait_for_screen(ShotScreen)
+        await ui.press("enter")
+        await ui.wait_for_screen(GameScreen)
+        await ui.settle()
+        assert hint(ui).startswith("Hint 5/5: e ends Ana's turn")
+
+    run(script, seed=3)

@@ -36,7 +36,8 @@ def friend_with_a_shot(situation: Situation) -> tuple[Unit, Unit, float] | None:
     best: tuple[Unit, Unit, float] | None = None
     for friend in friends_to_act(situation):
         for enemy in situation.enemies:
-            damage = enemy_turn_damage(situation.state, friend, enemy)
+            # No more than the enemy has: a minigun's turn "expects" hundreds of HP on anyone it sees.
+            damage = min(enemy_turn_damage(situation.state, friend, enemy), float(enemy.hp))
             if damage > 0 and (best is None or damage > best[2]):
                 best = (friend, enemy, damage)
     return best

@@ -162,7 +162,7 @@ class Tutorial:
                 self.done.add(step.name)
         # A player who went past a step (shot without moving) is not held on it: the steps before the last one
         # done count as done.
-        last = max((index for index, step in enumerate(STEPS) if step.name in self.done), default=-1)
+        last = max((index for index, step in enumerate(STEPS) if step.name in self.done), default=0)
         self.done.update(step.name for step in STEPS[:last])
         played = self.player_commands
         if len(self.done) == len(STEPS):

@@ -2,8 +2,9 @@
 
 A unit names a character (a file, a content-root path or a bare id, or an inline `[unit.character]`
 table) and may change what that character carries. Its defaults: the character's weapons (the first in
-hand), armour and max HP; facing N, upright; two full magazines of spare ammunition for every firearm it
-carries; a second gun for two-gun fire (R11) when its first two weapons are one-handed firearms.
+hand), armour and max HP; facing N (NE on a hex map: its first facing clockwise from north), upright; two
+full magazines of spare ammunition for every firearm it carries; a second gun for two-gun fire (R11) when
+its first two weapons are one-handed firearms.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from apcombat.board.kinds import GRIDS
 from apcombat.content import checks
 from apcombat.content.converter import CONVERTER
 from apcombat.content.diagnose import Finding
@@ -47,7 +49,7 @@ class UnitSection:
     side: str
     character: str | Character
     at: Cell | None = None
-    facing: Facing = Facing.N
+    facing: Facing | None = None  # None: the map's default facing (`default_facing`)
     pose: Pose = Pose.UPRIGHT
     weapons: tuple[str, ...] | None = None
     offhand: int | None = None
@@ -86,6 +88,25 @@ register_field_rules(
         "hp": within(limits.MAX_HIT_POINTS),
     },
 )
+
+
+def default_facing(battle_map: BattleMap | None) -> Facing:
+    """R7.3, R20.2: the facing a unit has when its table names none: the map's first facing clockwise from
+    north (N on squares and in table mode, NE on hexes)."""
+    if battle_map is None or battle_map.kind not in GRIDS:
+        return Facing.N
+    return GRIDS[battle_map.kind].facings[0]
+
+
+def _facing_findings(facing: Facing | None, battle_map: BattleMap | None) -> list[Finding]:
+    """R20.2: a facing is read with its map's grid: N and S are no facings on a hex map."""
+    if facing is None or battle_map is None or battle_map.kind not in GRIDS:
+        return []
+    try:
+        GRIDS[battle_map.kind].bearing(facing)
+    except ValueError as error:
+        return [("facing", str(error))]
+    return []
 
 
 def default_ammo(weapons: tuple[Weapon, ...]) -> dict[str, int]:
@@ -141,6 +162,7 @@ class UnitReader:
         `has_map`: the file has a [map] section; `battle_map`: that map, if it could be read.
         References were checked by `reference_findings`: a missing one only makes the unit None here."""
         found = _placement_findings(section.at, battle_map, has_map) + self._ammo_findings(section.ammo)
+        found += _facing_findings(section.facing, battle_map)
         character = self._character(section.character)
         if character is None:
             return None, found
@@ -166,7 +188,7 @@ class UnitReader:
             character=character,
             hp=hp,
             at=section.at,
-            facing=section.facing,
+            facing=section.facing if section.facing is not None else default_facing(battle_map),
             pose=section.pose,
             armor=armor,
             weapons=tuple(CarriedWeapon(weapon, loaded=weapon.magazine) for weapon in weapons),

@@ -16,6 +16,9 @@ at least as much movement over, so the path search minimises u.
 
 R7.3: the first step's turn joins the chain of explicit turns just before the move (`TurnChain`): it costs
 the turn from the facing before the chain to the step's direction, less what the chain paid, never below 0.
+R20.2: every turn is charged by the facing steps it makes (one rules function, `facing_turn_cost`, with the
+house rule `hex_turns` the profile carries); the chain keeps its rotation in degrees of the map's grid and
+counts it in facing steps of 45 (squares) or 60 (hexes) degrees.
 """
 
 from __future__ import annotations

@@ -98,15 +98,16 @@ def default_facing(battle_map: BattleMap | None) -> Facing:
     return GRIDS[battle_map.kind].facings[0]
 
 
-def _facing_findings(facing: Facing | None, battle_map: BattleMap | None) -> list[Finding]:
-    """R20.2: a facing is read with its map's grid: N and S are no facings on a hex map."""
-    if facing is None or battle_map is None or battle_map.kind not in GRIDS:
-        return []
+def facing_problem(facing: Facing, battle_map: BattleMap | None) -> str | None:
+    """R20.2: why `facing` is no facing of the map's grid (N or S on a hex map), or None when it is one: a
+    facing is always read with its map's grid."""
+    if battle_map is None or battle_map.kind not in GRIDS:
+        return None
     try:
         GRIDS[battle_map.kind].bearing(facing)
     except ValueError as error:
-        return [("facing", str(error))]
-    return []
+        return str(error)
+    return None
 
 
 def default_ammo(weapons: tuple[Weapon, ...]) -> dict[str, int]:
@@ -162,7 +163,8 @@ class UnitReader:
         `has_map`: the file has a [map] section; `battle_map`: that map, if it could be read.
         References were checked by `reference_findings`: a missing one only makes the unit None here."""
         found = _placement_findings(section.at, battle_map, has_map) + self._ammo_findings(section.ammo)
-        found += _facing_findings(section.facing, battle_map)
+        if section.facing is not None and (problem := facing_problem(section.facing, battle_map)):
+            found.append(("facing", problem))
         character = self._character(section.character)
         if character is None:
             return None, found

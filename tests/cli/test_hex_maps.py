@@ -4,6 +4,7 @@ the map's grid; `apcombat check` and saves of hex games; the app refuses them un
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import tomli_w
@@ -169,3 +170,15 @@ def test_the_app_refuses_a_hex_encounter_in_one_sentence(apcombat, tmp_path: Pat
         f"apcombat: {encounter}: hex maps play in `apcombat run` and `apcombat sim` for now; "
         "the app does not draw them yet\n"
     )
+
+
+def test_a_hex_save_with_a_north_facing_is_refused_naming_the_field(apcombat, tmp_path: Path) -> None:
+    # R20.2: a save is read with its map's grid too: N, written by hand into a hex game, is refused, not played.
+    save = tmp_path / "hex-save.toml"
+    played(apcombat, hex_encounter(tmp_path), "turn ana NE", extra=("--save", str(save)))
+    document = tomllib.loads(save.read_text(encoding="utf-8"))
+    document["state"]["units"][0]["facing"] = "N"
+    save.write_text(tomli_w.dumps(document), encoding="utf-8")
+    result = apcombat("run", save, "--script", tmp_path / "script.txt")
+    assert result.code == 2
+    assert "state.units[0].facing: N is not a facing on a hex map; they are E NE NW W SW SE" in result.err

@@ -65,6 +65,7 @@ def test_a_hex_encounter_is_refused_in_one_sentence_not_drawn_as_squares(make_ap
             listing = app.screen.query_one("#encounters", OptionList)
             listing.focus()
             listing.highlighted = 0
+            await ui.until(lambda: "16 x 10 hex map" in ui.text("#encounter-description"), "the hex map's size")
             await ui.press("enter")
             await ui.until(lambda: any("does not draw" in notice for notice in ui.notices()), "the refusal")
             assert isinstance(app.screen, TitleScreen)

@@ -271,6 +271,10 @@ def turn(state: Encounter, command: Turn, dice: DiceSource, events: list[Event])
             raise CommandError("say which way to turn")
         degrees = command.degrees
         facing = _rotate(state, unit.facing, degrees)
+        if state.map is not None and degrees % step:
+            # R20.2: on a map the turn made is whole facing steps (45 degrees asked on hexes turns 60), and it
+            # is charged and joined as the turn made.
+            degrees = facing_delta(unit.facing, facing, state)
     if facing is unit.facing:
         raise CommandError(f"{unit.name} already faces {facing.value}: a turn there changes nothing")
     chain = TurnChain(unit.turn_degrees, unit.turn_paid)

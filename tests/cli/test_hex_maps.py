@@ -83,6 +83,12 @@ def test_r20_2_turning_by_degrees_counts_facing_steps_of_60_degrees(apcombat, tm
     # R20.2: a turn given in degrees turns whole hex facing steps: 120 degrees clockwise from E is SW.
     out = played(apcombat, hex_encounter(tmp_path), "turn ana 120")
     assert out == ["Ana turns to face SW: 1 AP (8 -> 7)"]
+    # 45 degrees asked is one whole facing step made, 60 degrees, and joins the next turn as such.
+    out = played(apcombat, hex_encounter(tmp_path), "turn ana 45", "turn ana SW")
+    assert out == [
+        "Ana turns to face SE: 0 AP (8 -> 8)",
+        "Ana turns to face SW: 1 AP (8 -> 7); joined with the turn before it: 120 degrees in all (R7.3)",
+    ]
 
 
 def test_r20_2_a_path_bending_one_facing_step_at_a_time_costs_nothing_extra(apcombat, tmp_path: Path) -> None:

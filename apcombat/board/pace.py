@@ -16,6 +16,9 @@ at least as much movement over, so the path search minimises u.
 
 R7.3: the first step's turn joins the chain of explicit turns just before the move (`TurnChain`): it costs
 the turn from the facing before the chain to the step's direction, less what the chain paid, never below 0.
+R20.2: every turn is charged by the facing steps it makes (one rules function, `facing_turn_cost`, with the
+house rule `hex_turns` the profile carries); the chain keeps its rotation in degrees of the map's grid and
+counts it in facing steps of 45 (squares) or 60 (hexes) degrees.
 """
 
 from __future__ import annotations
@@ -25,18 +28,20 @@ import math
 import attrs
 
 from apcombat.board.survey import GROUND_RUBBLE, GROUND_STAIRS, GROUNDS, StepTable
-from apcombat.model import Pose
-from apcombat.rules.movement import IllegalMove, angle_between, movement_rate, step_mm, turn_cost
+from apcombat.model import HexTurns, Pose
+from apcombat.rules.movement import IllegalMove, facing_turn_cost, movement_rate, step_mm, steps_of
 
 
 @attrs.frozen
 class MoveProfile:
-    """R7.1, R7.2, R14.1: how a character moves: its pose, whether it runs, its leg-wound factor."""
+    """R7.1, R7.2, R14.1: how a character moves: its pose, whether it runs, its leg-wound factor; R20.2: how
+    its turns are charged (the encounter's house rule `hex_turns`)."""
 
     pose: Pose
     running: bool = False
     movement_factor: float = 1.0
     running_forbidden: bool = False
+    hex_turns: HexTurns = HexTurns.BY_STEPS
 
     def rate(self, climbing: bool = False) -> int:
         """R7.1: millimetres one AP buys, on stairs when `climbing`."""
@@ -61,10 +66,14 @@ class TurnChain:
 NO_CHAIN = TurnChain()
 
 
-def joined_turn_ap(chain: TurnChain, turn_degrees: float) -> int:
-    """R7.3: what one more turn of `turn_degrees` costs after the chain: the whole turn's cost less what the
-    chain paid, never less than 0 (nothing is refunded)."""
-    return max(0, turn_cost(angle_between(0.0, chain.degrees + turn_degrees)) - chain.paid)
+def joined_turn_ap(
+    chain: TurnChain, turn_degrees: float, step_degrees: float = 45.0, hex_turns: HexTurns = HexTurns.BY_STEPS
+) -> int:
+    """R7.3, R20.2: what one more turn of `turn_degrees` costs after the chain: the whole turn's cost, counted
+    in facing steps of `step_degrees` (45 on squares, 60 on hexes), less what the chain paid, never less than 0
+    (nothing is refunded)."""
+    steps = steps_of(chain.degrees + turn_degrees, step_degrees)
+    return max(0, facing_turn_cost(steps, step_degrees, hex_turns) - chain.paid)
 
 
 @attrs.frozen
@@ -144,9 +153,17 @@ def pace_for(
     mms = tuple(step_mm(table.step_mms[code // GROUNDS], rubble=code % GROUNDS == GROUND_RUBBLE) for code in codes)
     step_rate = tuple(rates.index(climb if code % GROUNDS == GROUND_STAIRS else base) for code in codes)
     units = tuple(mms[code] * ap_units // rates[step_rate[code]] for code in codes)
-    turn_ap = tuple(tuple(turn_cost(angle_between(f, d)) for d in bearings) for f in bearings)
+    # R7.3, R20.2: turns are charged by the facing steps between the facings, `bearings` in facing order.
+    count = len(bearings)
+    step_degrees = 360.0 / count
+    turn_ap = tuple(
+        tuple(facing_turn_cost(_steps_apart(f, d, count), step_degrees, profile.hex_turns) for d in range(count))
+        for f in range(count)
+    )
     facing_bearing = bearings[start_facing]
-    first_turn_ap = tuple(joined_turn_ap(chain, _signed(facing_bearing, d)) for d in bearings)
+    first_turn_ap = tuple(
+        joined_turn_ap(chain, _signed(facing_bearing, d), step_degrees, profile.hex_turns) for d in bearings
+    )
     start_rate = rates.index(carried_rate) if carried_rate in rates else 0
     start_units = -carried_mm * (ap_units // carried_rate) if carried_rate in rates else 0
     return Pace(
@@ -163,6 +180,11 @@ def pace_for(
         first_turn_ap=first_turn_ap,
         step_mm=mms,
     )
+
+
+def _steps_apart(a: int, b: int, count: int) -> int:
+    """The facing steps of the shorter turn between facing numbers a and b of `count` facings."""
+    return min((b - a) % count, (a - b) % count)
 
 
 def _signed(before: float, after: float) -> float:

@@ -5,10 +5,11 @@ what is left over carries on while the steps go at that rate; a step onto stairs
 (never running), and movement bought at one rate is lost when a step needs another; R7.4 a step into
 rubble costs twice its millimetres; walls, low obstacles and gaps cannot be entered, nor cells in `blocked`
 (other units), nor squeezed past diagonally (R7.3 ruling; units do not stop a squeeze, `sealed` cells such
-as fires do). R7.3 ruling: a step more than 45 degrees off the current facing first turns to the step's
-direction and pays `turn_cost` for it, the first step joined with the chain of turns before the move; after
-every step the mover faces its direction of travel, so a path bending 45 degrees at a time pays nothing
-for turning.
+as fires do). R7.3 ruling: a step more than one facing step (45 degrees on squares) off the current facing
+first turns to the step's direction and pays for it (`rules.movement.facing_turn_cost`; R20.2 on hexes, by
+facing steps or by degrees as the profile's `hex_turns` says), the first step joined with the chain of turns
+before the move; after every step the mover faces its direction of travel, so a path bending one facing step
+at a time pays nothing for turning (under `by_steps`).
 
 `plan_path` and `reachable` share one reckoning of the cost (`apcombat.board.pace`), so every cell
 `reachable` offers is one a move gets to at the AP it shows, and no other.

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from apcombat.board.kinds import GRIDS
 from apcombat.content.converter import CONVERTER
 from apcombat.content.diagnose import Finding
 from apcombat.content.field_rules import one_of, register_field_rules
@@ -15,8 +16,8 @@ from apcombat.content.loader import structure
 from apcombat.model import limits
 from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap, Cell, Terrain
 
-MAP_KINDS = ("square",)
-"""The grids a map can be drawn on."""
+MAP_KINDS = tuple(GRIDS)
+"""The grids a map can be drawn on (R0.1 squares, R20.1 hexes)."""
 
 _CANNOT_STAND = {Terrain.WALL: "a wall", Terrain.LOW: "a low obstacle", Terrain.GAP: "a gap"}
 

@@ -20,15 +20,16 @@ if TYPE_CHECKING:
 
 @dataclasses.dataclass(frozen=True)
 class EncounterSummary:
-    """One encounter file as a list shows it. `map_size` is (width, height), None in table mode; `sides` gives
-    each side's name and how many units it has; `problem` says why the file cannot be played (None: none
-    found yet, or it was checked and is fine)."""
+    """One encounter file as a list shows it. `map_size` is (width, height), None in table mode, and `map_kind`
+    its grid as written (`square`, `hex`: R20.1); `sides` gives each side's name and how many units it has;
+    `problem` says why the file cannot be played (None: none found yet, or it was checked and is fine)."""
 
     path: Path
     name: str
     description: str = ""
     map_size: tuple[int, int] | None = None
     sides: tuple[tuple[str, int], ...] = ()
+    map_kind: str = "square"
     problem: str | None = None
 
 
@@ -50,6 +51,7 @@ def summary(path: Path) -> EncounterSummary:
     if data is None:
         return EncounterSummary(path, path.stem, problem=_first_problems(loaded.problems))
     rows = _table(data.get("map")).get("rows")
+    kind = _table(data.get("map")).get("kind", "square")
     map_size = None
     if isinstance(rows, list):
         map_size = (len(rows[0]) if rows and isinstance(rows[0], str) else 0, len(rows))
@@ -64,6 +66,7 @@ def summary(path: Path) -> EncounterSummary:
         description if isinstance(description, str) else "",
         map_size,
         sides,
+        kind if isinstance(kind, str) else "square",
     )
 
 

@@ -2,8 +2,9 @@
 
 A unit names a character (a file, a content-root path or a bare id, or an inline `[unit.character]`
 table) and may change what that character carries. Its defaults: the character's weapons (the first in
-hand), armour and max HP; facing N, upright; two full magazines of spare ammunition for every firearm it
-carries; a second gun for two-gun fire (R11) when its first two weapons are one-handed firearms.
+hand), armour and max HP; facing N (NE on a hex map: its first facing clockwise from north), upright; two
+full magazines of spare ammunition for every firearm it carries; a second gun for two-gun fire (R11) when
+its first two weapons are one-handed firearms.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from apcombat.board.kinds import GRIDS
 from apcombat.content import checks
 from apcombat.content.converter import CONVERTER
 from apcombat.content.diagnose import Finding
@@ -47,7 +49,7 @@ class UnitSection:
     side: str
     character: str | Character
     at: Cell | None = None
-    facing: Facing = Facing.N
+    facing: Facing | None = None  # None: the map's default facing (`default_facing`)
     pose: Pose = Pose.UPRIGHT
     weapons: tuple[str, ...] | None = None
     offhand: int | None = None
@@ -86,6 +88,26 @@ register_field_rules(
         "hp": within(limits.MAX_HIT_POINTS),
     },
 )
+
+
+def default_facing(battle_map: BattleMap | None) -> Facing:
+    """R7.3, R20.2: the facing a unit has when its table names none: the map's first facing clockwise from
+    north (N on squares and in table mode, NE on hexes)."""
+    if battle_map is None or battle_map.kind not in GRIDS:
+        return Facing.N
+    return GRIDS[battle_map.kind].facings[0]
+
+
+def facing_problem(facing: Facing, battle_map: BattleMap | None) -> str | None:
+    """R20.2: why `facing` is no facing of the map's grid (N or S on a hex map), or None when it is one: a
+    facing is always read with its map's grid."""
+    if battle_map is None or battle_map.kind not in GRIDS:
+        return None
+    try:
+        GRIDS[battle_map.kind].bearing(facing)
+    except ValueError as error:
+        return str(error)
+    return None
 
 
 def default_ammo(weapons: tuple[Weapon, ...]) -> dict[str, int]:
@@ -141,6 +163,8 @@ class UnitReader:
         `has_map`: the file has a [map] section; `battle_map`: that map, if it could be read.
         References were checked by `reference_findings`: a missing one only makes the unit None here."""
         found = _placement_findings(section.at, battle_map, has_map) + self._ammo_findings(section.ammo)
+        if section.facing is not None and (problem := facing_problem(section.facing, battle_map)):
+            found.append(("facing", problem))
         character = self._character(section.character)
         if character is None:
             return None, found
@@ -166,7 +190,7 @@ class UnitReader:
             character=character,
             hp=hp,
             at=section.at,
-            facing=section.facing,
+            facing=section.facing if section.facing is not None else default_facing(battle_map),
             pose=section.pose,
             armor=armor,
             weapons=tuple(CarriedWeapon(weapon, loaded=weapon.magazine) for weapon in weapons),

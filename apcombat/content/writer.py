@@ -17,7 +17,7 @@ from typing import Any
 import tomli_w
 
 from apcombat.content.converter import CONVERTER
-from apcombat.content.encounter_units import default_ammo, default_offhand
+from apcombat.content.encounter_units import default_ammo, default_facing, default_offhand
 from apcombat.content.library import Library
 from apcombat.model.armor import NO_ARMOR
 from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap
@@ -74,7 +74,7 @@ def encounter_table(encounter: Encounter, library: Library) -> dict[str, Any]:
     if encounter.map is not None:
         table["map"] = _map_table(encounter.map)
     table["side"] = [_side_table(side) for side in encounter.sides]
-    table["unit"] = [_unit_table(unit, library) for unit in encounter.units]
+    table["unit"] = [_unit_table(unit, library, default_facing(encounter.map)) for unit in encounter.units]
     for key, rules in (("house_rules", encounter.house_rules), ("optional_rules", encounter.optional_rules)):
         changed = CONVERTER.unstructure(rules)  # only what differs from the defaults
         if changed:
@@ -108,14 +108,14 @@ def _map_table(battle_map: BattleMap) -> dict[str, Any]:
     return table
 
 
-def _unit_table(unit: Unit, library: Library) -> dict[str, Any]:
+def _unit_table(unit: Unit, library: Library, facing: Facing = Facing.N) -> dict[str, Any]:
     """A [[unit]] table: what differs from the unit's defaults (see `encounter_units`) and nothing else."""
     character = unit.character
     known = library_id(character, library)
     table: dict[str, Any] = {"id": unit.id, "side": unit.side, "character": known or character_table(character)}
     if unit.at is not None:
         table["at"] = list(unit.at)
-    if unit.facing is not Facing.N:
+    if unit.facing is not facing:
         table["facing"] = unit.facing.value
     if unit.pose is not Pose.UPRIGHT:
         table["pose"] = unit.pose.value

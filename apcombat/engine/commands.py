@@ -227,7 +227,7 @@ class GmShow(Command):
 
 USAGE = {
     "move": "move WHO X,Y [X,Y ...] [run]  (table mode: move WHO Ncm [run|crouched|prone|climb])",
-    "turn": "turn WHO N|NE|E|SE|S|SW|W|NW  (table mode: turn WHO DEGREES)",
+    "turn": "turn WHO N|NE|E|SE|S|SW|W|NW  (hex maps: E|NE|NW|W|SW|SE; table mode: turn WHO DEGREES)",
     "pose": "pose WHO upright|crouched|prone",
     "cover": "cover WHO",
     "uncover": "uncover WHO",

@@ -12,7 +12,7 @@ from apcombat.board.grid import Grid
 from apcombat.board.kinds import grid_for
 from apcombat.board.sight import line_of_sight
 from apcombat.engine.commands import CommandError
-from apcombat.model import Encounter, Pose, Unit
+from apcombat.model import Encounter, Facing, Pose, Unit
 from apcombat.rules.ranges import in_best_ranges
 
 CM_PER_METRE = 3  # R0.1: 3 cm on the table is 1 m
@@ -21,6 +21,22 @@ CM_PER_METRE = 3  # R0.1: 3 cm on the table is 1 m
 def grid_of(state: Encounter) -> Grid:
     assert state.map is not None
     return grid_for(state.map)
+
+
+def facing_on_map(state: Encounter, facing: Facing) -> Facing:
+    """R7.3, R20.2: the facing, refused in one sentence when the map's grid has no such facing (N or S on a hex
+    map); a facing is always read with its map's grid."""
+    if state.map is not None:
+        try:
+            grid_of(state).bearing(facing)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+    return facing
+
+
+def step_degrees(state: Encounter) -> float:
+    """R7.3, R20.2: the degrees of one facing step: 45 on squares and in table mode, 60 on hexes."""
+    return 360.0 / len(grid_of(state).facings) if state.map is not None else 45.0
 
 
 def distance_m(state: Encounter, a: Unit, b: Unit, distance_cm: float | None) -> float:

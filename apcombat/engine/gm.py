@@ -24,6 +24,7 @@ from apcombat.engine.commands import (
     parse_cell,
 )
 from apcombat.engine.events import Event
+from apcombat.engine.geometry import facing_on_map
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.turns import check_victory, out_of_the_fight
 from apcombat.model import (
@@ -371,7 +372,7 @@ _SETTERS: dict[str, Callable[[Encounter, Unit, str], Unit]] = {
     "hp": _set_hp,
     "ap": lambda s, u, v: attrs.evolve(u, ap=whole_number(v, limits.ACTION_POINTS, "ap")),
     "pose": lambda s, u, v: attrs.evolve(u, pose=_word("pose", Pose, v)),
-    "facing": lambda s, u, v: attrs.evolve(u, facing=_word("facing", Facing, v)),
+    "facing": lambda s, u, v: attrs.evolve(u, facing=facing_on_map(s, _word("facing", Facing, v))),
     "at": _set_at,
     "in_cover": lambda s, u, v: attrs.evolve(u, in_cover=_bool("in_cover", v)),
     "wounds": _set_wounds,

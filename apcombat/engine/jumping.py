@@ -10,14 +10,14 @@ from apcombat.board.sight import line_of_sight
 from apcombat.dice import DiceSource, roll_dice
 from apcombat.engine.commands import CommandError, Jump
 from apcombat.engine.events import Event
-from apcombat.engine.geometry import CM_PER_METRE, grid_of
-from apcombat.engine.movement import MM_PER_CM, cell_text, facing_delta, other_action, pay, wound_effects
+from apcombat.engine.geometry import CM_PER_METRE, grid_of, step_degrees
+from apcombat.engine.movement import MM_PER_CM, cell_text, other_action, pay, wound_effects
 from apcombat.engine.reactions import react_to, watchers_seeing
 from apcombat.engine.turns import out_of_the_fight, take_gm_modifier
 from apcombat.model import Encounter, Pose, Skill, Terrain, Unit
 from apcombat.rules.checks import skill_test
 from apcombat.rules.jumping import STANDING_JUMP_AP, fall_damage, jump_distance_m, jump_modifier, max_jump_m
-from apcombat.rules.movement import WALK_MM, ap_for_movement, turn_cost
+from apcombat.rules.movement import WALK_MM, ap_for_movement, facing_turn_cost
 
 
 def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -53,12 +53,17 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
             raise CommandError(f"{cell_text(landing)} is occupied")
         if not line_of_sight(state.map, grid, unit.at, landing):
             raise CommandError(f"{unit.name} cannot jump through a wall to {cell_text(landing)}")
-        direction = grid.facing_towards(unit.at, landing)
-        from_movement = unit.recent_steps == (direction, direction)
+        # R15.1, R20.3: a run-up's two steps go in the jump's direction: any facing nearest the bearing to the
+        # landing (two on a tie, as a jump off the six directions of a hex is).
+        directions = grid.facings_towards(unit.at, landing)
+        ran_up = [d for d in directions if unit.recent_steps == (d, d)]
+        direction = ran_up[0] if ran_up else directions[0]
+        from_movement = bool(ran_up)
         centre = grid.distance_m(unit.at, landing)
         distance = jump_distance_m(centre)
         walk_mm = round(centre * WALK_MM)
-        turn_ap = turn_cost(abs(facing_delta(unit.facing, direction, state)))
+        turn_steps = grid.facing_steps(unit.facing, direction)
+        turn_ap = facing_turn_cost(turn_steps, step_degrees(state), state.house_rules.hex_turns)
     maximum = max_jump_m(special, from_movement)
     run_up = "with a run-up" if from_movement else "standing"
     if distance > maximum:

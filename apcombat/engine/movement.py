@@ -9,7 +9,7 @@ from apcombat.board.paths import Area, BeyondBudget, Carried, MoveProfile, NoPat
 from apcombat.dice import DiceSource
 from apcombat.engine.commands import ChangePose, CommandError, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.events import Event, ap_spent
-from apcombat.engine.geometry import cover_nearby, grid_of
+from apcombat.engine.geometry import cover_nearby, facing_on_map, grid_of, step_degrees
 from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
 from apcombat.engine.turns import close_moves
 from apcombat.model import Cell, Encounter, Facing, Unit
@@ -48,7 +48,13 @@ def move_profile(state: Encounter, unit: Unit, running: bool) -> MoveProfile:
     if running and not state.optional_rules.running:
         raise CommandError("running is switched off in [optional_rules] (R0.6)")
     factor, no_running = wound_effects(state, unit)
-    profile = MoveProfile(pose=unit.pose, running=running, movement_factor=factor, running_forbidden=no_running)
+    profile = MoveProfile(
+        pose=unit.pose,
+        running=running,
+        movement_factor=factor,
+        running_forbidden=no_running,
+        hex_turns=state.house_rules.hex_turns,
+    )
     try:
         movement_rate(unit.pose, running, False, factor, no_running)
     except IllegalMove as error:
@@ -251,22 +257,28 @@ def _move_on_table(state: Encounter, unit: Unit, command: Move, events: list[Eve
 
 
 def turn(state: Encounter, command: Turn, dice: DiceSource, events: list[Event]) -> Encounter:
-    """R7.3: 0 AP up to 45 degrees, 1 up to 90, 2 beyond; a turn joins the chain of turns before it (the
-    explicit turns just before, or the turn the last step of a move just made) and pays the whole turn's
-    cost less what the chain paid, never less than 0. A turn to the facing the unit has is refused."""
+    """R7.3: 0 AP up to 45 degrees, 1 up to 90, 2 beyond (R20.2 on hexes: by facing steps, house rule
+    `hex_turns`); a turn joins the chain of turns before it (the explicit turns just before, or the turn the
+    last step of a move just made) and pays the whole turn's cost less what the chain paid, never less than 0.
+    A turn to the facing the unit has is refused, and so is a facing the map's grid does not have."""
     unit = state.unit(command.unit)
+    step = step_degrees(state)
     if command.facing is not None:
-        degrees = facing_delta(unit.facing, command.facing, state if state.map is not None else None)
-        facing = command.facing
+        facing = facing_on_map(state, command.facing)
+        degrees = facing_delta(unit.facing, facing, state if state.map is not None else None)
     else:
         if command.degrees is None:
             raise CommandError("say which way to turn")
         degrees = command.degrees
-        facing = _rotate(unit.facing, degrees)
+        facing = _rotate(state, unit.facing, degrees)
+        if state.map is not None and degrees % step:
+            # R20.2: on a map the turn made is whole facing steps (45 degrees asked on hexes turns 60), and it
+            # is charged and joined as the turn made.
+            degrees = facing_delta(unit.facing, facing, state)
     if facing is unit.facing:
         raise CommandError(f"{unit.name} already faces {facing.value}: a turn there changes nothing")
     chain = TurnChain(unit.turn_degrees, unit.turn_paid)
-    cost = joined_turn_ap(chain, degrees)
+    cost = joined_turn_ap(chain, degrees, step, state.house_rules.hex_turns)
     ap_before = unit.ap
     unit = pay(unit, cost, f"turn {abs(degrees):g} degrees")
     total = chain.degrees + degrees
@@ -296,9 +308,10 @@ def facing_delta(before: Facing, after: Facing, state: Encounter | None) -> floa
     return delta - 360 if delta > 180 else delta
 
 
-def _rotate(facing: Facing, degrees: float) -> Facing:
-    order = list(Facing)
-    return order[(order.index(facing) + round(degrees / 45)) % len(order)]
+def _rotate(state: Encounter, facing: Facing, degrees: float) -> Facing:
+    """R7.3, R20.2: the facing a turn of `degrees` clockwise ends on, in whole facing steps of the map's grid."""
+    order = list(grid_of(state).facings) if state.map is not None else list(Facing)
+    return order[(order.index(facing) + round(degrees / step_degrees(state))) % len(order)]
 
 
 def change_pose(state: Encounter, command: ChangePose, dice: DiceSource, events: list[Event]) -> Encounter:

@@ -30,7 +30,7 @@ from apcombat.model.enums import (
     ShotMode,
     Skill,
 )
-from apcombat.model.house_rules import CoverExempts, HouseRules, OptionalRules
+from apcombat.model.house_rules import CoverExempts, HexTurns, HouseRules, OptionalRules
 from apcombat.model.shot import Shooter, Shot, ShotSituation, Target
 from apcombat.model.weapon import BandSpec, Ranges, Weapon
 
@@ -61,6 +61,7 @@ __all__ = [
     "Facing",
     "Family",
     "FromCover",
+    "HexTurns",
     "HouseRules",
     "HpShown",
     "Interrupt",

@@ -14,6 +14,13 @@ class CoverExempts(StrEnum):
     REACTING_SHOOTER = "reacting_shooter"
 
 
+class HexTurns(StrEnum):
+    """R20.2: how turns are charged on hex maps: by facing steps (one step free) or by R7.3's degrees."""
+
+    BY_STEPS = "by_steps"
+    BY_DEGREES = "by_degrees"
+
+
 @attrs.frozen
 class HouseRules:
     """Every house rule of RULES.md with its default."""
@@ -23,6 +30,7 @@ class HouseRules:
     cover_exempts: CoverExempts = CoverExempts.REACTING_TARGET  # R9.3
     ambidextrous_removes_strength: bool = False  # R11.3
     reroll_initiative_each_round: bool = False  # R13.2
+    hex_turns: HexTurns = HexTurns.BY_STEPS  # R20.2
 
 
 @attrs.frozen

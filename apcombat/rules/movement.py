@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from apcombat.model import Pose
+from apcombat.model import HexTurns, Pose
 
 # R7.1: millimetres of table one AP buys.
 WALK_MM = 30
@@ -57,6 +57,23 @@ def turn_cost(degrees: float) -> int:
     if degrees <= 90 + 1e-9:
         return 1
     return 2
+
+
+def facing_turn_cost(steps: int, step_degrees: float, hex_turns: HexTurns = HexTurns.BY_STEPS) -> int:
+    """R7.3, R20.2: the AP a turn of `steps` facing steps, each `step_degrees` wide, costs.
+
+    House rule `hex_turns` (R20.2): `by_steps` (the default) charges by facing steps: one is free, two cost
+    1 AP, more 2 AP (one facing step plays the part of the square grid's free 45 degrees); `by_degrees`
+    reads R7.3's degrees literally (`turn_cost`). On squares (45 degrees a step) both give the same cost.
+    """
+    if hex_turns is HexTurns.BY_DEGREES:
+        return turn_cost(steps * step_degrees)
+    return min(max(0, steps - 1), 2)
+
+
+def steps_of(degrees: float, step_degrees: float) -> int:
+    """R7.3, R20.2: how many facing steps the shorter rotation of `degrees` (signed, any size) makes."""
+    return round(angle_between(0.0, degrees) / step_degrees)
 
 
 def angle_between(a_degrees: float, b_degrees: float) -> float:

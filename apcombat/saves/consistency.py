@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import standing_problem
+from apcombat.content.encounter_units import facing_problem
 from apcombat.content.suggest import unknown_id
 from apcombat.engine import DiceState, HistoryEntry
 from apcombat.engine.commands import CommandError, Redo, Undo, parse_command
@@ -81,6 +82,13 @@ def _unit_findings(encounter: Encounter, unit: Unit, where: str) -> list[Finding
         found.append((f"{where}.at", "the encounter has no map (table mode), so units take no cell: remove 'at'"))
     elif battle_map is not None and unit.at is not None and (problem := standing_problem(unit.at, battle_map)):
         found.append((f"{where}.at", problem))
+    # R20.2: the facing and the run-up's steps (R15.1) are facings of the map's grid.
+    found += [(f"{where}.facing", problem) for problem in [facing_problem(unit.facing, battle_map)] if problem]
+    found += [
+        (f"{where}.recent_steps[{index}]", problem)
+        for index, step in enumerate(unit.recent_steps)
+        if (problem := facing_problem(step, battle_map))
+    ]
     carried = len(unit.weapons)
     if unit.in_hand >= max(carried, 1):
         found.append(

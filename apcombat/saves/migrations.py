@@ -54,7 +54,20 @@ def from_format_4(document: Document) -> Document:
     return document
 
 
-MIGRATIONS: dict[int, Migration] = {1: from_format_1, 2: from_format_2, 3: from_format_3, 4: from_format_4}
+def from_format_5(document: Document) -> Document:
+    """Format 5 -> 6: a map may be a hex map (`kind = "hex"`, R20) and the house rules hold `hex_turns`
+    (R20.2). A format-5 game was played on squares, where both readings of `hex_turns` charge the same, so
+    nothing changes."""
+    return document
+
+
+MIGRATIONS: dict[int, Migration] = {
+    1: from_format_1,
+    2: from_format_2,
+    3: from_format_3,
+    4: from_format_4,
+    5: from_format_5,
+}
 """Format n -> the migration to format n + 1."""
 
 _BROKEN_DOCUMENT = (KeyError, IndexError, TypeError, ValueError, AttributeError)

@@ -15,7 +15,7 @@ from collections import deque
 from fractions import Fraction
 
 from apcombat.board import Grid, MoveProfile
-from apcombat.model import BattleMap, Cell, Facing, Terrain
+from apcombat.model import BattleMap, Cell, Facing, HexTurns, Terrain
 from apcombat.rules.movement import angle_between, turn_cost
 
 LIMIT_AP = 40
@@ -57,7 +57,7 @@ def cheapest_ap(
             terrain = battlemap.at(step.to)
             mm = step.mm * (2 if terrain is Terrain.RUBBLE else 1)
             step_rate = climb if terrain is Terrain.STAIRS else base
-            turn = turn_cost(angle_between(grid.bearing(now_facing), grid.bearing(step.facing)))
+            turn = _turn_ap(grid, now_facing, step.facing, profile.hex_turns)
             if step_rate == rate:
                 label, next_first = (paid + turn, moved + Fraction(mm, rate)), first
             else:
@@ -78,3 +78,12 @@ def cheapest_ap(
             ap = paid + whole(moved, first)
             cheapest[cell] = min(cheapest.get(cell, ap), ap)
     return cheapest
+
+
+def _turn_ap(grid: Grid, before: Facing, after: Facing, hex_turns: HexTurns) -> int:
+    """R7.3, R20.2 read afresh: by degrees, or by facing steps (one free, two 1 AP, more 2 AP)."""
+    degrees = angle_between(grid.bearing(before), grid.bearing(after))
+    if hex_turns is HexTurns.BY_DEGREES:
+        return turn_cost(degrees)
+    steps = round(degrees / (360 / len(grid.facings)))
+    return 0 if steps <= 1 else 1 if steps == 2 else 2

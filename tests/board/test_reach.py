@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from apcombat.board import Grid, MoveProfile, NoPath, Reach, SquareGrid, frontier, plan_path, reachable
-from apcombat.model import Facing, Pose
+from apcombat.model import Facing, HexTurns, Pose
 
 from .maps import drawn, open_map, random_maps
 from .oracle import cheapest_ap
@@ -22,6 +22,7 @@ PROFILES = st.sampled_from(
         MoveProfile(Pose.CROUCHED),
         MoveProfile(Pose.PRONE),
         MoveProfile(Pose.UPRIGHT, movement_factor=0.5, running_forbidden=True),
+        MoveProfile(Pose.UPRIGHT, hex_turns=HexTurns.BY_DEGREES),  # R20.2
     ]
 )
 

@@ -120,8 +120,12 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
         ["test.toml: map: legend: expected one map character per key, got '~~'"],
     ),
     "unknown map kind": (
-        {"battle_map": {**MAP, "kind": "hex"}},
-        ['test.toml: map: kind: expected square, got "hex"'],
+        {"battle_map": {**MAP, "kind": "hexagon"}},
+        ['test.toml: map: kind: expected square or hex, got "hexagon" (did you mean \'hex\'?)'],
+    ),
+    "N is no facing on a hex map": (  # R20.2
+        {"battle_map": {**MAP, "kind": "hex"}, "units": ana(facing="N")},
+        ["test.toml: unit 'ana': facing: N is not a facing on a hex map; they are E NE NW W SW SE"],
     ),
     # where units stand
     "no cell on a map": (

@@ -13,7 +13,7 @@ from encounter_helpers import MAP, SIDES, encounter_file, unit_of
 
 from apcombat.content import Library, load_character, load_encounter
 from apcombat.content.writer import character_to_toml, encounter_to_toml, write_text_file
-from apcombat.model import Encounter
+from apcombat.model import Encounter, Facing
 
 ENCOUNTERS = sorted((CONTENT / "encounters").glob("*.toml"))
 CHARACTERS = sorted((CONTENT / "characters").glob("*.toml"))
@@ -109,3 +109,14 @@ def test_writing_a_file_replaces_it_whole_and_leaves_nothing_else(tmp_path: Path
     write_text_file(path, "name = 'second'\n")
     assert path.read_text(encoding="utf-8") == "name = 'second'\n"
     assert [file.name for file in path.parent.iterdir()] == ["fight.toml"]
+
+
+def test_a_hex_encounter_loads_back_equal_with_its_facings(library: Library, tmp_path: Path) -> None:
+    # R20.1, R20.2: the map's kind and each unit's hex facing are written; NE, a hex map's default, is left out.
+    duel = load_encounter(CONTENT / "encounters" / "duel.toml", library)
+    assert duel.map is not None
+    hexes = attrs.evolve(duel, map=attrs.evolve(duel.map, kind="hex"))
+    hexes = hexes.with_unit(attrs.evolve(hexes.unit("raider"), facing=Facing.NE))
+    text = encounter_to_toml(hexes, library)
+    assert 'kind = "hex"' in text and 'facing = "NE"' not in text and 'facing = "E"' in text
+    assert written_and_loaded(hexes, library, tmp_path) == hexes

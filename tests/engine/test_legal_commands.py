@@ -12,6 +12,7 @@ import os
 import random
 from functools import cache
 
+import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,11 +21,12 @@ from apcombat.dice import SeededDice
 from apcombat.engine import CommandError, Game, apply, legal_commands, parse_command, preview
 from apcombat.engine.commands import Move, Turn
 from apcombat.engine.views import reachable_area
-from apcombat.model import Encounter
+from apcombat.model import Encounter, Facing
 
 from .builders import encounter, unit, write_encounter
 
-MAP_ENCOUNTERS = ("duel", "street_fight", "heavy_weapons", "rooftops", "big_battlefield")
+MAP_ENCOUNTERS = ("duel", "street_fight", "heavy_weapons", "rooftops", "big_battlefield", "duel@hex", "rooftops@hex")
+"""Shipped encounters; NAME@hex is that encounter's map read as hexes (R20), N and S facings turned to NE, SW."""
 ENCOUNTERS = (*MAP_ENCOUNTERS, "table_brawl")
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 LOCATIONS = ("head", "torso", "arm", "legs", "weapon")
@@ -37,7 +39,13 @@ LEGAL_SETTINGS = settings(
 
 @cache
 def start_of(name: str) -> Encounter:
-    return load_encounter(content_root() / "encounters" / f"{name}.toml", load_library(content_root()))
+    stem, _, kind = name.partition("@")
+    start = load_encounter(content_root() / "encounters" / f"{stem}.toml", load_library(content_root()))
+    if not kind or start.map is None:
+        return start
+    on_hexes = {Facing.N: Facing.NE, Facing.S: Facing.SW}
+    units = tuple(attrs.evolve(u, facing=on_hexes.get(u.facing, u.facing)) for u in start.units)
+    return attrs.evolve(start, map=attrs.evolve(start.map, kind=kind), units=units)
 
 
 def random_line(lines: list[str], rng: random.Random) -> str:

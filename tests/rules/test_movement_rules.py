@@ -2,7 +2,7 @@
 
 import pytest
 
-from apcombat.model import Pose, Special
+from apcombat.model import HexTurns, Pose, Special
 from apcombat.rules.checks import judge_skill_test
 from apcombat.rules.initiative import InitiativeRoll, initiative_base, initiative_order, tied_groups
 from apcombat.rules.jumping import fall_damage, jump_distance_m, jump_modifier, max_jump_m
@@ -12,6 +12,7 @@ from apcombat.rules.movement import (
     IllegalMove,
     ap_for_movement,
     consecutive_turn_cost,
+    facing_turn_cost,
     movement_rate,
     step_mm,
     turn_cost,
@@ -118,3 +119,16 @@ def test_jumping():
     assert jump_modifier(2.0, 7.0) == 50
     # R15.3: 1d6 per full 3 m of drop, at least 1d6.
     assert str(fall_damage(2)) == "1d6" and str(fall_damage(7)) == "2d6"
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2, 3, 4])
+def test_r20_2_both_readings_of_hex_turns_agree_on_squares(steps):
+    # R20.2, R7.3: on squares (45 degrees a facing step) by steps and by degrees charge the same.
+    by_steps = facing_turn_cost(steps, 45.0, HexTurns.BY_STEPS)
+    assert by_steps == facing_turn_cost(steps, 45.0, HexTurns.BY_DEGREES) == turn_cost(45.0 * steps)
+
+
+def test_r20_2_hex_turns_by_steps_and_by_degrees():
+    # R20.2: by_steps one facing step (60 degrees) free, two 1 AP, an about-turn 2 AP; by_degrees 1, 2, 2.
+    assert [facing_turn_cost(steps, 60.0, HexTurns.BY_STEPS) for steps in range(4)] == [0, 0, 1, 2]
+    assert [facing_turn_cost(steps, 60.0, HexTurns.BY_DEGREES) for steps in range(4)] == [0, 1, 2, 2]

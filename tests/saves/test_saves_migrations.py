@@ -149,3 +149,20 @@ def test_a_format_4_save_with_typed_dice_loads_and_its_log_calls_them_typed(in_t
     again = save_game(game, "saves/again")
     assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
     assert load_game(again).state == game.state
+
+
+FORMAT_5 = Path(__file__).parent / "format_5"
+"""A save of format 5 (before hex maps, R20): the duel, Ana turned NE and moved to 4,4."""
+
+
+def test_a_format_5_save_loads_and_goes_on_in_todays_format(in_tmp):
+    Path("saves").mkdir(exist_ok=True)
+    path = Path(shutil.copy(FORMAT_5 / "duel.toml", "saves/duel.toml"))
+    game = load_game(path)
+    assert game.state.map is not None and game.state.map.kind == "square"
+    assert game.state.unit("ana").at == (4, 4)
+    assert Game.replay(game.start, game.seed, game.history).state == game.state
+    game.play("turn ana S")  # the fight goes on, and is saved in today's format
+    again = save_game(game, "saves/again")
+    assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
+    assert load_game(again).state == game.state

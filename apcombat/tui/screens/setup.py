@@ -13,9 +13,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from apcombat.ai import LEVELS
-from apcombat.content import Library, load_encounter
+from apcombat.content import ContentError, Library, load_encounter
 from apcombat.engine import Game
-from apcombat.model import AiSettings, Control, CoverExempts, Effort, HouseRules, OptionalRules, Side
+from apcombat.model import AiSettings, Control, CoverExempts, Effort, OptionalRules, Side
+from apcombat.tui.drawable import undrawn_map
 from apcombat.tui.session import default_level
 
 OPTIONAL = ("initiative", "reaction", "covering_fire", "poses", "jumping", "running", "two_guns")
@@ -37,6 +38,9 @@ class SetupScreen(Screen):
         super().__init__()
         self.path = path
         self.encounter = load_encounter(path, library)
+        problem = undrawn_map(self.encounter)
+        if problem:  # R20: refused before set-up, rather than drawn as squares (the callers show it)
+            raise ContentError([f"{path.name}: {problem}"])
 
     def compose(self) -> ComposeResult:
         encounter = self.encounter
@@ -137,7 +141,8 @@ class SetupScreen(Screen):
         sides = tuple(self._side_as_chosen(side) for side in encounter.sides)
         optional = OptionalRules(**{name: bool(self._value(f"opt-{name}")) for name in OPTIONAL})
         cap = self._value("house-aim_max_extra_ap")
-        house = HouseRules(
+        house = attrs.evolve(  # what the screen does not show (R20.2's hex_turns) stays as the file says
+            encounter.house_rules,
             aim_max_extra_ap=int(cap) if cap else None,
             cover_exempts=CoverExempts(self._value("house-cover_exempts")),
             **{name: bool(self._value(f"house-{name}")) for name in HOUSE_SWITCHES},

@@ -31,7 +31,8 @@ def described(summary: EncounterSummary) -> str:
     """The text beside the list: the encounter's description, its map and sides; or why it cannot be played."""
     if summary.problem is not None:
         return f"cannot be loaded: {summary.problem}"
-    size = f"{summary.map_size[0]} x {summary.map_size[1]} map" if summary.map_size else "table mode (no map)"
+    grid = "" if summary.map_kind == "square" else f"{summary.map_kind} "  # R20.1: a hex map says so
+    size = f"{summary.map_size[0]} x {summary.map_size[1]} {grid}map" if summary.map_size else "table mode (no map)"
     sides = " vs ".join(f"{name} ({units_text(units)})" for name, units in summary.sides)
     return f"{summary.description}\n\n{size}; {sides}"
 

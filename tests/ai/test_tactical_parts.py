@@ -102,6 +102,13 @@ def test_aggression_weighs_damage_dealt_and_caution_damage_taken(tmp_path: Path)
     assert bold.deal > plain.deal and bold.risk < plain.risk
 
 
+def test_a_fight_near_a_draw_weighs_danger_less_each_round_until_the_floor(tmp_path: Path) -> None:
+    ana = game_of(tmp_path, duel()).state.unit("ana")
+    risks = [weights(ana, round_number=n).risk for n in (14, 16, 18, 22, 26, 30)]
+    assert risks == sorted(risks, reverse=True) and risks[1] < risks[0]
+    assert risks[-1] == risks[-2] == pytest.approx(0.25 * risks[0])
+
+
 def test_a_wounded_unit_weighs_its_danger_more(tmp_path: Path) -> None:
     game = game_of(tmp_path, duel(a={"hp": 8}))
     assert weights(game.state.unit("ana")).risk > 1.5

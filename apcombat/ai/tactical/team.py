@@ -69,6 +69,15 @@ PRESS_ROUNDS = 12
 
 PRESS_FLOOR = 0.4
 
+LATE = 14
+"""From this round on a fight still going is near a draw, and a draw is no win: the danger a unit weighs
+falls further, to LATE_FLOOR of what it was by round LATE + LATE_ROUNDS, so the side (ahead or behind)
+stops hiding from a lone enemy and goes to where it can hit it."""
+
+LATE_ROUNDS = 8
+
+LATE_FLOOR = 0.25
+
 
 def edge_of(state: Encounter, side: str) -> float:
     """The side's edge in numbers: its standing units' HP over the enemies' (at least 0.5, at most 3)."""
@@ -87,6 +96,7 @@ def weights(unit: Unit, settings: AiSettings = DEFAULT_AI, round_number: int = 1
     approach = APPROACH * (1 + max(0, round_number - 1) / STALEMATE_ROUNDS) * max(1.0, edge)
     press = max(PRESS_FLOOR, 1.0 - max(0, round_number - PATIENCE) / PRESS_ROUNDS)
     press /= max(1.0, edge) ** 0.5
+    press *= max(LATE_FLOOR, 1.0 - (1.0 - LATE_FLOOR) * max(0, round_number - LATE) / LATE_ROUNDS)
     deal, risk, keep_away = 0.5 + settings.aggression, (0.5 + settings.caution) * press, 0.0
     full = max(1, unit.character.hit_points)
     risk *= 1.0 + WOUNDED * (1.0 - max(0, unit.hp) / full)

@@ -3,10 +3,11 @@
 Writing a save is a few milliseconds for a small fight and tens of milliseconds for a long one on a big map;
 after every command (so the players' view follows the fight) that would stand between a key and its frame.
 The game's state and history are immutable values, so what a save holds is taken at once, on the thread that
-plays (`SaveFile.of`, cheap), and written on one background thread; when commands come faster than the disk,
-only the newest waiting save is written — the autosave is always the whole game, so nothing is lost by skipping
-one that a newer one replaces. `flush()` waits until the newest is on disk: at every turn's change and when the
-fight is left or the app quits, the autosave is then as sure as a save written in the foreground.
+plays (`SaveFile.of`, cheap), and written on one background thread a moment later (SETTLE); when commands come
+faster than that, only the newest waiting save is written — the autosave is always the whole game, so nothing
+is lost by skipping one that a newer one replaces. `flush()` waits until the newest is on disk: at every turn's
+change and when the fight is left or the app quits, the autosave is then as sure as a save written in the
+foreground.
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ from apcombat.engine import Game
 from apcombat.saves.errors import SaveError
 from apcombat.saves.files import AUTOSAVE_NAME, SUFFIX, write_atomically
 from apcombat.saves.format import SaveFile, save_text
+
+SETTLE = 0.15
+"""Seconds the writer waits after a command before it writes: the frame that shows the command is drawn first
+(writing a long fight's save holds the interpreter for tens of milliseconds), and a burst of commands (an AI's
+turn) is written once. `flush()` cuts the wait short."""
 
 
 class BackgroundAutosave:
@@ -33,6 +39,7 @@ class BackgroundAutosave:
         self._writer: threading.Thread | None = None
         self._written = threading.Event()
         self._written.set()
+        self._hurry = threading.Event()
 
     def __call__(self, game: Game) -> None:
         save = SaveFile.of(game)
@@ -46,14 +53,17 @@ class BackgroundAutosave:
 
     def flush(self, timeout: float | None = 30.0) -> bool:
         """Wait until the newest autosave is on disk (False if it took longer than `timeout` seconds)."""
+        self._hurry.set()
         return self._written.wait(timeout)
 
     def _write_waiting(self) -> None:
         while True:
+            self._hurry.wait(SETTLE)
             with self._lock:
                 save, self._waiting = self._waiting, None
                 if save is None:
                     self._writer = None
+                    self._hurry.clear()
                     self._written.set()
                     return
             try:

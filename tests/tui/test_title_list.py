@@ -28,48 +28,61 @@ def test_the_encounters_are_listed_before_the_content_is_loaded(make_app) -> Non
     asyncio.run(main())
 
 
-def test_an_encounter_that_cannot_be_played_says_why(make_app, tmp_path: Path) -> None:
+def title_with_a_changed_duel(make_app, tmp_path: Path, name: str, change):
+    """The app on a copy of the content with `name`.toml, the duel's file as `change` leaves it, listed first;
+    returns a runner of `script(ui, listing)` on its title screen."""
     content = tmp_path / "content"
     shutil.copytree(content_root(), content)
     duel = (content / "encounters" / "duel.toml").read_text(encoding="utf-8")
-    broken = duel.replace("[[unit]]", '[[unit]]\nweapons = ["ray_gun_9000"]', 1)
-    (content / "encounters" / "aa_ray_gun.toml").write_text(broken, encoding="utf-8")
+    (content / "encounters" / f"{name}.toml").write_text(change(duel), encoding="utf-8")
     app = make_app(library=None, content=content)
 
-    async def main() -> None:
-        async with app.run_test(size=(140, 45)) as pilot:
-            ui = Ui(app, pilot)
-            await ui.settle()
-            listing = app.screen.query_one("#encounters", OptionList)
-            listing.highlighted = 0
-            await ui.until(lambda: "cannot be loaded" in ui.text("#encounter-description"), "the full check")
-            assert "ray_gun_9000" in ui.text("#encounter-description")
-            assert str(listing.get_option_at_index(0).prompt) == "aa_ray_gun"
+    def run(script) -> None:
+        async def main() -> None:
+            async with app.run_test(size=(140, 45)) as pilot:
+                ui = Ui(app, pilot)
+                await ui.settle()
+                listing = app.screen.query_one("#encounters", OptionList)
+                listing.focus()
+                listing.highlighted = 0
+                await script(ui, listing)
 
-    asyncio.run(main())
+        asyncio.run(main())
+
+    return run
+
+
+def test_an_encounter_that_cannot_be_played_says_why(make_app, tmp_path: Path) -> None:
+    run = title_with_a_changed_duel(
+        make_app,
+        tmp_path,
+        "aa_ray_gun",
+        lambda duel: duel.replace("[[unit]]", '[[unit]]\nweapons = ["ray_gun_9000"]', 1),
+    )
+
+    async def script(ui, listing) -> None:
+        await ui.until(lambda: "cannot be loaded" in ui.text("#encounter-description"), "the full check")
+        assert "ray_gun_9000" in ui.text("#encounter-description")
+        assert str(listing.get_option_at_index(0).prompt) == "aa_ray_gun"
+
+    run(script)
 
 
 def test_a_hex_encounter_is_refused_in_one_sentence_not_drawn_as_squares(make_app, tmp_path: Path) -> None:
     # R20: the app does not draw hex maps yet; choosing one says so and stays on the title screen.
-    content = tmp_path / "content"
-    shutil.copytree(content_root(), content)
-    duel = (content / "encounters" / "duel.toml").read_text(encoding="utf-8")
-    hexes = duel.replace("[map]\n", '[map]\nkind = "hex"\n', 1).replace('facing = "W"', 'facing = "SW"')
-    (content / "encounters" / "aa_hex.toml").write_text(hexes, encoding="utf-8")
-    app = make_app(library=None, content=content)
+    run = title_with_a_changed_duel(
+        make_app,
+        tmp_path,
+        "aa_hex",
+        lambda duel: duel.replace("[map]\n", '[map]\nkind = "hex"\n', 1).replace('facing = "W"', 'facing = "SW"'),
+    )
 
-    async def main() -> None:
-        async with app.run_test(size=(140, 45)) as pilot:
-            ui = Ui(app, pilot)
-            await ui.settle()
-            listing = app.screen.query_one("#encounters", OptionList)
-            listing.focus()
-            listing.highlighted = 0
-            await ui.until(lambda: "16 x 10 hex map" in ui.text("#encounter-description"), "the hex map's size")
-            await ui.press("enter")
-            await ui.until(lambda: any("does not draw" in notice for notice in ui.notices()), "the refusal")
-            assert isinstance(app.screen, TitleScreen)
-            refusal = "aa_hex.toml: hex maps play in `apcombat run` and `apcombat sim` for now; the app does not"
-            assert f"{refusal} draw them yet" in ui.notices()
+    async def script(ui, listing) -> None:
+        await ui.until(lambda: "16 x 10 hex map" in ui.text("#encounter-description"), "the hex map's size")
+        await ui.press("enter")
+        await ui.until(lambda: any("does not draw" in notice for notice in ui.notices()), "the refusal")
+        assert isinstance(ui.app.screen, TitleScreen)
+        refusal = "aa_hex.toml: hex maps play in `apcombat run` and `apcombat sim` for now; the app does not"
+        assert f"{refusal} draw them yet" in ui.notices()
 
-    asyncio.run(main())
+    run(script)

@@ -240,7 +240,7 @@ def test_the_readme_keys_file_remaps_the_keys(tmp_path: Path) -> None:
             assert app.keymap_problems == []
             await pilot.press("s")  # start: Ana's turn
             first = app.screen.session.state.active
-            await pilot.press("z")  # README: "game.end" = "z"
+            await pilot.press("b")  # README: "game.end" = "b"
             assert app.screen.session.state.active != first
             await pilot.press("u")  # README: "game.undo" = "ctrl+z,u"
             assert app.screen.session.state.active == first

@@ -15,9 +15,10 @@ from apcombat.board.grid import Grid
 from apcombat.engine import legal_commands, parse_command, preview, views
 from apcombat.engine.commands import Attack, Command
 from apcombat.engine.geometry import grid_of
-from apcombat.model import Cell, Encounter, Unit
+from apcombat.model import Cell, Encounter, FromCover, Unit
 from apcombat.rules.attack import AttackPlan
 
+FROM_COVER_SAID = {FromCover.BLIND: "firing blind", FromCover.LEAN_OUT: "leaning out"}  # R9.5, R9.4
 ATTACK_WORDS = {"shoot": "shoots", "dual": "fires two guns at", "flame": "burns", "melee": "strikes"}
 
 
@@ -44,8 +45,8 @@ class AttackOption:
             mode = command.kind if command.location is None else f"{command.kind} at the {command.location.value}"
         if command.extra_ap:
             mode += f" +{command.extra_ap} AP"
-        if command.from_cover.value != "none":
-            mode += f", {command.from_cover.value}"
+        if command.from_cover is not FromCover.NONE:
+            mode += f", {FROM_COVER_SAID[command.from_cover]}"
         chances = "/".join(f"{gun.hit_chance} %" for gun in self.plan.guns)
         rounds = self.plan.rounds
         shots = f"{rounds} round{'s' if rounds != 1 else ''} at {chances}"

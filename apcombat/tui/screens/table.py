@@ -12,7 +12,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from apcombat.engine import CommandError, Event
+from apcombat.engine import CommandError, Event, parse_command
+from apcombat.engine.commands import Attack
 from apcombat.engine.views import action_costs, watch_prompts
 from apcombat.model import Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
@@ -25,10 +26,6 @@ class TableScreen(GameScreen):
     """Play an encounter without a map, on a physical table."""
 
     COMMAND_EXAMPLE = "e.g. move ana 120cm, shoot ana raider at 850cm — Enter plays, Esc closes"
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.last_targets: dict[str, str] = {}  # each attacker's last target: `f` aims at it again
 
     def battlefield(self) -> ComposeResult:
         with VerticalScroll(id="table-actions"):
@@ -133,7 +130,7 @@ class TableScreen(GameScreen):
             return
         enemies = [u for u in self.state.units if u.side != unit.side and not u.down]
         standing = {enemy.id for enemy in enemies}
-        target = self.target if self.target in standing else self.last_targets.get(unit.id)
+        target = self.target if self.target in standing else self._last_target(unit.id)
         if target not in standing and len(enemies) == 1:
             target = enemies[0].id
         if target in standing:
@@ -144,11 +141,16 @@ class TableScreen(GameScreen):
         else:
             self.notify(f"{unit.name} has no enemy standing")
 
-    def _fire_at(self, target: str | None) -> None:
-        unit = self.active_unit
-        if target is not None and unit is not None:
-            self.last_targets[unit.id] = target
-        super()._fire_at(target)
+    def _last_target(self, attacker: str) -> str | None:
+        """Whom `attacker` last attacked, read from the game's history (so a save, a load and undo keep it)."""
+        for entry in reversed(self.session.game.history):
+            try:
+                command = parse_command(entry.line)
+            except CommandError:
+                continue
+            if isinstance(command, Attack) and command.unit == attacker:
+                return command.target
+        return None
 
     def fire(self, line: str) -> None:
         """Play the attack with the dice typed in the dialog (the program rolls when none were typed)."""

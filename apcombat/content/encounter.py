@@ -56,9 +56,7 @@ from apcombat.content.values import show_value
 from apcombat.model.battlemap import BattleMap, Cell
 from apcombat.model.encounter import Encounter, Side, Unit
 from apcombat.model.house_rules import HouseRules, OptionalRules
-
-MODULES = ("morale", "casualties", "fire_spread", "suppression", "activation_deck")
-"""R18: the optional rule modules an encounter's [modules] table may switch on."""
+from apcombat.model.modules import MODULES
 
 TOP_LEVEL_KEYS = ("name", "description", "map", "side", "unit", "house_rules", "optional_rules", "modules")
 

@@ -21,6 +21,17 @@ from typing import TypeVar
 
 import attrs
 
+from apcombat.engine.command_base import Command, CommandError
+from apcombat.engine.command_base import need as _need
+from apcombat.engine.command_base import no_more as _no_more
+from apcombat.engine.command_base import who as _who
+from apcombat.engine.module_commands import (
+    MODULE_GM_COMMANDS,
+    MODULE_GM_PARSERS,
+    MODULE_GM_USAGE,
+    MODULE_PARSERS,
+    MODULE_USAGE,
+)
 from apcombat.engine.numbers import (
     WrongInput,
     cell,
@@ -35,19 +46,6 @@ from apcombat.model.conditions import BURN_SEQUENCE
 from apcombat.model.limits import Limit
 
 _Named = TypeVar("_Named", bound=enum.Enum)
-
-
-class CommandError(Exception):
-    """A line that is not a command, or a command the state does not allow; the message says why."""
-
-
-@attrs.frozen
-class Command:
-    """Base of every command; `text` is the line as written (normalised)."""
-
-    @property
-    def who(self) -> str | None:
-        return getattr(self, "unit", None)
 
 
 @attrs.frozen
@@ -245,6 +243,7 @@ USAGE = {
     "start": "start",
     "undo": "undo",
     "redo": "redo",
+    **MODULE_USAGE,
 }
 
 GM_USAGE = {
@@ -258,6 +257,7 @@ GM_USAGE = {
     "condition": "gm condition WHO NAME N|off [PENALTY]",
     "order": "gm order WHO PLACE",
     "show": "gm show SIDE exact|words|hidden",
+    **MODULE_GM_USAGE,
 }
 """Each game-master line's form: a mistake in one names only its own form."""
 USAGE["gm"] = " | ".join(GM_USAGE.values())
@@ -284,21 +284,6 @@ def parse_command(line: str) -> Command | None:
 
 parse_cell = cell
 parse_cm = distance_cm
-
-
-def _need(args: list[str], count: int, what: str) -> None:
-    if len(args) < count:
-        raise CommandError(f"missing {what}")
-
-
-def _no_more(args: list[str]) -> None:
-    if args:
-        raise CommandError(f"unexpected {shown_word(' '.join(args))}")
-
-
-def _who(args: list[str]) -> str:
-    _need(args, 1, "the unit (WHO)")
-    return args.pop(0).lower()
 
 
 def _only_who(cls: type[Command]):
@@ -465,12 +450,12 @@ def _gm(args: list[str]) -> Command:
         mover = args.pop(0).lower()
         _no_more(args)
         return GmSpot(watcher=watcher, mover=mover)
-    tracker = _TRACKER_PARSERS.get(what)
+    tracker = _TRACKER_PARSERS.get(what) or MODULE_GM_PARSERS.get(what)
     if tracker is not None:
         return tracker(args)
     raise CommandError(
-        f"{shown_word(what)} is not a game-master command: dice, set, bonus, mod, force, spot, hp, condition, order or "
-        "show"
+        f"{shown_word(what)} is not a game-master command: dice, set, bonus, mod, force, spot, hp, condition, order, "
+        "show or fire"
     )
 
 
@@ -560,6 +545,7 @@ _PARSERS = {
     "undo": _bare(Undo),
     "redo": _bare(Redo),
     "gm": _gm,
+    **MODULE_PARSERS,
 }
 
-GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce, GmSpot, GmHp, GmCondition, GmOrder, GmShow)
+GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce, GmSpot, GmHp, GmCondition, GmOrder, GmShow, *MODULE_GM_COMMANDS)

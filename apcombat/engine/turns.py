@@ -94,6 +94,12 @@ def next_turn(state: Encounter, dice: DiceSource, events: list[Event]) -> Encoun
             unit = state.unit(delayed[0])
             events.append(Event("turn", f"{unit.name} takes the delayed turn ({unit.ap} AP)", unit=unit.id))
             return attrs.evolve(state, active=unit.id, delayed=tuple(d for d in state.delayed if d != unit.id))
+        # Imported here: the modules' end-of-round steps use this module's victory and turn helpers.
+        from apcombat.engine.round_end import end_round
+
+        state = end_round(state, dice, events)
+        if state.finished:
+            return state
         return start_round(state, state.round + 1, dice, events)
     return state
 

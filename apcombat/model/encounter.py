@@ -192,6 +192,10 @@ class Encounter:
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
     ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=tuple)  # each AI side's generator, once asked
 
+    def module_on(self, module: str) -> bool:
+        """R18: whether the encounter's `[modules]` table switched `module` on; a module not named is off."""
+        return self.modules.get(module, False)
+
     def unit(self, unit_id: str) -> Unit:
         for unit in self.units:
             if unit.id == unit_id:

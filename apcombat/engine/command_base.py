@@ -1,0 +1,38 @@
+"""What every command of the command language shares: the base class, the refusal, and reading its words."""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.engine.numbers import shown_word
+
+
+class CommandError(Exception):
+    """A line that is not a command, or a command the state does not allow; the message says why."""
+
+
+@attrs.frozen
+class Command:
+    """Base of every command; `text` is the line as written (normalised)."""
+
+    @property
+    def who(self) -> str | None:
+        return getattr(self, "unit", None)
+
+
+def need(args: list[str], count: int, what: str) -> None:
+    """Refuse a line that stops before `what`."""
+    if len(args) < count:
+        raise CommandError(f"missing {what}")
+
+
+def no_more(args: list[str]) -> None:
+    """Refuse words left over at the end of a line."""
+    if args:
+        raise CommandError(f"unexpected {shown_word(' '.join(args))}")
+
+
+def who(args: list[str]) -> str:
+    """The next word as a unit's id."""
+    need(args, 1, "the unit (WHO)")
+    return args.pop(0).lower()

@@ -1,0 +1,134 @@
+"""The command language's words for the optional modules of R18:
+
+    aid WHO PATIENT         (R18.2.2, casualties)     calm WHO [FRIEND]   (R18.4.4, suppression)
+    reroll SIDE N           (R18.6.2, re-rolls)       hold SIDE WHO       (R18.5.1, activation deck)
+    last SIDE               (R18.5.1)                 gm fire X,Y on|off  gm fire NAME on|off  (R18.3.4)
+
+A command refused because its module is off says so; the parsers only read the words.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.engine.command_base import Command, CommandError, need, no_more, who
+from apcombat.engine.numbers import cell, shown_word
+from apcombat.model import Cell
+
+
+@attrs.frozen
+class Aid(Command):
+    """R18.2.2: treat a friend who is man down."""
+
+    unit: str
+    patient: str
+
+
+@attrs.frozen
+class Calm(Command):
+    """R18.4.4: steady oneself, or a friend (`friend`), removing a suppression marker on a CH test."""
+
+    unit: str
+    friend: str | None = None
+
+
+@attrs.frozen
+class Reroll(Command):
+    """R18.6.2: a side spends two re-roll points on die number `place` of the action just played."""
+
+    side: str
+    place: int
+
+
+@attrs.frozen
+class Hold(Command):
+    """R18.5.1: a side holds the card of one of its characters (`held`) at the start of a round."""
+
+    side: str
+    held: str
+
+
+@attrs.frozen
+class Last(Command):
+    """R18.5.1: the side that won the sides' d6 chooses to act last instead."""
+
+    side: str
+
+
+@attrs.frozen
+class GmFire(Command):
+    """R18.3.4: the game master lights (`on`) or puts out a fire, on a map cell or (table mode) by name."""
+
+    on: bool
+    at: Cell | None = None
+    name: str | None = None
+
+
+def _side(args: list[str]) -> str:
+    need(args, 1, "the side")
+    return args.pop(0).lower()
+
+
+def _aid(args: list[str]) -> Command:
+    unit = who(args)
+    need(args, 1, "the patient")
+    patient = args.pop(0).lower()
+    no_more(args)
+    return Aid(unit=unit, patient=patient)
+
+
+def _calm(args: list[str]) -> Command:
+    unit = who(args)
+    friend = args.pop(0).lower() if args else None
+    no_more(args)
+    return Calm(unit=unit, friend=friend)
+
+
+def _reroll(args: list[str]) -> Command:
+    side = _side(args)
+    need(args, 1, "the die's number in the action's list of rolls")
+    word = args.pop(0)
+    no_more(args)
+    if not word.isdigit() or int(word) < 1:
+        raise CommandError(f"{shown_word(word)} is not a die's number: the log numbers the action's dice from 1")
+    return Reroll(side=side, place=int(word))
+
+
+def _hold(args: list[str]) -> Command:
+    side = _side(args)
+    need(args, 1, "the character whose card the side holds")
+    held = args.pop(0).lower()
+    no_more(args)
+    return Hold(side=side, held=held)
+
+
+def _last(args: list[str]) -> Command:
+    side = _side(args)
+    no_more(args)
+    return Last(side=side)
+
+
+def _gm_fire(args: list[str]) -> Command:
+    need(args, 1, "where: a cell X,Y (or, in table mode, the fire's name)")
+    where = args.pop(0)
+    need(args, 1, "on or off")
+    word = args.pop(0).lower()
+    no_more(args)
+    if word not in ("on", "off"):
+        raise CommandError(f"{shown_word(word)}: gm fire takes on or off")
+    if "," in where:
+        return GmFire(on=word == "on", at=cell(where))
+    return GmFire(on=word == "on", name=where.lower())
+
+
+MODULE_PARSERS = {"aid": _aid, "calm": _calm, "reroll": _reroll, "hold": _hold, "last": _last}
+MODULE_USAGE = {
+    "aid": "aid WHO PATIENT",
+    "calm": "calm WHO [FRIEND]",
+    "reroll": "reroll SIDE N",
+    "hold": "hold SIDE WHO",
+    "last": "last SIDE",
+}
+MODULE_GM_PARSERS = {"fire": _gm_fire}
+MODULE_GM_USAGE = {"fire": "gm fire X,Y on|off  (table mode: gm fire NAME on|off)"}
+MODULE_GM_COMMANDS = (GmFire,)

@@ -1,0 +1,34 @@
+"""The end of a round (R18): the optional modules' end-of-round steps, in the order R18 fixes.
+
+Each step takes the state as it is now and `before`, the state when this end of round began, because some
+steps ask about that moment: a man down made in this end of round does not bleed (R18.2.3), and only
+characters shaken or broken before it began rally (R18.1.4). A step whose module is off returns the state
+unchanged; with every module off the end of a round changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from apcombat.dice import DiceSource
+from apcombat.engine.events import Event
+from apcombat.model import Encounter
+
+RoundEndStep = Callable[[Encounter, DiceSource, list[Event], Encounter], Encounter]
+
+STEPS: tuple[RoundEndStep, ...] = (
+    # R18's order — each module's engineer puts its step in its place:
+    # fires (R18.3.3), man-down bleeding (R18.2.3), suppression recovery (R18.4.3),
+    # morale tests (R18.1.2 c), rally (R18.1.4).
+)
+
+
+def end_round(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
+    """R18: run every end-of-round step in order, each over the characters in the order the encounter lists
+    them; stops early if a step ends the fight."""
+    before = state
+    for step in STEPS:
+        state = step(state, dice, events, before)
+        if state.finished:
+            break
+    return state

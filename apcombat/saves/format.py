@@ -48,13 +48,14 @@ from apcombat.engine import DiceState, Game, HistoryEntry
 from apcombat.model import AiDice, BattleMap, CarriedWeapon, Encounter, Unit
 from apcombat.saves.errors import SaveError
 
-FORMAT_VERSION = 6
+FORMAT_VERSION = 7
 """The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`; format 3 each
 AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history; format 4 each
 AI side's settings (`ai` of a side: level, effort, aggression, caution) and each unit's `ai_role`; format 5 how
 the players' view shows each side's HP (`hp_shown` of a side, set by `gm show`) and which of a history entry's
 dice the program rolled for the person giving them (`rolled_dice`); format 6 hex maps (R20: a map's
-`kind = "hex"`, hex facings, the house rule `hex_turns`)."""
+`kind = "hex"`, hex facings, the house rule `hex_turns`); format 7 the R18 modules' state (morale states,
+casualties, fires and burnt ground, suppression markers, the activation deck, re-roll points)."""
 
 _MASK_64 = (1 << 64) - 1
 

@@ -61,12 +61,25 @@ def from_format_5(document: Document) -> Document:
     return document
 
 
+def from_format_6(document: Document) -> Document:
+    """Format 6 -> 7: the R18 modules (morale, casualties, fires, suppression, the activation deck, re-roll
+    points) now do what they say, with their state in the save (morale states, casualties, fires, markers,
+    the deck, re-roll points). A format-6 game was played while every `[modules]` switch did nothing, so its
+    switches are turned off in its start and its state: the game replays and goes on as it was played."""
+    for part in ("start", "state"):
+        table = document.get(part)
+        if isinstance(table, dict) and "modules" in table:
+            table["modules"] = {}
+    return document
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: from_format_1,
     2: from_format_2,
     3: from_format_3,
     4: from_format_4,
     5: from_format_5,
+    6: from_format_6,
 }
 """Format n -> the migration to format n + 1."""
 

@@ -166,3 +166,23 @@ def test_a_format_5_save_loads_and_goes_on_in_todays_format(in_tmp):
     again = save_game(game, "saves/again")
     assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
     assert load_game(again).state == game.state
+
+
+FORMAT_6 = Path(__file__).parent / "format_6"
+"""A save of format 6 (before the R18 modules did anything): the saloon brawl with `casualties = true`, Drifter's
+shot with typed dice, then `gm hp raider_1 -40` downing Raider Jed outright."""
+
+
+def test_a_format_6_save_loads_with_its_modules_off_and_goes_on_in_todays_format(in_tmp):
+    # R18: a format-6 game was played while its [modules] switches did nothing; it goes on as it was played.
+    Path("saves").mkdir(exist_ok=True)
+    path = Path(shutil.copy(FORMAT_6 / "table_brawl.toml", "saves/brawl.toml"))
+    game = load_game(path)
+    assert game.start.modules == {} and game.state.modules == {}
+    raider = game.state.unit("raider_1")
+    assert raider.hp == 0 and raider.down  # down as R12.2 says, no casualty d6 rolled for it
+    assert Game.replay(game.start, game.seed, game.history).state == game.state
+    game.play("end")  # the fight goes on, and is saved in today's format
+    again = save_game(game, "saves/again")
+    assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
+    assert load_game(again).state == game.state

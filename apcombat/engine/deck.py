@@ -279,3 +279,15 @@ def refuse_delay(state: Encounter) -> None:
     """R18.5.3: there is no delay with the activation deck."""
     if deck_on(state):
         raise CommandError("there is no delay with the activation deck (R18.5.3): play the turn or end it")
+
+
+def choice_lines(state: Encounter) -> list[str]:
+    """R18.5.1: the lines the side asked may play while the sides choose: `last SIDE` (the winner, before any
+    card is held), then `hold SIDE WHO` for each of its characters with a card, in the encounter's order."""
+    side = side_asked(state)
+    if side is None:
+        return []
+    assert state.deck is not None
+    lines = [f"last {side}"] if may_go_last(state, side) else []
+    fighting = (u for u in state.units if u.side == side and u.id in state.deck.cards and in_the_fight(u))
+    return lines + [f"hold {side} {unit.id}" for unit in fighting]

@@ -10,6 +10,7 @@ from functools import partial
 
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
+from apcombat.ai.deck import deck_decision
 from apcombat.ai.tactical.candidates import CANDIDATES, Candidate
 from apcombat.ai.tactical.delay import DELAY
 from apcombat.ai.tactical.effort import budget_of
@@ -17,6 +18,7 @@ from apcombat.ai.tactical.explain import option_of, reason
 from apcombat.ai.tactical.planner import Judge, TurnPlan
 from apcombat.ai.tactical.team import edge_of, weights
 from apcombat.ai.tactical.volley import LOOKAHEADS, Fire, sampled
+from apcombat.engine.deck import side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 SHOWN = 5
@@ -59,6 +61,8 @@ class TacticalLevel:
         return [delayed, *judged] if delayed is not None else judged
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
+        if side_asked(state) is not None:
+            return deck_decision(state, self.settings)  # R18.5.1: the held card (and going last)
         if state.active is None or state.finished:
             return Decision("end", "nobody to play")
         plans = self.plans(state, rng)

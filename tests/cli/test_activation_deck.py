@@ -244,3 +244,22 @@ def test_the_deck_commands_are_refused_when_the_module_is_off(apcombat, tmp_path
     assert run(apcombat, encounter, "start", "last vault", code=2)[0].endswith(
         "last is for R18.5 (turn it on with activation_deck = true in the encounter's [modules])"
     )
+
+
+def test_r18_5_the_json_state_shows_the_deck(apcombat, tmp_path: Path) -> None:
+    # R18.5.1: `apcombat run --json` names the side asked, then the held cards and the cards left.
+    encounter = deck_encounter(tmp_path)
+    script = tmp_path / "script.txt"
+    script.write_text("gm dice 6 2\nstart\nhold vault vera\n", encoding="utf-8")
+    result = apcombat("run", encounter, "--script", script, "--seed", "1", "--json")
+    assert result.json["deck"] == {
+        "sides": ["vault", "raiders"],
+        "asked": "raiders",
+        "held": {"vault": "vera"},
+        "held_to_play": [],
+        "cards_left": 4,  # every character in the fight has a card this round
+    }
+    script.write_text("gm dice 6 2\nstart\nhold vault vera\nhold raiders rocco\n", encoding="utf-8")
+    result = apcombat("run", encounter, "--script", script, "--seed", "1", "--json")
+    assert result.json["active"] == "vera"
+    assert result.json["deck"]["held_to_play"] == ["rocco"] and result.json["deck"]["cards_left"] == 3

@@ -291,3 +291,19 @@ def choice_lines(state: Encounter) -> list[str]:
     lines = [f"last {side}"] if may_go_last(state, side) else []
     fighting = (u for u in state.units if u.side == side and u.id in state.deck.cards and in_the_fight(u))
     return lines + [f"hold {side} {unit.id}" for unit in fighting]
+
+
+def deck_summary(state: Encounter) -> str | None:
+    """One or two short lines for the turn order panel; None without the deck."""
+    deck = state.deck
+    if deck is None:
+        return None
+    sides = " > ".join(state.side(side).name for side in deck.sides)
+    if deck.choosing:
+        asked = side_asked(state)
+        who = f"{state.side(asked).name} chooses" if asked else "choosing"
+        held = ", ".join(f"{state.unit(unit).name}" for _, unit in deck.held)
+        return f"Deck: {sides}; {who} a card" + (f" (held: {held})" if held else "")
+    held = ", ".join(f"{state.unit(unit).name}{'' if unit in deck.to_play else ' ✓'}" for _, unit in deck.held)
+    left = deck.cards_left
+    return f"Deck: {sides}; held {held}; {left} card{'s' if left != 1 else ''} left"

@@ -109,3 +109,13 @@ def test_r18_5_the_ais_play_a_deck_fight_to_the_end_with_no_illegal_line() -> No
     assert dict(result.illegal) == {"baseline": 0, "tactical": 0}
     holds = [entry.line for entry in result.history if entry.line.startswith("hold ")]
     assert holds and all(entry.reason for entry in result.history if entry.line.startswith("hold "))
+
+
+def test_r18_5_the_players_view_shows_the_held_cards_and_the_cards_left(tmp_path: Path) -> None:
+    # R18.5.1: the page beside the table says whom the deck asks, then the held cards and the cards left.
+    from apcombat.players_view.page import fight_html
+
+    game = chosen_game(tmp_path)
+    assert "Deck: Vault &gt; Raiders; Vault chooses a card" in fight_html(game.state, [])
+    game.play_all(["hold vault cid", "hold raiders bob"])
+    assert "Deck: Vault &gt; Raiders; held Cid ✓, Bob; 3 cards left" in fight_html(game.state, [])  # Cid acts

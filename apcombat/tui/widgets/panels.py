@@ -9,9 +9,9 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
+from apcombat.engine.deck import deck_summary
 from apcombat.engine.views import conditions_of
 from apcombat.model import Encounter, Unit
-from apcombat.tui.widgets.deck_view import deck_summary
 
 SIDE_COLOURS = ("bright_cyan", "bright_red", "bright_green", "bright_magenta", "yellow", "bright_blue")
 

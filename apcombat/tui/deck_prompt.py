@@ -28,9 +28,12 @@ def choice_options(state: Encounter) -> tuple[str, list[tuple[str, str]]]:
             options.append((line, f"{name} goes last this round (the others' held cards first)"))
         elif words[0] == "hold":
             unit = state.unit(words[2])
-            options.append((line, f"Hold {unit.name}'s card ({unit.hp} HP): it acts before the deck is drawn"))
+            options.append((line, f"Hold {unit.name}'s card ({unit.hp} HP)"))
     rolls = ", ".join(f"{state.side(r.side).name} {r.rolls[-1]}" for r in state.deck.rolls)
-    question = f"Round {state.round}, activation deck (R18.5.1; d6: {rolls}) — {name}: choose the card you hold"
+    question = (
+        f"Round {state.round}, activation deck (R18.5.1; d6: {rolls}) — {name}: the card you hold acts before "
+        "the deck is drawn"
+    )
     return question, options
 
 
@@ -56,6 +59,8 @@ class DeckPrompt:
             if line:
                 screen.act(line)
             else:
-                screen.hint(f"the deck waits for {state.side(side).name}: : then hold SIDE WHO (or last SIDE)")
+                screen.hint(
+                    f"the deck waits for {state.side(side).name}: press : and type hold SIDE WHO (or last SIDE)"
+                )
 
         screen.app.push_screen(ChoiceScreen(question, options), answered)

@@ -68,3 +68,32 @@ def test_r18_5_1_an_ai_side_chooses_its_own_card(run_ui, tmp_path: Path) -> None
         assert any(side == "raiders" for side, _ in ui.state.deck.held)
 
     run_ui(script, open_path=deck_skirmish(tmp_path, raiders="ai"), ai_pace=0)
+
+
+def test_r18_5_1_table_mode_asks_the_game_master_for_every_sides_card(run_ui, tmp_path: Path) -> None:
+    # R18.5.1 at the table (no map, no AI): the game master is asked for each side's card in turn.
+    import tomli_w
+
+    data = {
+        "name": "Deck brawl",
+        "description": "Two against two at the table, with the activation deck.",
+        "side": [{"id": "vault", "name": "Vault", "control": "human"}, {"id": "raiders", "name": "Raiders"}],
+        "unit": [
+            {"id": "ana", "side": "vault", "character": "ana"},
+            {"id": "raider", "side": "raiders", "character": "raider"},
+        ],
+        "modules": {"activation_deck": True},
+    }
+    path = tmp_path / "encounters" / "deckbrawl.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.settle()
+        first = await hold_first_card(ui)
+        second = await hold_first_card(ui)
+        assert {first.split()[1], second.split()[1]} == {"vault", "raiders"}
+        await ui.until(lambda: ui.state.active == first.split()[2], "the first held card's turn")
+
+    run_ui(script, open_path=path)

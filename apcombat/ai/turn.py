@@ -5,6 +5,10 @@ The headless runner and the app's AI worker share this. A turn here is the stret
 as a new one. An illegal line (refused by `apply`, not a command, a gm/undo/redo/start line, a line for another
 unit than the active one, an AI that raises) is counted and ends the stretch with `end`, which during an
 interruption ends only the interruption. More than MAX_LINES_PER_TURN lines end it too, counted as illegal.
+
+With the activation deck (R18.5.1), nobody is active while the sides choose their held cards: the side the
+deck asks (`engine.deck.side_asked`) is asked for its `last`/`hold` line; an illegal answer is counted and its
+place taken by the card the engine would hand a side that chose none (its first character in the fight).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from apcombat.ai.players import Player
 from apcombat.ai.seeds import next_rng
 from apcombat.engine import Command, CommandError, Event, Game, parse_command
 from apcombat.engine.commands import GM_COMMANDS, Redo, Start, Undo
+from apcombat.engine.deck import DECK_COMMANDS, choice_lines, side_asked
 from apcombat.model import AiDice, Encounter
 
 MAX_LINES_PER_TURN = 200
@@ -87,6 +92,8 @@ class Answer:
 def play_answer(game: Game, answer: Answer) -> Step:
     """Play what the AI answered for `state.active`, its reason and its side's generator kept in the history;
     an illegal answer is counted and the stretch ends with `end` in its place, its reason saying why."""
+    if side_asked(game.state) is not None:
+        return _play_choice(game, answer)
     decision, ms, failure, generator = answer.decision, answer.ms, answer.failure, answer.generator
     unit = game.state.active
     assert unit is not None
@@ -100,6 +107,50 @@ def play_answer(game: Game, answer: Answer) -> Step:
             return Step(unit, decision, ms, command, tuple(events))
     why = f"an illegal line ({illegal}): its turn ends"
     return Step(unit, decision, ms, command, tuple(game.play("end", reason=why, ai_dice=generator)), illegal)
+
+
+def deck_step(game: Game, player: Player) -> Step:
+    """R18.5.1: ask `player` for the choice of the side the deck asks now, and play it."""
+    side = side_asked(game.state)
+    assert side is not None
+    rng, generator = next_rng(game.state, game.seed, side)
+    decision, ms, failure = ask(player, game.state, rng)
+    return _play_choice(game, Answer(decision, ms, failure, generator))
+
+
+def _play_choice(game: Game, answer: Answer) -> Step:
+    """Play the asked side's `last` or `hold` line; an illegal one is counted and the side holds its first
+    character in the fight's card instead (what the engine hands a side that chose none)."""
+    side = side_asked(game.state)
+    assert side is not None
+    decision, generator = answer.decision, answer.generator
+    command, illegal = (None, answer.failure) if answer.failure else _check_choice(decision.line, side)
+    actor = next(unit.id for unit in game.state.units if unit.side == side)
+    if illegal is None:
+        try:
+            events = game.play(decision.line, reason=decision.reason, ai_dice=generator)
+        except CommandError as refused:
+            illegal = f"refused: {refused}"
+        else:
+            return Step(actor, decision, answer.ms, command, tuple(events))
+    default = next(line for line in choice_lines(game.state) if line.startswith("hold "))
+    why = f"an illegal line ({illegal}): it holds its first character's card"
+    return Step(actor, decision, answer.ms, command, tuple(game.play(default, reason=why, ai_dice=generator)), illegal)
+
+
+def _check_choice(line: str, side: str) -> tuple[Command | None, str | None]:
+    """The parsed choice, or why the line is no choice of the side asked (R18.5.1)."""
+    if not isinstance(line, str):
+        return None, f"{type(line).__name__} is not a command line"
+    try:
+        command = parse_command(line)
+    except CommandError as error:
+        return None, f"not a command: {error}"
+    if not isinstance(command, DECK_COMMANDS):
+        return command, f"the deck asks {side} to hold a card or go last, not {line!r}"
+    if command.side != side:
+        return command, f"a choice for {command.side}, not for {side}"
+    return command, None
 
 
 def ask(player: Player, state: Encounter, rng: random.Random) -> tuple[Decision, float, str | None]:

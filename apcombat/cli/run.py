@@ -143,6 +143,25 @@ def state_report(state: Encounter) -> dict[str, Any]:
             }
             for unit in state.units
         ],
+    } | deck_report(state)
+
+
+def deck_report(state: Encounter) -> dict[str, Any]:
+    """R18.5: the activation deck, when the encounter plays with it: the sides' order, whom it asks while the
+    sides choose, the held cards and how many cards are left."""
+    from apcombat.engine.deck import side_asked  # the engine is loaded once a script runs
+
+    deck = state.deck
+    if deck is None:
+        return {}
+    return {
+        "deck": {
+            "sides": list(deck.sides),
+            "asked": side_asked(state),
+            "held": dict(deck.held),
+            "held_to_play": list(deck.to_play),
+            "cards_left": deck.cards_left,
+        }
     }
 
 

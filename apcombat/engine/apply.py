@@ -12,7 +12,7 @@ from collections.abc import Callable
 import attrs
 
 from apcombat.dice import DiceError, DiceSource
-from apcombat.engine import attacks, equipment, jumping, movement
+from apcombat.engine import attacks, deck, equipment, jumping, movement
 from apcombat.engine.commands import (
     GM_COMMANDS,
     Attack,
@@ -90,11 +90,18 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
             return state
     elif isinstance(command, Start):
         raise CommandError("the fight has already begun")
+    if isinstance(command, deck.DECK_COMMANDS):
+        return deck.choose(state, command, dice, events)
+    if deck.choosing(state):  # R18.5.1: play begins; a side that chose no card holds its first character's
+        state = next_turn(deck.close_choosing(state, events), dice, events)
+        if state.finished:
+            return state
     state = _step_in_if_delayed(state, command, events)
     if isinstance(command, End):
         return _end(state, dice, events)
     _check_actor(state, command)
     if isinstance(command, Delay):
+        deck.refuse_delay(state)
         return _delay(state, dice, events)
     state = HANDLERS[type(command)](state, command, dice, events)
     return check_victory(_after_action(state, dice, events), events)

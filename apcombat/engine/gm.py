@@ -238,6 +238,8 @@ def gm_order(state: Encounter, command: GmOrder, dice: DiceSource, events: list[
     """Move a unit in the round's initiative order (R13.2); whoever has not acted yet this round acts in
     the new order, and the order carries over to the next rounds."""
     unit = _unit(state, command.unit)
+    if state.deck is not None:
+        raise CommandError("the activation deck decides who acts next (R18.5): gm dice names the card drawn")
     if not state.order:
         raise CommandError("there is no initiative order before the first round: gm bonus changes initiative (R13.1)")
     if unit.id not in state.order:

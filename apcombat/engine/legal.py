@@ -16,6 +16,8 @@ engine's own refusals so that the list never disagrees with `apply`:
 The order is fixed: moves (walking, then running, cells in reading order), turns (N, NE, ... NW), poses,
 cover, attacks (enemies first, then friends, each in the encounter's order), reload, swap, watch, pins,
 jumps (reading order), delay, end. Round 0 (set-up) offers only `start`; a finished fight offers nothing.
+With the activation deck (R18.5), while the sides choose nobody acts: the side asked (`deck.side_asked`)
+is offered `last SIDE` (when it may) and `hold SIDE WHO` for each of its cards; delay is never listed.
 Lines of a delayed unit stepping in before the active one (R13.3) are not listed: an AI acts only as
 `state.active`. `gm`, `undo` and `redo` lines are never listed.
 
@@ -31,7 +33,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from apcombat.engine import commands
+from apcombat.engine import commands, deck
 from apcombat.engine.attacks import choices, plan_for
 from apcombat.engine.commands import Command, CommandError
 from apcombat.engine.geometry import grid_of, sight_problem
@@ -56,6 +58,8 @@ def legal_commands(state: Encounter) -> list[str]:
         return []
     if state.round == 0:
         return ["start"]
+    if deck.choosing(state):
+        return deck.choice_lines(state)
     if state.active is None:
         return []
     unit = state.unit(state.active)

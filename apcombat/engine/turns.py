@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
+from apcombat.engine import deck
 from apcombat.engine.events import Event
 from apcombat.model import NO_EXHAUSTION, Encounter, Exhaustion, Skill, Unit
 from apcombat.rules.burning import burn_at_turn_start
@@ -23,6 +24,9 @@ def roll_initiative(state: Encounter, dice: DiceSource, events: list[Event]) -> 
     """R13.1: AG + PE + LU // 2 + 1d6 + bonus; ties by base, AG, then a roll-off. R0.6: without the
     initiative rule, units act in the order the encounter lists them."""
     fighters = [unit for unit in state.units if not unit.down]
+    if deck.deck_on(state):
+        events.append(Event("initiative", "no initiative: the activation deck decides who acts (R18.5.1)"))
+        return attrs.evolve(state, order=tuple(unit.id for unit in fighters))
     if not state.optional_rules.initiative:
         events.append(Event("initiative", "initiative is off: units act in the order listed"))
         return attrs.evolve(state, order=tuple(unit.id for unit in fighters))
@@ -68,6 +72,8 @@ def start_round(state: Encounter, number: int, dice: DiceSource, events: list[Ev
     """R13.2: a new round; everyone's turn is to come (R13.3: delayed turns not taken are lost)."""
     state = attrs.evolve(state, round=number, taken=(), delayed=(), pre_empted=None, active=None)
     events.append(Event("round", f"round {number} begins", {"round": number}))
+    if deck.deck_on(state):
+        return deck.begin_round(state, dice, events)  # R18.5.1: the sides choose before the first card
     if number > 1 and state.house_rules.reroll_initiative_each_round:
         state = roll_initiative(state, dice, events)
     return next_turn(state, dice, events)
@@ -83,7 +89,11 @@ def next_turn(state: Encounter, dice: DiceSource, events: list[Event]) -> Encoun
                 events.append(Event("turn", f"back to {back.name} ({back.ap} AP)", unit=back.id))
                 # R7.3: the end of the turn taken before it closed its chain of turns.
                 return attrs.evolve(state.with_unit(close_moves(back)), active=back.id)
-        waiting = [uid for uid in state.order if uid not in state.taken and uid not in state.delayed]
+        if deck.deck_on(state) and state.deck is not None:
+            state, card = deck.next_card(state, dice, events)
+            waiting = [card] if card is not None else []
+        else:
+            waiting = [uid for uid in state.order if uid not in state.taken and uid not in state.delayed]
         if waiting:
             state = start_turn(state, waiting[0], dice, events)
             if state.active is not None:

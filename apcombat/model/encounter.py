@@ -16,6 +16,7 @@ from apcombat.model.battlemap import BattleMap, Cell
 from apcombat.model.character import Character
 from apcombat.model.conditions import NO_EXHAUSTION, Burning, Exhaustion
 from apcombat.model.criticals import DEFAULT_CRITICALS, CriticalTable
+from apcombat.model.deck import Deck
 from apcombat.model.enums import BodyLocation, Facing, Pose
 from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.weapon import Weapon
@@ -191,6 +192,7 @@ class Encounter:
     winner: str | None = None  # the side that won
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
     ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=tuple)  # each AI side's generator, once asked
+    deck: Deck | None = None  # R18.5: this round's activation deck (None: the module is off, or round 0)
 
     def module_on(self, module: str) -> bool:
         """R18: whether the encounter's `[modules]` table switched `module` on; a module not named is off."""

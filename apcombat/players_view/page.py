@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from apcombat.engine import Event
+from apcombat.engine.deck import deck_summary
 from apcombat.engine.views import conditions_of
 from apcombat.model import Encounter, HpShown, Unit
 from apcombat.players_view.hp import hp_shown
@@ -72,7 +73,8 @@ def _round_line(state: Encounter) -> str:
         line += f" — {state.unit(state.active).name} acts"
     if state.interrupt is not None:
         line += f" (interrupting {state.unit(state.interrupt.interrupted).name})"
-    return line
+    deck = deck_summary(state)  # R18.5: the held cards and the cards left
+    return line if deck is None else f"{line} — {deck}"
 
 
 def _order_table(state: Encounter) -> str:

@@ -67,6 +67,11 @@ def encounter_findings(encounter: Encounter, where: str) -> list[Finding]:
             "interrupt.watcher": [encounter.interrupt.watcher],
             "interrupt.interrupted": [encounter.interrupt.interrupted],
         }
+    deck = encounter.deck
+    if deck is not None:  # R18.5: the activation deck names units and sides too
+        named |= {"deck.to_play": deck.to_play, "deck.cards": deck.cards, "deck.held": [u for _, u in deck.held]}
+        deck_sides = [*deck.sides, *(side for side, _ in deck.held), *(roll.side for roll in deck.rolls)]
+        found += _unknown(deck_sides, side_ids, f"{where}.deck.sides", "side")
     for field, ids in named.items():
         found += _unknown(ids, unit_ids, f"{where}.{field}", "unit")
     return found + _unknown([encounter.winner], side_ids, f"{where}.winner", "side")

@@ -15,6 +15,7 @@ from apcombat.ai.seeds import next_rng
 from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, line_cap_step, play_answer
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event, Game, Preview, parse_command, preview
+from apcombat.engine.deck import side_asked
 from apcombat.engine.log_export import log_markdown
 from apcombat.model import AiDice, AiSettings, Control, Encounter, Side
 from apcombat.saves import BackgroundAutosave, save_game
@@ -113,6 +114,9 @@ class Session:
     def ai_side(self) -> str | None:
         """The side whose AI plays now: the acting unit's, when its side is played by an AI."""
         state = self.state
+        asked = side_asked(state)  # R18.5.1: the activation deck asks a side for its held card
+        if asked is not None:
+            return asked if asked in self.ai_settings else None
         if state.finished or state.round == 0 or state.active is None:
             return None
         side = state.unit(state.active).side

@@ -39,17 +39,19 @@ PROPERTY_SETTINGS = settings(
 )
 
 
-@pytest.fixture(scope="module", params=["map", "table"])
+@pytest.fixture(scope="module", params=["map", "table", "deck"])
 def start(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Encounter:
     """Ana (two Colts) and Cid (flamer, knife) against Bob (Grease Gun, knife), on the small map or on the
-    table (no map)."""
-    on_map = request.param == "map"
+    table (no map); `deck`: on the map with the activation deck (R18.5)."""
+    on_map = request.param != "table"
     units = [
         unit("ana", "a", (0, 0) if on_map else None, facing="SE", weapons=["colt_1911", "colt_1911"], LU=5),
         unit("bob", "b", (5, 3) if on_map else None, facing="W", weapons=["grease_gun", "knife"], ST=6, ap=10),
         unit("cid", "a", (0, 3) if on_map else None, facing="E", weapons=["flamer", "knife"], ST=6, hp=20),
     ]
     data = encounter(units, ROWS if on_map else None)
+    if request.param == "deck":
+        data["modules"] = {"activation_deck": True}
     path = write_encounter(tmp_path_factory.mktemp("properties") / f"{request.param}.toml", data)
     return load_encounter(path, load_library(content_root()))
 
@@ -97,6 +99,9 @@ line = st.one_of(
     st.tuples(attack, distance).map(lambda a: f"{a[0]} at {a[1]}"),
     st.just("end"),
     st.just("end"),
+    # R18.5.1: the deck's choices (refused without the deck)
+    st.tuples(st.sampled_from(["a", "b"]), st.sampled_from(IDS)).map(lambda a: f"hold {a[0]} {a[1]}"),
+    st.sampled_from(["last a", "last b"]),
     st.lists(st.integers(1, 6), min_size=1, max_size=6).map(lambda d: "gm dice " + " ".join(map(str, d))),
     st.tuples(who, st.integers(-3, 30)).map(lambda a: f"gm set {a[0]} hp={a[1]}"),
     st.tuples(who, cell).map(lambda a: f"gm set {a[0]} at={a[1]}"),
@@ -137,6 +142,8 @@ def check_invariants(state: Encounter) -> None:
         for u in standing:
             assert u.at is not None and state.map.inside(u.at)
             assert state.map.at(u.at) not in (Terrain.WALL, Terrain.LOW), f"{u.id} stands on {state.map.at(u.at)}"
+    if state.deck is not None and state.deck.choosing:
+        assert state.active is None  # R18.5.1: nobody acts while the sides choose their held cards
     if state.active is not None:
         assert state.unit(state.active).standing and state.round >= 1 and not state.finished
     if state.interrupt is not None:

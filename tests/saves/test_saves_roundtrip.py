@@ -39,6 +39,7 @@ from apcombat.model import (
     Unit,
     Watch,
 )
+from apcombat.model.deck import Deck, SideRoll
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import FORMAT_VERSION, SaveFile, load_game, replay_save, save_game, save_text
 from apcombat.saves.agreement import quickly_agreeing_game
@@ -242,6 +243,16 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         # Both halves of a generator from 2^63 up: TOML's signed 64-bit integers hold them as negatives.
         "ai_dice": (AiDice("raiders", ((1 << 64) - 3, (1 << 63) + 5)), AiDice("vault", (12, 7))),
         "sides": tuple(attrs.evolve(side, **side_values) for side in duel().sides),
+        # R18.5: the activation deck mid-round: the sides' d6 (a tie re-rolled), a held card to play, the deck.
+        "deck": Deck(
+            sides=("vault", "raiders"),
+            rolls=(SideRoll("raiders", (4, 6)), SideRoll("vault", (4, 2))),
+            went_last=True,
+            choosing=False,
+            held=(("vault", "ana"), ("raiders", "raider")),
+            to_play=("raider",),
+            cards=("ana",),
+        ),
     }
     for model, values in (
         (Unit, unit_values),

@@ -17,6 +17,7 @@ from apcombat.ai.tactical.explain import option_of, reason
 from apcombat.ai.tactical.planner import Judge, TurnPlan
 from apcombat.ai.tactical.team import edge_of, weights
 from apcombat.ai.tactical.volley import LOOKAHEADS, Fire, sampled
+from apcombat.engine.deck import side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 SHOWN = 5
@@ -59,6 +60,10 @@ class TacticalLevel:
         return [delayed, *judged] if delayed is not None else judged
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
+        if side_asked(state) is not None:
+            from apcombat.ai.deck import deck_decision  # it imports this package's danger module
+
+            return deck_decision(state, self.settings)  # R18.5.1: the held card (and going last)
         if state.active is None or state.finished:
             return Decision("end", "nobody to play")
         plans = self.plans(state, rng)

@@ -22,6 +22,7 @@ from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import BattleFit
 from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
+from apcombat.tui.deck_prompt import DeckPrompt
 from apcombat.tui.leaving import ask_before_replacing
 from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
@@ -94,6 +95,7 @@ class GameScreen(Screen):
         self.shot_screen: ShotScreen | None = None
         self.shot_screen_name = ""
         self.ai = AiTurns(self, ai_pace())
+        self.deck = DeckPrompt(self)  # R18.5.1: the activation deck's questions to a human side
         self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
         self.watcher: Unit | None = None  # the unit on watch under the cursor, whose cone is drawn
@@ -154,6 +156,7 @@ class GameScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.battle_fit.fit()  # the terminal may have changed size under a dialog
+        self.deck.go_on()  # a deck question that waited for another dialog
 
     # ----- what is shown -------------------------------------------------------------------------------------
 
@@ -206,6 +209,7 @@ class GameScreen(Screen):
             self.app.push_screen(VictoryScreen(self.session))
         self.refresh_bindings()  # the AI's skip key shows in the footer while an AI acts
         self.ai.go_on()
+        self.deck.go_on()
         self.tutorial.follow()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -9,6 +9,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
+from apcombat.engine.deck import deck_summary
 from apcombat.engine.views import conditions_of
 from apcombat.model import Encounter, Unit
 
@@ -157,7 +158,8 @@ class TurnOrder(Static):
         order = state.order or tuple(unit.id for unit in state.units)
         width = self.content_region.width
         entries = [(unit_id, self._lines(state, state.unit(unit_id), labels, width)) for unit_id in order]
-        room = self.content_region.height - 1  # below the round's line
+        deck = deck_summary(state)  # R18.5: the held cards and the cards left, a line below the round's
+        room = self.content_region.height - 1 - (deck is not None)  # below the round's line (and the deck's)
         heights = [len(lines) for _, lines in entries]
         total = sum(heights)
         start = 0
@@ -169,6 +171,8 @@ class TurnOrder(Static):
         text.append(f"Round {state.round}" if state.round else "Set-up (round 0)", style="bold")
         if state.interrupt is not None:
             text.append("  INTERRUPT", style="bold reverse yellow")
+        if deck is not None:
+            text.append("\n" + deck, style="cyan")
         if 0 < room < total:
             below = sum(1 for end in itertools.accumulate(heights[start:]) if end > room)
             hidden = {"above": start, "below": below}

@@ -121,7 +121,7 @@ def _refuse_unless_next_to(state: Encounter, unit: Unit, patient: Unit) -> None:
                 f"gm next {unit.id} {patient.id} (R18.2.2)"
             )
         return
-    neighbours = {step.cell for step in grid_of(state).steps(unit.at)}
+    neighbours = {step.to for step in grid_of(state).steps(unit.at)}
     if patient.at not in neighbours:
         raise CommandError(f"{unit.name} is not next to {patient.name}: aid needs a neighbouring cell (R18.2.2)")
 

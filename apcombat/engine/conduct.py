@@ -90,6 +90,11 @@ def _refuse_broken(state: Encounter, unit: Unit, command: Command) -> None:
             )
 
 
+def may_move(unit: Unit) -> bool:
+    """R18.1.3: a shaken character in cover may not leave it (so not move)."""
+    return not (unit.morale is MoraleState.SHAKEN and unit.in_cover)
+
+
 def may_attack(unit: Unit) -> bool:
     """R18.1.3, R18.2.1: a steady character that is not stunned may attack."""
     return unit.morale is MoraleState.STEADY and not unit.stunned
@@ -131,6 +136,6 @@ def step_toward_edge(state: Encounter, unit: Unit) -> str | None:
     reach = reach_of(state.with_unit(mover), mover, False)
     here = edge_metres(state, unit.at, edge)
     for step in grid_of(state).steps(unit.at):
-        if step.cell in reach and edge_metres(state, step.cell, edge) < here - 1e-9:
-            return f"{step.cell[0]},{step.cell[1]}"
+        if step.to in reach and edge_metres(state, step.to, edge) < here - 1e-9:
+            return f"{step.to[0]},{step.to[1]}"
     return None

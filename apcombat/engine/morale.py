@@ -215,9 +215,9 @@ def on_edge(state: Encounter, cell: Cell, edge: Edge) -> bool:
     assert state.map is not None
     here = edge_metres(state, cell, edge)
     for step in grid_of(state).steps(cell):
-        x, y = step.cell
+        x, y = step.to
         off = not (0 <= x < state.map.width and 0 <= y < state.map.height)
-        if off and edge_metres(state, step.cell, edge) < here:
+        if off and edge_metres(state, step.to, edge) < here:
             return True
     return False
 

@@ -143,7 +143,8 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
             events.append(Event("down", f"{unit.name} is down", unit=unit_id))
             before = state
             state = attrs.evolve(state.with_unit(out_of_the_fight(unit)), taken=taken)
-            state = aftermath(before, state, dice, events)  # R18.2.1: the casualty d6 at once; R18.1.2
+            # R18.2.1: the casualty d6 at once, in the unit's own turn (stunned: the rest of it); R18.1.2
+            state = attrs.evolve(aftermath(before, attrs.evolve(state, active=unit_id), dice, events), active=None)
             unit = state.unit(unit_id)
             if unit.down:
                 return check_victory(state, events)

@@ -73,7 +73,6 @@ def test_r18_1_1_three_friends_within_3_m_add_two_and_a_leader_lends_its_m(apcom
         "Kid tests morale, Rat was lost within 5 m (R18.1.2 a): 2d6 = 6+5 = 11 vs 11 (Boss's M 9 (leader) + 2: "
         "three friends within 3 m) — passes"
     ) in out
-    )
 
 
 def test_r18_1_3_shaken_may_not_attack_watch_or_leave_cover(apcombat, tmp_path: Path) -> None:

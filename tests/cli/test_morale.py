@@ -206,3 +206,18 @@ def test_table_mode_the_game_master_answers_for_morale_and_first_aid(apcombat, t
     assert "table mode: the game master says first that Rat is next to Boss: gm next rat boss (R18.2.2)" in err
     out = played(apcombat, encounter, *setup, "end", "end", "gm next rat boss", "gm dice 10", "aid rat boss")
     assert out[-1].startswith("Rat gives Boss first aid: 4 AP (7 -> 3); first aid d100 = 10 vs 20 — success")
+
+
+def test_set_up_fields_start_a_fight_mid_battle_and_check_names_bad_values(apcombat, tmp_path: Path) -> None:
+    # R18.1.3, R18.2: a unit may start shaken, broken, stunned or out of the fight; `apcombat check` names a
+    # bad morale score (R18.1.1: 2 to 12), edge or state.
+    units = (ana(), raider("kid", (7, 3), morale_state="shaken"), raider("boss", (6, 4), fate="man_down"))
+    encounter = fight(tmp_path, units)
+    assert "Kid is shaken: it may not attack" in refused(apcombat, encounter, "end", "shoot kid ana")
+    assert "Boss is man down: out of the fight" in refused(apcombat, encounter, "shoot ana boss")
+    bad = (ana(), raider("kid", (7, 3), morale=13, morale_state="panicky"))
+    result = apcombat("check", fight(tmp_path, bad, edge="up"))
+    assert result.code == 1
+    assert "side 'raiders': edge: 'up' is not one of N, E, S, W" in result.out + result.err
+    assert "unit 'kid': character.morale: expected a whole number from 2 to 12, got 13" in result.out + result.err
+    assert "morale_state: 'panicky' is not one of steady, shaken, broken" in result.out + result.err

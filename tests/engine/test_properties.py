@@ -39,17 +39,19 @@ PROPERTY_SETTINGS = settings(
 )
 
 
-@pytest.fixture(scope="module", params=["map", "table"])
+@pytest.fixture(scope="module", params=["map", "table", "map+r18", "table+r18"])
 def start(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Encounter:
     """Ana (two Colts) and Cid (flamer, knife) against Bob (Grease Gun, knife), on the small map or on the
-    table (no map)."""
-    on_map = request.param == "map"
+    table (no map); `+r18` with the morale and casualties modules on (R18.1, R18.2)."""
+    on_map = request.param.startswith("map")
     units = [
         unit("ana", "a", (0, 0) if on_map else None, facing="SE", weapons=["colt_1911", "colt_1911"], LU=5),
         unit("bob", "b", (5, 3) if on_map else None, facing="W", weapons=["grease_gun", "knife"], ST=6, ap=10),
         unit("cid", "a", (0, 3) if on_map else None, facing="E", weapons=["flamer", "knife"], ST=6, hp=20),
     ]
     data = encounter(units, ROWS if on_map else None)
+    if request.param.endswith("+r18"):
+        data["modules"] = {"morale": True, "casualties": True}
     path = write_encounter(tmp_path_factory.mktemp("properties") / f"{request.param}.toml", data)
     return load_encounter(path, load_library(content_root()))
 
@@ -103,6 +105,13 @@ line = st.one_of(
     st.tuples(who, st.booleans()).map(lambda a: f"gm set {a[0]} in_cover={a[1]}"),
     st.integers(-30, 30).map(lambda n: f"gm mod {n}"),
     st.sampled_from(["gm force hit", "gm force miss"]),
+    # R18.1, R18.2 (refused with the modules off)
+    st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"aid {a[0]} {a[1]}"),
+    st.tuples(who, st.sampled_from(["steady", "shaken", "broken", "surrenders", "flees", "friends on"])).map(
+        lambda a: f"gm morale {a[0]} {a[1]}"
+    ),
+    st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"gm morale {a[0]} lost {a[1]}"),
+    st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"gm next {a[0]} {a[1]}"),
 )
 script = st.lists(line, min_size=1, max_size=40)
 script_with_undo = st.lists(st.one_of(line, line, line, st.sampled_from(["undo", "redo"])), min_size=1, max_size=40)

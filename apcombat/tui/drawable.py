@@ -14,5 +14,6 @@ def undrawn_map(encounter: Encounter) -> str | None:
     if encounter.map is None or encounter.map.kind in DRAWN_KINDS:
         return None
     return (
-        f"{encounter.map.kind} maps play in `apcombat run` and `apcombat sim` for now; the app does not draw them yet"
+        f"{encounter.map.kind} maps play in `apcombat run` and `apcombat sim` for now; "
+        "the app does not draw them yet"
     )

@@ -16,10 +16,11 @@ from apcombat.engine.geometry import cover_nearby
 from apcombat.engine.morale import edge_metres, edge_of
 from apcombat.model import Cell, Encounter, Unit
 from apcombat.model.fates import Fate, MoraleState
+from apcombat.rules.casualties import first_aid_skill
 
-FLEE, SHAKEN_COVER, AID = 200.0, 150.0, 60.0
-"""Above INTERRUPT (100): the broken must run (R18.1.3); a first aid beats an attack (50 + damage) unless the
-attack is worth more than 10 damage."""
+FLEE, SHAKEN_COVER, AID, AID_PER_CHANCE = 200.0, 150.0, 25.0, 50.0
+"""Above INTERRUPT (100): the broken must run (R18.1.3). A first aid scores 25 + 50 x its chance: a sure one
+(75) beats an attack worth up to 25 damage (ATTACK 50 + damage), a 22 % one (36) only cover and waiting."""
 
 
 def _move_cell(line: str) -> Cell:
@@ -75,17 +76,20 @@ class ShakenCoverAction:
 
 
 class AidAction:
-    """R18.2.2: a friend who is man down next to it is treated (the listed `aid` line)."""
+    """R18.2.2: a friend who is man down next to it is treated (the listed `aid` line), the more readily the
+    better its first_aid."""
 
     name = "aid"
 
     def propose(self, situation: Situation) -> Proposal | None:
         me = situation.me
+        chance = max(0, min(95, first_aid_skill(me.character) - me.exhaustion.penalty))
         for line in situation.lines:
             if line.startswith("aid "):
                 patient = situation.state.unit(line.split()[2])
                 if patient.fate is Fate.MAN_DOWN:
-                    return Proposal(AID, line, f"{me.name} gives {patient.name} first aid: it is man down")
+                    why = f"{me.name} gives {patient.name} first aid ({chance}%): it is man down"
+                    return Proposal(AID + AID_PER_CHANCE * chance / 100, line, why)
         return None
 
 

@@ -94,6 +94,8 @@ class AidAction:
 
 
 MORALE_CANDIDATES = (FleeAction(), ShakenCoverAction(), AidAction())
+SURE_AID = AID + AID_PER_CHANCE / 2
+"""Another level is handed a first aid only at 50 % or better; below, it weighs it its own way (not at all)."""
 
 
 def restricted(unit: Unit) -> bool:
@@ -111,7 +113,7 @@ def morale_decision(state: Encounter) -> Decision | None:
         return None
     situation = Situation(state)
     offered = (candidate.propose(situation) for candidate in MORALE_CANDIDATES)
-    proposals = [p for p in offered if p is not None and p.line in situation.legal]
+    proposals = [p for p in offered if p is not None and p.line in situation.legal and p.score >= SURE_AID]
     if not proposals:
         return None
     best = max(proposals, key=lambda proposal: proposal.score)

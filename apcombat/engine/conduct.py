@@ -14,11 +14,14 @@ from apcombat.engine.command_base import Command, CommandError
 from apcombat.engine.commands import (
     Attack,
     ChangePose,
+    Delay,
     End,
     LeaveCover,
     Move,
     PinDown,
     React,
+    Reload,
+    Swap,
     TakeCover,
     Turn,
 )
@@ -28,6 +31,7 @@ from apcombat.model import Encounter, Pose, Unit
 from apcombat.model.fates import MoraleState
 
 STUNNED_MAY = (Move, Turn, ChangePose, TakeCover, LeaveCover, End)
+SHAKEN_MAY = (Move, Turn, ChangePose, TakeCover, LeaveCover, Reload, Swap, Calm, Delay, End)
 BROKEN_MAY = (Move, Turn, ChangePose, LeaveCover, End)
 _RAISING = {Pose.PRONE: 0, Pose.CROUCHED: 1, Pose.UPRIGHT: 2}
 
@@ -55,17 +59,13 @@ def refuse(state: Encounter, command: Command, who: str | None) -> None:
 def _refuse_shaken(unit: Unit, command: Command) -> None:
     if isinstance(command, (Attack, React, PinDown)):
         raise CommandError(f"{unit.name} is shaken: it may not attack, watch or pin (R18.1.3)")
-    if unit.in_cover and not isinstance(command, (Turn, ChangePose, End, Calm)) and _leaves_cover(command):
+    if unit.in_cover and isinstance(command, (Move, LeaveCover)):
         raise CommandError(f"{unit.name} is shaken and in cover: it may not leave it (R18.1.3)")
-    if type(command).__name__ in ("Aid", "Jump"):
+    if not isinstance(command, SHAKEN_MAY):
         raise CommandError(
             f"{unit.name} is shaken: it may move, turn, change pose, take cover, reload, swap, calm, delay "
             "and end (R18.1.3)"
         )
-
-
-def _leaves_cover(command: Command) -> bool:
-    return type(command).__name__ in ("Move", "LeaveCover", "Jump")
 
 
 def _refuse_broken(state: Encounter, unit: Unit, command: Command) -> None:

@@ -22,7 +22,7 @@ import attrs
 from apcombat.ai.decision import Decision
 from apcombat.ai.players import Player
 from apcombat.ai.seeds import next_rng
-from apcombat.engine import Command, CommandError, Event, Game, parse_command
+from apcombat.engine import Command, CommandError, Event, Game, legal_commands, parse_command
 from apcombat.engine.commands import GM_COMMANDS, Redo, Start, Undo
 from apcombat.engine.deck import DECK_COMMANDS, choice_lines, side_asked
 from apcombat.model import AiDice, Encounter
@@ -75,7 +75,7 @@ def line_cap_step(game: Game) -> Step:
     unit = game.state.active
     assert unit is not None
     why = f"more than {MAX_LINES_PER_TURN} lines in one turn"
-    return Step(unit, Decision(""), None, None, tuple(game.play("end", reason=f"{why}: its turn ends")), why)
+    return Step(unit, Decision(""), None, None, tuple(end_stretch(game, f"{why}: its turn ends")), why)
 
 
 @attrs.frozen
@@ -106,7 +106,25 @@ def play_answer(game: Game, answer: Answer) -> Step:
         else:
             return Step(unit, decision, ms, command, tuple(events))
     why = f"an illegal line ({illegal}): its turn ends"
-    return Step(unit, decision, ms, command, tuple(game.play("end", reason=why, ai_dice=generator)), illegal)
+    return Step(unit, decision, ms, command, tuple(end_stretch(game, why, generator)), illegal)
+
+
+def end_stretch(game: Game, reason: str, generator: AiDice | None = None) -> list[Event]:
+    """`end` for the active unit — a broken one (R18.1.3) may not end while its AP pay for a step toward its
+    edge, so it first runs there by the first listed moves, which all lead toward it."""
+    unit = game.state.active
+    events: list[Event] = []
+    for _ in range(MAX_LINES_PER_TURN):
+        try:
+            return [*events, *game.play("end", reason=reason, ai_dice=generator)]
+        except CommandError:
+            moves = [line for line in legal_commands(game.state) if line.startswith("move ")]
+            if not moves:
+                raise
+            events += game.play(moves[0], reason=f"{reason} (broken: it runs first, R18.1.3)", ai_dice=generator)
+            if game.state.active != unit:
+                return events
+    return events
 
 
 def deck_step(game: Game, player: Player) -> Step:

@@ -35,6 +35,7 @@ from apcombat.model.battlemap import BattleMap, Cell
 from apcombat.model.character import Character
 from apcombat.model.encounter import CarriedWeapon, Unit
 from apcombat.model.enums import Facing, Pose
+from apcombat.model.fates import Fate, MoraleState
 from apcombat.model.weapon import Weapon
 
 SPARE_MAGAZINES = 2
@@ -58,6 +59,9 @@ class UnitSection:
     hp: int | None = None
     name: str | None = None  # this unit's own name, where two units share one character sheet
     ai_role: AiRole | None = None  # standing orders, for an AI side (JA2's)
+    morale_state: MoraleState = MoraleState.STEADY  # R18.1.3: a fight started mid-battle
+    fate: Fate = Fate.NONE  # R18.1, R18.2: already out of the fight (man down, dead, surrendered, fled)
+    stunned: bool = False  # R18.2.1: its first turn lost but for moving
 
 
 def _character_field(value: Any, _: Any) -> str | Character:
@@ -197,6 +201,9 @@ class UnitReader:
             offhand=offhand,
             ammo=section.ammo if section.ammo is not None else default_ammo(weapons),
             ai_role=section.ai_role,
+            morale=section.morale_state,
+            fate=section.fate,
+            stunned=section.stunned,
         )
         return unit, []
 

@@ -150,6 +150,7 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
         "max_hp": within(limits.MAX_HIT_POINTS),
         "ap": within(limits.MAX_ACTION_POINTS),
         "crit_chance": within(limits.PERCENT),
+        "morale": within(limits.MORALE),  # R18.1.1
     },
     BandSpec: {"max": within(limits.DISTANCE_M), "mod": within(limits.MODIFIER)},  # R1.3
     Weapon: {

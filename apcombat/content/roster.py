@@ -22,8 +22,8 @@ from apcombat.model.character import Character
 from apcombat.model.encounter import Control, Encounter, Side, Unit
 from apcombat.rules.chance import PERK_CRIT_BONUS
 
-KNOWN_PERKS = ("ambidextrous", *PERK_CRIT_BONUS)
-"""The perks the rules know (R11.3 and R1.4)."""
+KNOWN_PERKS = ("ambidextrous", *PERK_CRIT_BONUS, "leader")
+"""The perks the rules know (R11.3, R1.4 and R18.1.1)."""
 
 DEFAULT_SIDES = ("Players", "Opponents")
 

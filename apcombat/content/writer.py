@@ -24,6 +24,7 @@ from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap
 from apcombat.model.character import ATTRIBUTES, Character
 from apcombat.model.encounter import Encounter, Side, Unit
 from apcombat.model.enums import Facing, Pose
+from apcombat.model.fates import Fate, MoraleState
 
 
 def character_to_toml(character: Character) -> str:
@@ -89,6 +90,8 @@ def _side_table(side: Side) -> dict[str, Any]:
     ai = CONVERTER.unstructure(side.ai)  # only what differs from the defaults
     if ai:
         table["ai"] = ai
+    if side.edge is not None:  # R18.1.3
+        table["edge"] = side.edge.value
     return table
 
 
@@ -132,4 +135,10 @@ def _unit_table(unit: Unit, library: Library, facing: Facing = Facing.N) -> dict
         table["hp"] = unit.hp
     if unit.ai_role is not None:
         table["ai_role"] = unit.ai_role.value
+    if unit.morale is not MoraleState.STEADY:  # R18.1.3
+        table["morale_state"] = unit.morale.value
+    if unit.fate is not Fate.NONE:  # R18.1, R18.2
+        table["fate"] = unit.fate.value
+    if unit.stunned:  # R18.2.1
+        table["stunned"] = True
     return table

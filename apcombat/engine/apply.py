@@ -12,7 +12,8 @@ from collections.abc import Callable
 import attrs
 
 from apcombat.dice import DiceError, DiceSource
-from apcombat.engine import attacks, deck, equipment, jumping, movement
+from apcombat.engine import attacks, casualties, conduct, deck, equipment, jumping, movement
+from apcombat.engine.aftermath import aftermath
 from apcombat.engine.commands import (
     GM_COMMANDS,
     Attack,
@@ -36,6 +37,8 @@ from apcombat.engine.commands import (
 )
 from apcombat.engine.events import Event
 from apcombat.engine.gm import GM_HANDLERS
+from apcombat.engine.module_commands import Aid
+from apcombat.engine.morale import flee_if_at_edge
 from apcombat.engine.reactions import refuse_while_interrupting
 from apcombat.engine.turns import (
     check_victory,
@@ -62,6 +65,7 @@ HANDLERS: dict[type, Handler] = {
     PinDown: attacks.pin,
     Reload: equipment.reload,
     Swap: equipment.swap,
+    Aid: casualties.aid,
 }
 
 
@@ -79,8 +83,11 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
     if isinstance(command, (Undo, Redo)):
         raise CommandError("undo and redo belong to a game's history, not to one state")
     if isinstance(command, GM_COMMANDS):
+        before = state
         state = GM_HANDLERS[type(command)](state, command, dice, events)
-        return _after_action(state, dice, events)  # an override may down the acting unit: its turn ends
+        state = aftermath(before, state, dice, events)  # R18.2.1, R18.1.2: a game master's damage too
+        state = _after_action(state, dice, events)  # an override may down the acting unit: its turn ends
+        return check_victory(state, events) if state.round else state  # R18: a surrender or flight too
     if state.finished:
         raise CommandError("the fight is over")
     if state.round == 0:
@@ -98,12 +105,19 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
             return state
     state = _step_in_if_delayed(state, command, events)
     if isinstance(command, End):
+        if state.active is not None:
+            conduct.refuse(state, command, state.active)  # R18.1.3: the broken run while they can
         return _end(state, dice, events)
     _check_actor(state, command)
+    conduct.refuse(state, command, command.who)  # R18.2.1 stunned, R18.1.3 shaken and broken
     if isinstance(command, Delay):
         deck.refuse_delay(state)
         return _delay(state, dice, events)
+    before = state
     state = HANDLERS[type(command)](state, command, dice, events)
+    state = aftermath(before, state, dice, events)  # R18.2.1 casualty d6s, R18.1.2 morale tests
+    if isinstance(command, Move) and state.active is not None:
+        state = flee_if_at_edge(state, state.active, events)  # R18.1.3
     return check_victory(_after_action(state, dice, events), events)
 
 

@@ -26,6 +26,7 @@ from apcombat.model import (
     Unit,
     Watch,
 )
+from apcombat.model.fates import Fate
 from apcombat.rules.attack import AttackPlan, ImpossibleAttack, plan_attack
 from apcombat.rules.covering_fire import MAX_COVERING_HITS
 from apcombat.rules.explain import describe_plan, describe_result
@@ -369,7 +370,11 @@ def _target(state: Encounter, attacker_id: str, target_id: str) -> Unit:
     if target_id == attacker_id:
         raise CommandError("a unit cannot attack itself")
     try:
-        return state.unit(target_id)
+        target = state.unit(target_id)
     except KeyError:
         ids = ", ".join(u.id for u in state.units)
         raise CommandError(f"no unit {target_id!r}: the units are {ids}") from None
+    if target.fate is not Fate.NONE:  # R18.1.5, R18.2.2
+        fate = target.fate.value.replace("_", " ")
+        raise CommandError(f"{target.name} is {fate}: out of the fight and no target (R18.1.5, R18.2.2)")
+    return target

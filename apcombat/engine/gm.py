@@ -25,6 +25,8 @@ from apcombat.engine.commands import (
 )
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import facing_on_map
+from apcombat.engine.module_commands import GmMorale, GmNext
+from apcombat.engine.morale_gm import gm_morale, gm_next
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.turns import check_victory, out_of_the_fight
 from apcombat.model import (
@@ -396,4 +398,6 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmCondition: gm_condition,
     GmOrder: gm_order,
     GmShow: gm_show,
+    GmMorale: gm_morale,  # R18.1
+    GmNext: gm_next,  # R18.2.2
 }

@@ -15,9 +15,10 @@ engine's own refusals so that the list never disagrees with `apply`:
 
 The order is fixed: moves (walking, then running, cells in reading order), turns (N, NE, ... NW), poses,
 cover, attacks (enemies first, then friends, each in the encounter's order), reload, swap, watch, pins,
-jumps (reading order), delay, end. Round 0 (set-up) offers only `start`; a finished fight offers nothing.
-With the activation deck (R18.5), while the sides choose nobody acts: the side asked (`deck.side_asked`)
-is offered `last SIDE` (when it may) and `hold SIDE WHO` for each of its cards; delay is never listed.
+jumps (reading order), aid (R18.2.2, patients in the encounter's order), delay, end. Round 0 (set-up)
+offers only `start`; a finished fight offers nothing. With the activation deck (R18.5), while the sides
+choose nobody acts: the side asked (`deck.side_asked`) is offered `last SIDE` (when it may) and
+`hold SIDE WHO` for each of its cards; delay is never listed.
 Lines of a delayed unit stepping in before the active one (R13.3) are not listed: an AI acts only as
 `state.active`. `gm`, `undo` and `redo` lines are never listed.
 
@@ -33,13 +34,15 @@ from collections.abc import Iterator
 
 import attrs
 
-from apcombat.engine import commands, deck
+from apcombat.engine import commands, conduct, deck
 from apcombat.engine.attacks import choices, plan_for
 from apcombat.engine.commands import Command, CommandError
 from apcombat.engine.geometry import grid_of, sight_problem
+from apcombat.engine.module_commands import Aid
 from apcombat.engine.preview import preview
 from apcombat.engine.views import reachable_area
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pose, ShotMode, Unit
+from apcombat.model.fates import Fate
 from apcombat.rules.jumping import jump_distance_m, max_jump_m
 
 __all__ = ["attack_lines", "legal_commands"]
@@ -95,12 +98,14 @@ def _accepted(state: Encounter, command: Command) -> bool:
 def _moves(state: Encounter, unit: Unit) -> Iterator[str]:
     """R7, R14: one move a reachable cell and gait, from one search of the reachable area per gait; a
     single waypoint takes the cheapest path, the one that search found (`Area.path_to`)."""
+    if not conduct.may_move(unit):
+        return
     for running, suffix in ((False, ""), (True, " run")):
         area = reachable_area(state, unit, running)
         if area is None:
             continue
         for cell in sorted(area, key=_reading_order):
-            if cell != unit.at:
+            if cell != unit.at and conduct.move_problem(state, unit, area.path_to(cell)) is None:
                 yield f"move {unit.id} {_cell(cell)}{suffix}"
 
 
@@ -129,7 +134,10 @@ def _others(state: Encounter, unit: Unit) -> list[Unit]:
 
 
 def _attacks(state: Encounter, unit: Unit) -> Iterator[str]:
-    """R1-R6, R9.4, R9.5, R10, R11: every attack mode, target, aim location and extra AP the rules allow."""
+    """R1-R6, R9.4, R9.5, R10, R11: every attack mode, target, aim location and extra AP the rules allow
+    (none for a stunned, shaken or broken character: R18.2.1, R18.1.3)."""
+    if not conduct.may_attack(unit):
+        return
     for target in _others(state, unit):
         in_sight = sight_problem(state, unit, target) is None
         for mode, ways in choices(state, unit.id, target.id).items():
@@ -202,6 +210,9 @@ def _rest(state: Encounter, unit: Unit) -> Iterator[str]:
         if target.in_cover and _accepted(state, commands.PinDown(unit=unit.id, target=target.id)):
             yield f"pin {unit.id} {target.id}"
     yield from _jumps(state, unit)
+    for patient in state.units:  # R18.2.2: first aid for a friend who is man down
+        if patient.side == unit.side and patient.fate is Fate.MAN_DOWN and _accepted(state, Aid(unit.id, patient.id)):
+            yield f"aid {unit.id} {patient.id}"
     if _accepted(state, commands.Delay(unit=unit.id)):
         yield f"delay {unit.id}"
     if _accepted(state, commands.End()):

@@ -64,6 +64,53 @@ class GmFire(Command):
     name: str | None = None
 
 
+MORALE_WORDS = ("steady", "shaken", "broken", "lost", "friends", "leader", "surrenders", "flees")
+"""`gm morale WHO ...`: set the morale state; table mode's answers (R18.1.1, R18.1.2, R18.1.3, R18.1.5)."""
+
+
+@attrs.frozen
+class GmMorale(Command):
+    """R18.1 — the game master sets WHO's morale state (`steady|shaken|broken`), or answers for table mode:
+    `lost FRIEND` (FRIEND was lost within 5 m and in WHO's sight: it tests now), `friends on|off` (three
+    friends within 3 m), `leader LEADER|none` (a leader within 5 m and in sight), `surrenders`, `flees`."""
+
+    unit: str
+    word: str
+    other: str | None = None
+
+
+@attrs.frozen
+class GmNext(Command):
+    """R18.2.2 table mode: the game master says WHO stands next to PATIENT (for the `aid` that follows)."""
+
+    unit: str
+    patient: str
+
+
+def _gm_morale(args: list[str]) -> Command:
+    unit = who(args)
+    need(args, 1, "what: " + "|".join(MORALE_WORDS))
+    word = args.pop(0).lower()
+    if word not in MORALE_WORDS:
+        raise CommandError(f"{shown_word(word)}: gm morale takes {', '.join(MORALE_WORDS)}")
+    other = None
+    if word in ("lost", "friends", "leader"):
+        need(args, 1, {"lost": "the friend lost", "friends": "on or off", "leader": "the leader, or none"}[word])
+        other = args.pop(0).lower()
+        if word == "friends" and other not in ("on", "off"):
+            raise CommandError(f"{shown_word(other)}: gm morale WHO friends takes on or off")
+    no_more(args)
+    return GmMorale(unit=unit, word=word, other=other)
+
+
+def _gm_next(args: list[str]) -> Command:
+    unit = who(args)
+    need(args, 1, "the patient")
+    patient = args.pop(0).lower()
+    no_more(args)
+    return GmNext(unit=unit, patient=patient)
+
+
 def _side(args: list[str]) -> str:
     need(args, 1, "the side")
     return args.pop(0).lower()
@@ -129,6 +176,10 @@ MODULE_USAGE = {
     "hold": "hold SIDE WHO",
     "last": "last SIDE",
 }
-MODULE_GM_PARSERS = {"fire": _gm_fire}
-MODULE_GM_USAGE = {"fire": "gm fire X,Y on|off  (table mode: gm fire NAME on|off)"}
-MODULE_GM_COMMANDS = (GmFire,)
+MODULE_GM_PARSERS = {"fire": _gm_fire, "morale": _gm_morale, "next": _gm_next}
+MODULE_GM_USAGE = {
+    "fire": "gm fire X,Y on|off  (table mode: gm fire NAME on|off)",
+    "morale": "gm morale WHO steady|shaken|broken|surrenders|flees|lost FRIEND|friends on|off|leader LEADER|none",
+    "next": "gm next WHO PATIENT",
+}
+MODULE_GM_COMMANDS = (GmFire, GmMorale, GmNext)

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from apcombat.dice import DiceSource
+from apcombat.engine.casualties import bleed
 from apcombat.engine.events import Event
+from apcombat.engine.morale import end_of_round_tests, rally
 from apcombat.model import Encounter
 
 RoundEndStep = Callable[[Encounter, DiceSource, list[Event], Encounter], Encounter]
@@ -20,15 +22,24 @@ STEPS: tuple[RoundEndStep, ...] = (
     # R18's order — each module's engineer puts its step in its place:
     # fires (R18.3.3), man-down bleeding (R18.2.3), suppression recovery (R18.4.3),
     # morale tests (R18.1.2 c), rally (R18.1.4).
+    bleed,
+    end_of_round_tests,
+    rally,
 )
 
 
 def end_round(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
     """R18: run every end-of-round step in order, each over the characters in the order the encounter lists
     them; stops early if a step ends the fight."""
+    # Imported here: engine.turns, which these modules use, calls this module at the end of a round.
+    from apcombat.engine.aftermath import aftermath
+    from apcombat.engine.turns import check_victory
+
     before = state
     for step in STEPS:
+        at_step = state
         state = step(state, dice, events, before)
+        state = check_victory(aftermath(at_step, state, dice, events), events)  # R18.2.1, R18.1.2 after a step
         if state.finished:
             break
     return state

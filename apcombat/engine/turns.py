@@ -7,7 +7,10 @@ import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine import deck
+from apcombat.engine.aftermath import aftermath
+from apcombat.engine.casualties import casualty_summary, pending
 from apcombat.engine.events import Event
+from apcombat.engine.morale import at_turn_end
 from apcombat.model import NO_EXHAUSTION, Encounter, Exhaustion, Skill, Unit
 from apcombat.rules.burning import burn_at_turn_start
 from apcombat.rules.checks import skill_test
@@ -70,7 +73,11 @@ def roll_initiative(state: Encounter, dice: DiceSource, events: list[Event]) -> 
 
 def start_round(state: Encounter, number: int, dice: DiceSource, events: list[Event]) -> Encounter:
     """R13.2: a new round; everyone's turn is to come (R13.3: delayed turns not taken are lost)."""
-    state = attrs.evolve(state, round=number, taken=(), delayed=(), pre_empted=None, active=None)
+    state = attrs.evolve(
+        state, round=number, taken=(), delayed=(), pre_empted=None, active=None, lost=(), morale_tested=()
+    )
+    if number == 1:  # R18.1.3: a broken character's edge may be the one nearest where it started
+        state = attrs.evolve(state, units=tuple(attrs.evolve(u, start=u.start or u.at) for u in state.units))
     events.append(Event("round", f"round {number} begins", {"round": number}))
     if deck.deck_on(state):
         return deck.begin_round(state, dice, events)  # R18.5.1: the sides choose before the first card
@@ -144,7 +151,14 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
         unit = attrs.evolve(unit, hp=hp, burning=burn.burning_after)
         if unit.down:
             events.append(Event("down", f"{unit.name} is down", unit=unit_id))
-            return check_victory(attrs.evolve(state.with_unit(out_of_the_fight(unit)), taken=taken), events)
+            before = state
+            state = attrs.evolve(state.with_unit(out_of_the_fight(unit)), taken=taken)
+            # R18.2.1: the casualty d6 at once, in the unit's own turn (stunned: the rest of it); R18.1.2
+            state = attrs.evolve(aftermath(before, attrs.evolve(state, active=unit_id), dice, events), active=None)
+            unit = state.unit(unit_id)
+            if unit.down:
+                return check_victory(state, events)
+            state = attrs.evolve(state, taken=tuple(t for t in state.taken if t != unit_id))
     if unit.unconscious_rounds > 0:
         left = unit.unconscious_rounds - 1
         unit = attrs.evolve(unit, unconscious_rounds=left, ap=0)
@@ -171,10 +185,13 @@ def end_turn(state: Encounter, dice: DiceSource, events: list[Event], sacrificed
     assert state.active is not None
     unit = state.unit(state.active)
     state = test_after_running(state, unit.id, dice, events, after_own_turn(unit.exhaustion))
-    unit = attrs.evolve(close_moves(state.unit(unit.id)), ap=0)
+    unit = attrs.evolve(close_moves(state.unit(unit.id)), ap=0, stunned=False)  # R18.2.1: its lost turn is over
     if not sacrificed:
         events.append(Event("end", f"{unit.name} ends the turn", unit=unit.id))
     state = attrs.evolve(state.with_unit(unit), active=None)
+    state = check_victory(at_turn_end(state, unit.id, events), events)  # R18.1.3 flee, R18.1.5 surrender
+    if state.finished:
+        return state
     return next_turn(state, dice, events)
 
 
@@ -227,17 +244,22 @@ def test_after_running(
 
 
 def check_victory(state: Encounter, events: list[Event]) -> Encounter:
-    """The fight is won when only one side has anyone standing."""
-    if state.finished:
+    """The fight is won when only one side has anyone standing (R18: every out-of-the-fight state counts)."""
+    if state.finished or pending(state):  # R18.2.1: no verdict before the casualty d6s are rolled
         return state
     sides_standing = {unit.side for unit in state.units if unit.standing}
+    summary = casualty_summary(state)  # R18.2.4
+    data = {"casualties": summary} if summary else {}
+    summary = f"; {summary}" if summary else ""
     if len(sides_standing) == 1:
         (winner,) = sides_standing
         side = state.side(winner)
-        events.append(Event("victory", f"Victory for {side.name} in round {state.round}", {"side": winner}))
+        text = f"Victory for {side.name} in round {state.round}{summary}"
+        events.append(Event("victory", text, {"side": winner} | data))
         return attrs.evolve(state, winner=winner, finished=True, active=None, interrupt=None)
     if not sides_standing:
-        events.append(Event("victory", "nobody is left standing: the fight is over", {"side": None}))
+        text = f"nobody is left standing: the fight is over{summary}"
+        events.append(Event("victory", text, {"side": None} | data))
         return attrs.evolve(state, finished=True, active=None, interrupt=None)
     return state
 

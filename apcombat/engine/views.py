@@ -14,6 +14,7 @@ from apcombat.engine.movement import area_of, reach_of, wound_effects
 from apcombat.engine.preview import Preview, path_preview, preview
 from apcombat.engine.recent import Recent
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit, Weapon
+from apcombat.model.fates import MoraleState
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
 from apcombat.rules.movement import movement_rate
 from apcombat.rules.ranges import best_ranges, range_band
@@ -235,7 +236,7 @@ def visible_enemies(state: Encounter, unit: Unit) -> list[Unit]:
 def conditions_of(unit: Unit) -> list[str]:
     """A unit's conditions with what is left of them, as the turn order and the players' view show them: burns
     to come (R6.2), exhaustion's penalty and turns (R14.3), rounds unconscious and a head wound with the AP it
-    costs next turn (R12.1)."""
+    costs next turn (R12.1), stunned, shaken or broken (R18)."""
     words = []
     if unit.burning is not None:
         words.append(f"burning {unit.burning.burns_left}")
@@ -245,4 +246,12 @@ def conditions_of(unit: Unit) -> list[str]:
         words.append(f"unconscious {unit.unconscious_rounds}")
     if BodyLocation.HEAD in unit.wounds or unit.ap_loss_next_turn:
         words.append("head wound" + (f" -{unit.ap_loss_next_turn} AP" if unit.ap_loss_next_turn else ""))
+    return words + morale_words(unit)
+
+
+def morale_words(unit: Unit) -> list[str]:
+    """R18.2.1 stunned (its turn lost but for moving), R18.1.3 shaken or broken, as the screens show them."""
+    words = ["stunned"] if unit.stunned else []
+    if unit.morale is not MoraleState.STEADY:
+        words.append(unit.morale.value)
     return words

@@ -14,6 +14,11 @@ def _attribute(instance: object, attribute: attrs.Attribute, value: int) -> None
         raise ValueError(f"{attribute.name} must be between 1 and 10, got {value}")
 
 
+def _morale(instance: object, attribute: attrs.Attribute, value: int) -> None:
+    if not 2 <= value <= 12:
+        raise ValueError(f"morale must be between 2 and 12 (R18.1.1), got {value}")
+
+
 @attrs.frozen
 class Special:
     """R0.5: the seven attributes, each 1-10."""
@@ -44,6 +49,7 @@ class Character:
     max_hp: int | None = None
     ap: int | None = None
     crit_chance: int | None = None
+    morale: int = attrs.field(default=7, validator=_morale)  # R18.1.1: M, 2-12
 
     def skill(self, skill: Skill) -> int:
         return self.skills.get(skill, 0)

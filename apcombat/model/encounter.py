@@ -18,6 +18,7 @@ from apcombat.model.conditions import NO_EXHAUSTION, Burning, Exhaustion
 from apcombat.model.criticals import DEFAULT_CRITICALS, CriticalTable
 from apcombat.model.deck import Deck
 from apcombat.model.enums import BodyLocation, Facing, Pose
+from apcombat.model.fates import Edge, Fate, MoraleState
 from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.weapon import Weapon
 
@@ -49,6 +50,10 @@ class UnitStatus(StrEnum):
     DELAYED = "delayed"  # R13.3: will act later this round
     UNCONSCIOUS = "unconscious"  # R12.1: head wound
     DOWN = "down"  # R12.2: 0 HP, out of the fight
+    MAN_DOWN = "man_down"  # R18.2.1: out of the fight until a friend treats it
+    DEAD = "dead"  # R18.2.1
+    SURRENDERED = "surrendered"  # R18.1.5
+    FLED = "fled"  # R18.1.3
 
 
 class HpShown(StrEnum):
@@ -74,6 +79,7 @@ class Side:
     control: Control = Control.HUMAN
     ai: AiSettings = DEFAULT_AI
     hp_shown: HpShown = HpShown.EXACT  # on the players' view; the game master changes it with `gm show`
+    edge: Edge | None = None  # R18.1.3: where its broken characters flee (None: nearest their start)
 
 
 @attrs.frozen
@@ -135,6 +141,13 @@ class Unit:
     watch: Watch | None = None
     pin: Pin | None = None
     ai_role: AiRole | None = None  # standing orders an AI side's plans respect (None: none given)
+    morale: MoraleState = MoraleState.STEADY  # R18.1.3
+    fate: Fate = Fate.NONE  # R18.1, R18.2: man down, dead, surrendered or fled
+    stunned: bool = False  # R18.2.1: its next turn (or the rest of this one) is lost but for moving
+    times_stunned: int = 0  # R18.2.4: for the victory summary
+    start: Cell | None = None  # R18.1.3: where it started the fight (its edge when its side names none)
+    gm_friends_near: bool = False  # R18.1.1 table mode: the game master said three friends are within 3 m
+    gm_leader_near: str | None = None  # R18.1.1 table mode: the leader the game master said is near, in sight
 
     @property
     def name(self) -> str:
@@ -150,8 +163,8 @@ class Unit:
 
     @property
     def down(self) -> bool:
-        """R12.2: at 0 HP a character is out of the fight."""
-        return self.hp <= 0
+        """Out of the fight: R12.2 at 0 HP, or R18 man down, dead, surrendered or fled."""
+        return self.hp <= 0 or self.fate is not Fate.NONE
 
     @property
     def standing(self) -> bool:
@@ -193,6 +206,9 @@ class Encounter:
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
     ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=tuple)  # each AI side's generator, once asked
     deck: Deck | None = None  # R18.5: this round's activation deck (None: the module is off, or round 0)
+    lost: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # R18.1.2: units lost this round
+    morale_tested: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # R18.1.2: tested this round
+    gm_next_to: tuple[str, str] | None = None  # R18.2.2 table mode: a helper the game master put by a patient
 
     def module_on(self, module: str) -> bool:
         """R18: whether the encounter's `[modules]` table switched `module` on; a module not named is off."""
@@ -212,6 +228,8 @@ class Encounter:
 
     def status(self, unit: Unit) -> UnitStatus:
         """Where a unit stands in the round; derived, never stored."""
+        if unit.fate is not Fate.NONE:
+            return UnitStatus(unit.fate.value)
         if unit.down:
             return UnitStatus.DOWN
         if unit.unconscious_rounds > 0:

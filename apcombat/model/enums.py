@@ -65,6 +65,7 @@ class Skill(StrEnum):
     THROWING = "throwing"
     ACROBATICS = "acrobatics"
     BODY_CONTROL = "body_control"
+    FIRST_AID = "first_aid"  # R18.2.2: default 2 x (PE + IN)
 
 
 WEAPON_SKILLS = (Skill.SMALL_GUNS, Skill.BIG_GUNS, Skill.ENERGY_WEAPONS, Skill.MELEE, Skill.UNARMED)

@@ -31,6 +31,7 @@ class HouseRules:
     ambidextrous_removes_strength: bool = False  # R11.3
     reroll_initiative_each_round: bool = False  # R13.2
     hex_turns: HexTurns = HexTurns.BY_STEPS  # R20.2
+    surrender: bool = True  # R18.1.5
 
 
 @attrs.frozen

@@ -34,6 +34,7 @@ class Limit:
 
 ATTRIBUTE = Limit(1, 10)  # R0.5: each SPECIAL attribute
 SKILL = Limit(0, 300)  # skill percentages (Fallout's ceiling)
+MORALE = Limit(2, 12)  # R18.1.1: a morale score M
 PERCENT = Limit(0, 100)  # critical chance
 HIT_POINTS = Limit(0, 999)  # HP a character has now (a target may be given at 0)
 MAX_HIT_POINTS = Limit(1, 999)

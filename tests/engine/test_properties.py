@@ -39,19 +39,29 @@ PROPERTY_SETTINGS = settings(
 )
 
 
-@pytest.fixture(scope="module", params=["map", "table", "deck"])
+PROPERTY_MODULES = {
+    "map": {},
+    "table": {},
+    "deck": {"activation_deck": True},  # on the map
+    "map+r18": {"morale": True, "casualties": True},
+    "table+r18": {"morale": True, "casualties": True},
+}
+"""Each start's R18 modules: none, the activation deck (R18.5), morale and casualties (R18.1, R18.2)."""
+
+
+@pytest.fixture(scope="module", params=list(PROPERTY_MODULES))
 def start(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Encounter:
     """Ana (two Colts) and Cid (flamer, knife) against Bob (Grease Gun, knife), on the small map or on the
-    table (no map); `deck`: on the map with the activation deck (R18.5)."""
-    on_map = request.param != "table"
+    table (no map), with the modules PROPERTY_MODULES names."""
+    on_map = not request.param.startswith("table")
     units = [
         unit("ana", "a", (0, 0) if on_map else None, facing="SE", weapons=["colt_1911", "colt_1911"], LU=5),
         unit("bob", "b", (5, 3) if on_map else None, facing="W", weapons=["grease_gun", "knife"], ST=6, ap=10),
         unit("cid", "a", (0, 3) if on_map else None, facing="E", weapons=["flamer", "knife"], ST=6, hp=20),
     ]
     data = encounter(units, ROWS if on_map else None)
-    if request.param == "deck":
-        data["modules"] = {"activation_deck": True}
+    if PROPERTY_MODULES[request.param]:
+        data["modules"] = PROPERTY_MODULES[request.param]
     path = write_encounter(tmp_path_factory.mktemp("properties") / f"{request.param}.toml", data)
     return load_encounter(path, load_library(content_root()))
 
@@ -108,6 +118,13 @@ line = st.one_of(
     st.tuples(who, st.booleans()).map(lambda a: f"gm set {a[0]} in_cover={a[1]}"),
     st.integers(-30, 30).map(lambda n: f"gm mod {n}"),
     st.sampled_from(["gm force hit", "gm force miss"]),
+    # R18.1, R18.2 (refused with the modules off)
+    st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"aid {a[0]} {a[1]}"),
+    st.tuples(who, st.sampled_from(["steady", "shaken", "broken", "surrenders", "flees", "friends on"])).map(
+        lambda a: f"gm morale {a[0]} {a[1]}"
+    ),
+    st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"gm morale {a[0]} lost {a[1]}"),
+    st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"gm next {a[0]} {a[1]}"),
 )
 script = st.lists(line, min_size=1, max_size=40)
 script_with_undo = st.lists(st.one_of(line, line, line, st.sampled_from(["undo", "redo"])), min_size=1, max_size=40)

@@ -40,6 +40,7 @@ from apcombat.model import (
     Watch,
 )
 from apcombat.model.deck import Deck, SideRoll
+from apcombat.model.fates import Edge, Fate, MoraleState
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import FORMAT_VERSION, SaveFile, load_game, replay_save, save_game, save_text
 from apcombat.saves.agreement import quickly_agreeing_game
@@ -219,13 +220,27 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "watch": Watch(tested=frozenset({"raider"})),
         "pin": Pin("raider"),
         "ai_role": AiRole.SNIPER,
+        "morale": MoraleState.BROKEN,  # R18.1.3
+        "fate": Fate.MAN_DOWN,  # R18.2.1
+        "stunned": True,
+        "times_stunned": 2,  # R18.2.4
+        "start": (1, 1),  # R18.1.3
+        "gm_friends_near": True,  # R18.1.1 table mode
+        "gm_leader_near": "raider",
     }
     ai_values = {"level": "random", "effort": Effort.HIGH, "aggression": 0.8, "caution": 0.25}
-    side_values = {"control": Control.AI, "ai": AiSettings(**ai_values), "hp_shown": HpShown.HIDDEN}
+    side_values = {
+        "control": Control.AI,
+        "ai": AiSettings(**ai_values),
+        "hp_shown": HpShown.HIDDEN,
+        "edge": Edge.W,  # R18.1.3
+    }
     encounter_values = {
         "map": duel().map,
         "description": "Every field set",
-        "house_rules": HouseRules(aim_max_extra_ap=3, prone_shows_head=False, reroll_initiative_each_round=True),
+        "house_rules": HouseRules(
+            aim_max_extra_ap=3, prone_shows_head=False, reroll_initiative_each_round=True, surrender=False
+        ),
         "optional_rules": OptionalRules(jumping=False, two_guns=False),
         "modules": {"morale": True, "casualties": False},
         "criticals": CriticalTable({BodyLocation.HEAD: CriticalEffect(BodyLocation.HEAD, "ouch", hit_mod=-5)}),
@@ -253,6 +268,9 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
             to_play=("raider",),
             cards=("ana",),
         ),
+        "lost": ("raider",),  # R18.1.2
+        "morale_tested": ("ana",),
+        "gm_next_to": ("ana", "raider"),  # R18.2.2 table mode
     }
     for model, values in (
         (Unit, unit_values),

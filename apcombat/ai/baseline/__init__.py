@@ -15,6 +15,7 @@ from apcombat.ai.baseline.fighting import (
     ReloadAction,
     TakeCoverAction,
 )
+from apcombat.ai.baseline.morale import AidAction, FleeAction, ShakenCoverAction
 from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAction
 from apcombat.ai.baseline.proposal import Candidate, Proposal
 from apcombat.ai.baseline.situation import Situation
@@ -23,6 +24,9 @@ from apcombat.engine.deck import side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 CANDIDATES: tuple[Candidate, ...] = (
+    FleeAction(),  # R18.1.3
+    ShakenCoverAction(),  # R18.1.3
+    AidAction(),  # R18.2.2
     InterruptAction(),
     AttackAction(),
     ReloadAction(),
@@ -55,7 +59,8 @@ class BaselineLevel:
         offered = (candidate.propose(situation) for candidate in self.candidates)
         proposals = [p for p in offered if p is not None and p.line in situation.legal]
         if not proposals:
-            return Decision("end", f"{situation.me.name} has nothing to play")
+            fallback = "end" if "end" in situation.legal or not situation.lines else situation.lines[0]
+            return Decision(fallback, f"{situation.me.name} has nothing better to play")
         best = max(proposals, key=lambda proposal: proposal.score)  # the first listed wins a tie
         return Decision(best.line, best.reason, tuple(p.option() for p in proposals))
 

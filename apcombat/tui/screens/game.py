@@ -58,6 +58,7 @@ class GameScreen(Screen):
         Binding("x", "pin", "Pin", show=False, id="game.pin"),
         Binding("J", "jump", "Jump", show=False, id="game.jump"),
         Binding("d", "delay", "Delay", show=False, id="game.delay"),
+        Binding("a", "aid", "First aid", show=False, id="game.aid"),
         Binding("e", "end", "End turn", id="game.end"),
         Binding("s", "start", "Start", show=False, id="game.start"),
         Binding("n", "ai_skip", "Skip AI", id="game.ai_skip"),
@@ -509,6 +510,26 @@ class GameScreen(Screen):
     def action_delay(self) -> None:
         if unit := self._with_active():
             self.act(f"delay {unit.id}")
+
+    def action_aid(self) -> None:
+        """R18.2.2: first aid for a friend who is man down (asked whom when there are several)."""
+        unit = self._with_active()
+        if unit is None:
+            return
+        patients = [u for u in self.state.units if u.side == unit.side and u.fate.value == "man_down"]
+        if not patients:
+            self.notify(f"{unit.name} has no friend who is man down to treat (R18.2.2)")
+            return
+        if len(patients) == 1:
+            self.act(f"aid {unit.id} {patients[0].id}")
+            return
+
+        def chosen(patient: str | None) -> None:
+            if patient:
+                self.act(f"aid {unit.id} {patient}")
+
+        options = [(p.id, f"{p.name} ({p.id})") for p in patients]
+        self.app.push_screen(ChoiceScreen("Give first aid to whom?", options), chosen)
 
     def action_end(self) -> None:
         self.act("end")

@@ -17,6 +17,7 @@ from apcombat.tui.widgets.map_glyphs import (
     COVER_MARK,
     FACING_MARKS,
     SIDE_COLOURS,
+    STATE_MARKS,
     cell_segments,
     unit_look,
 )
@@ -64,8 +65,9 @@ def _unit(
     out: str = "",
     active: bool = False,
     colour: str = SIDE_COLOURS[0],
+    state: str = "",
 ) -> Text:
-    return _cell(unit=unit_look("A", colour, pose, facing, out, active))
+    return _cell(unit=unit_look("A", colour, pose, facing, out, active, state))
 
 
 def _line(*pieces: Text | str) -> Text:
@@ -88,6 +90,10 @@ def legend_text() -> Text:
     lines.append(_line(_unit(active=True), "  the acting unit: reverse video"))
     lines.append(_line(_unit(out="unconscious"), "  unconscious (dim, z)"))
     lines.append(_line(_unit(out="down"), "  down, 0 HP (dim, x)"))
+    r18 = Text.assemble(*(Text.assemble(_unit(out=out), " ") for out in ("man_down", "dead", "surrendered")))
+    lines.append(_line(r18, " man down +, dead †, surrendered _ (R18.2, R18.1.5; one that fled leaves the map)"))
+    marks = Text.assemble(*(Text.assemble(_unit(state=state), " ") for state in STATE_MARKS))
+    lines.append(_line(marks, " stunned *, broken !, shaken ? in place of the facing (R18.2.1, R18.1.3)"))
 
     lines.append(Text("Overlays (keys 1-5 switch them)", style="bold"))
     lines.append(_line(_cell(), " ", _cell(dimmed=True), "  1 sight: out of the acting unit's sight, dimmed"))

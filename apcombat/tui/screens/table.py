@@ -73,7 +73,63 @@ class TableScreen(GameScreen):
     # ----- the game master's questions --------------------------------------------------------------------
 
     def ask_about_watches(self, events: list[Event]) -> None:
-        """After the acting unit moved, ask the game master about each enemy on watch (R16.2)."""
+        """After the acting unit moved, ask the game master about each enemy on watch (R16.2); after a loss,
+        who saw it (R18.1.2)."""
+        self._ask_about_losses(events)
+        self._ask_about_watch(events)
+
+    def _ask_about_losses(self, events: list[Event]) -> None:
+        """R18.1.2 in table mode: for each friend lost (down, man down, dead), ask which friends in the fight
+        were within 5 m and saw it; each yes is `gm morale FRIEND lost LOST` (a test now, twice for a leader)."""
+        if not self.state.module_on("morale"):
+            return
+        lost = [
+            e.unit for e in events if e.unit and (e.kind == "down" or e.data.get("casualty") in ("man down", "dead"))
+        ]
+        questions = []
+        for lost_id in dict.fromkeys(lost):
+            fallen = self.state.unit(lost_id)
+            if not fallen.down:
+                continue  # stunned (R18.2.1): not lost
+            for friend in self.state.units:
+                if friend.side == fallen.side and friend.id != fallen.id and not friend.down:
+                    questions.append((friend, fallen))
+        self._ask_next_loss(questions)
+
+    def _ask_next_loss(self, questions: list[tuple[Unit, Unit]]) -> None:
+        if not questions:
+            return
+        (friend, fallen), rest = questions[0], questions[1:]
+        question = f"Was {friend.name} within 5 m of {fallen.name} and did it see {fallen.name} fall? (R18.1.2)"
+
+        def answered(choice: str | None) -> None:
+            if choice == "yes":
+                self.act(f"gm morale {friend.id} lost {fallen.id}")
+            self._ask_next_loss(rest)
+
+        self.app.push_screen(ChoiceScreen(question, [("yes", "Yes: it tests morale"), ("no", "No")]), answered)
+
+    def act(self, line: str) -> None:
+        """R18.2.2 in table mode: before `aid WHO PATIENT`, the game master says whether WHO is next to PATIENT."""
+        words = line.split()
+        if len(words) == 3 and words[0] == "aid" and self.state.gm_next_to != (words[1], words[2]):
+            question = f"Is {words[1]} next to {words[2]}? (R18.2.2: first aid needs it)"
+
+            def answered(choice: str | None) -> None:
+                if choice != "yes":
+                    return
+                try:  # the game master's word needs no dice: played at once, then the aid as any line
+                    self.after(self.session.play(f"gm next {words[1]} {words[2]}"))
+                except CommandError as error:
+                    self.notify(str(error), severity="warning", timeout=6)
+                    return
+                super(TableScreen, self).act(line)
+
+            self.app.push_screen(ChoiceScreen(question, [("yes", "Yes"), ("no", "No")]), answered)
+            return
+        super().act(line)
+
+    def _ask_about_watch(self, events: list[Event]) -> None:
         active = self.active_unit
         showing = ("move", "cover", "pose", "jump")
         if active is None or not any(e.kind in showing and e.unit == active.id for e in events):

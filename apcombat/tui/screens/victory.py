@@ -11,6 +11,7 @@ from textual.widgets import Footer, Label, Static
 
 from apcombat.engine import Event
 from apcombat.model import Encounter
+from apcombat.model.fates import Fate
 from apcombat.tui.session import Session
 
 
@@ -26,6 +27,13 @@ def side_summary(state: Encounter, events: list[Event]) -> dict[str, dict[str, i
         sides[side]["hits"] += sum(1 for r in rounds if r.get("hit"))
         sides[side]["damage"] += sum(r.get("damage", 0) for r in rounds)
     return sides
+
+
+def casualty_tally(state: Encounter, side_id: str) -> tuple[str, str, str]:
+    """R18.2.4: the side's stunned (in the fight now), man down and dead, as counts."""
+    units = [u for u in state.units if u.side == side_id]
+    stunned = sum(1 for u in units if u.times_stunned and u.fate not in (Fate.MAN_DOWN, Fate.DEAD))
+    return str(stunned), str(sum(u.fate is Fate.MAN_DOWN for u in units)), str(sum(u.fate is Fate.DEAD for u in units))
 
 
 class VictoryScreen(ModalScreen[None]):
@@ -44,16 +52,20 @@ class VictoryScreen(ModalScreen[None]):
         state = self.session.state
         winner = state.side(state.winner).name if state.winner else "Nobody"
         table = Table(title=f"{state.name}: {state.round} round{'' if state.round == 1 else 's'}")
-        for column in ("side", "shots", "hits", "damage dealt", "standing"):
+        casualties = state.module_on("casualties")  # R18.2.4: each side's stunned, man down and dead
+        extra = ("stunned", "man down", "dead") if casualties else ()
+        for column in ("side", "shots", "hits", "damage dealt", "standing", *extra):
             table.add_column(column)
         for side_id, numbers in side_summary(state, self.session.log).items():
             standing = sum(1 for u in state.units if u.side == side_id and u.standing)
+            tally = casualty_tally(state, side_id) if casualties else ()
             table.add_row(
                 state.side(side_id).name,
                 str(numbers["shots"]),
                 str(numbers["hits"]),
                 str(numbers["damage"]),
                 str(standing),
+                *tally,
             )
         with Vertical(classes="dialog wide"):
             yield Label(f"{winner} won the fight!", classes="dialog-title")  # side names may be singular

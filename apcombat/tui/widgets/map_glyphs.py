@@ -5,7 +5,9 @@ so the map reads the same in a 16-colour terminal, and the shapes alone tell the
 
     terrain    .  floor (dim)    ██ wall    ▄▄ low obstacle    H  stairs    __ gap    :: rubble
     units      a label in its side's colour, then a mark: ↑ ↗ → ↘ ↓ ↙ ← ↖ the facing (N..NW),
-               x down (0 HP), z unconscious (both dim); the label shows the pose:
+               x down (0 HP), z unconscious, + man down, † dead, _ surrendered (all dim; a unit
+               that fled is not drawn); * stunned, ! broken, ? shaken in place of the facing (R18);
+               the label shows the pose:
                A bold capital = upright, a lowercase = crouched, a lowercase underlined = prone;
                the active unit in reverse video
     overlays   reachable: blue background (with the AP cost when asked)    enemy reaction cones: red
@@ -29,6 +31,7 @@ from rich.style import Style
 from textual.strip import Strip
 
 from apcombat.model import Encounter, Facing, Pose, RangeBand, Terrain, Unit
+from apcombat.model.fates import Fate, MoraleState
 
 CELL_WIDTH = 2  # terminal columns per map cell
 
@@ -53,6 +56,10 @@ FACING_MARKS: dict[Facing, str] = {
 }
 DOWN_MARK = "x"
 UNCONSCIOUS_MARK = "z"
+OUT_MARKS = {"down": DOWN_MARK, "unconscious": UNCONSCIOUS_MARK, "man_down": "+", "dead": "†", "surrendered": "_"}
+"""R12.2, R12.1, R18.2.1, R18.1.5: the mark of a unit out of the fight (or knocked out), drawn dim."""
+STATE_MARKS = {"stunned": "*", "broken": "!", "shaken": "?"}
+"""R18.2.1, R18.1.3: the mark that replaces the facing of a stunned, broken or shaken unit (in that order)."""
 
 SIDE_COLOURS = ("bright_green", "bright_red", "bright_cyan", "bright_yellow", "bright_magenta", "bright_blue")
 
@@ -126,19 +133,22 @@ def unit_labels(unit_ids: Sequence[str]) -> dict[str, str]:
 
 def unit_glyph(unit: Unit, label: str, colour: str, active: bool, unconscious: bool) -> tuple[str, Style]:
     """The two characters of a unit on the map and their style (see the module's legend)."""
-    return unit_look(
-        label, colour, unit.pose, unit.facing, "down" if unit.down else "unconscious" if unconscious else "", active
-    )
+    if unit.fate is not Fate.NONE:
+        out = unit.fate.value
+    else:
+        out = "down" if unit.down else "unconscious" if unconscious else ""
+    state = "stunned" if unit.stunned else unit.morale.value if unit.morale is not MoraleState.STEADY else ""
+    return unit_look(label, colour, unit.pose, unit.facing, out, active, state)
 
 
-def unit_look(label: str, colour: str, pose: Pose, facing: Facing, out: str, active: bool) -> tuple[str, Style]:
-    """The two characters and style of a unit with this label, pose and facing; `out` is "down" (0 HP),
-    "unconscious" or "" (standing). The map and the legend both draw units with it."""
+def unit_look(
+    label: str, colour: str, pose: Pose, facing: Facing, out: str, active: bool, state: str = ""
+) -> tuple[str, Style]:
+    """The two characters and style of a unit with this label, pose and facing; `out` is a key of OUT_MARKS
+    or "" (in the fight), `state` one of STATE_MARKS or "". The map and the legend both draw units with it."""
     if out:
-        return label.lower() + (DOWN_MARK if out == "down" else UNCONSCIOUS_MARK), Style(
-            color=colour, dim=True, reverse=active
-        )
-    mark = FACING_MARKS[facing]
+        return label.lower() + OUT_MARKS.get(out, DOWN_MARK), Style(color=colour, dim=True, reverse=active)
+    mark = STATE_MARKS.get(state, FACING_MARKS[facing])
     if pose is Pose.UPRIGHT:
         return label + mark, Style(color=colour, bold=True, reverse=active)
     prone = pose is Pose.PRONE
@@ -155,7 +165,7 @@ def unit_rows(state: Encounter, labels: dict[str, str]) -> dict[int, tuple[UnitG
     colours = {side.id: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(state.sides)}
     best: dict[tuple[int, int], tuple[int, str, Style]] = {}
     for unit in state.units:
-        if unit.at is None:
+        if unit.at is None or unit.fate is Fate.FLED:  # R18.1.3: it has left the map
             continue
         active = unit.id == state.active
         unconscious = unit.unconscious_rounds > 0

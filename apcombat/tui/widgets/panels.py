@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from apcombat.engine.deck import deck_summary
-from apcombat.engine.views import conditions_of
+from apcombat.engine.views import conditions_of, morale_words
 from apcombat.model import Encounter, Unit
 
 SIDE_COLOURS = ("bright_cyan", "bright_red", "bright_green", "bright_magenta", "yellow", "bright_blue")
@@ -119,6 +119,7 @@ class UnitPanel(Static):
             conditions.append(f"burning ({unit.burning.dice} next)")
         if unit.unconscious_rounds:
             conditions.append(f"unconscious {unit.unconscious_rounds} rounds")
+        conditions += morale_words(unit)  # R18.2.1, R18.1.3
         if unit.carried_mm:
             conditions.append(f"{unit.carried_mm} mm of movement left" if unit.at is None else "part of a step left")
         if conditions:

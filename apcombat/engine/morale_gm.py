@@ -1,0 +1,100 @@
+"""The game master's words for morale and casualties (R18.1, R18.2.2): `gm morale WHO ...` sets a morale
+state (a fight started mid-battle, or an override) and gives table mode the answers the program cannot
+judge without a map; `gm next WHO PATIENT` puts a helper by a man down for `aid`."""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.dice import DiceSource
+from apcombat.engine.command_base import CommandError
+from apcombat.engine.events import Event
+from apcombat.engine.module_commands import GmMorale, GmNext
+from apcombat.engine.morale import is_leader, leave, roll_morale
+from apcombat.model import Encounter, Unit
+from apcombat.model.fates import Fate, MoraleState
+from apcombat.model.modules import Module
+
+
+def _unit(state: Encounter, unit_id: str) -> Unit:
+    try:
+        return state.unit(unit_id)
+    except KeyError:
+        ids = ", ".join(u.id for u in state.units)
+        raise CommandError(f"no unit {unit_id!r}: the units are {ids}") from None
+
+
+def gm_morale(state: Encounter, command: GmMorale, dice: DiceSource, events: list[Event]) -> Encounter:
+    """R18.1: see GmMorale. Refused with the module off."""
+    if not state.module_on(Module.MORALE):
+        raise CommandError("gm morale is for the morale module, which this encounter has off ([modules] morale)")
+    unit = _unit(state, command.unit)
+    word = command.word
+    if word in ("steady", "shaken", "broken"):
+        events.append(Event("gm", f"game master: {unit.name} is {word} (R18.1.3)", {"morale": word}, unit=unit.id))
+        watch = unit.watch if word == "steady" else None
+        pin = unit.pin if word == "steady" else None
+        return state.with_unit(attrs.evolve(unit, morale=MoraleState(word), watch=watch, pin=pin))
+    if unit.down:
+        raise CommandError(f"{unit.name} is out of the fight")
+    if word == "friends":
+        near = command.other == "on"
+        text = (
+            f"game master: {'three' if near else 'fewer than three'} friends stand within 3 m of {unit.name} (R18.1.1)"
+        )
+        events.append(Event("gm", text, unit=unit.id))
+        return state.with_unit(attrs.evolve(unit, gm_friends_near=near))
+    if word == "leader":
+        if command.other == "none":
+            events.append(Event("gm", f"game master: no leader within 5 m of {unit.name} and in sight", unit=unit.id))
+            return state.with_unit(attrs.evolve(unit, gm_leader_near=None))
+        leader = _friend(state, unit, command.other)
+        if not is_leader(leader):
+            raise CommandError(f"{leader.name} has no perk leader (R18.1.1)")
+        text = f"game master: {leader.name}, a leader, is within 5 m of {unit.name} and in sight (R18.1.1)"
+        events.append(Event("gm", text, unit=unit.id))
+        return state.with_unit(attrs.evolve(unit, gm_leader_near=leader.id))
+    if word == "lost":
+        friend = _friend(state, unit, command.other, in_fight=False)
+        if friend.id not in state.lost:
+            raise CommandError(f"{friend.name} was not lost this round (R18.1.2)")
+        if is_leader(friend):
+            cause = f"{friend.name}, a leader, was lost within 5 m (R18.1.2 b)"
+            return roll_morale(state, unit.id, dice, events, 2, cause)
+        if unit.id in state.morale_tested:
+            raise CommandError(f"{unit.name} has tested morale this round: at most once for a friend lost (R18.1.2 a)")
+        return roll_morale(state, unit.id, dice, events, 1, f"{friend.name} was lost within 5 m (R18.1.2 a)")
+    if unit.morale is MoraleState.STEADY:
+        raise CommandError(f"{unit.name} is steady: only the shaken or broken surrender or flee (R18.1.3, R18.1.5)")
+    if word == "flees":
+        if unit.morale is not MoraleState.BROKEN:
+            raise CommandError(f"{unit.name} is shaken: only the broken flee (R18.1.3)")
+        return leave(
+            state, unit, Fate.FLED, f"game master: {unit.name}, broken, reaches its edge and flees (R18.1.3)", events
+        )
+    if not state.house_rules.surrender:
+        raise CommandError("the house rule surrender is off: nobody surrenders (R18.1.5)")
+    return leave(
+        state, unit, Fate.SURRENDERED, f"game master: {unit.name}, {unit.morale.value}, surrenders (R18.1.5)", events
+    )
+
+
+def _friend(state: Encounter, unit: Unit, other: str | None, in_fight: bool = True) -> Unit:
+    assert other is not None
+    friend = _unit(state, other)
+    if friend.side != unit.side or friend.id == unit.id:
+        raise CommandError(f"{friend.name} is not a friend of {unit.name}")
+    if in_fight and friend.down:
+        raise CommandError(f"{friend.name} is out of the fight")
+    return friend
+
+
+def gm_next(state: Encounter, command: GmNext, dice: DiceSource, events: list[Event]) -> Encounter:
+    """R18.2.2 table mode: the game master says the helper stands next to the patient."""
+    if not state.module_on(Module.CASUALTIES):
+        raise CommandError("gm next is for the casualties module, which this encounter has off ([modules] casualties)")
+    if state.map is not None:
+        raise CommandError("on a map the program sees who is next to whom: gm next is for table mode")
+    unit, patient = _unit(state, command.unit), _unit(state, command.patient)
+    events.append(Event("gm", f"game master: {unit.name} is next to {patient.name} (R18.2.2)", unit=unit.id))
+    return attrs.evolve(state, gm_next_to=(unit.id, patient.id))

@@ -14,7 +14,7 @@ from engine.builders import duel, encounter, unit
 from ai.tactical_fights import game_of, two_raiders, with_role
 from apcombat.ai.baseline import Situation
 from apcombat.ai.baseline.damage import expected_damage
-from apcombat.ai.tactical.danger import SHARED, danger_at
+from apcombat.ai.tactical.danger import SHARED, danger_at, enemy_turn_damage
 from apcombat.ai.tactical.outcomes import attack_damage, kill_chance, outcomes
 from apcombat.ai.tactical.team import kill_bonus, weights
 from apcombat.ai.tactical.volley import expectimax, sampled, shots_of
@@ -126,3 +126,17 @@ def test_roles_bend_the_weights(tmp_path: Path, role: str, check: str) -> None:
         assert bent.keep_away_m > 0 and bent.approach == 0
     else:
         assert bent.approach == 0
+
+
+def test_danger_counts_a_gunslingers_two_guns_at_once(tmp_path: Path) -> None:  # R11
+    # Bob with two Colts fires both for 6 AP: his turn against Ana is that volley, not one Colt shot
+    two_guns = {"weapons": ("colt_1911", "colt_1911"), "perks": ("ambidextrous",)}
+    game = game_of(tmp_path, duel(b=two_guns | {"offhand": 1}), "end")
+    state = game.state
+    ana, bob = state.unit("ana"), state.unit("bob")
+    dual = [o for o in Situation(state).attacks if o.line == "dual bob ana"]
+    single = [o for o in Situation(state).attacks if o.line == "shoot bob ana"]
+    assert dual and single
+    danger = enemy_turn_damage(state, bob, ana)
+    assert danger == pytest.approx(expected_damage(dual[0].plan, ana.armor))
+    assert danger > 1.5 * expected_damage(single[0].plan, ana.armor)

@@ -16,7 +16,7 @@ from apcombat.ai.baseline.moving import all_friends_watch, coming_enemy, positio
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.tactical.danger import enemy_turn_damage
 from apcombat.ai.tactical.team import GUARD_STEPS, may_move, role_of
-from apcombat.board.cover import can_take_cover
+from apcombat.board.cover import can_take_cover, protected
 from apcombat.model import AiRole, Cell
 
 COVER_AP = 2  # R9.1
@@ -68,10 +68,43 @@ class StayAndFire:
             yield Sketch("stay", finish=finish, finish_ap=ap)
 
 
+FLANK_SHARE = 4
+"""A quarter of the cells planned from (beyond the others) are flanking cells, when an enemy is in cover."""
+
+
+def flanking_cells(situation: Situation, ordered: list[tuple[Cell, int]], attack_ap: int) -> list[tuple[Cell, int]]:
+    """Cells from which an enemy in cover is in sight and range but not behind its cover (R9.2: the -40 of
+    R9.3 gone), with the AP left for an attack — the enemy with the fewest HP first, then the cheapest walk.
+    Baseline's firing worth never asks whether the target's cover faces the cell: without these a unit
+    trades shots at a covered enemy from wherever it stands."""
+    me, state = situation.me, situation.state
+    carried = me.weapon
+    covered = [e for e in situation.enemies if e.in_cover and e.at is not None]
+    if carried is None or not covered or state.map is None:
+        return []
+    reach_m = carried.weapon.ranges.extreme.max
+    found = []
+    for cell, ap in ordered:
+        if me.ap - ap < attack_ap:
+            continue
+        for enemy in covered:
+            assert enemy.at is not None
+            if (
+                situation.distance(cell, enemy.at) <= reach_m
+                and situation.memo.sees(cell, enemy.at)
+                and not protected(state.map, situation.grid, enemy.at, cell)
+            ):
+                found.append((enemy.hp, ap, cell))
+                break
+    found.sort()
+    return [(cell, ap) for _, ap, cell in found]
+
+
 def chosen_cells(situation: Situation, cells: int) -> list[tuple[Cell, int]]:
-    """The cells worth planning from, `cells` at most (effort): the best firing positions (baseline's worth
-    of a cell: an enemy in sight and range, AP left to fire, cover, few other enemies seeing it), the cells
-    fewest enemies see, and those nearest the enemy around walls."""
+    """The cells worth planning from, `cells` at most (effort), and a quarter more when an enemy is in cover:
+    the best firing positions (baseline's worth of a cell: an enemy in sight and range, AP left to fire,
+    cover, few other enemies seeing it), the cells fewest enemies see, those nearest the enemy around walls,
+    and those that flank an enemy in cover (`flanking_cells`)."""
     me, judge = situation.me, positions(situation)
     reach = {c: ap for c, ap in situation.reach.items() if c != me.at}
     if role_of(me) is AiRole.GUARD and me.at is not None:
@@ -83,8 +116,14 @@ def chosen_cells(situation: Situation, cells: int) -> list[tuple[Cell, int]]:
     firing = sorted(ordered, key=lambda item: (-judge.firing_value(item[0], me.ap - item[1]), item[1]))
     safe = sorted(ordered, key=lambda item: (len(situation.seen_by(item[0])), judge.steps_to_enemy(item[0])))
     near = sorted(ordered, key=lambda item: (judge.steps_to_enemy(item[0]), item[1]))
+    flanking = flanking_cells(situation, ordered, judge.cheapest_attack)
     picked: dict[Cell, int] = {}
-    quotas = ((firing, max(1, cells // 2)), (safe, max(1, cells // 4)), (near, max(1, cells // 4)))
+    quotas = (
+        (firing, max(1, cells // 2)),
+        (safe, max(1, cells // 4)),
+        (near, max(1, cells // 4)),
+        (flanking, max(1, cells // FLANK_SHARE)),
+    )
     for found, quota in quotas:
         taken = 0
         for cell, ap in found:

@@ -42,18 +42,20 @@ class Danger:
 
 def enemy_turn_damage(state: Encounter, enemy: Unit, target: Unit) -> float:
     """What `enemy` is expected to deal `target` in a turn from where both stand: its best attack of a single
-    shot or a burst (the rules' own plan), repeated over the AP of its turn; 0 when it cannot attack it."""
+    shot, a burst or both guns at once (R11; the rules' own plan), repeated over the AP of its turn; 0 when
+    it cannot attack it. Two guns count: a gunslinger's turn is two shots, not one."""
     best = 0.0
     carried = enemy.weapon
     if carried is None:
         return 0.0
     weapon = carried.weapon
     kind = "melee" if weapon.is_close_combat else "flame" if weapon.is_flamer else "shoot"
+    kinds = (kind, "dual") if kind == "shoot" and enemy.offhand is not None else (kind,)
     modes = [burst for burst in (False, True) if (weapon.automatic if burst else weapon.fires_single)]
     ways = (FromCover.LEAN_OUT, FromCover.BLIND) if enemy.in_cover else (FromCover.NONE,)  # R9.4, R9.5
-    for burst, way in itertools.product(modes or [False], ways):
+    for attack_kind, burst, way in itertools.product(kinds, modes or [False], ways):
         try:
-            attack = Attack(unit=enemy.id, target=target.id, kind=kind, burst=burst, from_cover=way)
+            attack = Attack(unit=enemy.id, target=target.id, kind=attack_kind, burst=burst, from_cover=way)
             plan = plan_for(state, attack)
         except (CommandError, KeyError, ValueError):
             continue

@@ -7,8 +7,8 @@ point blocks sight: a diagonal wall stops it, the corner of one wall block does 
 passes are the same walked from either end (`Grid.sight_gates`), so A sees B exactly when B sees A.
 
 Sight from one cell over the whole map (`sight_mask`, `visible_cells`) is worked out for every cell at
-once on the square grid (`board.field`); on any other grid, and as the reference the tests hold the fast
-way to, it is one line per cell (`visible_cells_by_lines`).
+once, on the square grid by `board.field` and on the hex grid by `board.hex_field`; the reference the tests
+hold those to is one line per cell (`visible_cells_by_lines`).
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ import numpy as np
 
 from apcombat.board.field import sight_field
 from apcombat.board.grid import Gate, Grid
+from apcombat.board.hex_field import hex_sight_field
 from apcombat.board.survey import sight_walls
 from apcombat.model import BattleMap, Cell
 
-_WHOLE_AREA: dict[str, Callable[[BattleMap, Cell], np.ndarray]] = {"square": sight_field}
+_WHOLE_AREA: dict[str, Callable[[BattleMap, Cell], np.ndarray]] = {"square": sight_field, "hex": hex_sight_field}
 """The grids whose sight from one cell has a whole-area method, by `Grid.kind`."""
 
 

@@ -63,8 +63,20 @@ class MapView(ScrollView, can_focus=True):
     """The battlefield, with a cursor on one cell; fast on a 100 x 100 map (one cached line per map row)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move_cursor(0, -1)", "Cursor up", show=False, id="map.cursor_up"),
-        Binding("down,j", "move_cursor(0, 1)", "Cursor down", show=False, id="map.cursor_down"),
+        Binding(
+            "up,k",
+            "move_cursor(0, -1)",
+            "Cursor up (hexes: same column, NE and NW in turn)",
+            show=False,
+            id="map.cursor_up",
+        ),
+        Binding(
+            "down,j",
+            "move_cursor(0, 1)",
+            "Cursor down (hexes: same column, SE and SW in turn)",
+            show=False,
+            id="map.cursor_down",
+        ),
         Binding("left,h", "move_cursor(-1, 0)", "Cursor left", show=False, id="map.cursor_left"),
         Binding("right,l", "move_cursor(1, 0)", "Cursor right", show=False, id="map.cursor_right"),
         Binding("shift+up", f"move_cursor(0, -{FAR_STEP})", "Cursor up 5", show=False, id="map.cursor_up_far"),

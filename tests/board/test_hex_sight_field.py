@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from apcombat.board import HexGrid, hex_field, line_of_sight
-from apcombat.board.sight import sight_mask, sight_mask_by_lines
+from apcombat.board import sight
+from apcombat.board.sight import line_by_gates, sight_mask, sight_mask_by_lines
 
 from .maps import cells_of, drawn, random_maps
 
@@ -65,3 +66,28 @@ def test_a_large_hex_map_agrees_with_the_lines_from_a_few_cells():
     battlemap = drawn(*rows)
     for origin in [(0, 0), (20, 18), (39, 36), (5, 31)]:
         assert np.array_equal(sight_mask(battlemap, GRID, origin), sight_mask_by_lines(battlemap, GRID, origin))
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_hex_lines_answered_from_kept_sight_are_the_lines_walked(data):
+    # R20.4: lines asked again and again from the same cells come from their kept whole-map sight; every
+    # answer is the line walked gate by gate, whichever end is asked first.
+    battlemap = data.draw(random_maps(symbols=WALLED, max_side=12))
+    cells = data.draw(st.lists(cells_of(battlemap), min_size=2, max_size=5))
+    pairs = data.draw(st.lists(st.tuples(st.sampled_from(cells), st.sampled_from(cells)), min_size=1, max_size=40))
+    for a, b in pairs:
+        assert line_of_sight(battlemap, GRID, a, b) == line_by_gates(battlemap, GRID, a, b), (a, b)
+    assert sight_mask(battlemap, GRID, cells[0]).flags.writeable
+
+
+def test_hex_sight_kept_for_a_cell_asked_about_often(monkeypatch: pytest.MonkeyPatch):
+    battlemap = drawn("......", "..##..", "......", "...#..")
+    for b in [(5, 0), (5, 1), (5, 2), (5, 3)]:
+        line_of_sight(battlemap, GRID, (0, 0), b)
+    memo = sight._hex_memo(battlemap)
+    assert (0, 0) in memo._seen and (5, 3) not in memo._seen  # asked about MEMO_AFTER times: kept
+    walked = []
+    monkeypatch.setattr(sight, "line_by_gates", lambda *args: walked.append(args) or True)
+    assert line_of_sight(battlemap, GRID, (5, 1), (0, 0)) == bool(memo._seen[(0, 0)][1, 5])
+    assert not walked

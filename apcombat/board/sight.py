@@ -24,7 +24,6 @@ from apcombat.board.survey import kept, sight_walls
 from apcombat.model import BattleMap, Cell
 
 
-
 def _hex_memo(battlemap: BattleMap) -> HexSightMemo:
     """The map's kept whole-map sights (hex maps: `board.hex_sight_memo`)."""
     return kept(battlemap, "hex_sight_memo", HexSightMemo)

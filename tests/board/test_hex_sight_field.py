@@ -8,8 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from apcombat.board import HexGrid, hex_field, line_of_sight
-from apcombat.board import sight
+from apcombat.board import HexGrid, hex_field, line_of_sight, sight
 from apcombat.board.sight import line_by_gates, sight_mask, sight_mask_by_lines
 
 from .maps import cells_of, drawn, random_maps

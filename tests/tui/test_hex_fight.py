@@ -42,7 +42,7 @@ def test_a_hex_fight_is_played_to_victory_in_the_app(run_ui, tmp_path):
         await ui.press("L")
         await ui.wait_for_screen(LegendScreen)
         legend = ui.text("#legend-text")
-        assert "hex map: each row half a cell east" in legend and "facing NE E SE SW W NW" in legend
+        assert "hex map: every odd row is drawn half a cell east" in legend and "facing NE E SE SW W NW" in legend
         await ui.press("escape")
         await ui.wait_for_screen(GameScreen)
 

@@ -78,9 +78,9 @@ def _hex_sample() -> list[Text]:
     floor, wall = _cell(), _cell(Terrain.WALL)
     unit = _unit(facing=Facing.NE)
     return [
-        _line(floor, floor, wall, floor, "   hex map: each row half a cell east of the one above"),
-        _line(" ", floor, unit, floor, floor, "    or west: a cell touches two above, two beside, two below"),
-        _line(floor, floor, floor, floor, "   (A faces NE, its upper right neighbour)"),
+        _line(floor, floor, wall, floor, "   hex map: every odd row is drawn half a cell east"),
+        _line(" ", floor, unit, floor, floor, "  so a hex touches two above, two beside and two below"),
+        _line(floor, floor, floor, floor, "   (A faces NE: its upper right neighbour)"),
     ]
 
 

@@ -58,3 +58,23 @@ def test_a_hex_fight_is_played_to_victory_in_the_app(run_ui, tmp_path):
         assert "Vault won the fight!" in ui.screen_text()
 
     run_ui(script, open_path=hexes)
+
+
+def test_a_hex_save_opens_in_the_app_where_it_stopped(run_ui, tmp_path, library):
+    # R20: a hex game saved goes on in the app (once refused there), its map drawn as hexes.
+    from apcombat.content import load_encounter
+    from apcombat.engine import Game
+    from apcombat.saves import save_game
+
+    hexes = write_encounter(tmp_path / "encounters", "hexes", map={"kind": "hex", "rows": list(SKIRMISH_ROWS)})
+    game = Game(load_encounter(hexes, library), seed=3)
+    game.play("start")
+    game.play("turn ana SE")
+    saved = save_game(game, tmp_path / "hex-save.toml")
+
+    async def script(ui):
+        await ui.wait_for_screen(GameScreen)
+        assert ui.state == game.state and ui.state.map.kind == "hex"
+        assert "A" + FACING_MARKS[Facing.SE] in ui.map.render_line(ui.map.zoom * 3 + 2 - ui.map.scroll_offset.y).text
+
+    run_ui(script, open_path=saved)

@@ -212,3 +212,4 @@ class Session:
             return
         if replayed.state == self.game.state:
             self.game.log = replayed.log
+

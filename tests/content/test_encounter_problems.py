@@ -121,7 +121,7 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
     ),
     "unknown map kind": (
         {"battle_map": {**MAP, "kind": "hexagon"}},
-        ["test.toml: map: kind: expected square or hex, got \"hexagon\" (did you mean 'hex'?)"],
+        ['test.toml: map: kind: expected square or hex, got "hexagon" (did you mean \'hex\'?)'],
     ),
     "N is no facing on a hex map": (  # R20.2
         {"battle_map": {**MAP, "kind": "hex"}, "units": ana(facing="N")},

@@ -104,3 +104,31 @@ def test_overlays_and_the_path_tint_the_shifted_cells() -> None:
 
     overlay = MapOverlay(path=(((5, 1), 6), ((6, 1), 5)))
     run(hex_encounter(), test, overlay=overlay)
+
+
+def style_at(view: MapView, y: int, column: int):
+    position = 0
+    for segment in view.render_line(RULER_LINES + y):
+        if position <= column < position + len(segment.text):
+            return segment.style
+        position += len(segment.text)
+    raise AssertionError(column)
+
+
+def test_the_reach_cone_sight_and_cover_overlays_sit_on_the_shifted_hexes() -> None:
+    async def test(app: MapApp, view: MapView, pilot: Pilot) -> None:
+        at = GUTTER + 1 + 2 * 2  # 2,1 on the odd row: one column east of 2,0 above it
+        assert style_at(view, 1, at).bgcolor.name == "blue" and style_at(view, 1, at + 1).bgcolor.name == "blue"
+        assert style_at(view, 1, at - 1).bgcolor.name != "blue"  # the column before belongs to 1,1
+        assert style_at(view, 3, GUTTER + 1 + 2 * 6).bgcolor.name == "red"  # 6,3: an enemy's cone
+        assert style_at(view, 2, GUTTER + 2 * 7).dim  # 7,2: out of sight
+        assert not style_at(view, 2, GUTTER + 2 * 1).dim
+        assert screen_line(view, 3)[GUTTER + 1 + 2 * 1 : GUTTER + 1 + 2 * 1 + 2] == ".▪"  # 1,3 covered
+
+    overlay = MapOverlay(
+        reachable={(2, 1): 1},
+        cones=frozenset({(6, 3)}),
+        sight=frozenset((x, y) for x in range(7) for y in range(5)),
+        cover=frozenset({(1, 3)}),
+    )
+    run(hex_encounter(), test, overlay=overlay)

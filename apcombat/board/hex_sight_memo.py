@@ -11,6 +11,7 @@ whole map), the most recent `MEMO_CELLS` of them, kept per map.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 
@@ -33,32 +34,39 @@ class HexSightMemo:
         # it alive for ever.
         self._seen: OrderedDict[Cell, np.ndarray] = OrderedDict()
         self._asked: Counter[Cell] = Counter()
+        # The app works out overlays in a worker thread while the screen previews: one lock keeps the kept
+        # sights and their order whole (the sight itself is worked out outside it).
+        self._lock = threading.Lock()
 
     def sight(self, battlemap: BattleMap, origin: Cell) -> np.ndarray:
         """Sight from `origin` over the whole map, as booleans indexed [y, x]: kept, or worked out and kept."""
-        seen = self._seen.get(origin)
-        if seen is None:
-            seen = hex_sight_field(battlemap, origin)
-            seen.flags.writeable = False  # handed out to callers: kept answers must not change
+        with self._lock:
+            seen = self._seen.get(origin)
+            if seen is not None:
+                self._seen.move_to_end(origin)
+                return seen
+        seen = hex_sight_field(battlemap, origin)
+        seen.flags.writeable = False  # handed out to callers: kept answers must not change
+        with self._lock:
             self._seen[origin] = seen
             if len(self._seen) > MEMO_CELLS:
                 self._seen.popitem(last=False)
-        else:
-            self._seen.move_to_end(origin)
         return seen
 
     def line(self, battlemap: BattleMap, a: Cell, b: Cell, walk: Callable[[], bool]) -> bool:
         """Whether a sees b: from the kept sight of either end, else by `walk` (the line itself) until one
         end has been asked about `MEMO_AFTER` times."""
-        for origin, target in ((a, b), (b, a)):
-            seen = self._seen.get(origin)
-            if seen is not None:
-                return bool(seen[target[1], target[0]])
-        asked = self._asked
-        asked[a] += 1
-        asked[b] += 1
-        often = a if asked[a] >= asked[b] else b
-        if asked[often] < MEMO_AFTER:
+        with self._lock:
+            for origin, target in ((a, b), (b, a)):
+                seen = self._seen.get(origin)
+                if seen is not None:
+                    return bool(seen[target[1], target[0]])
+            asked = self._asked
+            asked[a] += 1
+            asked[b] += 1
+            often = a if asked[a] >= asked[b] else b
+            count = asked[often]
+        if count < MEMO_AFTER:
             return walk()
         other = b if often == a else a
         return bool(self.sight(battlemap, often)[other[1], other[0]])

@@ -291,7 +291,8 @@ class Ui:
         left, top = view.styles.gutter.left, view.styles.gutter.top
         scroll_x, scroll_y = view.scroll_offset
         gutter, zoom = view._gutter_width, view.zoom  # a zoomed cell: 2 x zoom columns, zoom lines
-        indent = hex_indent(cell[1], zoom, view.state is not None and view.state.map.kind == "hex")  # R20.1
+        battlemap = view.state.map if view.state is not None else None
+        indent = hex_indent(cell[1], zoom, battlemap is not None and battlemap.kind == "hex")  # R20.1: odd rows
         x, y = gutter + CELL_WIDTH * zoom * cell[0] + indent - scroll_x, RULER_LINES + zoom * cell[1] - scroll_y
         return Offset(left + x, top + y)
 

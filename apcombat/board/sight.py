@@ -7,8 +7,8 @@ point blocks sight: a diagonal wall stops it, the corner of one wall block does 
 passes are the same walked from either end (`Grid.sight_gates`), so A sees B exactly when B sees A.
 
 Sight from one cell over the whole map (`sight_mask`, `visible_cells`) is worked out for every cell at
-once on the square grid (`board.field`); on any other grid, and as the reference the tests hold the fast
-way to, it is one line per cell (`visible_cells_by_lines`).
+once, on the square grid by `board.field` and on the hex grid by `board.hex_field`; the reference the tests
+hold those to is one line per cell (`visible_cells_by_lines`).
 """
 
 from __future__ import annotations
@@ -19,15 +19,38 @@ import numpy as np
 
 from apcombat.board.field import sight_field
 from apcombat.board.grid import Gate, Grid
-from apcombat.board.survey import sight_walls
+from apcombat.board.hex_sight_memo import HexSightMemo
+from apcombat.board.survey import kept, sight_walls
 from apcombat.model import BattleMap, Cell
 
-_WHOLE_AREA: dict[str, Callable[[BattleMap, Cell], np.ndarray]] = {"square": sight_field}
-"""The grids whose sight from one cell has a whole-area method, by `Grid.kind`."""
+
+def _hex_memo(battlemap: BattleMap) -> HexSightMemo:
+    """The map's kept whole-map sights (hex maps: `board.hex_sight_memo`)."""
+    return kept(battlemap, "hex_sight_memo", HexSightMemo)
+
+
+def _hex_sight(battlemap: BattleMap, origin: Cell) -> np.ndarray:
+    return _hex_memo(battlemap).sight(battlemap, origin).copy()
+
+
+_WHOLE_AREA: dict[str, Callable[[BattleMap, Cell], np.ndarray]] = {"square": sight_field, "hex": _hex_sight}
+"""The grids whose sight from one cell has a whole-area method, by `Grid.kind` (on hexes kept per map, as the
+lines from a cell are answered from it)."""
 
 
 def line_of_sight(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
     """R0.1: whether a character in cell a sees cell b (and so b sees a)."""
+    walls = sight_walls(battlemap)
+    if walls is None:
+        return True
+    if grid.kind == "hex" and a != b and battlemap.inside(a) and battlemap.inside(b):
+        # R20.4: a long hex line is slow to walk; the kept whole-map sight of a cell asked about often answers
+        return _hex_memo(battlemap).line(battlemap, a, b, lambda: line_by_gates(battlemap, grid, a, b))
+    return line_by_gates(battlemap, grid, a, b)
+
+
+def line_by_gates(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
+    """R0.1, R20.4: `line_of_sight` walked along the line, gate by gate (the reference of every fast way)."""
     walls = sight_walls(battlemap)
     if walls is None:
         return True
@@ -61,7 +84,7 @@ def sight_mask_by_lines(battlemap: BattleMap, grid: Grid, origin: Cell) -> np.nd
     seen = np.zeros((battlemap.height, battlemap.width), dtype=bool)
     for y in range(battlemap.height):
         for x in range(battlemap.width):
-            seen[y, x] = line_of_sight(battlemap, grid, origin, (x, y))
+            seen[y, x] = line_by_gates(battlemap, grid, origin, (x, y))
     return seen
 
 

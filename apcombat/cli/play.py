@@ -52,20 +52,18 @@ def _check_source(source: Path, library: object) -> str | None:
     """Refuse a file the app could not open, before the screen is taken over."""
     from apcombat.content import ContentError
     from apcombat.saves import SaveError, is_save, open_save
-    from apcombat.tui.drawable import undrawn_map
 
     if not source.exists():
         return f"{source}: no such file"
     try:
         if is_save(source):
-            encounter = open_save(source).game.state
+            open_save(source)
         else:
             from apcombat.content import load_encounter
 
-            encounter = load_encounter(source, library)  # type: ignore[arg-type]
+            load_encounter(source, library)  # type: ignore[arg-type]
     except SaveError as error:
         return str(error)
     except ContentError as error:
         return "; ".join(error.problems)
-    problem = undrawn_map(encounter)
-    return f"{source}: {problem}" if problem else None
+    return None

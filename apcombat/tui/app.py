@@ -152,15 +152,10 @@ class ApcombatApp(App):
 
     def open_game(self, game: Game, name: str, replace: bool = False) -> None:
         """Play `game`; its `ai` sides are played by the AI as the state's side says (`Side.ai`)."""
-        from apcombat.tui.drawable import undrawn_map
         from apcombat.tui.screens.game import GameScreen
         from apcombat.tui.screens.table import TableScreen
         from apcombat.tui.session import Session
 
-        problem = undrawn_map(game.state)
-        if problem:  # R20: refused rather than drawn as squares
-            self.notify(f"{name}: {problem}", severity="error", timeout=12)
-            return
         for playing in self.screen_stack:  # the fight left behind: its last autosave on disk before the next's
             if isinstance(playing, GameScreen):
                 playing.session.autosave.flush()

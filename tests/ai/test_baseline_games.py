@@ -16,7 +16,7 @@ from apcombat.engine import Game
 from apcombat.model import DEFAULT_AI, AiSettings, Effort, Encounter
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "content" / "encounters"
-SEEDS = {"big_battlefield": (0,)}  # 40 units: one game is a fair sample and keeps CI short
+SEEDS = {"big_battlefield": (0,), "hex_battlefield": (0,)}  # 40 units: one game is a fair sample, CI kept short
 ROUND_CAP = 10
 
 
@@ -30,6 +30,8 @@ MAP_ENCOUNTERS = sorted(path.stem for path in ENCOUNTERS.glob("*.toml") if load(
 
 def test_every_shipped_map_encounter_is_covered() -> None:
     assert {"duel", "street_fight", "heavy_weapons", "rooftops", "big_battlefield"} <= set(MAP_ENCOUNTERS)
+    # R20: the hex maps too, the battlefield among them
+    assert {"hex_duel", "hex_street_fight", "hex_battlefield"} <= set(MAP_ENCOUNTERS)
 
 
 @pytest.mark.parametrize("name", MAP_ENCOUNTERS)

@@ -20,7 +20,7 @@ from apcombat.model import AiSettings, Effort, Encounter
 from apcombat.saves import load_game, save_game
 
 ENCOUNTERS = content_root() / "encounters"
-ROUND_CAPS = {"big_battlefield": 2}  # 40 units: two rounds are a fair sample and keep CI short
+ROUND_CAPS = {"big_battlefield": 2, "hex_battlefield": 2}  # 40 units: two rounds are a fair sample, CI kept short
 ROUND_CAP = 10
 
 

@@ -1,7 +1,7 @@
 """On-demand benchmark of the real game screen, key to the *settled* frame (not run by pytest or CI).
 
     python tests/bench/bench_frame.py [--moves 120] [--opens 30] [--commands 30] [--rounds 2] [--seed 7] [--gc-off]
-                                      [--zoom 1|2|3]
+                                      [--zoom 1|2|3] [--hex]
 
 The app is the one a player runs (`create_app`, the GameScreen with the engine's previews, at 140 x 45) on the
 100 x 100 map with 40 units that bench_map.py builds; here every unit carries a hunting rifle and every
@@ -25,6 +25,10 @@ the headless driver writes nothing); after the app has gone quiet (no handler, n
 QUIET seconds), the settled frame is the first whose start follows the last handler's end, or the last frame
 written when a handler changed nothing that shows. Times run from the key's arrival at the driver.
 The slowest commands are mostly Python's garbage collector walking the app's heap (--gc-off to see the rest).
+
+`--hex` times the same map read as a hex map (R20: `kind = "hex"`, N and S facings turned to NE and SW) too,
+each round on squares then on hexes, so the square map is the reference measured in the same run; every
+figure is then named by its map and its ratio is to that map's own bare p95.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--gc-off", action="store_true", help="no garbage collection while the keys are timed")
     parser.add_argument("--zoom", type=int, default=1, help="the map's zoom (z on the battlefield): 1, 2 or 3")
+    parser.add_argument("--hex", action="store_true", help="time the map read as hexes too (squares as reference)")
     args = parser.parse_args()
     asyncio.run(bench(args))
 
@@ -192,12 +197,15 @@ class Figures:
         )
 
 
-def armed(seed: int) -> Any:
-    """bench_map's battlefield with a rifle for every unit and every fifth one on reaction watch."""
+def armed(seed: int, kind: str = "square") -> Any:
+    """bench_map's battlefield with a rifle for every unit and every fifth one on reaction watch; on a hex map
+    (`kind`), units facing N or S face NE or SW (R20.2)."""
     import attrs
 
     from apcombat.content import content_root, load_library
-    from apcombat.model import CarriedWeapon, Skill, Watch
+    from apcombat.model import CarriedWeapon, Facing, Skill, Watch
+
+    on_hexes = {Facing.N: Facing.NE, Facing.S: Facing.SW} if kind == "hex" else {}
 
     rifle = load_library(content_root()).weapon(WEAPON)
     state, _, _ = battlefield(seed)
@@ -207,10 +215,11 @@ def armed(seed: int) -> Any:
             character=attrs.evolve(unit.character, skills={Skill.SMALL_GUNS: 60}, weapons=(WEAPON,)),
             weapons=(CarriedWeapon(rifle, rifle.magazine),),
             watch=Watch() if index % 5 == 3 and not unit.down else None,
+            facing=on_hexes.get(unit.facing, unit.facing),
         )
         for index, unit in enumerate(state.units)
     ]
-    return attrs.evolve(state, units=tuple(units), active=None)
+    return attrs.evolve(state, map=attrs.evolve(state.map, kind=kind), units=tuple(units), active=None)
 
 
 def square_walk(moves: int) -> list[str]:
@@ -220,7 +229,9 @@ def square_walk(moves: int) -> list[str]:
     return (keys + walk * (moves // len(walk) + 1))[:moves]
 
 
-async def bare_map(figures: Figures, timer: SettledFrames, state: Any, moves: int, zoom: int = 1) -> None:
+async def bare_map(
+    figures: Figures, timer: SettledFrames, state: Any, moves: int, zoom: int = 1, name: str = ""
+) -> None:
     """Cursor keys on an app that holds only the map widget, every overlay drawn, no engine answering."""
     from textual.app import App, ComposeResult
 
@@ -249,12 +260,13 @@ async def bare_map(figures: Figures, timer: SettledFrames, state: Any, moves: in
         view.cursor = tuple(min(max(at, SQUARE), SIZE - 1 - SQUARE) for at in active.at)
         for key in square_walk(moves):
             arrived, settled, frames = await timer.key(app, key)
-            figures.add("bare map: cursor", settled - arrived, frames)
+            figures.add(f"{name}bare map: cursor", settled - arrived, frames)
 
 
-async def game_screen(figures: Figures, timer: SettledFrames, args: argparse.Namespace) -> Any:
+async def game_screen(figures: Figures, timer: SettledFrames, args: argparse.Namespace, kind: str = "square") -> Any:
     """The real app on the armed battlefield: cursor keys, the shot dialog and moves played; the state after
-    `start` (for the bare map)."""
+    `start` (for the bare map). With `--hex` every figure is named by its map kind."""
+    name = f"{kind}: " if args.hex else ""
     import attrs
 
     from apcombat.engine import Game
@@ -268,7 +280,7 @@ async def game_screen(figures: Figures, timer: SettledFrames, args: argparse.Nam
         app = create_app(saves=Path(folder), keymap_file=Path(folder) / "no-keys.toml", seed=args.seed)
         async with app.run_test(size=(140, 45)) as pilot:
             timer.attach(app)
-            app.open_game(Game(armed(args.seed), seed=args.seed), "bench")
+            app.open_game(Game(armed(args.seed, kind), seed=args.seed), "bench")
             await pilot.pause()
             game = app.screen
             assert isinstance(game, GameScreen)
@@ -287,7 +299,7 @@ async def game_screen(figures: Figures, timer: SettledFrames, args: argparse.Nam
                 view.cursor = centre  # the square walked stays on the map: every key moves the cursor
                 for key in square_walk(args.moves):
                     arrived, settled, frames = await timer.key(app, key)
-                    figures.add(what, settled - arrived, frames)
+                    figures.add(name + what, settled - arrived, frames)
 
             await cursor_keys("game: cursor, default overlay")
             for key in "1234":
@@ -318,8 +330,8 @@ async def game_screen(figures: Figures, timer: SettledFrames, args: argparse.Nam
                 arrived, settled, frames = await timer.key(app, "m", "m")
                 timer.on_frame = None
                 assert game.state.unit(unit_id).at == cell, f"the move to {cell} was not played"
-                figures.add("game: m, frame showing the move", shown["at"] - arrived)
-                figures.add("game: m, settled frame", settled - arrived, frames)
+                figures.add(f"{name}game: m, frame showing the move", shown["at"] - arrived)
+                figures.add(f"{name}game: m, settled frame", settled - arrived, frames)
                 await timer.key(app, "ctrl+z")
                 assert game.state.unit(unit_id).at == home
 
@@ -332,7 +344,7 @@ async def game_screen(figures: Figures, timer: SettledFrames, args: argparse.Nam
                 arrived, settled, frames = await timer.key(app, "f", "f")
                 assert isinstance(app.screen, ShotScreen)
                 what = "game: f, shot dialog" if opened else "game: f, shot dialog's first (built)"
-                figures.add(what, settled - arrived, frames)
+                figures.add(name + what, settled - arrived, frames)
                 await timer.key(app, "escape")
                 assert app.screen is game
     return attrs.evolve(started, active=unit_id)
@@ -344,19 +356,21 @@ async def bench(args: argparse.Namespace) -> None:
     figures = Figures()
     if args.gc_off:
         gc.disable()
+    kinds = ("square", "hex") if args.hex else ("square",)
     for _ in range(args.rounds):
-        started = await game_screen(figures, timer, args)
-        await bare_map(figures, timer, started, args.moves, args.zoom)
+        for kind in kinds:
+            started = await game_screen(figures, timer, args, kind)
+            await bare_map(figures, timer, started, args.moves, args.zoom, f"{kind}: " if args.hex else "")
     timer.uninstall()
     gc.enable()
-    bare = "bare map: cursor"
     collector = "off" if args.gc_off else "on"
     print(
         f"key to settled frame: {SIZE_TEXT}, 140 x 45, zoom {args.zoom}, {args.rounds} rounds, seed {args.seed},"
         f" gc {collector}"
     )
     for what in figures.samples:
-        print(figures.line(what, bare))
+        kind = what.split(": ")[0] + ": " if args.hex else ""
+        print(figures.line(what, f"{kind}bare map: cursor"))
 
 
 SIZE_TEXT = "100 x 100 map, 40 units (bench_map.py's, armed)"

@@ -168,16 +168,6 @@ def test_a_hex_game_saved_and_opened_again_goes_on_the_same(apcombat, tmp_path: 
     )
 
 
-def test_the_app_refuses_a_hex_encounter_in_one_sentence(apcombat, tmp_path: Path) -> None:
-    encounter = hex_encounter(tmp_path)
-    result = apcombat("play", encounter)
-    assert result.code == 2
-    assert result.err == (
-        f"apcombat: {encounter}: hex maps play in `apcombat run` and `apcombat sim` for now; "
-        "the app does not draw them yet\n"
-    )
-
-
 def test_a_hex_save_with_a_north_facing_is_refused_naming_the_field(apcombat, tmp_path: Path) -> None:
     # R20.2: a save is read with its map's grid too: N, written by hand into a hex game, is refused, not played.
     save = tmp_path / "hex-save.toml"

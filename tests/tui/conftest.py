@@ -38,7 +38,7 @@ from apcombat.model import Cell, Encounter
 from apcombat.tui.app import ApcombatApp, create_app
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.widgets.event_log import EventLog
-from apcombat.tui.widgets.map_glyphs import CELL_WIDTH
+from apcombat.tui.widgets.map_glyphs import CELL_WIDTH, hex_indent
 from apcombat.tui.widgets.map_view import RULER_LINES, MapView
 
 SEED = 7
@@ -291,7 +291,9 @@ class Ui:
         left, top = view.styles.gutter.left, view.styles.gutter.top
         scroll_x, scroll_y = view.scroll_offset
         gutter, zoom = view._gutter_width, view.zoom  # a zoomed cell: 2 x zoom columns, zoom lines
-        x, y = gutter + CELL_WIDTH * zoom * cell[0] - scroll_x, RULER_LINES + zoom * cell[1] - scroll_y
+        battlemap = view.state.map if view.state is not None else None
+        indent = hex_indent(cell[1], zoom, battlemap is not None and battlemap.kind == "hex")  # R20.1: odd rows
+        x, y = gutter + CELL_WIDTH * zoom * cell[0] + indent - scroll_x, RULER_LINES + zoom * cell[1] - scroll_y
         return Offset(left + x, top + y)
 
     async def click_cell(self, cell: Cell) -> None:

@@ -8,9 +8,12 @@ import shutil
 from pathlib import Path
 
 from conftest import Ui
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Select
 
 from apcombat.content import content_root
+from apcombat.model import HexTurns
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.setup import SetupScreen
 from apcombat.tui.screens.title import TitleScreen
 
 
@@ -68,8 +71,8 @@ def test_an_encounter_that_cannot_be_played_says_why(make_app, tmp_path: Path) -
     run(script)
 
 
-def test_a_hex_encounter_is_refused_in_one_sentence_not_drawn_as_squares(make_app, tmp_path: Path) -> None:
-    # R20: the app does not draw hex maps yet; choosing one says so and stays on the title screen.
+def test_a_hex_encounter_opens_in_set_up_with_the_hex_turns_house_rule(make_app, tmp_path: Path) -> None:
+    # R20: a hex map is listed with its kind and opens like any other, its set-up offering R20.2's hex_turns.
     run = title_with_a_changed_duel(
         make_app,
         tmp_path,
@@ -80,9 +83,12 @@ def test_a_hex_encounter_is_refused_in_one_sentence_not_drawn_as_squares(make_ap
     async def script(ui, listing) -> None:
         await ui.until(lambda: "16 x 10 hex map" in ui.text("#encounter-description"), "the hex map's size")
         await ui.press("enter")
-        await ui.until(lambda: any("does not draw" in notice for notice in ui.notices()), "the refusal")
-        assert isinstance(ui.app.screen, TitleScreen)
-        refusal = "aa_hex.toml: hex maps play in `apcombat run` and `apcombat sim` for now; the app does not"
-        assert f"{refusal} draw them yet" in ui.notices()
+        setup = await ui.wait_for_screen(SetupScreen)
+        assert setup.query_one("#house-hex_turns", Select).value == "by_steps"
+        setup.query_one("#house-hex_turns", Select).value = "by_degrees"
+        await ui.press("f10")
+        await ui.wait_for_screen(GameScreen)
+        assert ui.state.map.kind == "hex" and ui.state.house_rules.hex_turns is HexTurns.BY_DEGREES
+        assert not ui.notices()
 
     run(script)

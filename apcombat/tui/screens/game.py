@@ -634,7 +634,8 @@ class GameScreen(Screen):
     def action_legend(self) -> None:
         from apcombat.tui.screens.legend import LegendScreen
 
-        self.app.push_screen(LegendScreen())
+        battlemap = self.session.state.map
+        self.app.push_screen(LegendScreen(hexes=battlemap is not None and battlemap.kind == "hex"))
 
     def action_gm(self) -> None:
         from apcombat.tui.screens.gm import open_gm_menu

@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
+from apcombat.board.hex_grid import HEX_FACINGS
 from apcombat.model import Facing, Pose, RangeBand, Terrain
 from apcombat.tui.widgets.map_glyphs import (
     COVER_MARK,
@@ -74,16 +75,31 @@ def _line(*pieces: Text | str) -> Text:
     return Text.assemble("  ", *pieces)
 
 
-def legend_text() -> Text:
-    """The whole legend, one sample per line (or a row of samples), each with what it means."""
+def _hex_sample() -> list[Text]:
+    """R20.1: three rows of a hex map as the map draws them, odd rows half a cell east, with a unit facing NE."""
+    floor, wall = _cell(), _cell(Terrain.WALL)
+    unit = _unit(facing=Facing.NE)
+    return [
+        _line(floor, floor, wall, floor, "   hex map: every odd row is drawn half a cell east"),
+        _line(" ", floor, unit, floor, floor, "  so a hex touches two above, two beside and two below"),
+        _line(floor, floor, floor, floor, "   (A faces NE: its upper right neighbour)"),
+    ]
+
+
+def legend_text(hexes: bool = False) -> Text:
+    """The whole legend, one sample per line (or a row of samples), each with what it means; `hexes` for a hex
+    map (R20): how its rows are drawn, and its six facings instead of the eight."""
     lines: list[Text] = [Text("Terrain", style="bold")]
     lines += [_line(_cell(terrain), f"  {TERRAIN_WORDS.get(terrain, terrain.value)}") for terrain in Terrain]
+    if hexes:
+        lines += _hex_sample()
 
     lines.append(Text("Units: a letter in its side's colour, then its facing", style="bold"))
     sides = Text.assemble(*(Text.assemble(_unit(colour=colour), " ") for colour in SIDE_COLOURS))
     lines.append(_line(sides, " a colour a side: first green, second red"))
-    facings = Text.assemble(*(Text.assemble(_unit(facing=facing), " ") for facing in FACING_MARKS))
-    lines.append(_line(facings, " facing " + " ".join(facing.value for facing in FACING_MARKS)))
+    shown = HEX_FACINGS if hexes else tuple(FACING_MARKS)
+    facings = Text.assemble(*(Text.assemble(_unit(facing=facing), " ") for facing in shown))
+    lines.append(_line(facings, " facing " + " ".join(facing.value for facing in shown)))
     lines.append(_line(_unit(Pose.UPRIGHT), "  upright: bold capital letter"))
     lines.append(_line(_unit(Pose.CROUCHED), "  crouched: small letter"))
     lines.append(_line(_unit(Pose.PRONE), "  prone: small letter, underlined"))
@@ -134,10 +150,14 @@ class LegendScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,L,q", "close", "Close", id="legend.close")]
 
+    def __init__(self, hexes: bool = False) -> None:
+        super().__init__()
+        self.hexes = hexes
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide tall", id="legend"):
             yield Label("Map legend", classes="dialog-title")
-            yield Static(legend_text(), id="legend-text")
+            yield Static(legend_text(self.hexes), id="legend-text")
         yield Footer()
 
     def on_mount(self) -> None:

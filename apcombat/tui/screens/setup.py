@@ -13,10 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from apcombat.ai import LEVELS
-from apcombat.content import ContentError, Library, load_encounter
+from apcombat.content import Library, load_encounter
 from apcombat.engine import Game
-from apcombat.model import AiSettings, Control, CoverExempts, Effort, OptionalRules, Side
-from apcombat.tui.drawable import undrawn_map
+from apcombat.model import AiSettings, Control, CoverExempts, Effort, HexTurns, OptionalRules, Side
 from apcombat.tui.session import default_level
 
 OPTIONAL = ("initiative", "reaction", "covering_fire", "poses", "jumping", "running", "two_guns")
@@ -24,6 +23,11 @@ HOUSE_SWITCHES = ("prone_shows_head", "ambidextrous_removes_strength", "reroll_i
 KNOBS = ("aggression", "caution")
 KNOB_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0)
 """The values the set-up screen offers for an AI's knobs (an encounter may give any from 0 to 1)."""
+_HEX_TURN_NAMES = {
+    HexTurns.BY_STEPS: "by steps: one facing step free",
+    HexTurns.BY_DEGREES: "by degrees: 60 degrees costs 1 AP",
+}
+"""R20.2's two readings as the set-up screen offers them."""
 
 
 class SetupScreen(Screen):
@@ -38,9 +42,6 @@ class SetupScreen(Screen):
         super().__init__()
         self.path = path
         self.encounter = load_encounter(path, library)
-        problem = undrawn_map(self.encounter)
-        if problem:  # R20: refused before set-up, rather than drawn as squares (the callers show it)
-            raise ContentError([f"{path.name}: {problem}"])
 
     def compose(self) -> ComposeResult:
         encounter = self.encounter
@@ -72,6 +73,15 @@ class SetupScreen(Screen):
                 yield Label("aim max extra AP (empty: no cap)  ")
                 cap = encounter.house_rules.aim_max_extra_ap
                 yield Input(value="" if cap is None else str(cap), restrict=r"[0-9]*", id="house-aim_max_extra_ap")
+            if encounter.map is not None and encounter.map.kind == "hex":
+                with Horizontal(classes="row"):
+                    yield Label("hex turns (R20.2)  ")
+                    yield Select(
+                        [(_HEX_TURN_NAMES[reading], reading.value) for reading in HexTurns],
+                        value=encounter.house_rules.hex_turns.value,
+                        allow_blank=False,
+                        id="house-hex_turns",
+                    )
             yield Label("Initiative bonus for whoever opened the fight (R13.1)", classes="section")
             for unit in encounter.units:
                 with Horizontal(classes="row"):
@@ -141,8 +151,10 @@ class SetupScreen(Screen):
         sides = tuple(self._side_as_chosen(side) for side in encounter.sides)
         optional = OptionalRules(**{name: bool(self._value(f"opt-{name}")) for name in OPTIONAL})
         cap = self._value("house-aim_max_extra_ap")
-        house = attrs.evolve(  # what the screen does not show (R20.2's hex_turns) stays as the file says
+        hex_turns = self.query("#house-hex_turns")  # asked on hex maps only (R20.2); else as the file says
+        house = attrs.evolve(
             encounter.house_rules,
+            hex_turns=HexTurns(hex_turns.first(Select).value) if hex_turns else encounter.house_rules.hex_turns,
             aim_max_extra_ap=int(cap) if cap else None,
             cover_exempts=CoverExempts(self._value("house-cover_exempts")),
             **{name: bool(self._value(f"house-{name}")) for name in HOUSE_SWITCHES},

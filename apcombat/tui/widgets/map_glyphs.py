@@ -249,9 +249,18 @@ def zoomed_cell(look: tuple, zoom: int, sub: int) -> tuple[Segment, ...]:
     return (*segments, Segment(" " * (width - CELL_WIDTH), pad_style))
 
 
-def draw_row(terrain_row: Sequence[Terrain], marks: RowMarks, zoom: int = 1, sub: int = 0) -> Strip:
+def hex_indent(y: int, zoom: int, hexes: bool) -> int:
+    """R20.1: the columns a row is drawn east of the map's left edge: half a cell on the odd rows of a hex map."""
+    return zoom if hexes and y & 1 else 0
+
+
+def draw_row(
+    terrain_row: Sequence[Terrain], marks: RowMarks, zoom: int = 1, sub: int = 0, hexes: bool = False
+) -> Strip:
     """The whole width of one map row (line `sub` of it when zoomed: each cell `zoom` lines of 2 x `zoom`
-    columns), without the widget's own style (the caller crops it and lays that under)."""
+    columns), without the widget's own style (the caller crops it and lays that under). On a hex map
+    (`hexes`, R20.1) every row is half a cell wider: odd rows start half a cell in, even rows end half a cell
+    short, so each cell sits between the two cells above and below it."""
     units = {x: (text, style) for x, text, style in marks.units}
     reach, path, bands = dict(marks.reachable), dict(marks.path), dict(marks.bands)
     cones, cover, sight, cursor, target = marks.cones, marks.cover, marks.sight, marks.cursor, marks.target
@@ -272,7 +281,12 @@ def draw_row(terrain_row: Sequence[Terrain], marks: RowMarks, zoom: int = 1, sub
         dimmed = sight is not None and x not in sight and tint != "cursor"
         look = (terrain, units.get(x), path.get(x), bands.get(x), costs.get(x), x in cover, tint, dimmed)
         extend(cell_segments(*look) if zoom == 1 else zoomed_cell(look, zoom, sub))
-    return Strip(segments, CELL_WIDTH * zoom * len(terrain_row)).simplify()
+    width = CELL_WIDTH * zoom * len(terrain_row)
+    if hexes:
+        half = Segment(" " * zoom)
+        segments.insert(0, half) if marks.y & 1 else segments.append(half)
+        width += zoom
+    return Strip(segments, width).simplify()
 
 
 @lru_cache(maxsize=8)
@@ -289,7 +303,8 @@ def ruler_numbers(width: int, zoom: int = 1) -> Strip:
 
 @lru_cache(maxsize=256)
 def ruler_digits(width: int, cursor_x: int | None, zoom: int = 1) -> Strip:
-    """The second line of the x ruler: the last digit of every x, the cursor's column highlighted."""
+    """The second line of the x ruler: the last digit of every x, the cursor's column highlighted (on a hex
+    map the digits stand over the even rows' cells; the odd rows' are half a cell east of them)."""
     cell = CELL_WIDTH * zoom
     text = "".join(f"{x % 10:<{cell}}" for x in range(width))
     if cursor_x is None or not 0 <= cursor_x < width:

@@ -8,6 +8,11 @@ The glyphs and colours are described in `map_glyphs`.
 Screen layout: the first two lines are the x ruler and the first columns the y ruler; both stay in place
 while the map scrolls under them. At zoom z each cell is 2z columns and z lines (the same square, larger):
 the screen asks for a zoom (`zoom`), the view works out which cell a line and column show.
+
+Hex maps (R20.1) are drawn as the same blocks with every odd row half a cell (z columns) to the east, so a
+cell sits between the two above it and the two below it, as the hexes do. The cursor keys then move along a
+row (left, right) and up or down a row in the same column: up from an even row goes to the north-east
+neighbour and from an odd row to the north-west one, so holding a key walks a column in a zigzag.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from apcombat.tui.widgets.map_glyphs import (
     UnitGlyph,
     draw_row,
     gutter,
+    hex_indent,
     ruler_digits,
     ruler_numbers,
     unit_labels,
@@ -57,8 +63,20 @@ class MapView(ScrollView, can_focus=True):
     """The battlefield, with a cursor on one cell; fast on a 100 x 100 map (one cached line per map row)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move_cursor(0, -1)", "Cursor up", show=False, id="map.cursor_up"),
-        Binding("down,j", "move_cursor(0, 1)", "Cursor down", show=False, id="map.cursor_down"),
+        Binding(
+            "up,k",
+            "move_cursor(0, -1)",
+            "Cursor up (hexes: same column, NE and NW in turn)",
+            show=False,
+            id="map.cursor_up",
+        ),
+        Binding(
+            "down,j",
+            "move_cursor(0, 1)",
+            "Cursor down (hexes: same column, SE and SW in turn)",
+            show=False,
+            id="map.cursor_down",
+        ),
         Binding("left,h", "move_cursor(-1, 0)", "Cursor left", show=False, id="map.cursor_left"),
         Binding("right,l", "move_cursor(1, 0)", "Cursor right", show=False, id="map.cursor_right"),
         Binding("shift+up", f"move_cursor(0, -{FAR_STEP})", "Cursor up 5", show=False, id="map.cursor_up_far"),
@@ -112,6 +130,7 @@ class MapView(ScrollView, can_focus=True):
         self._cursor: Cell = (0, 0)
         self._gutter_width = 4
         self._zoom = 1
+        self._hexes = False  # a hex map (R20.1): odd rows drawn half a cell east
         self._label_ids: tuple[str, ...] = ()
         self._labels: dict[str, str] = {}
         self._layer_rows: dict[str, tuple[object, dict[int, Any]]] = {}  # overlay -> (value, value split by row)
@@ -165,7 +184,8 @@ class MapView(ScrollView, can_focus=True):
         """The columns and lines the whole map (rulers included) takes at this zoom."""
         if self._map is None:
             return Size(0, 0)
-        return Size(self._gutter_width + CELL_WIDTH * zoom * self._map.width, RULER_LINES + zoom * self._map.height)
+        width = CELL_WIDTH * zoom * self._map.width + (zoom if self._hexes else 0)
+        return Size(self._gutter_width + width, RULER_LINES + zoom * self._map.height)
 
     @property
     def cursor(self) -> Cell:
@@ -231,7 +251,8 @@ class MapView(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         margin_x = min(cell_width * SCROLL_MARGIN, max(0, (view_width - cell_width) // 2))
         margin_y = min(zoom * SCROLL_MARGIN, max(0, (view_height - zoom) // 2))
-        left, right = cell_width * x - margin_x, cell_width * (x + 1) + margin_x
+        indent = hex_indent(y, zoom, self._hexes)
+        left, right = cell_width * x + indent - margin_x, cell_width * (x + 1) + indent + margin_x
         top, bottom = zoom * y - margin_y, zoom * (y + 1) + margin_y
         new_x = left if left < scroll_x else right - view_width if right > scroll_x + view_width else scroll_x
         new_y = top if top < scroll_y else bottom - view_height if bottom > scroll_y + view_height else scroll_y
@@ -244,9 +265,10 @@ class MapView(ScrollView, can_focus=True):
             return None
         scroll_x, scroll_y = self.scroll_offset
         zoom = self._zoom
-        x = (offset.x - self._gutter_width + scroll_x) // (CELL_WIDTH * zoom)
-        cell = (x, (offset.y - RULER_LINES + scroll_y) // zoom)
-        return cell if self._map.inside(cell) else None
+        y = (offset.y - RULER_LINES + scroll_y) // zoom
+        column = offset.x - self._gutter_width + scroll_x - hex_indent(y, zoom, self._hexes)
+        cell = (column // (CELL_WIDTH * zoom), y)
+        return cell if column >= 0 and self._map.inside(cell) else None
 
     # ----- keys and mouse ----------------------------------------------------------------------------------------
 
@@ -336,7 +358,7 @@ class MapView(ScrollView, can_focus=True):
         line = self._lines.get(key)
         if line is None:
             assert self._map is not None
-            line = draw_row(self._map.terrain[row], marks, zoom, sub)
+            line = draw_row(self._map.terrain[row], marks, zoom, sub, self._hexes)
             self._lines.set(key, line)
         return line
 
@@ -350,6 +372,7 @@ class MapView(ScrollView, can_focus=True):
             self.virtual_size = Size(0, 0)
         else:
             self._gutter_width = max(4, len(str(battlemap.height - 1)) + 1)
+            self._hexes = battlemap.kind == "hex"
             self._cursor = self._clamp(self._cursor)
             self._size_to_map()
             if self.is_mounted:

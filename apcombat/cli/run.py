@@ -143,6 +143,19 @@ def state_report(state: Encounter) -> dict[str, Any]:
             }
             for unit in state.units
         ],
+    } | _fires_report(state)
+
+
+def _fires_report(state: Encounter) -> dict[str, Any]:
+    """R18.3: with spreading fires on, the burning and burnt cells in reading order (table mode: the fires'
+    names in the order lit)."""
+    if not state.module_on("fire_spread"):
+        return {}
+    if state.map is None:
+        return {"fires": [fire.name for fire in state.table_fires]}
+    return {
+        "fires": [[x, y] for y, x in sorted((y, x) for x, y in state.map.fires)],
+        "burnt": [[x, y] for y, x in sorted((y, x) for x, y in state.map.burnt)],
     }
 
 

@@ -24,7 +24,9 @@ from apcombat.engine.commands import (
     parse_cell,
 )
 from apcombat.engine.events import Event
+from apcombat.engine.fires import gm_fire
 from apcombat.engine.geometry import facing_on_map
+from apcombat.engine.module_commands import GmFire
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.turns import check_victory, out_of_the_fight
 from apcombat.model import (
@@ -394,4 +396,5 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmCondition: gm_condition,
     GmOrder: gm_order,
     GmShow: gm_show,
+    GmFire: gm_fire,
 }

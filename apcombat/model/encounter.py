@@ -17,6 +17,7 @@ from apcombat.model.character import Character
 from apcombat.model.conditions import NO_EXHAUSTION, Burning, Exhaustion
 from apcombat.model.criticals import DEFAULT_CRITICALS, CriticalTable
 from apcombat.model.enums import BodyLocation, Facing, Pose
+from apcombat.model.fires import TableFire
 from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.weapon import Weapon
 
@@ -191,6 +192,9 @@ class Encounter:
     winner: str | None = None  # the side that won
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
     ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=tuple)  # each AI side's generator, once asked
+    # R18.3.3: the map's cells that caught fire this round, not rolled until the next (the fires are the map's)
+    fresh_fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=frozenset)
+    table_fires: tuple[TableFire, ...] = attrs.field(default=(), converter=tuple)  # R18.3.4: in the order lit
 
     def module_on(self, module: str) -> bool:
         """R18: whether the encounter's `[modules]` table switched `module` on; a module not named is off."""

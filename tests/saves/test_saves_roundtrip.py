@@ -36,6 +36,7 @@ from apcombat.model import (
     Pin,
     Pose,
     Side,
+    TableFire,
     Unit,
     Watch,
 )
@@ -222,7 +223,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
     ai_values = {"level": "random", "effort": Effort.HIGH, "aggression": 0.8, "caution": 0.25}
     side_values = {"control": Control.AI, "ai": AiSettings(**ai_values), "hp_shown": HpShown.HIDDEN}
     encounter_values = {
-        "map": duel().map,
+        "map": attrs.evolve(duel().map, fires={(2, 1), (1, 2)}, burnt={(3, 1)}),  # R18.3
         "description": "Every field set",
         "house_rules": HouseRules(aim_max_extra_ap=3, prone_shows_head=False, reroll_initiative_each_round=True),
         "optional_rules": OptionalRules(jumping=False, two_guns=False),
@@ -242,6 +243,8 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         # Both halves of a generator from 2^63 up: TOML's signed 64-bit integers hold them as negatives.
         "ai_dice": (AiDice("raiders", ((1 << 64) - 3, (1 << 63) + 5)), AiDice("vault", (12, 7))),
         "sides": tuple(attrs.evolve(side, **side_values) for side in duel().sides),
+        "fresh_fires": frozenset({(2, 1)}),  # R18.3.3
+        "table_fires": (TableFire("barn"), TableFire("hay", fresh=True)),  # R18.3.4
     }
     for model, values in (
         (Unit, unit_values),

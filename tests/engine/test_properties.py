@@ -28,6 +28,14 @@ ROWS = (
     "......",
     "....#.",
 )
+FIRE_ROWS = (
+    "..,,..",
+    "..%,..",
+    ".:._H.",
+    ",,,...",
+    "...^#.",
+)
+"""ROWS with brush, crates and a hut for the fights with spreading fires on (R18.3)."""
 CELLS = [(x, y) for y in range(len(ROWS)) for x in range(len(ROWS[0]))]
 IDS = ("ana", "bob", "cid")
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -39,17 +47,20 @@ PROPERTY_SETTINGS = settings(
 )
 
 
-@pytest.fixture(scope="module", params=["map", "table"])
+@pytest.fixture(scope="module", params=["map", "table", "fires"])
 def start(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Encounter:
     """Ana (two Colts) and Cid (flamer, knife) against Bob (Grease Gun, knife), on the small map or on the
-    table (no map)."""
-    on_map = request.param == "map"
+    table (no map), or on the map with flammable terrain and spreading fires on (R18.3)."""
+    on_map = request.param != "table"
     units = [
         unit("ana", "a", (0, 0) if on_map else None, facing="SE", weapons=["colt_1911", "colt_1911"], LU=5),
         unit("bob", "b", (5, 3) if on_map else None, facing="W", weapons=["grease_gun", "knife"], ST=6, ap=10),
         unit("cid", "a", (0, 3) if on_map else None, facing="E", weapons=["flamer", "knife"], ST=6, hp=20),
     ]
     data = encounter(units, ROWS if on_map else None)
+    if request.param == "fires":
+        data["map"] = {"rows": list(FIRE_ROWS), "legend": {",": "brush", "%": "crates", "^": "hut"}}
+        data["modules"] = {"fire_spread": True}
     path = write_encounter(tmp_path_factory.mktemp("properties") / f"{request.param}.toml", data)
     return load_encounter(path, load_library(content_root()))
 
@@ -103,6 +114,8 @@ line = st.one_of(
     st.tuples(who, st.booleans()).map(lambda a: f"gm set {a[0]} in_cover={a[1]}"),
     st.integers(-30, 30).map(lambda n: f"gm mod {n}"),
     st.sampled_from(["gm force hit", "gm force miss"]),
+    st.tuples(cell, st.sampled_from(["on", "on", "off"])).map(lambda a: f"gm fire {a[0]} {a[1]}"),  # R18.3.4
+    st.sampled_from(["gm fire barn on", "gm fire barn off"]),
 )
 script = st.lists(line, min_size=1, max_size=40)
 script_with_undo = st.lists(st.one_of(line, line, line, st.sampled_from(["undo", "redo"])), min_size=1, max_size=40)

@@ -9,6 +9,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
+from apcombat.engine.fire_damage import in_a_fire
 from apcombat.engine.views import conditions_of
 from apcombat.model import Encounter, Unit
 
@@ -116,6 +117,8 @@ class UnitPanel(Static):
             conditions.append(f"exhausted -{unit.exhaustion.penalty} ({unit.exhaustion.turns} turns)")
         if unit.burning is not None:
             conditions.append(f"burning ({unit.burning.dice} next)")
+        if in_a_fire(state, unit):
+            conditions.append("in a fire (2d10+5 as its turn starts, R18.3.1)")
         if unit.unconscious_rounds:
             conditions.append(f"unconscious {unit.unconscious_rounds} rounds")
         if unit.carried_mm:

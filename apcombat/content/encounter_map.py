@@ -163,7 +163,8 @@ def _character_findings(rows: list[str], legend: dict[str, Any]) -> list[Finding
 
 
 def standing_problem(cell: Cell, battle_map: BattleMap) -> str | None:
-    """Why a unit cannot stand on `cell` (outside the map, or a wall, low obstacle or gap), or None."""
+    """Why a unit cannot stand on `cell` (outside the map, or a wall, low obstacle or gap), or None. A fire
+    does not stop it (R18.3.1: a cell may catch fire under a character) unless what burns is itself one."""
     x, y = cell
     if not battle_map.inside(cell):
         width, height = battle_map.width, battle_map.height
@@ -172,6 +173,8 @@ def standing_problem(cell: Cell, battle_map: BattleMap) -> str | None:
             f"(x 0 to {width - 1}, y 0 to {height - 1})"
         )
     terrain = battle_map.at(cell)
+    if terrain is Terrain.FIRE:  # R18.3.1: a unit may be in a cell that caught fire, if it could stand there
+        terrain = battle_map.legend[battle_map.rows[y][x]]
     if terrain.blocks_movement:
         return f"[{x}, {y}] is {terrain.described}, where no unit can stand"
     return None

@@ -148,6 +148,18 @@ def test_a_save_after_moves_and_jumps_loads_and_goes_on(in_tmp, name, script):
     assert play(loaded, [(0, 0), (1, 0)]) == play(game, [(0, 0), (1, 0)])
 
 
+def test_a_save_with_a_unit_standing_in_a_fire_loads_and_goes_on(in_tmp):
+    # R18.3.1: a cell may catch fire under a character; the save of that moment loads (its state is checked
+    # as an encounter's units are), and the fires, the burnt ground and the fresh fires go on as before.
+    game = Game(shipped("brush_fire"), seed=3)
+    for line in ("gm fire 2,12 on", "gm fire 13,8 off", "start", "gm fire 3,11 on"):
+        game.play(line)
+    assert game.state.map is not None and (2, 12) in game.state.map.fires and game.state.fresh_fires == {(3, 11)}
+    written, loaded = saved_and_loaded(game)
+    assert same_game(loaded, game) and saved_and_loaded(loaded)[0] == written
+    assert play(loaded, [(0, 0), (1, 0)]) == play(game, [(0, 0), (1, 0)])
+
+
 @PLAYED
 @given(seed=seeds, script=actions(max_size=20))
 def test_a_replayed_save_reaches_the_saved_state(seed, script):

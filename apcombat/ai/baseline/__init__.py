@@ -15,6 +15,7 @@ from apcombat.ai.baseline.fighting import (
     ReloadAction,
     TakeCoverAction,
 )
+from apcombat.ai.baseline.fires import LeaveFireAction
 from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAction
 from apcombat.ai.baseline.proposal import Candidate, Proposal
 from apcombat.ai.baseline.situation import Situation
@@ -23,6 +24,7 @@ from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 CANDIDATES: tuple[Candidate, ...] = (
     InterruptAction(),
+    LeaveFireAction(),  # R18.3.1
     AttackAction(),
     ReloadAction(),
     AdvanceAction(),

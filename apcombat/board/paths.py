@@ -32,7 +32,7 @@ from apcombat.board.frontier import NO_LIMIT, Frontier
 from apcombat.board.grid import Grid
 from apcombat.board.pace import NO_CHAIN, MoveProfile, Pace, TurnChain, pace_for
 from apcombat.board.survey import StepTable, step_table
-from apcombat.model import BattleMap, Cell, Facing, Terrain
+from apcombat.model import BattleMap, Cell, Facing
 
 __all__ = [
     "Area",
@@ -47,8 +47,6 @@ __all__ = [
     "plan_path",
     "reachable",
 ]
-
-_BLOCKER_NAMES = {Terrain.WALL: "a wall", Terrain.LOW: "a low obstacle", Terrain.GAP: "a gap"}
 
 
 class NoPath(Exception):
@@ -131,7 +129,7 @@ def _refusal(battlemap: BattleMap, cell: Cell, blocked: frozenset[Cell]) -> str 
         return f"the cell {_label(cell)} is outside the {battlemap.width} x {battlemap.height} map"
     terrain = battlemap.at(cell)
     if terrain.blocks_movement:
-        return f"the cell {_label(cell)} is {_BLOCKER_NAMES.get(terrain, terrain.value)}"
+        return f"the cell {_label(cell)} is {terrain.described}"
     if cell in blocked:
         return f"the cell {_label(cell)} is occupied by a unit"
     return None

@@ -1,8 +1,9 @@
 """What the board reads off a battle map once and keeps while the map lives: walls, and the step table.
 
-A battle map never changes after it is made, so the cells that block sight (R0.1 walls) and the legal
-steps between cells (R7.1, R7.4, the squeeze rule of `Grid.steps`) are worked out on first use and kept,
-keyed by the map's identity, until the map is garbage; the steps cell by cell, as searches reach them.
+A battle map never changes after it is made (a fire lit or put out makes a new one, R18.3), so the cells
+that block sight (R0.1 walls) and the legal steps between cells (R7.1, R7.4, the squeeze rule of
+`Grid.steps`) are worked out on first use and kept, keyed by the map's identity, until the map is garbage;
+the steps cell by cell, as searches reach them.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def kept(battlemap: BattleMap, key: Hashable, work_out: Callable[[], T]) -> T:
 
 
 def wall_grid(battlemap: BattleMap) -> np.ndarray:
-    """R0.1: whether each cell's terrain blocks sight (walls), as booleans indexed [y, x], kept per map.
+    """R0.1: whether each cell's terrain blocks sight (walls, R18.3 fires), as booleans indexed [y, x], kept
+    per map.
 
     Read off the rows' characters in one pass of numpy rather than cell by cell: on the largest map (a
     million cells) the first sight line costs a few milliseconds, not a third of a second.
@@ -50,6 +52,10 @@ def wall_grid(battlemap: BattleMap) -> np.ndarray:
         blocking = [ord(symbol) for symbol, terrain in battlemap.legend.items() if terrain.blocks_sight]
         symbols = np.frombuffer("".join(battlemap.rows).encode("utf-32-le"), dtype=np.uint32)
         walls = np.isin(symbols, blocking).reshape(battlemap.height, battlemap.width)
+        # R18.3: burnt ground no longer blocks sight; a fire's smoke does.
+        for cells, blocks in ((battlemap.burnt, False), (battlemap.fires, True)):
+            for x, y in cells:
+                walls[y, x] = blocks
         walls.flags.writeable = False
         return walls
 

@@ -143,7 +143,7 @@ def state_report(state: Encounter) -> dict[str, Any]:
             }
             for unit in state.units
         ],
-    } | deck_report(state)
+    } | deck_report(state) | _fires_report(state)
 
 
 def deck_report(state: Encounter) -> dict[str, Any]:
@@ -162,6 +162,19 @@ def deck_report(state: Encounter) -> dict[str, Any]:
             "held_to_play": list(deck.to_play),
             "cards_left": deck.cards_left,
         }
+    }
+
+
+def _fires_report(state: Encounter) -> dict[str, Any]:
+    """R18.3: with spreading fires on, the burning and burnt cells in reading order (table mode: the fires'
+    names in the order lit)."""
+    if not state.module_on("fire_spread"):
+        return {}
+    if state.map is None:
+        return {"fires": [fire.name for fire in state.table_fires]}
+    return {
+        "fires": [[x, y] for y, x in sorted((y, x) for x, y in state.map.fires)],
+        "burnt": [[x, y] for y, x in sorted((y, x) for x, y in state.map.burnt)],
     }
 
 

@@ -8,6 +8,9 @@ description = "One line shown on the title screen."
 rows = ["#####", "#.=.#", "#####"]
 legend = { "~" = "gap" }   # optional: added to (or replacing) . floor # wall = low H stairs _ gap : rubble
 kind = "square"            # optional
+# R18.3 (fire_spread): legend terrain brush, crates, hut (flammable) and burnt; cells burning or burnt at the start
+fires = [[2, 1]]           # optional
+burnt = [[1, 1]]           # optional
 
 [[side]]
 id = "vault"               # ids are what commands use: lowercase letters, digits, _ and -
@@ -120,6 +123,9 @@ class _EncounterReader:
         house_rules = self._section(data.get("house_rules", {}), HouseRules, "house_rules")
         optional_rules = self._section(data.get("optional_rules", {}), OptionalRules, "optional_rules")
         modules = self._modules(data.get("modules", {}))
+        if battle_map is not None and battle_map.fires and not modules.get("fire_spread", False):
+            found = [("fires", "fires burn only with spreading fires on: add fire_spread = true to [modules] (R18.3)")]
+            self.report(found, "map")
         if self.problems or heading is None or house_rules is None or optional_rules is None:
             return None
         return Encounter(

@@ -13,13 +13,13 @@ from apcombat.content.converter import CONVERTER
 from apcombat.content.diagnose import Finding
 from apcombat.content.field_rules import one_of, register_field_rules
 from apcombat.content.loader import structure
+from apcombat.content.suggest import did_you_mean
+from apcombat.content.values import WrongValue, is_whole_number, show_value
 from apcombat.model import limits
 from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap, Cell, Terrain
 
 MAP_KINDS = tuple(GRIDS)
 """The grids a map can be drawn on (R0.1 squares, R20.1 hexes)."""
-
-_CANNOT_STAND = {Terrain.WALL: "a wall", Terrain.LOW: "a low obstacle", Terrain.GAP: "a gap"}
 
 
 @attrs.frozen
@@ -29,9 +29,38 @@ class MapSection:
     rows: tuple[str, ...]
     legend: dict[str, Terrain] = attrs.field(factory=dict)
     kind: str = "square"
+    fires: tuple[Cell, ...] = ()  # R18.3.4: cells burning as the fight starts
+    burnt: tuple[Cell, ...] = ()  # R18.3.3: cells a fire already left burnt
 
 
-register_field_rules(CONVERTER, MapSection, {"kind": one_of(MAP_KINDS)})
+def _cells_field(value: Any, _: Any) -> tuple[Cell, ...]:
+    """Cells written `[[x, y], ...]`."""
+    if not isinstance(value, list):
+        raise WrongValue(f"expected a list of cells [[x, y], ...], got {show_value(value)}")
+    for number, cell in enumerate(value, start=1):
+        if not (isinstance(cell, list) and len(cell) == 2 and all(map(is_whole_number, cell))):
+            shown = f"[{', '.join(map(show_value, cell))}]" if isinstance(cell, list) else show_value(cell)
+            raise WrongValue(f"cell {number}: expected a cell [x, y] of two whole numbers, got {shown}")
+    return tuple((cell[0], cell[1]) for cell in value)
+
+
+_DRAWN = [terrain.value for terrain in Terrain if terrain is not Terrain.FIRE]
+
+
+def _drawn_terrain(value: Any, _: Any) -> Terrain:
+    """A legend's terrain: any but a fire, which is lit on a cell (`fires`), not drawn (R18.3.4)."""
+    if value == Terrain.FIRE.value:
+        raise WrongValue("'fire' is lit on a cell with [map] fires = [[x, y]], not drawn in the legend (R18.3.4)")
+    if isinstance(value, str) and value in _DRAWN:
+        return Terrain(value)
+    listing = ", ".join(_DRAWN)
+    if not isinstance(value, str):
+        raise WrongValue(f"expected one of {listing}, got {show_value(value)}")
+    raise WrongValue(f"{value!r} is not one of {listing}{did_you_mean(value, _DRAWN)}")
+
+
+CONVERTER.register_structure_hook(Terrain, _drawn_terrain)
+register_field_rules(CONVERTER, MapSection, {"kind": one_of(MAP_KINDS), "fires": _cells_field, "burnt": _cells_field})
 
 
 def read_map(raw: Any) -> tuple[BattleMap | None, list[Finding]]:
@@ -45,10 +74,38 @@ def read_map(raw: Any) -> tuple[BattleMap | None, list[Finding]]:
         legend = {**DEFAULT_LEGEND, **(written if isinstance(written, dict) else {})}
         too_big = _size_findings(rows)
         found += too_big or _legend_findings(legend) + _width_findings(rows) + _character_findings(rows, legend)
+    if section is not None and not found:
+        found += _fire_findings(section, {**DEFAULT_LEGEND, **section.legend})
     if section is None or found:
         return None, found
     legend = {**DEFAULT_LEGEND, **section.legend}
-    return BattleMap(rows=section.rows, legend=legend, kind=section.kind), []
+    battle_map = BattleMap(
+        rows=section.rows, legend=legend, kind=section.kind, fires=section.fires, burnt=section.burnt
+    )
+    return battle_map, []
+
+
+def _fire_findings(section: MapSection, legend: dict[str, Terrain]) -> list[Finding]:
+    """R18.3: every cell of `fires` and `burnt` on the map, a fire only where something burns or on open
+    ground, no cell both burning and burnt."""
+    found: list[Finding] = []
+    width, height = len(section.rows[0]) if section.rows else 0, len(section.rows)
+    for field, cells in (("fires", section.fires), ("burnt", section.burnt)):
+        for x, y in cells:
+            if not (0 <= x < width and 0 <= y < height):
+                message = f"[{x}, {y}] is outside the map, which is {width} x {height} cells"
+                found.append((field, message))
+                continue
+            terrain = legend[section.rows[y][x]]
+            if field == "fires" and terrain.blocks_movement and not terrain.flammable:
+                message = (
+                    f"[{x}, {y}] is {terrain.described}, which does not burn: fires are lit on flammable "
+                    "terrain (brush, crates, hut) or open ground"
+                )
+                found.append((field, message))
+            if field == "burnt" and (x, y) in section.fires:
+                found.append((field, f"[{x}, {y}] is also in fires: a cell is burning or burnt, not both"))
+    return found
 
 
 def describe_legend(legend: dict[str, Any]) -> str:
@@ -106,7 +163,8 @@ def _character_findings(rows: list[str], legend: dict[str, Any]) -> list[Finding
 
 
 def standing_problem(cell: Cell, battle_map: BattleMap) -> str | None:
-    """Why a unit cannot stand on `cell` (outside the map, or a wall, low obstacle or gap), or None."""
+    """Why a unit cannot stand on `cell` (outside the map, or a wall, low obstacle or gap), or None. A fire
+    does not stop it (R18.3.1: a cell may catch fire under a character) unless what burns is itself one."""
     x, y = cell
     if not battle_map.inside(cell):
         width, height = battle_map.width, battle_map.height
@@ -115,6 +173,8 @@ def standing_problem(cell: Cell, battle_map: BattleMap) -> str | None:
             f"(x 0 to {width - 1}, y 0 to {height - 1})"
         )
     terrain = battle_map.at(cell)
+    if terrain is Terrain.FIRE:  # R18.3.1: a unit may be in a cell that caught fire, if it could stand there
+        terrain = battle_map.legend[battle_map.rows[y][x]]
     if terrain.blocks_movement:
-        return f"[{x}, {y}] is {_CANNOT_STAND.get(terrain, terrain.value)}, where no unit can stand"
+        return f"[{x}, {y}] is {terrain.described}, where no unit can stand"
     return None

@@ -101,13 +101,17 @@ def library_id(character: Character, library: Library) -> str | None:
 
 
 def _map_table(battle_map: BattleMap) -> dict[str, Any]:
-    """[map]: the rows, the legend entries that differ from the default legend, the grid if not square."""
+    """[map]: the rows, the legend entries that differ from the default legend, the grid if not square, the
+    cells burning and burnt (R18.3)."""
     table: dict[str, Any] = {"rows": list(battle_map.rows)}
     legend = {key: terrain.value for key, terrain in battle_map.legend.items() if DEFAULT_LEGEND.get(key) != terrain}
     if legend:
         table["legend"] = legend
     if battle_map.kind != "square":
         table["kind"] = battle_map.kind
+    for field, cells in (("fires", battle_map.fires), ("burnt", battle_map.burnt)):  # R18.3, in reading order
+        if cells:
+            table[field] = [[x, y] for y, x in sorted((y, x) for x, y in cells)]
     return table
 
 

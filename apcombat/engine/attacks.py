@@ -8,6 +8,7 @@ import attrs
 from apcombat.dice import DiceSource
 from apcombat.engine.commands import Attack, CommandError, PinDown, React
 from apcombat.engine.events import Event
+from apcombat.engine.fires import after_stream
 from apcombat.engine.geometry import covered_against, distance_m, hidden_prone, sees_cover_of, sight_problem
 from apcombat.engine.movement import other_action, pay
 from apcombat.engine.reactions import covering_fire, react_to, refuse_while_interrupting, watchers_seeing
@@ -222,6 +223,7 @@ def attack(state: Encounter, command: Attack, dice: DiceSource, events: list[Eve
     state = state.with_unit(attacker)
     events.append(_attack_event(attacker.id, plan, result, ap_before, attacker.ap, force))
     state = _apply_result(state, command.target, result, events)
+    state = after_stream(state, attacker.id, command.target, result, dice, events)  # R18.3.2
     state = check_victory(state, events)
     if leaning and not state.finished and not state.unit(attacker.id).down:
         # R8.5, R9.5: leaning out, a prone character behind cover was seen for this action (R16.2)

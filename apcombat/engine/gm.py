@@ -24,8 +24,9 @@ from apcombat.engine.commands import (
     parse_cell,
 )
 from apcombat.engine.events import Event
+from apcombat.engine.fires import gm_fire
 from apcombat.engine.geometry import facing_on_map
-from apcombat.engine.module_commands import GmMorale, GmNext
+from apcombat.engine.module_commands import GmFire, GmMorale, GmNext
 from apcombat.engine.morale_gm import gm_morale, gm_next
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.turns import check_victory, out_of_the_fight
@@ -400,4 +401,5 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmShow: gm_show,
     GmMorale: gm_morale,  # R18.1
     GmNext: gm_next,  # R18.2.2
+    GmFire: gm_fire,
 }

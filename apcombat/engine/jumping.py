@@ -10,6 +10,7 @@ from apcombat.board.sight import line_of_sight
 from apcombat.dice import DiceSource, roll_dice
 from apcombat.engine.commands import CommandError, Jump
 from apcombat.engine.events import Event
+from apcombat.engine.fire_damage import fire_on_line
 from apcombat.engine.geometry import CM_PER_METRE, grid_of, step_degrees
 from apcombat.engine.movement import MM_PER_CM, cell_text, other_action, pay, wound_effects
 from apcombat.engine.reactions import react_to, watchers_seeing
@@ -48,9 +49,12 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
             raise CommandError(f"{cell_text(landing)} is outside the {state.map.width} x {state.map.height} map")
         terrain = state.map.at(landing)
         if terrain.blocks_movement:
-            raise CommandError(f"{unit.name} cannot land on {cell_text(landing)}: it is {terrain.value}")
+            raise CommandError(f"{unit.name} cannot land on {cell_text(landing)}: it is {terrain.described}")
         if any(u.at == landing and not u.down for u in state.units if u.id != unit.id):
             raise CommandError(f"{cell_text(landing)} is occupied")
+        fire = fire_on_line(state, unit.at, landing)
+        if fire is not None:  # R18.3.1: the line between centres may not pass through a fire, nor by its corner
+            raise CommandError(f"{unit.name} cannot jump through the fire at {cell_text(fire)} (R18.3.1)")
         if not line_of_sight(state.map, grid, unit.at, landing):
             raise CommandError(f"{unit.name} cannot jump through a wall to {cell_text(landing)}")
         # R15.1, R20.3: a run-up's two steps go in the jump's direction: any facing nearest the bearing to the

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from apcombat.dice import DiceSource
 from apcombat.engine.casualties import bleed
 from apcombat.engine.events import Event
+from apcombat.engine.fires import fire_step
 from apcombat.engine.morale import end_of_round_tests, rally
 from apcombat.model import Encounter
 
@@ -22,6 +23,7 @@ STEPS: tuple[RoundEndStep, ...] = (
     # R18's order — each module's engineer puts its step in its place:
     # fires (R18.3.3), man-down bleeding (R18.2.3), suppression recovery (R18.4.3),
     # morale tests (R18.1.2 c), rally (R18.1.4).
+    fire_step,  # R18.3.3
     bleed,
     end_of_round_tests,
     rally,

@@ -10,6 +10,7 @@ from apcombat.engine import deck
 from apcombat.engine.aftermath import aftermath
 from apcombat.engine.casualties import casualty_summary, pending
 from apcombat.engine.events import Event
+from apcombat.engine.fire_damage import burn_in_fire, in_a_fire
 from apcombat.engine.morale import at_turn_end
 from apcombat.model import NO_EXHAUSTION, Encounter, Exhaustion, Skill, Unit
 from apcombat.rules.burning import burn_at_turn_start
@@ -125,7 +126,7 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
     """The start of a unit's turn. Leaves `active` None when the unit cannot act (down, unconscious).
 
     R6.2: the burn comes when the turn would start even if the unit cannot act (unconscious): fire does
-    not wait for its victim."""
+    not wait for its victim. R18.3.1: a unit starting its turn in a fire is set burning as by a flamer hit."""
     unit = state.unit(unit_id)
     taken = (*state.taken, unit_id)
     if unit.down:
@@ -134,7 +135,9 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
         what = "watch" if unit.watch is not None else "covering fire"
         events.append(Event("watch_ends", f"{unit.name}'s {what} ends", unit=unit_id))
         unit = attrs.evolve(unit, watch=None, pin=None, sacrificed_ap=0)
-    if unit.burning is not None:
+    if in_a_fire(state, unit):  # R18.3.1: 2d10+5 again instead of the burn's tick
+        unit = burn_in_fire(unit, dice, events, f"starts the turn in the fire at {unit.at[0]},{unit.at[1]}")
+    elif unit.burning is not None:
         burn = burn_at_turn_start(unit.burning, unit.armor, dice, unit.name)
         hp = unit.hp - burn.damage
         events.append(
@@ -149,16 +152,16 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
             )
         )
         unit = attrs.evolve(unit, hp=hp, burning=burn.burning_after)
+    if unit.down:  # burnt down at the turn's start (R6.2, R18.3.1)
+        events.append(Event("down", f"{unit.name} is down", unit=unit_id))
+        before = state
+        state = attrs.evolve(state.with_unit(out_of_the_fight(unit)), taken=taken)
+        # R18.2.1: the casualty d6 at once, in the unit's own turn (stunned: the rest of it); R18.1.2
+        state = attrs.evolve(aftermath(before, attrs.evolve(state, active=unit_id), dice, events), active=None)
+        unit = state.unit(unit_id)
         if unit.down:
-            events.append(Event("down", f"{unit.name} is down", unit=unit_id))
-            before = state
-            state = attrs.evolve(state.with_unit(out_of_the_fight(unit)), taken=taken)
-            # R18.2.1: the casualty d6 at once, in the unit's own turn (stunned: the rest of it); R18.1.2
-            state = attrs.evolve(aftermath(before, attrs.evolve(state, active=unit_id), dice, events), active=None)
-            unit = state.unit(unit_id)
-            if unit.down:
-                return check_victory(state, events)
-            state = attrs.evolve(state, taken=tuple(t for t in state.taken if t != unit_id))
+            return check_victory(state, events)
+        state = attrs.evolve(state, taken=tuple(t for t in state.taken if t != unit_id))
     if unit.unconscious_rounds > 0:
         left = unit.unconscious_rounds - 1
         unit = attrs.evolve(unit, unconscious_rounds=left, ap=0)

@@ -30,6 +30,7 @@ from apcombat.model.enums import (
     ShotMode,
     Skill,
 )
+from apcombat.model.fires import TableFire
 from apcombat.model.house_rules import CoverExempts, HexTurns, HouseRules, OptionalRules
 from apcombat.model.shot import Shooter, Shot, ShotSituation, Target
 from apcombat.model.weapon import BandSpec, Ranges, Weapon
@@ -77,6 +78,7 @@ __all__ = [
     "Side",
     "Skill",
     "Special",
+    "TableFire",
     "Target",
     "Terrain",
     "Unit",

@@ -19,6 +19,7 @@ from apcombat.model.criticals import DEFAULT_CRITICALS, CriticalTable
 from apcombat.model.deck import Deck
 from apcombat.model.enums import BodyLocation, Facing, Pose
 from apcombat.model.fates import Edge, Fate, MoraleState
+from apcombat.model.fires import TableFire
 from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.weapon import Weapon
 
@@ -209,6 +210,9 @@ class Encounter:
     lost: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # R18.1.2: units lost this round
     morale_tested: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # R18.1.2: tested this round
     gm_next_to: tuple[str, str] | None = None  # R18.2.2 table mode: a helper the game master put by a patient
+    # R18.3.3: the map's cells that caught fire this round, not rolled until the next (the fires are the map's)
+    fresh_fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=frozenset)
+    table_fires: tuple[TableFire, ...] = attrs.field(default=(), converter=tuple)  # R18.3.4: in the order lit
 
     def module_on(self, module: str) -> bool:
         """R18: whether the encounter's `[modules]` table switched `module` on; a module not named is off."""

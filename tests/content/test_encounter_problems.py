@@ -113,7 +113,35 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
     ),
     "legend value not a terrain": (
         {"battle_map": {**MAP, "legend": {"~": "water"}}},
-        ["test.toml: map: legend.~: 'water' is not one of floor, wall, low, stairs, gap, rubble"],
+        [
+            "test.toml: map: legend.~: 'water' is not one of floor, wall, low, stairs, gap, rubble, brush, crates, "
+            "hut, burnt"
+        ],
+    ),
+    # R18.3: fires and burnt ground
+    "a fire drawn in the legend": (
+        {"battle_map": {**MAP, "legend": {"~": "fire"}}},
+        [
+            "test.toml: map: legend.~: 'fire' is lit on a cell with [map] fires = [[x, y]], not drawn in the "
+            "legend (R18.3.4)"
+        ],
+    ),
+    "fires without the module": (
+        {"battle_map": {**MAP, "fires": [[2, 2]]}},
+        ["test.toml: map: fires: fires burn only with spreading fires on: add fire_spread = true to [modules] (R18.3)"],
+    ),
+    "a fire off the map, on a wall, burnt and burning": (
+        {"battle_map": {**MAP, "fires": [[9, 1], [0, 0], [2, 1]], "burnt": [[2, 1]]}, "modules": {"fire_spread": True}},
+        [
+            "test.toml: map: fires: [9, 1] is outside the map, which is 7 x 4 cells",
+            "test.toml: map: fires: [0, 0] is a wall, which does not burn: fires are lit on flammable terrain "
+            "(brush, crates, hut) or open ground",
+            "test.toml: map: burnt: [2, 1] is also in fires: a cell is burning or burnt, not both",
+        ],
+    ),
+    "fires not a list of cells": (
+        {"battle_map": {**MAP, "fires": [2, 2]}, "modules": {"fire_spread": True}},
+        ["test.toml: map: fires: cell 1: expected a cell [x, y] of two whole numbers, got 2"],
     ),
     "legend key longer than one character": (
         {"battle_map": {**MAP, "legend": {"~~": "gap"}}},
@@ -121,7 +149,7 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
     ),
     "unknown map kind": (
         {"battle_map": {**MAP, "kind": "hexagon"}},
-        ['test.toml: map: kind: expected square or hex, got "hexagon" (did you mean \'hex\'?)'],
+        ["test.toml: map: kind: expected square or hex, got \"hexagon\" (did you mean 'hex'?)"],
     ),
     "N is no facing on a hex map": (  # R20.2
         {"battle_map": {**MAP, "kind": "hex"}, "units": ana(facing="N")},

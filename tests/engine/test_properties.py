@@ -28,6 +28,14 @@ ROWS = (
     "......",
     "....#.",
 )
+FIRE_ROWS = (
+    "..,,..",
+    "..%,..",
+    ".:._H.",
+    ",,,...",
+    "...^#.",
+)
+"""ROWS with brush, crates and a hut for the fights with spreading fires on (R18.3)."""
 CELLS = [(x, y) for y in range(len(ROWS)) for x in range(len(ROWS[0]))]
 IDS = ("ana", "bob", "cid")
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -45,8 +53,10 @@ PROPERTY_MODULES = {
     "deck": {"activation_deck": True},  # on the map
     "map+r18": {"morale": True, "casualties": True},
     "table+r18": {"morale": True, "casualties": True},
+    "fires": {"fire_spread": True},  # on a map with flammable terrain (FIRE_ROWS)
 }
-"""Each start's R18 modules: none, the activation deck (R18.5), morale and casualties (R18.1, R18.2)."""
+"""Each start's R18 modules: none, the activation deck (R18.5), morale and casualties (R18.1, R18.2),
+spreading fires (R18.3)."""
 
 
 @pytest.fixture(scope="module", params=list(PROPERTY_MODULES))
@@ -60,6 +70,8 @@ def start(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         unit("cid", "a", (0, 3) if on_map else None, facing="E", weapons=["flamer", "knife"], ST=6, hp=20),
     ]
     data = encounter(units, ROWS if on_map else None)
+    if request.param == "fires":
+        data["map"] = {"rows": list(FIRE_ROWS), "legend": {",": "brush", "%": "crates", "^": "hut"}}
     if PROPERTY_MODULES[request.param]:
         data["modules"] = PROPERTY_MODULES[request.param]
     path = write_encounter(tmp_path_factory.mktemp("properties") / f"{request.param}.toml", data)
@@ -125,6 +137,8 @@ line = st.one_of(
     ),
     st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"gm morale {a[0]} lost {a[1]}"),
     st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"gm next {a[0]} {a[1]}"),
+    st.tuples(cell, st.sampled_from(["on", "on", "off"])).map(lambda a: f"gm fire {a[0]} {a[1]}"),  # R18.3.4
+    st.sampled_from(["gm fire barn on", "gm fire barn off"]),
 )
 script = st.lists(line, min_size=1, max_size=40)
 script_with_undo = st.lists(st.one_of(line, line, line, st.sampled_from(["undo", "redo"])), min_size=1, max_size=40)

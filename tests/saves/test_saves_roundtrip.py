@@ -36,6 +36,7 @@ from apcombat.model import (
     Pin,
     Pose,
     Side,
+    TableFire,
     Unit,
     Watch,
 )
@@ -149,6 +150,18 @@ def test_a_save_after_moves_and_jumps_loads_and_goes_on(in_tmp, name, script):
     assert play(loaded, [(0, 0), (1, 0)]) == play(game, [(0, 0), (1, 0)])
 
 
+def test_a_save_with_a_unit_standing_in_a_fire_loads_and_goes_on(in_tmp):
+    # R18.3.1: a cell may catch fire under a character; the save of that moment loads (its state is checked
+    # as an encounter's units are), and the fires, the burnt ground and the fresh fires go on as before.
+    game = Game(shipped("brush_fire"), seed=3)
+    for line in ("gm fire 2,12 on", "gm fire 13,8 off", "start", "gm fire 3,11 on"):
+        game.play(line)
+    assert game.state.map is not None and (2, 12) in game.state.map.fires and game.state.fresh_fires == {(3, 11)}
+    written, loaded = saved_and_loaded(game)
+    assert same_game(loaded, game) and saved_and_loaded(loaded)[0] == written
+    assert play(loaded, [(0, 0), (1, 0)]) == play(game, [(0, 0), (1, 0)])
+
+
 @PLAYED
 @given(seed=seeds, script=actions(max_size=20))
 def test_a_replayed_save_reaches_the_saved_state(seed, script):
@@ -236,7 +249,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "edge": Edge.W,  # R18.1.3
     }
     encounter_values = {
-        "map": duel().map,
+        "map": attrs.evolve(duel().map, fires={(2, 1), (1, 2)}, burnt={(3, 1)}),  # R18.3
         "description": "Every field set",
         "house_rules": HouseRules(
             aim_max_extra_ap=3, prone_shows_head=False, reroll_initiative_each_round=True, surrender=False
@@ -271,6 +284,8 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "lost": ("raider",),  # R18.1.2
         "morale_tested": ("ana",),
         "gm_next_to": ("ana", "raider"),  # R18.2.2 table mode
+        "fresh_fires": frozenset({(2, 1)}),  # R18.3.3
+        "table_fires": (TableFire("barn"), TableFire("hay", fresh=True)),  # R18.3.4
     }
     for model, values in (
         (Unit, unit_values),

@@ -15,6 +15,7 @@ from apcombat.ai.baseline.fighting import (
     ReloadAction,
     TakeCoverAction,
 )
+from apcombat.ai.baseline.fires import LeaveFireAction
 from apcombat.ai.baseline.morale import AidAction, FleeAction, ShakenCoverAction
 from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAction
 from apcombat.ai.baseline.proposal import Candidate, Proposal
@@ -28,6 +29,7 @@ CANDIDATES: tuple[Candidate, ...] = (
     ShakenCoverAction(),  # R18.1.3
     AidAction(),  # R18.2.2
     InterruptAction(),
+    LeaveFireAction(),  # R18.3.1
     AttackAction(),
     ReloadAction(),
     AdvanceAction(),

@@ -9,6 +9,7 @@ from functools import cached_property
 import attrs
 
 from apcombat.ai.baseline.damage import expected_damage
+from apcombat.ai.baseline.fire_risk import lit_cell_damage
 from apcombat.ai.baseline.memo import MapMemo, memo_of
 from apcombat.board.cover import can_take_cover, protected
 from apcombat.board.grid import Grid
@@ -84,7 +85,9 @@ class Situation:
             if not judged.allowed or judged.attack is None:
                 continue
             target = self.state.unit(command.target)
-            damage = min(expected_damage(judged.attack, target.armor), float(max(target.hp, 0)) * 1.5)
+            dealt = expected_damage(judged.attack, target.armor)
+            dealt += lit_cell_damage(self.state, command, judged.attack, target)  # R18.3.2
+            damage = min(dealt, float(max(target.hp, 0)) * 1.5)
             options.append(AttackOption(line, command, target, judged.attack, damage))
         return tuple(options)
 

@@ -13,6 +13,7 @@ from functools import lru_cache
 import attrs
 
 from apcombat.ai.baseline.damage import expected_damage, mean_after_armor
+from apcombat.ai.baseline.fire_risk import fire_danger
 from apcombat.ai.baseline.memo import MapMemo
 from apcombat.engine import CommandError, views
 from apcombat.engine.attacks import plan_for
@@ -168,4 +169,5 @@ def danger_at(state: Encounter, unit_id: str, memo: MapMemo, kills: Mapping[str,
         # its fire goes to a friend if not to this unit — unless it could down this one
         shared = SHARED if targets > 1 and damage < LETHAL * max(me.hp, 0) else 1.0
         total += alive * shared * damage / max(1, targets)
+    total += fire_danger(state, me)  # R18.3.1: ending the turn in a fire
     return Danger(min(total, 1.5 * max(me.hp, 0)), eyes, watched)

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Label, Static
 
 from apcombat.engine import Event
 from apcombat.engine.commands import CONDITIONS
+from apcombat.engine.fire_damage import fires_on
 from apcombat.model import Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.widgets.map_view import MapView
@@ -48,6 +49,8 @@ def open_gm_menu(screen: GameScreen) -> None:
     ]
     if screen.state.round == 0:
         options.insert(1, ("bonus", "Initiative bonus for a unit (before round 1)"))
+    if fires_on(screen.state):
+        options.insert(-3, ("fire", "Light or put out a fire (R18.3.4)"))
     screen.app.push_screen(ChoiceScreen("Game master", options), lambda choice: _chosen(screen, choice))
 
 
@@ -100,6 +103,24 @@ def _chosen(screen: GameScreen, choice: str | None) -> None:
         )
     elif choice == "export":
         _export(screen)
+    elif choice == "fire":
+        ask_fire(screen)
+
+
+def ask_fire(screen: GameScreen, question: str = "") -> None:
+    """`gm fire X,Y on|off` at the map's cursor, or in table mode `gm fire NAME on|off` (R18.3.4)."""
+    state = screen.state
+    if state.map is None:
+        prompt = question or "A fire on the table: its name, then on or off (e.g. barn on), R18.3.4:"
+        screen.app.push_screen(
+            AskScreen(prompt, placeholder="barn on"), lambda v: v and screen.act(f"gm fire {v.strip()}")
+        )
+        return
+    x, y = screen.query_one(MapView).cursor
+    burning = state.map.burning((x, y))
+    options = [("off", "Put it out (the ground is left burnt)")] if burning else [("on", "Light it")]
+    title = f"The fire at {x},{y} (the cursor's cell)" if burning else f"A fire at {x},{y} (the cursor's cell)?"
+    screen.app.push_screen(ChoiceScreen(title, options), lambda v: v and screen.act(f"gm fire {x},{y} {v}"))
 
 
 def _pick_unit(screen: GameScreen, title: str, then) -> None:

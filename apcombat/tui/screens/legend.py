@@ -30,6 +30,11 @@ TERRAIN_WORDS: dict[Terrain, str] = {
     Terrain.STAIRS: "stairs or ladder: climbed",
     Terrain.GAP: "gap: crossed only by jumping (J)",
     Terrain.RUBBLE: "rubble: every step into it costs double",
+    Terrain.BRUSH: "dry brush: floor that burns (R18.3)",
+    Terrain.CRATES: "wooden crates: a low obstacle that burns",
+    Terrain.HUT: "hut: a wall that burns",
+    Terrain.BURNT: "burnt ground: floor that no longer burns",
+    Terrain.FIRE: "fire: never entered or crossed; its smoke blocks sight",
 }
 
 BAND_WORDS: dict[RangeBand, str] = {

@@ -74,8 +74,9 @@ class TableScreen(GameScreen):
 
     def ask_about_watches(self, events: list[Event]) -> None:
         """After the acting unit moved, ask the game master about each enemy on watch (R16.2); after a loss,
-        who saw it (R18.1.2)."""
+        who saw it (R18.1.2); after a flamer's stream or a fire's 6, what catches fire (R18.3.2, R18.3.4)."""
         self._ask_about_losses(events)
+        self._ask_about_fires(events)
         self._ask_about_watch(events)
 
     def _ask_about_losses(self, events: list[Event]) -> None:
@@ -142,6 +143,17 @@ class TableScreen(GameScreen):
 
             self.app.push_screen(ChoiceScreen(question, [("yes", "Yes: it tests perception"), ("no", "No")]), answered)
             return
+
+    def _ask_about_fires(self, events: list[Event]) -> None:
+        """R18.3.2, R18.3.4: the program cannot see the table: each flamer stream and each fire that spreads
+        asks the game master to name the new fire, if anything there burns (Esc: nothing does)."""
+        for event in events:
+            spreads = event.kind == "fire" and event.data.get("outcome") == "spreads"
+            if event.kind == "fire" and ("ask" in event.data or spreads):
+                self.app.push_screen(
+                    AskScreen(f"{event.text}\nName the new fire (Esc if nothing burns there):", placeholder="barn"),
+                    lambda name: name and self.act(f"gm fire {name.strip()} on"),
+                )
 
     def _ask_line(self, prefix: str, prompt: str, suffix: str = "") -> None:
         def answered(rest: str | None) -> None:

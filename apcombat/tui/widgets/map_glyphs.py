@@ -4,6 +4,7 @@ Every cell is two terminal columns wide (terminal cells are tall). Colours are t
 so the map reads the same in a 16-colour terminal, and the shapes alone tell the terrain apart.
 
     terrain    .  floor (dim)    ██ wall    ▄▄ low obstacle    H  stairs    __ gap    :: rubble
+               R18.3: "  brush (green)   ▄▄ crates (bright yellow)   ▓▓ hut   ,  burnt ground   ^^ fire (red)
     units      a label in its side's colour, then a mark: ↑ ↗ → ↘ ↓ ↙ ← ↖ the facing (N..NW),
                x down (0 HP), z unconscious, + man down, † dead, _ surrendered (all dim; a unit
                that fled is not drawn); * stunned, ! broken, ? shaken in place of the facing (R18);
@@ -42,6 +43,12 @@ TERRAIN_GLYPHS: dict[Terrain, tuple[str, Style]] = {
     Terrain.STAIRS: ("H ", Style(color="bright_cyan", bold=True)),
     Terrain.GAP: ("__", Style(color="blue")),
     Terrain.RUBBLE: ("::", Style(color="yellow")),
+    # R18.3: flammable terrain, burnt ground and fires
+    Terrain.BRUSH: ('" ', Style(color="green")),
+    Terrain.CRATES: ("▄▄", Style(color="bright_yellow")),
+    Terrain.HUT: ("▓▓", Style(color="yellow")),
+    Terrain.BURNT: (", ", Style(color="bright_black")),
+    Terrain.FIRE: ("^^", Style(color="bright_red", bold=True)),
 }
 
 FACING_MARKS: dict[Facing, str] = {
@@ -214,11 +221,11 @@ def cell_segments(
         pieces = ((_fitted(f"·{ap_left}" if 0 <= ap_left < 10 else f"{ap_left:>2}"), PATH_STYLE),)
     else:
         text, style = TERRAIN_GLYPHS[terrain]
-        if band is not None and terrain is not Terrain.WALL:
+        if band is not None and terrain.plain is not Terrain.WALL and terrain is not Terrain.FIRE:
             style = style + BAND_STYLES[band]
-        if terrain is Terrain.FLOOR and cost is not None:
+        if terrain.plain is Terrain.FLOOR and cost is not None:
             pieces = ((_fitted(f"{cost:<2}"), COST_STYLE),)
-        elif terrain is Terrain.FLOOR and covered:
+        elif terrain.plain is Terrain.FLOOR and covered:
             pieces = ((text[0], style), (COVER_MARK, COVER_STYLE))
         else:
             pieces = ((text, style),)
@@ -227,7 +234,7 @@ def cell_segments(
 
 
 # Terrain drawn on every line of a zoomed cell; the low obstacle only on its bottom line (it is low).
-_FILLED = (Terrain.WALL, Terrain.GAP, Terrain.RUBBLE)
+_FILLED = (Terrain.WALL, Terrain.GAP, Terrain.RUBBLE, Terrain.HUT, Terrain.FIRE)
 
 
 @lru_cache(maxsize=4096)
@@ -240,11 +247,12 @@ def zoomed_cell(look: tuple, zoom: int, sub: int) -> tuple[Segment, ...]:
     segments = cell_segments(*look)
     width = CELL_WIDTH * zoom
     shown = unit is None and ap_left is None
-    filled = shown and (terrain in _FILLED or (terrain is Terrain.LOW and sub == zoom - 1))
+    low = terrain.plain is Terrain.LOW
+    filled = shown and (terrain in _FILLED or (low and sub == zoom - 1))
     if filled:
         return tuple(Segment(segment.text[0] * width, segment.style) for segment in segments[:1])
     pad_style = _tint(look[6], look[7])
-    if sub > 0 or (shown and terrain is Terrain.LOW):
+    if sub > 0 or (shown and low):
         return (Segment(" " * width, pad_style),)
     return (*segments, Segment(" " * (width - CELL_WIDTH), pad_style))
 

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from apcombat.engine.deck import deck_summary
+from apcombat.engine.fire_damage import in_a_fire
 from apcombat.engine.views import conditions_of, morale_words
 from apcombat.model import Encounter, Unit
 
@@ -117,6 +118,8 @@ class UnitPanel(Static):
             conditions.append(f"exhausted -{unit.exhaustion.penalty} ({unit.exhaustion.turns} turns)")
         if unit.burning is not None:
             conditions.append(f"burning ({unit.burning.dice} next)")
+        if in_a_fire(state, unit):
+            conditions.append("in a fire (2d10+5 as its turn starts, R18.3.1)")
         if unit.unconscious_rounds:
             conditions.append(f"unconscious {unit.unconscious_rounds} rounds")
         conditions += morale_words(unit)  # R18.2.1, R18.1.3

@@ -58,6 +58,7 @@ class UnitSection:
     hp: int | None = None
     name: str | None = None  # this unit's own name, where two units share one character sheet
     ai_role: AiRole | None = None  # standing orders, for an AI side (JA2's)
+    markers: int = 0  # R18.4: suppression markers held at the start (a fight started mid-battle)
 
 
 def _character_field(value: Any, _: Any) -> str | Character:
@@ -86,6 +87,7 @@ register_field_rules(
         "at": _cell_field,
         "offhand": NOT_NEGATIVE,
         "hp": within(limits.MAX_HIT_POINTS),
+        "markers": within(limits.MARKERS),
     },
 )
 
@@ -197,6 +199,7 @@ class UnitReader:
             offhand=offhand,
             ammo=section.ammo if section.ammo is not None else default_ammo(weapons),
             ai_role=section.ai_role,
+            markers=section.markers,
         )
         return unit, []
 

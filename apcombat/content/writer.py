@@ -89,6 +89,8 @@ def _side_table(side: Side) -> dict[str, Any]:
     ai = CONVERTER.unstructure(side.ai)  # only what differs from the defaults
     if ai:
         table["ai"] = ai
+    if side.reroll_points:
+        table["reroll_points"] = side.reroll_points  # R18.6.1
     return table
 
 
@@ -132,4 +134,6 @@ def _unit_table(unit: Unit, library: Library, facing: Facing = Facing.N) -> dict
         table["hp"] = unit.hp
     if unit.ai_role is not None:
         table["ai_role"] = unit.ai_role.value
+    if unit.markers:
+        table["markers"] = unit.markers  # R18.4: a fight started mid-battle
     return table

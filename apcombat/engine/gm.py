@@ -25,7 +25,9 @@ from apcombat.engine.commands import (
 )
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import facing_on_map
+from apcombat.engine.module_commands import GmNear
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
+from apcombat.engine.suppression import gm_near
 from apcombat.engine.turns import check_victory, out_of_the_fight
 from apcombat.model import (
     NO_EXHAUSTION,
@@ -381,6 +383,7 @@ _SETTERS: dict[str, Callable[[Encounter, Unit, str], Unit]] = {
     "unconscious": lambda s, u, v: attrs.evolve(u, unconscious_rounds=whole_number(v, limits.ROUNDS, "unconscious")),
     "burning": _set_burning,
     "exhaustion": _set_exhaustion,
+    "markers": lambda s, u, v: attrs.evolve(u, markers=whole_number(v, limits.MARKERS, "markers")),  # R18.4
 }
 
 GM_HANDLERS: dict[type, Callable[..., Any]] = {
@@ -394,4 +397,5 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmCondition: gm_condition,
     GmOrder: gm_order,
     GmShow: gm_show,
+    GmNear: gm_near,
 }

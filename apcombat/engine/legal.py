@@ -15,7 +15,8 @@ engine's own refusals so that the list never disagrees with `apply`:
 
 The order is fixed: moves (walking, then running, cells in reading order), turns (N, NE, ... NW), poses,
 cover, attacks (enemies first, then friends, each in the encounter's order), reload, swap, watch, pins,
-jumps (reading order), delay, end. Round 0 (set-up) offers only `start`; a finished fight offers nothing.
+jumps (reading order), calm (itself, then friends), re-rolls of the side's own dice of the action just played
+(R18.6), delay, end. Round 0 (set-up) offers only `start`; a finished fight offers nothing.
 Lines of a delayed unit stepping in before the active one (R13.3) are not listed: an AI acts only as
 `state.active`. `gm`, `undo` and `redo` lines are never listed.
 
@@ -35,7 +36,9 @@ from apcombat.engine import commands
 from apcombat.engine.attacks import choices, plan_for
 from apcombat.engine.commands import Command, CommandError
 from apcombat.engine.geometry import grid_of, sight_problem
+from apcombat.engine.module_commands import Calm
 from apcombat.engine.preview import preview
+from apcombat.engine.rerolls import rerollable
 from apcombat.engine.views import reachable_area
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pose, ShotMode, Unit
 from apcombat.rules.jumping import jump_distance_m, max_jump_m
@@ -198,10 +201,21 @@ def _rest(state: Encounter, unit: Unit) -> Iterator[str]:
         if target.in_cover and _accepted(state, commands.PinDown(unit=unit.id, target=target.id)):
             yield f"pin {unit.id} {target.id}"
     yield from _jumps(state, unit)
+    yield from _module_lines(state, unit)
     if _accepted(state, commands.Delay(unit=unit.id)):
         yield f"delay {unit.id}"
     if _accepted(state, commands.End()):
         yield "end"
+
+
+def _module_lines(state: Encounter, unit: Unit) -> Iterator[str]:
+    """R18.4.4 calm (itself, then each friend, in the encounter's order); R18.6.2 the re-rolls its side may buy
+    of the action just played."""
+    for friend in [unit] + [u for u in state.units if u.side == unit.side and u.id != unit.id and not u.down]:
+        if friend.markers and _accepted(state, Calm(unit=unit.id, friend=None if friend is unit else friend.id)):
+            yield f"calm {unit.id}" + ("" if friend is unit else f" {friend.id}")
+    for place in rerollable(state, unit.side):
+        yield f"reroll {unit.side} {place}"
 
 
 def _jumps(state: Encounter, unit: Unit) -> Iterator[str]:

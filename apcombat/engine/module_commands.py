@@ -64,6 +64,18 @@ class GmFire(Command):
     name: str | None = None
 
 
+@attrs.frozen
+class GmNear(Command):
+    """Table mode (R18.4.4): the game master says `friend` is within 5 m of `unit` and in its sight."""
+
+    unit: str
+    friend: str
+
+    @property
+    def who(self) -> str | None:
+        return None  # a game-master line, whoever is acting
+
+
 def _side(args: list[str]) -> str:
     need(args, 1, "the side")
     return args.pop(0).lower()
@@ -129,6 +141,19 @@ MODULE_USAGE = {
     "hold": "hold SIDE WHO",
     "last": "last SIDE",
 }
-MODULE_GM_PARSERS = {"fire": _gm_fire}
-MODULE_GM_USAGE = {"fire": "gm fire X,Y on|off  (table mode: gm fire NAME on|off)"}
-MODULE_GM_COMMANDS = (GmFire,)
+
+
+def _gm_near(args: list[str]) -> Command:
+    unit = who(args)
+    need(args, 1, "the friend within 5 m and in sight")
+    friend = args.pop(0).lower()
+    no_more(args)
+    return GmNear(unit=unit, friend=friend)
+
+
+MODULE_GM_PARSERS = {"fire": _gm_fire, "near": _gm_near}
+MODULE_GM_USAGE = {
+    "fire": "gm fire X,Y on|off  (table mode: gm fire NAME on|off)",
+    "near": "gm near WHO FRIEND  (table mode: FRIEND is within 5 m of WHO and in sight)",
+}
+MODULE_GM_COMMANDS = (GmFire, GmNear)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from apcombat.dice import DiceSource
 from apcombat.engine.events import Event
+from apcombat.engine.suppression import recovery
 from apcombat.model import Encounter
 
 RoundEndStep = Callable[[Encounter, DiceSource, list[Event], Encounter], Encounter]
@@ -20,6 +21,7 @@ STEPS: tuple[RoundEndStep, ...] = (
     # R18's order — each module's engineer puts its step in its place:
     # fires (R18.3.3), man-down bleeding (R18.2.3), suppression recovery (R18.4.3),
     # morale tests (R18.1.2 c), rally (R18.1.4).
+    recovery,  # R18.4.3
 )
 
 

@@ -7,6 +7,7 @@ saves and replays exact.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 import attrs
 
@@ -73,6 +74,7 @@ class Side:
     control: Control = Control.HUMAN
     ai: AiSettings = DEFAULT_AI
     hp_shown: HpShown = HpShown.EXACT  # on the players' view; the game master changes it with `gm show`
+    reroll_points: int = 0  # R18.6.1: two buy a re-roll (the `rerolls` module)
 
 
 @attrs.frozen
@@ -134,6 +136,9 @@ class Unit:
     watch: Watch | None = None
     pin: Pin | None = None
     ai_role: AiRole | None = None  # standing orders an AI side's plans respect (None: none given)
+    markers: int = 0  # R18.4: suppression markers held (0-3)
+    markers_new: int = 0  # R18.4.1: markers gained in round `markers_round` (at most 2 a round)
+    markers_round: int = 0
 
     @property
     def name(self) -> str:
@@ -156,6 +161,19 @@ class Unit:
     def standing(self) -> bool:
         """Able to fight: neither down nor unconscious (victory counts these)."""
         return not self.down and self.unconscious_rounds <= 0
+
+
+@attrs.frozen
+class RolledDie:
+    """R18.6.2: one die of the action just played, numbered as the log shows it (`place`, from 1): what it was
+    for, whose it is (`owner`, a unit's id; "" for no one's: initiative, burning, fires) and its face."""
+
+    place: int
+    sides: int
+    purpose: str
+    value: int
+    notation: str = ""
+    owner: str = ""
 
 
 @attrs.frozen
@@ -191,6 +209,11 @@ class Encounter:
     winner: str | None = None  # the side that won
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
     ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=tuple)  # each AI side's generator, once asked
+    rolls: tuple[RolledDie, ...] = attrs.field(default=(), converter=tuple)  # R18.6.2: the last action's dice
+    # R18.6.2: the state before that action and the action, to play it again (`engine.rerolls.RerollBase`).
+    # Not part of the state's value: not compared, not saved (a loaded game rebuilds it from its history).
+    reroll_base: Any = attrs.field(default=None, eq=False, repr=False)
+    gm_near: tuple[str, str] | None = None  # table mode: the GM says the second is within 5 m of the first, in sight
 
     def module_on(self, module: str) -> bool:
         """R18: whether the encounter's `[modules]` table switched `module` on; a module not named is off."""

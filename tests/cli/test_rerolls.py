@@ -152,3 +152,33 @@ def test_r18_6_with_the_module_off_nothing_is_numbered_and_reroll_is_refused(apc
         "reroll belongs to the re-roll points module: switch it on with rerolls = true in the encounter's [modules] "
         "(R18.6)"
     )
+
+
+def test_r18_6_1_apcombat_check_reads_reroll_points_and_markers(apcombat, tmp_path: Path) -> None:
+    # R18.6.1: 0-10 re-roll points a side; R18.4.1: 0-3 markers a character (a fight started mid-battle).
+    encounter = fight(tmp_path, ON, points=(11, 2))
+    encounter.write_text(encounter.read_text().replace('id = "raider"\n', 'id = "raider"\nmarkers = 4\n'))
+    result = apcombat("check", encounter)
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        f"{encounter}: side 'vault': reroll_points: expected a whole number from 0 to 10, got 11",
+        f"{encounter}: unit 'raider': markers: expected a whole number from 0 to 3, got 4",
+        "2 problems in 1 file",
+    ]
+
+
+def test_r18_6_1_the_encounter_writer_keeps_reroll_points_and_markers(tmp_path: Path) -> None:
+    # R18.6.1, R18.4: an encounter written back (the app's editor) keeps its sides' points and units' markers.
+    from apcombat.content import load_encounter, load_library
+    from apcombat.content.paths import content_root
+    from apcombat.content.writer import encounter_to_toml
+
+    library = load_library(content_root())
+    path = fight(tmp_path, ON, points=(4, 0))
+    path.write_text(path.read_text().replace('id = "raider"\n', 'id = "raider"\nmarkers = 2\n'))
+    encounter = load_encounter(path, library)
+    again = tmp_path / "again.toml"
+    again.write_text(encounter_to_toml(encounter, library), encoding="utf-8")
+    reread = load_encounter(again, library)
+    assert reread.side("vault").reroll_points == 4 and reread.unit("raider").markers == 2
+    assert reread == encounter

@@ -220,3 +220,21 @@ def test_r18_4_with_the_module_off_nothing_happens_and_calm_is_refused(apcombat,
         "calm belongs to the suppression module: switch it on with suppression = true in the encounter's "
         "[modules] (R18.4)"
     )
+
+
+def test_r18_4_2_apcombat_attack_shows_the_suppression_modifier_after_wounds(apcombat, tmp_path: Path) -> None:
+    # R18.4.2, R1.2: a scenario's attacker with `suppression = 2` markers takes -20, after `wounds`.
+    path = tmp_path / "attack.toml"
+    path.write_text(
+        '[attacker]\nname = "Ana"\nskills = { small_guns = 80 }\nweapon = "grease_gun"\nwounds = ["arm"]\n'
+        'suppression = 2\n\n[target]\nname = "Raider"\nhp = 30\n\n[shot]\nmode = "single"\ndistance_m = 8.5\n',
+        encoding="utf-8",
+    )
+    result = apcombat("attack", path)
+    assert result.code == 0, result.err
+    lines = [line.strip() for line in result.out.splitlines()]
+    assert lines[lines.index("wounds              -20") + 1] == "suppression         -20"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(path.read_text().replace("suppression = 2", "suppression = 4"), encoding="utf-8")
+    refusal = apcombat("attack", bad)
+    assert refusal.code == 2 and "attacker.suppression: expected a whole number from 0 to 3, got 4" in refusal.err

@@ -58,6 +58,7 @@ class Recorder:
             value=value,
             notation=request.notation,
             owner=request.owner,
+            needed=request.at_most,
         )
         self.rolls.append(die)
         return value

@@ -174,6 +174,7 @@ class RolledDie:
     value: int
     notation: str = ""
     owner: str = ""
+    needed: int | None = None  # a test's die: it succeeded on this or less (None: a damage or other die)
 
 
 @attrs.frozen

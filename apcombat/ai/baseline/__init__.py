@@ -19,6 +19,7 @@ from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAc
 from apcombat.ai.baseline.proposal import Candidate, Proposal
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
+from apcombat.ai.module_moves import module_decision
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 CANDIDATES: tuple[Candidate, ...] = (
@@ -46,6 +47,9 @@ class BaselineLevel:
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
         if state.active is None or state.finished:
             return Decision("end", "nobody to play")
+        first = module_decision(state)  # R18.4.4 calm, R18.6 re-rolls
+        if first is not None:
+            return first
         situation = Situation(state)
         offered = (candidate.propose(situation) for candidate in self.candidates)
         proposals = [p for p in offered if p is not None and p.line in situation.legal]

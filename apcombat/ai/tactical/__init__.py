@@ -10,6 +10,7 @@ from functools import partial
 
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
+from apcombat.ai.module_moves import module_decision
 from apcombat.ai.tactical.candidates import CANDIDATES, Candidate
 from apcombat.ai.tactical.delay import DELAY
 from apcombat.ai.tactical.effort import budget_of
@@ -61,6 +62,9 @@ class TacticalLevel:
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
         if state.active is None or state.finished:
             return Decision("end", "nobody to play")
+        first = module_decision(state)  # R18.4.4 calm, R18.6 re-rolls
+        if first is not None:
+            return first
         plans = self.plans(state, rng)
         me = state.unit(state.active)
         if not plans:

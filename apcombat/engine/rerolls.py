@@ -147,8 +147,8 @@ def reroll(state: Encounter, command: Reroll, dice: DiceSource, apply: Apply) ->
     after = attrs.evolve(after, sides=sides, ai_dice=state.ai_dice)  # a re-roll asks no AI
     now = f", now {kept.new_value}" if kept.new_value is not None else ""
     text = (
-        f"{side.name} re-rolls die {die.place} ({describe_die(die)}: was {die.value}{now}) for {REROLL_COST} "
-        f"points, {left} left; the action is played again (R18.6.2)"
+        f"re-roll for {side.name}: die {die.place} ({describe_die(die)}: was {die.value}{now}), {REROLL_COST} "
+        f"points spent, {left} left; the action is played again (R18.6.2)"
     )
     data = {"side": side.id, "place": die.place, "was": die.value, "now": kept.new_value, "points": left}
     return after, [Event("reroll", text, data), *replayed]
@@ -179,15 +179,19 @@ def _refusal_or_die(state: Encounter, command: Reroll) -> RolledDie:
         raise CommandError(f"the action just played rolled {which} (R18.6.2)")
     die = state.rolls[command.place - 1]
     whose = owner_side(state, die)
-    if whose != side.id:
-        owner = "no one's" if whose is None else f"{state.side(whose).name}'s"
+    if whose is None:
         raise CommandError(
-            f"die {die.place} ({describe_die(die)}) is {owner}: {side.name} may re-roll only its own characters' "
-            "dice (R18.6.1)"
+            f"die {die.place} ({describe_die(die)}) is no one's: burn ticks, fires, deck draws and initiative dice "
+            "are never re-rolled (R18.6.1)"
+        )
+    if whose != side.id:
+        raise CommandError(
+            f"die {die.place} ({describe_die(die)}) was rolled for {state.side(whose).name}: a side re-rolls only "
+            "its own characters' dice (R18.6.1)"
         )
     if side.reroll_points < REROLL_COST:
         raise CommandError(
-            f"{side.name} has {side.reroll_points} re-roll point{'s' if side.reroll_points != 1 else ''}: "
-            f"a re-roll costs {REROLL_COST} (R18.6.1)"
+            f"{side.name}: {side.reroll_points} re-roll point{'s' if side.reroll_points != 1 else ''} left, "
+            f"and a re-roll costs {REROLL_COST} (R18.6.1)"
         )
     return die

@@ -42,8 +42,8 @@ def test_r18_6_2_a_missed_shot_re_rolled_into_a_hit_rolls_its_damage_anew(apcomb
     assert out[-5:] == [
         "Ana attacks Raider: misses, no damage",
         f"{NUMBERED}1: d100 for Ana's shot at Raider = 99 (Vault)",
-        "Vault re-rolls die 1 (d100 for Ana's shot at Raider: was 99, now 10) for 2 points, 2 left; the action is "
-        "played again (R18.6.2)",
+        "re-roll for Vault: die 1 (d100 for Ana's shot at Raider: was 99, now 10), 2 points spent, 2 left; the action "
+        "is played again (R18.6.2)",
         "Ana attacks Raider: 1 hit, 7 damage (33 -> 26 HP)",
         f"{NUMBERED}1: d100 for Ana's shot at Raider = 10 (Vault); 2: 1d10+4 for damage of Ana's shot at Raider = 5 "
         "(Vault)",
@@ -67,13 +67,13 @@ def test_r18_6_2_the_replay_keeps_every_die_of_the_same_purpose_and_drops_the_un
         "reroll vault 1",
     )
     assert out[-6:] == [
-        "Vault re-rolls die 1 (d100 for Ana's shot at Raider: was 10, now 20) for 2 points, 2 left; the action is "
-        "played again (R18.6.2)",
+        "re-roll for Vault: die 1 (d100 for Ana's shot at Raider: was 10, now 20), 2 points spent, 2 left; the action "
+        "is played again (R18.6.2)",
         "Ana attacks Raider: 1 hit, 7 damage (33 -> 26 HP)",
         f"{NUMBERED}1: d100 for Ana's shot at Raider = 20 (Vault); 2: 1d10+4 for damage of Ana's shot at Raider = 5 "
         "(Vault)",
-        "Vault re-rolls die 1 (d100 for Ana's shot at Raider: was 20, now 99) for 2 points, 0 left; the action is "
-        "played again (R18.6.2)",
+        "re-roll for Vault: die 1 (d100 for Ana's shot at Raider: was 20, now 99), 2 points spent, 0 left; the action "
+        "is played again (R18.6.2)",
         "Ana attacks Raider: misses, no damage",
         f"{NUMBERED}1: d100 for Ana's shot at Raider = 99 (Vault)",
     ]
@@ -91,8 +91,8 @@ def test_r18_6_2_a_damage_die_re_rolled_keeps_the_to_hit_roll(apcombat, tmp_path
         "reroll vault 2",
     )
     assert out[-3:] == [
-        "Vault re-rolls die 2 (1d10+4 for damage of Ana's shot at Raider: was 1, now 10) for 2 points, 2 left; the "
-        "action is played again (R18.6.2)",
+        "re-roll for Vault: die 2 (1d10+4 for damage of Ana's shot at Raider: was 1, now 10), 2 points spent, 2 "
+        "left; the action is played again (R18.6.2)",
         "Ana attacks Raider: 1 hit, 12 damage (33 -> 21 HP)",
         f"{NUMBERED}1: d100 for Ana's shot at Raider = 10 (Vault); 2: 1d10+4 for damage of Ana's shot at Raider = 10 "
         "(Vault)",
@@ -104,11 +104,13 @@ def test_r18_6_1_a_side_re_rolls_only_its_own_characters_dice(apcombat, tmp_path
     encounter = fight(tmp_path, ON, points=(4, 2))
     enemy = refused(apcombat, encounter, "start", "gm dice 10 5", "shoot ana raider", "reroll raiders 1")
     assert enemy.endswith(
-        "die 1 (d100 for Ana's shot at Raider) is Vault's: Raiders may re-roll only its own characters' dice (R18.6.1)"
+        "die 1 (d100 for Ana's shot at Raider) was rolled for Vault: a side re-rolls only its own characters' dice "
+        "(R18.6.1)"
     )
     initiative = refused(apcombat, fight(tmp_path, ON, points=(4, 2), initiative=True), "start", "reroll vault 1")
     assert initiative.endswith(
-        "die 1 (d6 for Ana's initiative) is no one's: Vault may re-roll only its own characters' dice (R18.6.1)"
+        "die 1 (d6 for Ana's initiative) is no one's: burn ticks, fires, deck draws and initiative dice are never "
+        "re-rolled (R18.6.1)"
     )
 
 
@@ -134,7 +136,7 @@ def test_r18_6_2_points_are_spent_once_and_the_next_command_closes_the_window(ap
     # R18.6.1: two points a re-roll; R18.6.2: right after the action, before any other command.
     encounter = fight(tmp_path, ON, points=(3, 2))
     spent = refused(apcombat, encounter, "start", "shoot ana raider", "reroll vault 1", "reroll vault 1")
-    assert spent.endswith("Vault has 1 re-roll point: a re-roll costs 2 (R18.6.1)")
+    assert spent.endswith("Vault: 1 re-roll point left, and a re-roll costs 2 (R18.6.1)")
     closed = refused(apcombat, encounter, "start", "shoot ana raider", "turn ana N", "reroll vault 1")
     assert closed.endswith(
         "no die to re-roll: a re-roll comes right after an action that rolled dice, before any other command (R18.6.2)"

@@ -33,7 +33,7 @@ def test_r18_6_2_a_refused_command_does_not_close_the_window(start) -> None:
     with pytest.raises(CommandError):
         game.play("reroll raiders 1")
     game.play("gm dice 10 5")
-    assert game.play("reroll vault 1")[0].text.startswith("Vault re-rolls die 1")
+    assert game.play("reroll vault 1")[0].text.startswith("re-roll for Vault: die 1")
     assert game.state.side("vault").reroll_points == 2
 
 

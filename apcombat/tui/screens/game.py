@@ -23,6 +23,7 @@ from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import BattleFit
 from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
 from apcombat.tui.leaving import ask_before_replacing
+from apcombat.tui.module_actions import calm_candidates, reroll_offer, reroll_options
 from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
@@ -57,6 +58,8 @@ class GameScreen(Screen):
         Binding("x", "pin", "Pin", show=False, id="game.pin"),
         Binding("J", "jump", "Jump", show=False, id="game.jump"),
         Binding("d", "delay", "Delay", show=False, id="game.delay"),
+        Binding("C", "calm", "Calm", show=False, id="game.calm"),
+        Binding("R", "reroll", "Re-roll", show=False, id="game.reroll"),
         Binding("e", "end", "End turn", id="game.end"),
         Binding("s", "start", "Start", show=False, id="game.start"),
         Binding("n", "ai_skip", "Skip AI", id="game.ai_skip"),
@@ -355,7 +358,11 @@ class GameScreen(Screen):
         if moved_on and active is not None and active.at is not None:
             self.query_one(MapView).cursor = active.at
         turn = [e for e in events if e.kind == "turn"]
-        if turn:
+        offer = reroll_offer(self.state)  # R18.6: right after the action, before any other command
+        if offer:
+            said = [e.text for e in events if e.kind not in ("rolls", "dice")]
+            self.hint(f"{offer} — {said[-1] if said else ''}")
+        elif turn:
             self.hint(turn[-1].text + " — ? lists the keys")
         elif events and not any(e.kind == "interrupt" for e in events):
             self.hint(events[-1].text)
@@ -505,6 +512,40 @@ class GameScreen(Screen):
     def action_delay(self) -> None:
         if unit := self._with_active():
             self.act(f"delay {unit.id}")
+
+    def action_calm(self) -> None:
+        """R18.4.4: calm itself or a friend holding suppression markers (2 AP, a CH test)."""
+        unit = self._with_active()
+        if unit is None:
+            return
+        options = []
+        for friend in calm_candidates(self.state, unit):
+            line = f"calm {unit.id}" + ("" if friend.id == unit.id else f" {friend.id}")
+            preview = self.session.preview(line)
+            why = "2 AP, a CH test" if preview.allowed else preview.reason
+            options.append((line, f"{friend.name} ({friend.markers} markers): {why}"))
+        if not options:
+            self.notify("nobody on this side holds a suppression marker (R18.4)")
+            return
+
+        def chosen(line: str | None) -> None:
+            if line:
+                self.act(line)
+
+        self.app.push_screen(ChoiceScreen(f"{unit.name} calms (R18.4.4)", options), chosen)
+
+    def action_reroll(self) -> None:
+        """R18.6.2: buy a die of the action just played again, for 2 of its side's points."""
+        options = reroll_options(self.state)
+        if not options:
+            self.notify("no die to re-roll: right after an action, a side with 2 points may buy one of its own")
+            return
+
+        def chosen(line: str | None) -> None:
+            if line:
+                self.act(line)
+
+        self.app.push_screen(ChoiceScreen("Re-roll which die? (R18.6)", options), chosen)
 
     def action_end(self) -> None:
         self.act("end")

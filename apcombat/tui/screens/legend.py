@@ -64,8 +64,9 @@ def _unit(
     out: str = "",
     active: bool = False,
     colour: str = SIDE_COLOURS[0],
+    suppressed: bool = False,
 ) -> Text:
-    return _cell(unit=unit_look("A", colour, pose, facing, out, active))
+    return _cell(unit=unit_look("A", colour, pose, facing, out, active, suppressed))
 
 
 def _line(*pieces: Text | str) -> Text:
@@ -86,6 +87,7 @@ def legend_text() -> Text:
     lines.append(_line(_unit(Pose.CROUCHED), "  crouched: small letter"))
     lines.append(_line(_unit(Pose.PRONE), "  prone: small letter, underlined"))
     lines.append(_line(_unit(active=True), "  the acting unit: reverse video"))
+    lines.append(_line(_unit(suppressed=True), "  suppressed: grey background (R18.4; the panel gives the markers)"))
     lines.append(_line(_unit(out="unconscious"), "  unconscious (dim, z)"))
     lines.append(_line(_unit(out="down"), "  down, 0 HP (dim, x)"))
 

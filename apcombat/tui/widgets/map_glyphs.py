@@ -7,7 +7,7 @@ so the map reads the same in a 16-colour terminal, and the shapes alone tell the
     units      a label in its side's colour, then a mark: ↑ ↗ → ↘ ↓ ↙ ← ↖ the facing (N..NW),
                x down (0 HP), z unconscious (both dim); the label shows the pose:
                A bold capital = upright, a lowercase = crouched, a lowercase underlined = prone;
-               the active unit in reverse video
+               the active unit in reverse video; a grey background: suppressed (R18.4, markers held)
     overlays   reachable: blue background (with the AP cost when asked)    enemy reaction cones: red
                background (magenta where also reachable), a watch of the acting side's: green (cyan where
                also reachable)    previewed path: AP left after each step, bold yellow (·3; ·· for a
@@ -126,14 +126,22 @@ def unit_labels(unit_ids: Sequence[str]) -> dict[str, str]:
 
 def unit_glyph(unit: Unit, label: str, colour: str, active: bool, unconscious: bool) -> tuple[str, Style]:
     """The two characters of a unit on the map and their style (see the module's legend)."""
-    return unit_look(
-        label, colour, unit.pose, unit.facing, "down" if unit.down else "unconscious" if unconscious else "", active
-    )
+    out = "down" if unit.down else "unconscious" if unconscious else ""
+    return unit_look(label, colour, unit.pose, unit.facing, out, active, suppressed=unit.markers > 0)
 
 
-def unit_look(label: str, colour: str, pose: Pose, facing: Facing, out: str, active: bool) -> tuple[str, Style]:
+SUPPRESSED_BACKGROUND = "bright_black"  # R18.4: a unit holding suppression markers
+
+
+def unit_look(
+    label: str, colour: str, pose: Pose, facing: Facing, out: str, active: bool, suppressed: bool = False
+) -> tuple[str, Style]:
     """The two characters and style of a unit with this label, pose and facing; `out` is "down" (0 HP),
-    "unconscious" or "" (standing). The map and the legend both draw units with it."""
+    "unconscious" or "" (standing); `suppressed`: it holds suppression markers (a grey background). The map
+    and the legend both draw units with it."""
+    if suppressed and not out:
+        text, style = unit_look(label, colour, pose, facing, out, active)
+        return text, style + Style(bgcolor=SUPPRESSED_BACKGROUND)
     if out:
         return label.lower() + (DOWN_MARK if out == "down" else UNCONSCIOUS_MARK), Style(
             color=colour, dim=True, reverse=active

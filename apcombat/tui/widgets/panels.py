@@ -118,6 +118,9 @@ class UnitPanel(Static):
             conditions.append(f"burning ({unit.burning.dice} next)")
         if unit.unconscious_rounds:
             conditions.append(f"unconscious {unit.unconscious_rounds} rounds")
+        if unit.markers:
+            count = unit.markers
+            conditions.append(f"suppressed: {count} marker{'s' if count != 1 else ''} (-{count} AP, -{10 * count})")
         if unit.carried_mm:
             conditions.append(f"{unit.carried_mm} mm of movement left" if unit.at is None else "part of a step left")
         if conditions:

@@ -25,7 +25,16 @@ from apcombat.model import Encounter, Facing
 
 from .builders import encounter, unit, write_encounter
 
-MAP_ENCOUNTERS = ("duel", "street_fight", "heavy_weapons", "rooftops", "big_battlefield", "duel@hex", "rooftops@hex")
+MAP_ENCOUNTERS = (
+    "duel",
+    "street_fight",
+    "heavy_weapons",
+    "rooftops",
+    "big_battlefield",
+    "pinned_down",
+    "duel@hex",
+    "rooftops@hex",
+)
 """Shipped encounters; NAME@hex is that encounter's map read as hexes (R20), N and S facings turned to NE, SW."""
 ENCOUNTERS = (*MAP_ENCOUNTERS, "table_brawl")
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")

@@ -39,17 +39,20 @@ PROPERTY_SETTINGS = settings(
 )
 
 
-@pytest.fixture(scope="module", params=["map", "table"])
+@pytest.fixture(scope="module", params=["map", "table", "map+modules", "table+modules"])
 def start(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Encounter:
     """Ana (two Colts) and Cid (flamer, knife) against Bob (Grease Gun, knife), on the small map or on the
-    table (no map)."""
-    on_map = request.param == "map"
+    table (no map); `+modules`: with suppression (R18.4) and re-roll points (R18.6) on, 4 points a side."""
+    on_map = request.param.startswith("map")
     units = [
         unit("ana", "a", (0, 0) if on_map else None, facing="SE", weapons=["colt_1911", "colt_1911"], LU=5),
         unit("bob", "b", (5, 3) if on_map else None, facing="W", weapons=["grease_gun", "knife"], ST=6, ap=10),
         unit("cid", "a", (0, 3) if on_map else None, facing="E", weapons=["flamer", "knife"], ST=6, hp=20),
     ]
     data = encounter(units, ROWS if on_map else None)
+    if request.param.endswith("+modules"):
+        data["modules"] = {"suppression": True, "rerolls": True}
+        data["side"] = [side | {"reroll_points": 4} for side in data["side"]]
     path = write_encounter(tmp_path_factory.mktemp("properties") / f"{request.param}.toml", data)
     return load_encounter(path, load_library(content_root()))
 
@@ -103,6 +106,12 @@ line = st.one_of(
     st.tuples(who, st.booleans()).map(lambda a: f"gm set {a[0]} in_cover={a[1]}"),
     st.integers(-30, 30).map(lambda n: f"gm mod {n}"),
     st.sampled_from(["gm force hit", "gm force miss"]),
+    # R18.4, R18.6 (refused while the modules are off)
+    st.tuples(who, st.sampled_from(["", " ana", " cid", " bob"])).map(lambda a: f"calm {a[0]}{a[1]}"),
+    st.tuples(st.sampled_from(["a", "b"]), st.integers(1, 4)).map(lambda a: f"reroll {a[0]} {a[1]}"),
+    st.tuples(st.sampled_from(["a", "b"]), st.integers(1, 4)).map(lambda a: f"reroll {a[0]} {a[1]}"),
+    st.tuples(who, st.integers(0, 3)).map(lambda a: f"gm set {a[0]} markers={a[1]}"),
+    st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"gm near {a[0]} {a[1]}"),
 )
 script = st.lists(line, min_size=1, max_size=40)
 script_with_undo = st.lists(st.one_of(line, line, line, st.sampled_from(["undo", "redo"])), min_size=1, max_size=40)
@@ -142,6 +151,10 @@ def check_invariants(state: Encounter) -> None:
     if state.interrupt is not None:
         assert state.active == state.interrupt.watcher
     assert (state.winner is None) or state.finished
+    for u in state.units:
+        assert 0 <= u.markers <= 3, f"{u.id} holds {u.markers} suppression markers (R18.4.1)"
+    for side in state.sides:
+        assert 0 <= side.reroll_points <= 10, f"{side.id} has {side.reroll_points} re-roll points (R18.6.1)"
 
 
 @PROPERTY_SETTINGS

@@ -4,7 +4,10 @@ offers the re-roll and `R` picks the die; `C` calms a pinned character; the unit
 
 from __future__ import annotations
 
-from conftest import write_encounter
+import tomllib
+
+import tomli_w
+from conftest import SKIRMISH_UNITS, write_encounter
 
 from apcombat.tui.screens.dialogs import ChoiceScreen
 
@@ -58,3 +61,35 @@ def test_r18_4_4_c_calms_and_the_panels_say_suppressed(run_ui, tmp_path):
         assert ui.state.unit("ana").markers == 1
 
     run_ui(script, open_path=encounter(tmp_path))
+
+
+def test_r18_4_4_at_the_table_the_app_asks_the_game_master_who_is_near(run_ui, tmp_path):
+    # R18.4.4, R18: table mode asks whether the friend is within 5 m and in sight, then plays gm near and calm.
+    units = [{key: value for key, value in unit.items() if key != "at"} for unit in SKIRMISH_UNITS]
+    units.append({**units[0], "id": "bea", "character": {**units[0]["character"], "name": "Bea"}})
+    path = write_encounter(
+        tmp_path / "encounters",
+        name="table",
+        units=tuple(units),
+        modules={"suppression": True},
+        optional_rules={"initiative": False},
+    )
+    data = tomllib.loads(path.read_text())
+    del data["map"]  # table mode
+    path.write_text(tomli_w.dumps(data))
+
+    async def script(ui):
+        await ui.command("gm set bea markers=2")
+        await ui.press("s")
+        await ui.command("gm dice 1")
+        await ui.press("C")
+        await ui.wait_for_screen(ChoiceScreen)
+        await ui.press("enter")
+        question = await ui.wait_for_screen(ChoiceScreen)
+        assert question.title_text == "Is Bea within 5 m of Ana and in sight? (R18.4.4)"
+        await ui.press("enter")
+        await ui.settle()
+        assert ui.state.unit("bea").markers == 1
+        assert "game master: Bea is within 5 m of Ana and in sight (R18.4.4)" in ui.log_text()
+
+    run_ui(script, open_path=path)

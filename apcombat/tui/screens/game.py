@@ -23,7 +23,7 @@ from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import BattleFit
 from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
 from apcombat.tui.leaving import ask_before_replacing
-from apcombat.tui.module_actions import calm_candidates, reroll_offer, reroll_options
+from apcombat.tui.module_actions import ModuleActions, reroll_offer
 from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
@@ -38,7 +38,7 @@ OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
 NOTICE_KEPT = 2.0  # seconds: a notice given as the battlefield opens (a load's) is said on it
 
 
-class GameScreen(Screen):
+class GameScreen(ModuleActions, Screen):
     """Play an encounter on its map (and, through the hooks `TableScreen` fills in, on a table)."""
 
     COMMAND_EXAMPLE = "a command, e.g. move ana 4,5 — Enter plays it, Escape closes"
@@ -512,40 +512,6 @@ class GameScreen(Screen):
     def action_delay(self) -> None:
         if unit := self._with_active():
             self.act(f"delay {unit.id}")
-
-    def action_calm(self) -> None:
-        """R18.4.4: calm itself or a friend holding suppression markers (2 AP, a CH test)."""
-        unit = self._with_active()
-        if unit is None:
-            return
-        options = []
-        for friend in calm_candidates(self.state, unit):
-            line = f"calm {unit.id}" + ("" if friend.id == unit.id else f" {friend.id}")
-            preview = self.session.preview(line)
-            why = "2 AP, a CH test" if preview.allowed else preview.reason
-            options.append((line, f"{friend.name} ({friend.markers} markers): {why}"))
-        if not options:
-            self.notify("nobody on this side holds a suppression marker (R18.4)")
-            return
-
-        def chosen(line: str | None) -> None:
-            if line:
-                self.act(line)
-
-        self.app.push_screen(ChoiceScreen(f"{unit.name} calms (R18.4.4)", options), chosen)
-
-    def action_reroll(self) -> None:
-        """R18.6.2: buy a die of the action just played again, for 2 of its side's points."""
-        options = reroll_options(self.state)
-        if not options:
-            self.notify("no die to re-roll: right after an action, a side with 2 points may buy one of its own")
-            return
-
-        def chosen(line: str | None) -> None:
-            if line:
-                self.act(line)
-
-        self.app.push_screen(ChoiceScreen("Re-roll which die? (R18.6)", options), chosen)
 
     def action_end(self) -> None:
         self.act("end")

@@ -181,7 +181,7 @@ def test_the_users_own_files_are_checked_with_the_content(apcombat, user_folders
     (mine / "encounters" / "rematch.toml").write_text(fight, encoding="utf-8")
     result = apcombat("check")
     assert result.code == 0, result.out
-    assert "9 characters" in result.out and "7 encounters" in result.out
+    assert "9 characters" in result.out and "8 encounters" in result.out
     assert f"note: your own files in {mine} were checked too" in result.out
     (mine / "encounters" / "rematch.toml").write_text(fight.replace('"drifter"', '"drifer"'), encoding="utf-8")
     result = apcombat("check")

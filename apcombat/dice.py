@@ -101,6 +101,7 @@ class DiceRequest:
     critical_at: int | None = None  # a success on this or less is a critical (a to-hit roll, R1.4)
     faces: tuple[str, ...] = ()  # what each face means, from 1 up (a critical's location, R2.2)
     asked: bool = True  # False: a game master's override decides the result, so nobody is asked for the die
+    owner: str = ""  # R18.6.1: the unit whose test, attack or casualty roll this is ("": no one's, e.g. initiative)
 
     def outcome(self, value: int) -> str:
         """What the face means, in a few words: "hit", "critical!", "miss", "head" ("" for a damage die)."""
@@ -260,14 +261,14 @@ class DiceRoll:
         return f"{self.expr} = [{shown}]{bonus} = {self.total}"
 
 
-def roll_dice(source: DiceSource, expr: DiceExpr | str, purpose: str) -> DiceRoll:
-    """Roll every die of `expr` in order, one request each."""
+def roll_dice(source: DiceSource, expr: DiceExpr | str, purpose: str, owner: str = "") -> DiceRoll:
+    """Roll every die of `expr` in order, one request each (`owner`: whose die, R18.6.1)."""
     if isinstance(expr, str):
         expr = parse_dice(expr)
     values = []
     for index in range(expr.count):
         notation = str(expr) if expr.count == 1 else f"{expr} (die {index + 1} of {expr.count})"
-        values.append(source.roll(DiceRequest(sides=expr.sides, purpose=purpose, notation=notation)))
+        values.append(source.roll(DiceRequest(sides=expr.sides, purpose=purpose, notation=notation, owner=owner)))
     return DiceRoll(expr=expr, values=tuple(values))
 
 
@@ -279,6 +280,7 @@ def roll_test(
     success: str = "succeeds",
     critical_at: int | None = None,
     asked: bool = True,
+    owner: str = "",
 ) -> int:
     """Roll one die for a test that succeeds on `at_most` or less (a critical on `critical_at` or less; `asked`
     False when an override decides the result, so a person typing in dice is not asked for it)."""
@@ -290,5 +292,6 @@ def roll_test(
         success=success,
         critical_at=critical_at,
         asked=asked,
+        owner=owner,
     )
     return source.roll(request)

@@ -17,13 +17,14 @@ id = "vault"               # ids are what commands use: lowercase letters, digit
 name = "Vault dwellers"
 control = "ai"             # human | ai | gm
 ai = { level = "tactical", effort = "normal", aggression = 0.5, caution = 0.5 }  # optional, each key too
+reroll_points = 4         # optional: R18.6, 0-10 (the rerolls module)
 
 [[unit]]
 id = "ana"
 side = "vault"
 character = "ana"          # a file relative to this one, a content-root path, a bare id, or [unit.character]
 at = [1, 1]                # x, y from the top-left, 0-based; required with a map, forbidden without
-# optional: facing, pose, weapons, offhand, armor, ammo, hp, ai_role (see `encounter_units`)
+# optional: facing, pose, weapons, offhand, armor, ammo, hp, ai_role, markers (R18.4; see `encounter_units`)
 
 [house_rules]              # optional: HouseRules fields
 [optional_rules]           # optional: R0.6

@@ -62,6 +62,7 @@ class UnitSection:
     morale_state: MoraleState = MoraleState.STEADY  # R18.1.3: a fight started mid-battle
     fate: Fate = Fate.NONE  # R18.1, R18.2: already out of the fight (man down, dead, surrendered, fled)
     stunned: bool = False  # R18.2.1: its first turn lost but for moving
+    markers: int = 0  # R18.4: suppression markers held at the start (a fight started mid-battle)
 
 
 def _character_field(value: Any, _: Any) -> str | Character:
@@ -90,6 +91,7 @@ register_field_rules(
         "at": _cell_field,
         "offhand": NOT_NEGATIVE,
         "hp": within(limits.MAX_HIT_POINTS),
+        "markers": within(limits.MARKERS),
     },
 )
 
@@ -204,6 +206,7 @@ class UnitReader:
             morale=section.morale_state,
             fate=section.fate,
             stunned=section.stunned,
+            markers=section.markers,
         )
         return unit, []
 

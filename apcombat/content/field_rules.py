@@ -178,6 +178,9 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
     },
     HouseRules: {"aim_max_extra_ap": within(limits.EXTRA_AIM_AP)},
     AiSettings: dict.fromkeys(("aggression", "caution"), within(limits.AI_KNOB)),
-    Side: {"id": command_id},  # after AiSettings: a model's hook takes those of the models in it as they are
+    Side: {
+        "id": command_id,
+        "reroll_points": within(limits.REROLL_POINTS),
+    },  # after AiSettings: a model's hook takes those of the models in it as they are
 }
 """The field rules of the model classes content files describe."""

@@ -53,6 +53,7 @@ class _AttackerSection:
     ammo: int | None = None
     offhand_ammo: int | None = None
     crit_chance: int | None = None
+    suppression: int = 0  # R18.4.2: suppression markers held, -10 each on the attack
 
 
 @attrs.frozen
@@ -70,6 +71,7 @@ class _TargetSection:
     skills: dict[Skill, int] | None = None
     exhaustion: int = 0
     wounds: frozenset[BodyLocation] = frozenset()
+    suppression: int = 0  # R18.4.2: suppression markers held, -1 each on its d10 tests
 
 
 @attrs.frozen
@@ -93,10 +95,18 @@ register_field_rules(
         "ammo": within(limits.MAGAZINE),
         "offhand_ammo": within(limits.MAGAZINE),
         "crit_chance": within(limits.PERCENT),
+        "suppression": within(limits.MARKERS),
     },
 )
 register_field_rules(
-    CONVERTER, _TargetSection, {"skills": SKILLS, "exhaustion": _EXHAUSTION, "hp": within(limits.HIT_POINTS)}
+    CONVERTER,
+    _TargetSection,
+    {
+        "skills": SKILLS,
+        "exhaustion": _EXHAUSTION,
+        "hp": within(limits.HIT_POINTS),
+        "suppression": within(limits.MARKERS),
+    },
 )
 
 
@@ -222,6 +232,7 @@ class _SectionReader:
             ammo=section.ammo,
             offhand_ammo=section.offhand_ammo,
             crit_chance=_given_or(section.crit_chance, carried, "crit_chance"),
+            suppression=section.suppression,
         )
 
     def target(self, section: _TargetSection) -> Target | None:
@@ -245,6 +256,7 @@ class _SectionReader:
             skills=_given_or(section.skills, carried, "skills", {}),
             exhaustion=section.exhaustion,
             wounds=section.wounds,
+            suppression=section.suppression,
         )
 
     def _character(self, section: str, ref: str | None) -> tuple[bool, Character | None]:

@@ -16,9 +16,9 @@ from apcombat.content.paths import SCENARIOS_FOLDER, resolve_reference
 
 AS_WRITTEN = ""
 """The attacker or target as the scenario writes it out (no character chosen in the form)."""
-KEPT_BY_ATTACKER = ("pose", "in_cover", "exhaustion", "wounds")
+KEPT_BY_ATTACKER = ("pose", "in_cover", "exhaustion", "wounds", "suppression")
 """What an attacker keeps when another character takes its place: how it stands, not who it is."""
-KEPT_BY_TARGET = ("pose", "in_cover", "reacting", "exhaustion", "wounds")
+KEPT_BY_TARGET = ("pose", "in_cover", "reacting", "exhaustion", "wounds", "suppression")
 
 
 def scenario_tables(data: dict[str, Any], path: str | Path, library: Library) -> dict[str, Any]:

@@ -92,6 +92,8 @@ def _side_table(side: Side) -> dict[str, Any]:
         table["ai"] = ai
     if side.edge is not None:  # R18.1.3
         table["edge"] = side.edge.value
+    if side.reroll_points:
+        table["reroll_points"] = side.reroll_points  # R18.6.1
     return table
 
 
@@ -145,4 +147,6 @@ def _unit_table(unit: Unit, library: Library, facing: Facing = Facing.N) -> dict
         table["fate"] = unit.fate.value
     if unit.stunned:  # R18.2.1
         table["stunned"] = True
+    if unit.markers:
+        table["markers"] = unit.markers  # R18.4: a fight started mid-battle
     return table

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import attrs
 
 from apcombat.dice import DiceError, DiceSource
-from apcombat.engine import attacks, casualties, conduct, deck, equipment, jumping, movement
+from apcombat.engine import attacks, casualties, conduct, deck, equipment, jumping, movement, rerolls, suppression
 from apcombat.engine.aftermath import aftermath
 from apcombat.engine.commands import (
     GM_COMMANDS,
@@ -22,6 +22,7 @@ from apcombat.engine.commands import (
     CommandError,
     Delay,
     End,
+    GmDice,
     Jump,
     LeaveCover,
     Move,
@@ -37,7 +38,7 @@ from apcombat.engine.commands import (
 )
 from apcombat.engine.events import Event
 from apcombat.engine.gm import GM_HANDLERS
-from apcombat.engine.module_commands import Aid
+from apcombat.engine.module_commands import Aid, Calm, Reroll
 from apcombat.engine.morale import flee_if_at_edge
 from apcombat.engine.reactions import refuse_while_interrupting
 from apcombat.engine.turns import (
@@ -66,17 +67,31 @@ HANDLERS: dict[type, Handler] = {
     Reload: equipment.reload,
     Swap: equipment.swap,
     Aid: casualties.aid,
+    Calm: suppression.calm,
 }
 
 
 def apply(state: Encounter, command: Command, dice: DiceSource) -> tuple[Encounter, list[Event]]:
-    """Apply one command. An illegal command raises CommandError and changes nothing."""
+    """Apply one command. An illegal command raises CommandError and changes nothing.
+
+    R18.6: with re-roll points on, every die of the command is recorded and numbered in the log, and the state
+    keeps what a `reroll` right after it needs (`gm dice` leaves the last action's dice as they are)."""
     events: list[Event] = []
+    recorder = rerolls.Recorder(dice) if rerolls.on(state) and not isinstance(command, GmDice | Reroll) else None
     try:
-        state = _apply(state, command, dice, events)
+        if isinstance(command, Reroll):
+            return rerolls.reroll(state, command, dice, apply)
+        after = _apply(state, command, recorder or dice, events)
     except DiceError as error:
         raise CommandError(str(error)) from None
-    return state, events
+    if recorder is not None:
+        after = rerolls.close_and_open(after, state, command, recorder.rolls)
+        numbered = rerolls.rolls_event(after)
+        if numbered is not None:
+            events.append(numbered)
+    if after.gm_near is not None and not isinstance(command, GM_COMMANDS):
+        after = attrs.evolve(after, gm_near=None)  # R18.4.4: the game master's word is for the next command
+    return after, events
 
 
 def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Event]) -> Encounter:

@@ -12,6 +12,7 @@ from apcombat.engine.fires import after_stream
 from apcombat.engine.geometry import covered_against, distance_m, hidden_prone, sees_cover_of, sight_problem
 from apcombat.engine.movement import other_action, pay
 from apcombat.engine.reactions import covering_fire, react_to, refuse_while_interrupting, watchers_seeing
+from apcombat.engine.suppression import markers_of, under_fire
 from apcombat.engine.turns import check_victory, end_turn, out_of_the_fight
 from apcombat.model import (
     BodyLocation,
@@ -105,6 +106,8 @@ def situation_for(state: Encounter, command: Attack) -> ShotSituation:
         skills=target.character.skills,
         exhaustion=target.exhaustion.penalty if target.exhaustion.active else 0,
         wounds=target.wounds,
+        suppression=markers_of(state, target),
+        id=target.id,
     )
     shot = Shot(
         mode=mode,
@@ -160,6 +163,8 @@ def _shooter(state: Encounter, attacker: Unit, target: Unit, second: CarriedWeap
         ammo=carried.loaded,
         offhand_ammo=second.loaded if second is not None else None,
         crit_chance=attacker.character.crit_chance,
+        suppression=markers_of(state, attacker),
+        id=attacker.id,
     )
 
 
@@ -224,6 +229,8 @@ def attack(state: Encounter, command: Attack, dice: DiceSource, events: list[Eve
     events.append(_attack_event(attacker.id, plan, result, ap_before, attacker.ap, force))
     state = _apply_result(state, command.target, result, events)
     state = after_stream(state, attacker.id, command.target, result, dice, events)  # R18.3.2
+    if plan.situation.shot.mode is not ShotMode.MELEE:
+        state = under_fire(state, command.target, result.hits > 0, events)  # R18.4.1
     state = check_victory(state, events)
     if leaning and not state.finished and not state.unit(attacker.id).down:
         # R8.5, R9.5: leaning out, a prone character behind cover was seen for this action (R16.2)

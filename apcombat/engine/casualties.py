@@ -35,7 +35,8 @@ def roll_casualties(state: Encounter, dice: DiceSource, events: list[Event]) -> 
     """R18.2.1: each pending character rolls d6 — 6 stunned, 3-5 man down, 1-2 dead — in the encounter's order."""
     for unit in pending(state):
         purpose = f"{unit.name}'s casualty roll (R18.2.1)"
-        d6 = dice.roll(DiceRequest(sides=CASUALTY_DIE, purpose=purpose, notation="d6", faces=_FACES))
+        # R18.6.1: a casualty roll is its character's side's die (a re-roll may buy it again)
+        d6 = dice.roll(DiceRequest(sides=CASUALTY_DIE, purpose=purpose, notation="d6", faces=_FACES, owner=unit.id))
         outcome = casualty_of(d6)
         state = state.with_unit(_fallen(state, unit, outcome))
         text = f"{unit.name} at {unit.hp} HP rolls for the casualty: d6 = {d6} — {outcome.value}"
@@ -135,7 +136,8 @@ def bleed(state: Encounter, dice: DiceSource, events: list[Event], before: Encou
         if unit.fate is not Fate.MAN_DOWN or before.unit(unit.id).fate is not Fate.MAN_DOWN:
             continue
         purpose = f"{unit.name} bleeding (R18.2.3)"
-        d6 = dice.roll(DiceRequest(sides=CASUALTY_DIE, purpose=purpose, notation="d6", faces=("dies",)))
+        request = DiceRequest(sides=CASUALTY_DIE, purpose=purpose, notation="d6", faces=("dies",), owner=unit.id)
+        d6 = dice.roll(request)
         if bleeds_to_death(d6):
             state = state.with_unit(attrs.evolve(unit, fate=Fate.DEAD))
             text = f"{unit.name} bleeds, untreated: d6 = {d6} — dies (R18.2.3)"

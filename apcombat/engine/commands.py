@@ -455,7 +455,7 @@ def _gm(args: list[str]) -> Command:
         return tracker(args)
     raise CommandError(
         f"{shown_word(what)} is not a game-master command: dice, set, bonus, mod, force, spot, hp, condition, order, "
-        "show or fire"
+        "show, fire, morale, next or near"
     )
 
 

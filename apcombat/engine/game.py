@@ -15,6 +15,7 @@ from apcombat.dice import DiceError, DiceRequest, DiceSource, ScriptedDice, Seed
 from apcombat.engine.apply import apply
 from apcombat.engine.commands import Command, CommandError, Redo, Undo, parse_command
 from apcombat.engine.events import Event
+from apcombat.engine.rerolls import RerollBase
 from apcombat.model import AiDice, Encounter
 from apcombat.rules.version import RULES_VERSION
 
@@ -373,8 +374,22 @@ class Game:
         """A game loaded from a save: the state and dice as saved, the history for undo and replays, the
         undone commands redo can still play (the next one first), and the rules its history was played under."""
         game = cls(start, seed, rules_version=rules_version)
-        game.state = state
+        game.state = _with_reroll_base(state, start, seed, history, rules_version)
         game.dice.restore(dice)
         game.history = list(history)
         game._redo = list(reversed(redo or []))
         return game
+
+
+def _with_reroll_base(
+    state: Encounter, start: Encounter, seed: int, history: list[HistoryEntry], rules_version: int
+) -> Encounter:
+    """R18.6.2: a save does not keep the state before the last action, which a re-roll plays again from; while
+    the last action's dice may be re-rolled, it is rebuilt by replaying the history (today's rules only)."""
+    if not state.rolls or isinstance(state.reroll_base, RerollBase) or rules_version != RULES_VERSION:
+        return state
+    try:
+        replayed = Game.replay(start, seed, history).state
+    except (CommandError, DiceError):
+        return state  # the load-time check says what is wrong with such a history
+    return attrs.evolve(state, reroll_base=replayed.reroll_base)

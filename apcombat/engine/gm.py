@@ -26,9 +26,10 @@ from apcombat.engine.commands import (
 from apcombat.engine.events import Event
 from apcombat.engine.fires import gm_fire
 from apcombat.engine.geometry import facing_on_map
-from apcombat.engine.module_commands import GmFire, GmMorale, GmNext
+from apcombat.engine.module_commands import GmFire, GmMorale, GmNear, GmNext
 from apcombat.engine.morale_gm import gm_morale, gm_next
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
+from apcombat.engine.suppression import gm_near
 from apcombat.engine.turns import check_victory, out_of_the_fight
 from apcombat.model import (
     NO_EXHAUSTION,
@@ -386,6 +387,7 @@ _SETTERS: dict[str, Callable[[Encounter, Unit, str], Unit]] = {
     "unconscious": lambda s, u, v: attrs.evolve(u, unconscious_rounds=whole_number(v, limits.ROUNDS, "unconscious")),
     "burning": _set_burning,
     "exhaustion": _set_exhaustion,
+    "markers": lambda s, u, v: attrs.evolve(u, markers=whole_number(v, limits.MARKERS, "markers")),  # R18.4
 }
 
 GM_HANDLERS: dict[type, Callable[..., Any]] = {
@@ -402,4 +404,5 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmMorale: gm_morale,  # R18.1
     GmNext: gm_next,  # R18.2.2
     GmFire: gm_fire,
+    GmNear: gm_near,
 }

@@ -86,7 +86,7 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
     state, modifier = take_gm_modifier(state)
     bonus = jump_modifier(distance, maximum)
     skill = unit.character.skill(Skill.ACROBATICS) + bonus + modifier - unit.exhaustion.penalty
-    test = skill_test(dice, skill, special.LU, f"{unit.name}'s jump of {distance:.2f} m")
+    test = skill_test(dice, skill, special.LU, f"{unit.name}'s jump of {distance:.2f} m", owner=unit.id)
     data = {"roll": test.roll, "needed": skill, "bonus": bonus, "ap_before": ap_before, "ap_after": unit.ap}
     text = (
         f"{unit.name} jumps {distance:.2f} m {run_up} (max {maximum:.2f}): {cost} AP ({ap_before} -> {unit.ap}); "
@@ -97,7 +97,7 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
         events.append(Event("jump", text + " — lands (R15.2)", data | {"landed": True}, unit=unit.id))
     else:
         fall_cell = _fall_cell(state, unit, landing) if landing is not None else unit.at
-        damage_roll = roll_dice(dice, fall_damage(distance), f"{unit.name}'s fall")
+        damage_roll = roll_dice(dice, fall_damage(distance), f"{unit.name}'s fall", owner=unit.id)
         hp = unit.hp - damage_roll.total
         events.append(
             Event(

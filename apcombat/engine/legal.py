@@ -15,10 +15,11 @@ engine's own refusals so that the list never disagrees with `apply`:
 
 The order is fixed: moves (walking, then running, cells in reading order), turns (N, NE, ... NW), poses,
 cover, attacks (enemies first, then friends, each in the encounter's order), reload, swap, watch, pins,
-jumps (reading order), aid (R18.2.2, patients in the encounter's order), delay, end. Round 0 (set-up)
-offers only `start`; a finished fight offers nothing. With the activation deck (R18.5), while the sides
-choose nobody acts: the side asked (`deck.side_asked`) is offered `last SIDE` (when it may) and
-`hold SIDE WHO` for each of its cards; delay is never listed.
+jumps (reading order), aid (R18.2.2, patients in the encounter's order), calm (itself, then friends),
+re-rolls of the side's own dice of the action just played (R18.6), delay, end. Round 0 (set-up) offers only
+`start`; a finished fight offers nothing. With the activation deck (R18.5), while the sides choose nobody
+acts: the side asked (`deck.side_asked`) is offered `last SIDE` (when it may) and `hold SIDE WHO` for each of
+its cards; delay is never listed.
 Lines of a delayed unit stepping in before the active one (R13.3) are not listed: an AI acts only as
 `state.active`. `gm`, `undo` and `redo` lines are never listed.
 
@@ -38,8 +39,9 @@ from apcombat.engine import commands, conduct, deck
 from apcombat.engine.attacks import choices, plan_for
 from apcombat.engine.commands import Command, CommandError
 from apcombat.engine.geometry import grid_of, sight_problem
-from apcombat.engine.module_commands import Aid
+from apcombat.engine.module_commands import Aid, Calm
 from apcombat.engine.preview import preview
+from apcombat.engine.rerolls import rerollable
 from apcombat.engine.views import reachable_area
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pose, ShotMode, Unit
 from apcombat.model.fates import Fate
@@ -213,10 +215,21 @@ def _rest(state: Encounter, unit: Unit) -> Iterator[str]:
     for patient in state.units:  # R18.2.2: first aid for a friend who is man down
         if patient.side == unit.side and patient.fate is Fate.MAN_DOWN and _accepted(state, Aid(unit.id, patient.id)):
             yield f"aid {unit.id} {patient.id}"
+    yield from _module_lines(state, unit)
     if _accepted(state, commands.Delay(unit=unit.id)):
         yield f"delay {unit.id}"
     if _accepted(state, commands.End()):
         yield "end"
+
+
+def _module_lines(state: Encounter, unit: Unit) -> Iterator[str]:
+    """R18.4.4 calm (itself, then each friend, in the encounter's order); R18.6.2 the re-rolls its side may buy
+    of the action just played."""
+    for friend in [unit] + [u for u in state.units if u.side == unit.side and u.id != unit.id and not u.down]:
+        if friend.markers and _accepted(state, Calm(unit=unit.id, friend=None if friend is unit else friend.id)):
+            yield f"calm {unit.id}" + ("" if friend is unit else f" {friend.id}")
+    for place in rerollable(state, unit.side):
+        yield f"reroll {unit.side} {place}"
 
 
 def _jumps(state: Encounter, unit: Unit) -> Iterator[str]:

@@ -111,6 +111,18 @@ def _gm_next(args: list[str]) -> Command:
     return GmNext(unit=unit, patient=patient)
 
 
+@attrs.frozen
+class GmNear(Command):
+    """Table mode (R18.4.4): the game master says `friend` is within 5 m of `unit` and in its sight."""
+
+    unit: str
+    friend: str
+
+    @property
+    def who(self) -> str | None:
+        return None  # a game-master line, whoever is acting
+
+
 def _side(args: list[str]) -> str:
     need(args, 1, "the side")
     return args.pop(0).lower()
@@ -176,10 +188,21 @@ MODULE_USAGE = {
     "hold": "hold SIDE WHO",
     "last": "last SIDE",
 }
-MODULE_GM_PARSERS = {"fire": _gm_fire, "morale": _gm_morale, "next": _gm_next}
+
+
+def _gm_near(args: list[str]) -> Command:
+    unit = who(args)
+    need(args, 1, "the friend within 5 m and in sight")
+    friend = args.pop(0).lower()
+    no_more(args)
+    return GmNear(unit=unit, friend=friend)
+
+
+MODULE_GM_PARSERS = {"fire": _gm_fire, "morale": _gm_morale, "next": _gm_next, "near": _gm_near}
 MODULE_GM_USAGE = {
     "fire": "gm fire X,Y on|off  (table mode: gm fire NAME on|off)",
     "morale": "gm morale WHO steady|shaken|broken|surrenders|flees|lost FRIEND|friends on|off|leader LEADER|none",
     "next": "gm next WHO PATIENT",
+    "near": "gm near WHO FRIEND  (table mode: FRIEND is within 5 m of WHO and in sight)",
 }
-MODULE_GM_COMMANDS = (GmFire, GmMorale, GmNext)
+MODULE_GM_COMMANDS = (GmFire, GmMorale, GmNext, GmNear)

@@ -81,10 +81,9 @@ def roll_morale(
     totals = []
     for index in range(times):
         which = f" ({index + 1} of {times})" if times > 1 else ""
-        dice_rolled = [
-            dice.roll(DiceRequest(sides=MORALE_DIE, purpose=f"{unit.name}'s morale test{which}", notation="2d6"))
-            for _ in range(2)
-        ]
+        purpose = f"{unit.name}'s morale test{which}"
+        request = DiceRequest(sides=MORALE_DIE, purpose=purpose, notation="2d6", owner=unit.id)  # R18.6.1
+        dice_rolled = [dice.roll(request) for _ in range(2)]
         totals.append(dice_rolled)
     passed = all(sum(pair) <= needed for pair in totals)
     shown = " and ".join(f"2d6 = {a}+{b} = {a + b}" for a, b in totals)
@@ -170,7 +169,8 @@ def rally(state: Encounter, dice: DiceSource, events: list[Event], before: Encou
         totals = []
         for index in range(rally_tests(lost)):
             which = f" ({index + 1} of {rally_tests(lost)})" if lost else ""
-            request = DiceRequest(sides=MORALE_DIE, purpose=f"{unit.name}'s rally{which}", notation="2d6")
+            purpose = f"{unit.name}'s rally{which}"
+            request = DiceRequest(sides=MORALE_DIE, purpose=purpose, notation="2d6", owner=unit.id)  # R18.6.1
             totals.append([dice.roll(request), dice.roll(request)])
         passed = all(sum(pair) <= needed for pair in totals)
         shown = " and ".join(f"2d6 = {a}+{b} = {a + b}" for a, b in totals)

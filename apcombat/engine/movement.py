@@ -11,6 +11,7 @@ from apcombat.engine.commands import ChangePose, CommandError, LeaveCover, Move,
 from apcombat.engine.events import Event, ap_spent
 from apcombat.engine.geometry import cover_nearby, facing_on_map, grid_of, step_degrees
 from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
+from apcombat.engine.suppression import refuse_running
 from apcombat.engine.turns import close_moves
 from apcombat.model import Cell, Encounter, Facing, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, TAKE_COVER_AP, pose_change_cost
@@ -47,6 +48,8 @@ def wound_effects(state: Encounter, unit: Unit) -> tuple[float, bool]:
 def move_profile(state: Encounter, unit: Unit, running: bool) -> MoveProfile:
     if running and not state.optional_rules.running:
         raise CommandError("running is switched off in [optional_rules] (R0.6)")
+    if running:
+        refuse_running(state, unit)
     factor, no_running = wound_effects(state, unit)
     profile = MoveProfile(
         pose=unit.pose,

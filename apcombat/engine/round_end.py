@@ -15,6 +15,7 @@ from apcombat.engine.casualties import bleed
 from apcombat.engine.events import Event
 from apcombat.engine.fires import fire_step
 from apcombat.engine.morale import end_of_round_tests, rally
+from apcombat.engine.suppression import recovery
 from apcombat.model import Encounter
 
 RoundEndStep = Callable[[Encounter, DiceSource, list[Event], Encounter], Encounter]
@@ -24,9 +25,10 @@ STEPS: tuple[RoundEndStep, ...] = (
     # fires (R18.3.3), man-down bleeding (R18.2.3), suppression recovery (R18.4.3),
     # morale tests (R18.1.2 c), rally (R18.1.4).
     fire_step,  # R18.3.3
-    bleed,
-    end_of_round_tests,
-    rally,
+    bleed,  # R18.2.3
+    recovery,  # R18.4.3
+    end_of_round_tests,  # R18.1.2 (c)
+    rally,  # R18.1.4
 )
 
 

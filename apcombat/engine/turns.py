@@ -12,6 +12,7 @@ from apcombat.engine.casualties import casualty_summary, pending
 from apcombat.engine.events import Event
 from apcombat.engine.fire_damage import burn_in_fire, in_a_fire
 from apcombat.engine.morale import at_turn_end
+from apcombat.engine.suppression import turn_start_loss
 from apcombat.model import NO_EXHAUSTION, Encounter, Exhaustion, Skill, Unit
 from apcombat.rules.burning import burn_at_turn_start
 from apcombat.rules.checks import skill_test
@@ -173,12 +174,14 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
     ap = max(0, unit.character.ap_per_round - unit.ap_loss_next_turn)
     lost = unit.character.ap_per_round - ap
     unit = attrs.evolve(close_moves(unit), ap=ap, ap_loss_next_turn=0, ran_ap=0, spent_ap=False)
-    text = f"{unit.name}'s turn: {ap} AP"
+    unit, suppressed = turn_start_loss(state, unit)  # R18.4.2
+    text = f"{unit.name}'s turn: {unit.ap} AP"
     if lost:
         text += f" ({lost} lost to a head wound, R12.1)"
+    text += suppressed
     if unit.exhaustion.active:
         text += f"; exhausted -{unit.exhaustion.penalty} ({unit.exhaustion.turns} turn(s) left)"
-    events.append(Event("turn", text, {"ap": ap, "round": state.round}, unit=unit_id))
+    events.append(Event("turn", text, {"ap": unit.ap, "round": state.round}, unit=unit_id))
     return attrs.evolve(state.with_unit(unit), active=unit_id, taken=taken)
 
 
@@ -218,7 +221,8 @@ def test_after_running(
         return state.with_unit(attrs.evolve(unit, ran_ap=0, exhaustion=lasting))
     state, modifier = take_gm_modifier(state)
     skill = unit.character.skill(Skill.BODY_CONTROL) - unit.exhaustion.penalty + modifier
-    test = skill_test(dice, skill, unit.character.special.LU, f"{unit.name}'s body control after running")
+    purpose = f"{unit.name}'s body control after running"
+    test = skill_test(dice, skill, unit.character.special.LU, purpose, owner=unit.id)
     new = exhaustion_after_running(test, unit.ran_ap)
     exhaustion = stronger_exhaustion(lasting, new)
     verdict = (

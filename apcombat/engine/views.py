@@ -236,7 +236,7 @@ def visible_enemies(state: Encounter, unit: Unit) -> list[Unit]:
 def conditions_of(unit: Unit) -> list[str]:
     """A unit's conditions with what is left of them, as the turn order and the players' view show them: burns
     to come (R6.2), exhaustion's penalty and turns (R14.3), rounds unconscious and a head wound with the AP it
-    costs next turn (R12.1), stunned, shaken or broken (R18)."""
+    costs next turn (R12.1), stunned, shaken or broken (R18.1, R18.2), suppression markers held (R18.4)."""
     words = []
     if unit.burning is not None:
         words.append(f"burning {unit.burning.burns_left}")
@@ -246,6 +246,8 @@ def conditions_of(unit: Unit) -> list[str]:
         words.append(f"unconscious {unit.unconscious_rounds}")
     if BodyLocation.HEAD in unit.wounds or unit.ap_loss_next_turn:
         words.append("head wound" + (f" -{unit.ap_loss_next_turn} AP" if unit.ap_loss_next_turn else ""))
+    if unit.markers:
+        words.append(f"suppressed {unit.markers}")  # R18.4: markers held
     return words + morale_words(unit)
 
 

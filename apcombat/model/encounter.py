@@ -7,6 +7,7 @@ saves and replays exact.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 import attrs
 
@@ -81,6 +82,7 @@ class Side:
     ai: AiSettings = DEFAULT_AI
     hp_shown: HpShown = HpShown.EXACT  # on the players' view; the game master changes it with `gm show`
     edge: Edge | None = None  # R18.1.3: where its broken characters flee (None: nearest their start)
+    reroll_points: int = 0  # R18.6.1: two buy a re-roll (the `rerolls` module)
 
 
 @attrs.frozen
@@ -149,6 +151,9 @@ class Unit:
     start: Cell | None = None  # R18.1.3: where it started the fight (its edge when its side names none)
     gm_friends_near: bool = False  # R18.1.1 table mode: the game master said three friends are within 3 m
     gm_leader_near: str | None = None  # R18.1.1 table mode: the leader the game master said is near, in sight
+    markers: int = 0  # R18.4: suppression markers held (0-3)
+    markers_new: int = 0  # R18.4.1: markers gained in round `markers_round` (at most 2 a round)
+    markers_round: int = 0
 
     @property
     def name(self) -> str:
@@ -171,6 +176,20 @@ class Unit:
     def standing(self) -> bool:
         """Able to fight: neither down nor unconscious (victory counts these)."""
         return not self.down and self.unconscious_rounds <= 0
+
+
+@attrs.frozen
+class RolledDie:
+    """R18.6.2: one die of the action just played, numbered as the log shows it (`place`, from 1): what it was
+    for, whose it is (`owner`, a unit's id; "" for no one's: initiative, burning, fires) and its face."""
+
+    place: int
+    sides: int
+    purpose: str
+    value: int
+    notation: str = ""
+    owner: str = ""
+    needed: int | None = None  # a test's die: it succeeded on this or less (None: a damage or other die)
 
 
 @attrs.frozen
@@ -213,6 +232,11 @@ class Encounter:
     # R18.3.3: the map's cells that caught fire this round, not rolled until the next (the fires are the map's)
     fresh_fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=frozenset)
     table_fires: tuple[TableFire, ...] = attrs.field(default=(), converter=tuple)  # R18.3.4: in the order lit
+    rolls: tuple[RolledDie, ...] = attrs.field(default=(), converter=tuple)  # R18.6.2: the last action's dice
+    # R18.6.2: the state before that action and the action, to play it again (`engine.rerolls.RerollBase`).
+    # Not part of the state's value: not compared, not saved (a loaded game rebuilds it from its history).
+    reroll_base: Any = attrs.field(default=None, eq=False, repr=False)
+    gm_near: tuple[str, str] | None = None  # table mode: the GM says the second is within 5 m of the first, in sight
 
     def module_on(self, module: str) -> bool:
         """R18: whether the encounter's `[modules]` table switched `module` on; a module not named is off."""

@@ -54,6 +54,8 @@ TURN_DEGREES = Limit(-360, 360)  # table mode: a turn
 FRACTION = Limit(0, 1, whole=False)  # a wound's movement factor
 AI_KNOB = Limit(0, 1, whole=False)  # an AI side's aggression and caution (issue 12)
 ROUNDS = Limit(0, 99)  # rounds unconscious, turns of exhaustion
+MARKERS = Limit(0, 3)  # R18.4.1: suppression markers held
+REROLL_POINTS = Limit(0, 10)  # R18.6.1: a side's re-roll points
 INITIATIVE_BONUS = Limit(-100, 100)
 DIE_FACE = Limit(0, 1000)  # a typed-in die (dice have 2 to 1000 sides; 0 on a d10 is 10, 00 on a d100 100)
 DICE_BONUS = Limit(-1000, 1000)  # the K of NdS+K

@@ -30,6 +30,8 @@ class Shooter:
     ammo: int | None = None  # rounds loaded in the main gun; None = a full magazine
     offhand_ammo: int | None = None
     crit_chance: int | None = None  # R0.5 override; None = LU
+    suppression: int = 0  # R18.4.2: suppression markers held (-10 each on its attacks)
+    id: str = ""  # the unit's id: whose dice its attack rolls (R18.6.1)
 
     def skill(self, skill: Skill) -> int:
         return self.skills.get(skill, 0)
@@ -59,6 +61,8 @@ class Target:
     skills: dict[Skill, int] = attrs.field(factory=dict)
     exhaustion: int = 0
     wounds: frozenset[BodyLocation] = attrs.field(factory=frozenset, converter=frozenset)
+    suppression: int = 0  # R18.4.2: suppression markers held (-1 each on its d10 tests)
+    id: str = ""  # the unit's id: whose dice its tests roll (R18.6.1)
 
     def skill(self, skill: Skill) -> int:
         return self.skills.get(skill, 0)

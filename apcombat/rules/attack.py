@@ -17,6 +17,7 @@ from apcombat.rules.chance import AIM_PENALTY, HitChance, build_hit_chance, crit
 from apcombat.rules.costs import attack_cost
 from apcombat.rules.ranges import range_band
 from apcombat.rules.refusals import BURST_MODES, TWO_GUN_MODES, ImpossibleAttack, refuse_impossible
+from apcombat.rules.suppression import suppression_modifier
 
 COVER_PENALTY = -40  # R9.3
 BLIND_FIRE_PENALTY = {RangeBand.CQC: -20, RangeBand.CLOSE: -35}  # R9.4
@@ -169,6 +170,7 @@ def _plan_gun(situation: ShotSituation, weapon: Weapon, offhand: bool) -> GunPla
         named["ambidextrous"] = two_gun_handicap(shooter.weapon, shooter.offhand)
     named["exhaustion"] = -shooter.exhaustion
     named["wounds"] = wound_modifier(situation, weapon)
+    named["suppression"] = suppression_modifier(shooter.suppression)
     named["gm"] = shot.gm_modifier
     hit = build_hit_chance(named, None if close_combat else target.pose)
     rounds = weapon.burst if shot.mode in BURST_MODES else 1

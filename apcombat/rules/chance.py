@@ -24,6 +24,7 @@ MODIFIER_ORDER = (
     "ambidextrous",
     "exhaustion",
     "wounds",
+    "suppression",  # R18.4.2
     "gm",
 )
 

@@ -35,9 +35,9 @@ def judge_skill_test(roll: int, skill: int, luck: int) -> TestResult:
     return TestResult(roll=roll, needed=skill, success=success, lucky=success and roll <= luck)
 
 
-def skill_test(dice: DiceSource, skill: int, luck: int, purpose: str) -> TestResult:
-    """R0.3: roll d100 against `skill` (modifiers already added)."""
-    roll = roll_test(dice, 100, purpose, at_most=min(skill, CRITICAL_FAILURE_FROM - 1))
+def skill_test(dice: DiceSource, skill: int, luck: int, purpose: str, owner: str = "") -> TestResult:
+    """R0.3: roll d100 against `skill` (modifiers already added); `owner`, the tester (R18.6.1)."""
+    roll = roll_test(dice, 100, purpose, at_most=min(skill, CRITICAL_FAILURE_FROM - 1), owner=owner)
     return judge_skill_test(roll, skill, luck)
 
 
@@ -46,9 +46,9 @@ def judge_attribute_test(roll: int, attribute: int) -> TestResult:
     return TestResult(roll=roll, needed=attribute, success=roll <= attribute)
 
 
-def attribute_test(dice: DiceSource, attribute: int, purpose: str) -> TestResult:
-    """R0.4: roll d10 against `attribute` (modifier already added)."""
-    return judge_attribute_test(roll_test(dice, 10, purpose, at_most=attribute), attribute)
+def attribute_test(dice: DiceSource, attribute: int, purpose: str, owner: str = "") -> TestResult:
+    """R0.4: roll d10 against `attribute` (modifier already added); `owner`, the tester (R18.6.1)."""
+    return judge_attribute_test(roll_test(dice, 10, purpose, at_most=attribute, owner=owner), attribute)
 
 
 def d10_share(penalty: int) -> int:

@@ -23,6 +23,7 @@ MODIFIER_LABELS = {
     "ambidextrous": "two guns",
     "exhaustion": "exhaustion",
     "wounds": "wounds",
+    "suppression": "suppression",
     "gm": "game master",
 }
 

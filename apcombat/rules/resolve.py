@@ -153,7 +153,14 @@ def _resolve_round(
     purpose = _purpose(plan, gun, number)
     # A forced result (the game master's override) is not asked for: the program rolls it, for a critical.
     roll = roll_test(
-        dice, 100, purpose, at_most=gun.hit_chance, success="hits", critical_at=gun.crit_chance, asked=force_hit is None
+        dice,
+        100,
+        purpose,
+        at_most=gun.hit_chance,
+        success="hits",
+        critical_at=gun.crit_chance,
+        asked=force_hit is None,
+        owner=situation.shooter.id,
     )
     hit = roll <= gun.hit_chance if force_hit is None else force_hit
     critical = hit and roll <= gun.crit_chance
@@ -167,10 +174,16 @@ def _resolve_round(
     location, location_roll = shot.location, None
     if critical and location is None:
         faces = tuple(location.value for _, location in sorted(_location_table(situation).items()))
-        request = DiceRequest(sides=6, purpose=f"critical location of {purpose}", notation="d6", faces=faces)
+        request = DiceRequest(
+            sides=6,
+            purpose=f"critical location of {purpose}",
+            notation="d6",
+            faces=faces,
+            owner=situation.shooter.id,
+        )
         location_roll = dice.roll(request)
         location = _critical_location(situation, location_roll)
-    damage_roll = roll_dice(dice, weapon.damage, f"damage of {purpose}")
+    damage_roll = roll_dice(dice, weapon.damage, f"damage of {purpose}", owner=situation.shooter.id)
     if weapon.is_flamer:
         damage, stopped = fire_damage(damage_roll, target.armor, critical)
     elif critical:
@@ -223,7 +236,8 @@ def _melee_defence(situation: ShotSituation, dice: DiceSource) -> TestResult | N
     if target.pose is not Pose.UPRIGHT:
         return None
     skill = max(target.skill(Skill.MELEE), target.skill(Skill.UNARMED)) - target.exhaustion
-    return skill_test(dice, skill, target.special.LU, f"{target.name}'s defence against {situation.shooter.name}")
+    purpose = f"{target.name}'s defence against {situation.shooter.name}"
+    return skill_test(dice, skill, target.special.LU, purpose, owner=target.id)
 
 
 def _wound_test(situation: ShotSituation, wound: BodyLocation, dice: DiceSource) -> Knockout | None:
@@ -232,11 +246,16 @@ def _wound_test(situation: ShotSituation, wound: BodyLocation, dice: DiceSource)
     if effect.knockout_attribute is None:
         return None
     target = situation.target
-    needed = target.special.get(effect.knockout_attribute) + d10_share(-target.exhaustion)
+    # R14.3 exhaustion's tenth and R18.4.2 one point per suppression marker on a d10 test
+    needed = target.special.get(effect.knockout_attribute) + d10_share(-target.exhaustion) - target.suppression
     test = attribute_test(
-        dice, needed, f"{target.name}'s {effect.knockout_attribute} test against a {wound.value} wound"
+        dice,
+        needed,
+        f"{target.name}'s {effect.knockout_attribute} test against a {wound.value} wound",
+        owner=target.id,
     )
     rounds = None
     if not test.success and effect.knockout_rounds:
-        rounds = roll_dice(dice, effect.knockout_rounds, f"rounds {target.name} stays unconscious")
+        purpose = f"rounds {target.name} stays unconscious"
+        rounds = roll_dice(dice, effect.knockout_rounds, purpose, owner=situation.shooter.id)
     return Knockout(test=test, rounds=rounds)

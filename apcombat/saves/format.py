@@ -158,6 +158,13 @@ def make_save_converter() -> TomllibConverter:
     for generator in (DiceState, AiDice):
         register_field_rules(converter, generator, {"seeded": _generator_state})
         _write_field_through(converter, generator, "seeded", lambda pair: [signed_64(number) for number in pair])
+    # R18.6.2: the state before the last action is not saved; a loaded game rebuilds it from its history.
+    converter.register_unstructure_hook(
+        Encounter,
+        make_dict_unstructure_fn(
+            Encounter, converter, _cattrs_omit_if_default=converter.omit_if_default, reroll_base=override(omit=True)
+        ),
+    )
     _write_field_through(converter, SaveFile, "seed", signed_64)
     cell = whole_number_pair("a cell [x, y] of two whole numbers")
     register_field_rules(converter, CarriedWeapon, {"loaded": NOT_NEGATIVE})

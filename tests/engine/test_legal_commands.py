@@ -31,6 +31,7 @@ MAP_ENCOUNTERS = (
     "heavy_weapons",
     "rooftops",
     "big_battlefield",
+    "pinned_down",  # R18.4, R18.6
     "duel@hex",
     "rooftops@hex",
     "scrapyard_cards",  # R18.5: the activation deck

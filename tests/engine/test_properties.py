@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import CommandError, Game
 from apcombat.model import Encounter, Terrain
+from apcombat.model.modules import MODULES
 
 from .builders import encounter, unit, write_encounter
 
@@ -54,9 +55,12 @@ PROPERTY_MODULES = {
     "map+r18": {"morale": True, "casualties": True},
     "table+r18": {"morale": True, "casualties": True},
     "fires": {"fire_spread": True},  # on a map with flammable terrain (FIRE_ROWS)
+    "map+modules": {"suppression": True, "rerolls": True},  # 4 re-roll points a side
+    "table+modules": {"suppression": True, "rerolls": True},
+    "all six": {module: True for module in MODULES},  # on the map with flammable terrain, 4 points a side
 }
 """Each start's R18 modules: none, the activation deck (R18.5), morale and casualties (R18.1, R18.2),
-spreading fires (R18.3)."""
+spreading fires (R18.3), suppression and re-roll points (R18.4, R18.6), and all six at once."""
 
 
 @pytest.fixture(scope="module", params=list(PROPERTY_MODULES))
@@ -70,10 +74,12 @@ def start(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         unit("cid", "a", (0, 3) if on_map else None, facing="E", weapons=["flamer", "knife"], ST=6, hp=20),
     ]
     data = encounter(units, ROWS if on_map else None)
-    if request.param == "fires":
+    if request.param in ("fires", "all six"):
         data["map"] = {"rows": list(FIRE_ROWS), "legend": {",": "brush", "%": "crates", "^": "hut"}}
     if PROPERTY_MODULES[request.param]:
         data["modules"] = PROPERTY_MODULES[request.param]
+    if PROPERTY_MODULES[request.param].get("rerolls"):
+        data["side"] = [side | {"reroll_points": 4} for side in data["side"]]
     path = write_encounter(tmp_path_factory.mktemp("properties") / f"{request.param}.toml", data)
     return load_encounter(path, load_library(content_root()))
 
@@ -139,6 +145,12 @@ line = st.one_of(
     st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"gm next {a[0]} {a[1]}"),
     st.tuples(cell, st.sampled_from(["on", "on", "off"])).map(lambda a: f"gm fire {a[0]} {a[1]}"),  # R18.3.4
     st.sampled_from(["gm fire barn on", "gm fire barn off"]),
+    # R18.4, R18.6 (refused while the modules are off)
+    st.tuples(who, st.sampled_from(["", " ana", " cid", " bob"])).map(lambda a: f"calm {a[0]}{a[1]}"),
+    st.tuples(st.sampled_from(["a", "b"]), st.integers(1, 4)).map(lambda a: f"reroll {a[0]} {a[1]}"),
+    st.tuples(st.sampled_from(["a", "b"]), st.integers(1, 4)).map(lambda a: f"reroll {a[0]} {a[1]}"),
+    st.tuples(who, st.integers(0, 3)).map(lambda a: f"gm set {a[0]} markers={a[1]}"),
+    st.tuples(who, st.sampled_from(IDS)).map(lambda a: f"gm near {a[0]} {a[1]}"),
 )
 script = st.lists(line, min_size=1, max_size=40)
 script_with_undo = st.lists(st.one_of(line, line, line, st.sampled_from(["undo", "redo"])), min_size=1, max_size=40)
@@ -180,6 +192,10 @@ def check_invariants(state: Encounter) -> None:
     if state.interrupt is not None:
         assert state.active == state.interrupt.watcher
     assert (state.winner is None) or state.finished
+    for u in state.units:
+        assert 0 <= u.markers <= 3, f"{u.id} holds {u.markers} suppression markers (R18.4.1)"
+    for side in state.sides:
+        assert 0 <= side.reroll_points <= 10, f"{side.id} has {side.reroll_points} re-roll points (R18.6.1)"
 
 
 @PROPERTY_SETTINGS

@@ -187,6 +187,7 @@ def test_build_hit_chance_orders_and_rejects_unknown_names():
         "ambidextrous",
         "exhaustion",
         "wounds",
+        "suppression",  # R18.4.2
         "gm",
     )
     with pytest.raises(ValueError, match="luck"):

@@ -35,6 +35,7 @@ from apcombat.model import (
     OptionalRules,
     Pin,
     Pose,
+    RolledDie,
     Side,
     TableFire,
     Unit,
@@ -240,6 +241,9 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "start": (1, 1),  # R18.1.3
         "gm_friends_near": True,  # R18.1.1 table mode
         "gm_leader_near": "raider",
+        "markers": 3,  # R18.4
+        "markers_new": 2,
+        "markers_round": 3,
     }
     ai_values = {"level": "random", "effort": Effort.HIGH, "aggression": 0.8, "caution": 0.25}
     side_values = {
@@ -247,6 +251,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "ai": AiSettings(**ai_values),
         "hp_shown": HpShown.HIDDEN,
         "edge": Edge.W,  # R18.1.3
+        "reroll_points": 6,  # R18.6.1
     }
     encounter_values = {
         "map": attrs.evolve(duel().map, fires={(2, 1), (1, 2)}, burnt={(3, 1)}),  # R18.3
@@ -286,6 +291,9 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "gm_next_to": ("ana", "raider"),  # R18.2.2 table mode
         "fresh_fires": frozenset({(2, 1)}),  # R18.3.3
         "table_fires": (TableFire("barn"), TableFire("hay", fresh=True)),  # R18.3.4
+        "rolls": (RolledDie(1, 100, "Ana's shot at Raider", 37, "d100", "ana"), RolledDie(2, 6, "a d6", 4)),  # R18.6
+        "gm_near": ("ana", "raider"),  # R18.4.4
+        "reroll_base": None,  # R18.6.2: never saved, rebuilt from the history (test_a_reroll_survives_a_save)
     }
     for model, values in (
         (Unit, unit_values),
@@ -305,6 +313,23 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
     loaded = load_game("saves/all.toml")
     assert loaded.state == state
     assert save_game(loaded, "saves/again").read_text(encoding="utf-8") == text
+
+
+def test_a_reroll_survives_a_save(in_tmp):
+    # R18.6.2, R18.4: the last action's dice and the suppression markers are saved; the state before the action,
+    # which a re-roll plays again from, is rebuilt from the history, so a loaded game re-rolls as the live one.
+    start = duel()
+    sides = tuple(attrs.evolve(side, reroll_points=4) for side in start.sides)
+    start = attrs.evolve(start, sides=sides, modules={"rerolls": True, "suppression": True})
+    game = Game(start, seed=7)
+    game.play_all(["end", "end", "shoot ana raider", "reroll vault 1"])
+    written, loaded = saved_and_loaded(game)
+    assert "reroll_base" not in written.decode()
+    assert loaded.state == game.state and loaded.state.rolls
+    assert [event.text for event in loaded.play("reroll vault 2")] == [
+        event.text for event in game.play("reroll vault 2")
+    ]
+    assert loaded.state == game.state and loaded.state.side("vault").reroll_points == 0
 
 
 def test_an_ai_sides_settings_and_the_units_roles_survive_a_save(in_tmp):

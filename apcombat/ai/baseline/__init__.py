@@ -21,6 +21,7 @@ from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAc
 from apcombat.ai.baseline.proposal import Candidate, Proposal
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
+from apcombat.ai.module_moves import module_decision
 from apcombat.engine.deck import side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
@@ -57,6 +58,9 @@ class BaselineLevel:
             return deck_decision(state)  # R18.5.1: the held card (and going last)
         if state.active is None or state.finished:
             return Decision("end", "nobody to play")
+        first = module_decision(state)  # R18.4.4 calm, R18.6 re-rolls
+        if first is not None:
+            return first
         situation = Situation(state)
         offered = (candidate.propose(situation) for candidate in self.candidates)
         proposals = [p for p in offered if p is not None and p.line in situation.legal]

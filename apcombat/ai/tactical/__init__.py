@@ -11,6 +11,7 @@ from functools import partial
 from apcombat.ai.baseline.morale import morale_decision, restricted
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
+from apcombat.ai.module_moves import module_decision
 from apcombat.ai.tactical.candidates import CANDIDATES, Candidate
 from apcombat.ai.tactical.delay import DELAY
 from apcombat.ai.tactical.effort import budget_of
@@ -71,6 +72,9 @@ class TacticalLevel:
         urgent = morale_decision(state)  # R18.1.3, R18.2.2: run, take cover, treat a friend
         if urgent is not None:
             return urgent
+        first = module_decision(state)  # R18.4.4 calm, R18.6 re-rolls
+        if first is not None:
+            return first
         plans = self.plans(state, rng)
         me = state.unit(state.active)
         if restricted(me):  # R18.1.3, R18.2.1: only what its state allows

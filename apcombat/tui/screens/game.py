@@ -24,6 +24,7 @@ from apcombat.tui.battle_layout import BattleFit
 from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
 from apcombat.tui.deck_prompt import DeckPrompt
 from apcombat.tui.leaving import ask_before_replacing
+from apcombat.tui.module_actions import ModuleActions, reroll_offer
 from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
 from apcombat.tui.screens.shot import ShotScreen
@@ -38,7 +39,7 @@ OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
 NOTICE_KEPT = 2.0  # seconds: a notice given as the battlefield opens (a load's) is said on it
 
 
-class GameScreen(Screen):
+class GameScreen(ModuleActions, Screen):
     """Play an encounter on its map (and, through the hooks `TableScreen` fills in, on a table)."""
 
     COMMAND_EXAMPLE = "a command, e.g. move ana 4,5 — Enter plays it, Escape closes"
@@ -59,6 +60,8 @@ class GameScreen(Screen):
         Binding("J", "jump", "Jump", show=False, id="game.jump"),
         Binding("d", "delay", "Delay", show=False, id="game.delay"),
         Binding("a", "aid", "First aid", show=False, id="game.aid"),
+        Binding("C", "calm", "Calm", show=False, id="game.calm"),
+        Binding("R", "reroll", "Re-roll", show=False, id="game.reroll"),
         Binding("e", "end", "End turn", id="game.end"),
         Binding("s", "start", "Start", show=False, id="game.start"),
         Binding("n", "ai_skip", "Skip AI", id="game.ai_skip"),
@@ -360,7 +363,11 @@ class GameScreen(Screen):
         if moved_on and active is not None and active.at is not None:
             self.query_one(MapView).cursor = active.at
         turn = [e for e in events if e.kind == "turn"]
-        if turn:
+        offer = reroll_offer(self.state)  # R18.6: right after the action, before any other command
+        if offer:
+            said = [e.text for e in events if e.kind not in ("rolls", "dice")]
+            self.hint(f"{offer} — {said[-1] if said else ''}")
+        elif turn:
             self.hint(turn[-1].text + " — ? lists the keys")
         elif events and not any(e.kind == "interrupt" for e in events):
             self.hint(events[-1].text)

@@ -72,8 +72,9 @@ def _unit(
     active: bool = False,
     colour: str = SIDE_COLOURS[0],
     state: str = "",
+    suppressed: bool = False,
 ) -> Text:
-    return _cell(unit=unit_look("A", colour, pose, facing, out, active, state))
+    return _cell(unit=unit_look("A", colour, pose, facing, out, active, state, suppressed))
 
 
 def _line(*pieces: Text | str) -> Text:
@@ -109,6 +110,7 @@ def legend_text(hexes: bool = False) -> Text:
     lines.append(_line(_unit(Pose.CROUCHED), "  crouched: small letter"))
     lines.append(_line(_unit(Pose.PRONE), "  prone: small letter, underlined"))
     lines.append(_line(_unit(active=True), "  the acting unit: reverse video"))
+    lines.append(_line(_unit(suppressed=True), "  suppressed: grey background (R18.4; the panel gives the markers)"))
     lines.append(_line(_unit(out="unconscious"), "  unconscious (dim, z)"))
     lines.append(_line(_unit(out="down"), "  down, 0 HP (dim, x)"))
     r18 = Text.assemble(*(Text.assemble(_unit(out=out), " ") for out in ("man_down", "dead", "surrendered")))

@@ -10,7 +10,7 @@ so the map reads the same in a 16-colour terminal, and the shapes alone tell the
                that fled is not drawn); * stunned, ! broken, ? shaken in place of the facing (R18);
                the label shows the pose:
                A bold capital = upright, a lowercase = crouched, a lowercase underlined = prone;
-               the active unit in reverse video
+               the active unit in reverse video; a grey background: suppressed (R18.4, markers held)
     overlays   reachable: blue background (with the AP cost when asked)    enemy reaction cones: red
                background (magenta where also reachable), a watch of the acting side's: green (cyan where
                also reachable)    previewed path: AP left after each step, bold yellow (·3; ·· for a
@@ -145,14 +145,28 @@ def unit_glyph(unit: Unit, label: str, colour: str, active: bool, unconscious: b
     else:
         out = "down" if unit.down else "unconscious" if unconscious else ""
     state = "stunned" if unit.stunned else unit.morale.value if unit.morale is not MoraleState.STEADY else ""
-    return unit_look(label, colour, unit.pose, unit.facing, out, active, state)
+    return unit_look(label, colour, unit.pose, unit.facing, out, active, state, suppressed=unit.markers > 0)
+
+
+SUPPRESSED_BACKGROUND = "bright_black"  # R18.4: a unit holding suppression markers
 
 
 def unit_look(
-    label: str, colour: str, pose: Pose, facing: Facing, out: str, active: bool, state: str = ""
+    label: str,
+    colour: str,
+    pose: Pose,
+    facing: Facing,
+    out: str,
+    active: bool,
+    state: str = "",
+    suppressed: bool = False,
 ) -> tuple[str, Style]:
     """The two characters and style of a unit with this label, pose and facing; `out` is a key of OUT_MARKS
-    or "" (in the fight), `state` one of STATE_MARKS or "". The map and the legend both draw units with it."""
+    or "" (in the fight), `state` one of STATE_MARKS or ""; `suppressed`: it holds suppression markers (a grey
+    background). The map and the legend both draw units with it."""
+    if suppressed and not out:
+        text, style = unit_look(label, colour, pose, facing, out, active, state)
+        return text, style + Style(bgcolor=SUPPRESSED_BACKGROUND)
     if out:
         return label.lower() + OUT_MARKS.get(out, DOWN_MARK), Style(color=colour, dim=True, reverse=active)
     mark = STATE_MARKS.get(state, FACING_MARKS[facing])

@@ -123,6 +123,9 @@ class UnitPanel(Static):
         if unit.unconscious_rounds:
             conditions.append(f"unconscious {unit.unconscious_rounds} rounds")
         conditions += morale_words(unit)  # R18.2.1, R18.1.3
+        if unit.markers:
+            count = unit.markers
+            conditions.append(f"suppressed: {count} marker{'s' if count != 1 else ''} (-{count} AP, -{10 * count})")
         if unit.carried_mm:
             conditions.append(f"{unit.carried_mm} mm of movement left" if unit.at is None else "part of a step left")
         if conditions:

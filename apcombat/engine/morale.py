@@ -117,11 +117,13 @@ def lost_units(before: Encounter, state: Encounter) -> list[Unit]:
 def after_losses(before: Encounter, state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
     """R18.1.2 (a), (b): at the end of the action or step, friends who saw a loss within 5 m test, in the
     encounter's order — twice for a leader lost; (a) at most once a round."""
+    if not morale_on(state):
+        return state
     lost = lost_units(before, state)
     if not lost:
         return state
     state = attrs.evolve(state, lost=(*state.lost, *(unit.id for unit in lost)))
-    if not morale_on(state) or state.map is None:
+    if state.map is None:
         return state  # table mode: the game master names who saw it (`gm morale WHO lost FRIEND`)
     for tester in state.units:
         if tester.down:

@@ -78,7 +78,7 @@ def start_round(state: Encounter, number: int, dice: DiceSource, events: list[Ev
     state = attrs.evolve(
         state, round=number, taken=(), delayed=(), pre_empted=None, active=None, lost=(), morale_tested=()
     )
-    if number == 1 and state.module_on("morale"):  # R18.1.3: a broken one's edge may be nearest where it started
+    if number == 1 and state.module_on("morale"):  # R18.1.3: a broken one's edge may be nearest its start
         state = attrs.evolve(state, units=tuple(attrs.evolve(u, start=u.start or u.at) for u in state.units))
     events.append(Event("round", f"round {number} begins", {"round": number}))
     if deck.deck_on(state):

@@ -67,7 +67,7 @@ def test_every_problem_of_a_character_is_reported(in_tmp: Path, library: Library
             "ana.toml: special: unknown key 'XP'",
             "ana.toml: skills: 'smal_guns' is not one of small_guns, big_guns, energy_weapons, melee, "
             "unarmed, "
-            "throwing, acrobatics, body_control (did you mean 'small_guns'?)",
+            "throwing, acrobatics, body_control, first_aid (did you mean 'small_guns'?)",
             "ana.toml: skills.melee: expected a whole number from 0 to 300, got -5",
             'ana.toml: perks: expected a list, got "ambidextrous"',
             "ana.toml: max_hp: expected a whole number from 1 to 999, got 0",

@@ -96,7 +96,7 @@ def test_a_new_character_with_problems_names_each_field(library: Library) -> Non
         ("special.PE", 'expected a whole number, got ""'),
         ("weapons", "pick at least one weapon (Fists to fight bare-handed)"),
         ("perks", "unknown perk 'ambidextrus' (did you mean 'ambidextrous'?)"),
-        ("perks", "the perks the rules know: ambidextrous, more_criticals"),
+        ("perks", "the perks the rules know: ambidextrous, more_criticals, leader"),
     ]
 
 

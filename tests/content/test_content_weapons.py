@@ -78,7 +78,7 @@ def test_a_toml_syntax_error_names_its_line(in_tmp: Path) -> None:
         (
             {"skill": "guns"},
             "skill: 'guns' is not one of small_guns, big_guns, energy_weapons, melee, unarmed, "
-            "throwing, acrobatics, body_control (did you mean 'big_guns'?)",
+            "throwing, acrobatics, body_control, first_aid (did you mean 'big_guns'?)",
         ),
         ({"ranges": "far"}, 'ranges: expected a table, got "far"'),
         ({"burst": 3}, "burst: is 3 but ap_burst is 0: an automatic weapon needs both"),

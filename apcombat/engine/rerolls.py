@@ -109,8 +109,12 @@ def describe_die(die: RolledDie) -> str:
 
 
 def rolls_event(state: Encounter) -> Event | None:
-    """The log's numbered list of the action's dice, whose each is, so a player can name N (R18.6.2)."""
-    if not state.rolls:
+    """The log's numbered list of the action's dice, whose each is, so a player can name N (R18.6.2) — only
+    while a side holds the points to re-roll a die of its own among them (else it is noise in the log)."""
+    if not state.rolls or state.finished:
+        return None
+    sides = {owner_side(state, die) for die in state.rolls} - {None}
+    if not any(state.side(side).reroll_points >= REROLL_COST for side in sides):
         return None
     parts = []
     for die in state.rolls:

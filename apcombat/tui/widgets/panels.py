@@ -106,7 +106,7 @@ class UnitPanel(Static):
         if planned_ap:
             text.append(f" -{planned_ap}", style="yellow")
         text.append("\n")
-        status = state.status(unit).value
+        status = state.status(unit).value.replace("_", " ")  # "man down"
         where = f"{unit.at[0]},{unit.at[1]} " if unit.at is not None else ""
         text.append(f"{where}facing {unit.facing.value}, {unit.pose.value}, {status}\n")
         conditions = []
@@ -194,7 +194,7 @@ class TurnOrder(Static):
     @staticmethod
     def _lines(state: Encounter, unit: Unit, labels: dict[str, str], width: int) -> list[Text]:
         """A unit's line, then its conditions packed into lines of the panel's width."""
-        status = state.status(unit).value
+        status = state.status(unit).value.replace("_", " ")
         acting = unit.id == state.active
         initiative = f"{unit.initiative:>3} " if unit.initiative is not None else "    "
         style = side_colour(state, unit.side)

@@ -260,7 +260,8 @@ GM_USAGE = {
     **MODULE_GM_USAGE,
 }
 """Each game-master line's form: a mistake in one names only its own form."""
-USAGE["gm"] = " | ".join(GM_USAGE.values())
+USAGE["gm"] = "gm " + "|".join(GM_USAGE) + " ...  (a mistake in one form names that form's usage)"
+"""Every game-master form by name: written out in full, fourteen forms make a refusal too long to read."""
 
 
 def parse_command(line: str) -> Command | None:

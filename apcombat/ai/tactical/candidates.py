@@ -16,7 +16,7 @@ from apcombat.ai.baseline.moving import all_friends_watch, coming_enemy, positio
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.tactical.danger import enemy_turn_damage
 from apcombat.ai.tactical.team import GUARD_STEPS, may_move, role_of
-from apcombat.board.cover import can_take_cover, protected
+from apcombat.board.cover import can_take_cover, hidden_when_prone, protected
 from apcombat.model import AiRole, Cell
 
 COVER_AP = 2  # R9.1
@@ -44,8 +44,21 @@ class Candidate(Protocol):
     def sketches(self, situation: Situation, cells: int) -> Iterator[Sketch]: ...
 
 
+PRONE_AP = {"upright": 4, "crouched": 2}  # R8.1
+"""AP to lie down from each pose."""
+
+
+def hides_prone(situation: Situation, cell: Cell) -> bool:
+    """R8.5: lying prone at `cell`, a hip-high obstacle between it and some enemy hides the unit from that
+    enemy: it cannot be shot from there, and it leans out to fire (R9.5) only in its own actions."""
+    battlemap = situation.state.map
+    assert battlemap is not None
+    return any(e.at is not None and hidden_when_prone(battlemap, situation.grid, cell, e.at) for e in situation.enemies)
+
+
 def finishes(situation: Situation, cell: Cell, in_cover: bool, pose: str) -> Iterator[tuple[str | None, int]]:
-    """Fire with every AP, or keep 2 back to take cover there (R9.1) — else to crouch (R8.4)."""
+    """Fire with every AP, or keep 2 back to take cover there (R9.1) — else to crouch (R8.4); or keep what
+    lying down costs to go prone behind a low wall that hides it from an enemy (R8.5)."""
     me = situation.me
     yield None, 0
     assert situation.state.map is not None
@@ -53,6 +66,8 @@ def finishes(situation: Situation, cell: Cell, in_cover: bool, pose: str) -> Ite
         yield f"cover {me.id}", COVER_AP
     elif pose == "upright":
         yield f"pose {me.id} crouched", CROUCH_AP
+    if pose in PRONE_AP and hides_prone(situation, cell):
+        yield f"pose {me.id} prone", PRONE_AP[pose]
 
 
 class StayAndFire:

@@ -18,8 +18,8 @@ from apcombat.ai.baseline.memo import MapMemo
 from apcombat.engine import CommandError, views
 from apcombat.engine.attacks import plan_for
 from apcombat.engine.commands import Attack
-from apcombat.engine.geometry import grid_of
-from apcombat.model import Cell, DamageType, Encounter, FromCover, Unit
+from apcombat.engine.geometry import grid_of, hidden_prone
+from apcombat.model import Cell, DamageType, Encounter, FromCover, Pose, Unit
 
 
 @attrs.frozen
@@ -54,6 +54,8 @@ def enemy_turn_damage(state: Encounter, enemy: Unit, target: Unit) -> float:
     kinds = (kind, "dual") if kind == "shoot" and enemy.offhand is not None else (kind,)
     modes = [burst for burst in (False, True) if (weapon.automatic if burst else weapon.fires_single)]
     ways = (FromCover.LEAN_OUT, FromCover.BLIND) if enemy.in_cover else (FromCover.NONE,)  # R9.4, R9.5
+    if enemy.pose is Pose.PRONE and not enemy.in_cover:
+        ways = (FromCover.NONE, FromCover.LEAN_OUT)  # R8.5, R9.5: prone behind a low wall it leans out
     for attack_kind, burst, way in itertools.product(kinds, modes or [False], ways):
         try:
             attack = Attack(unit=enemy.id, target=target.id, kind=attack_kind, burst=burst, from_cover=way)
@@ -149,7 +151,8 @@ def danger_at(state: Encounter, unit_id: str, memo: MapMemo, kills: Mapping[str,
         alive = 1.0 - (kills or {}).get(enemy.id, 0.0)
         if enemy.id in pinned and enemy.in_cover:
             alive *= 1.0 - PINNED  # R17.2: leaving cover or leaning out to shoot draws the pin's fire first
-        if grid.distance_m(me.at, enemy.at) > reach or not memo.sees(me.at, enemy.at):
+        if grid.distance_m(me.at, enemy.at) > reach or not memo.sees(me.at, enemy.at) or hidden_prone(state, me, enemy):
+            # out of its sight — or prone behind a low wall it must walk round to flank (R8.5)
             total += alive * closing_in(memo, enemy, me)
             continue
         if enemy.watch is not None and me.at in cones:

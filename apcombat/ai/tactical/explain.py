@@ -8,7 +8,7 @@ from apcombat.ai.decision import Option
 from apcombat.ai.tactical.planner import TurnPlan
 from apcombat.model import Unit
 
-FINISHES = {"cover": "takes cover", "pose": "crouches"}
+FINISHES = {"cover": "takes cover", "crouched": "crouches", "prone": "goes prone behind cover"}
 
 
 def _steps(me: Unit, plan: TurnPlan) -> list[str]:
@@ -39,7 +39,8 @@ def _steps(me: Unit, plan: TurnPlan) -> list[str]:
         down = f", {target.name} down {100 * downed:.0f} %" if downed >= 0.05 else ""
         said.append(f"{shot}{more}{down}")
     if plan.sketch.finish is not None and plan.sketch.finish in plan.lines:
-        said.append(FINISHES.get(plan.sketch.finish.split()[0], plan.sketch.finish))
+        words = plan.sketch.finish.split()
+        said.append(FINISHES.get(words[0], FINISHES.get(words[-1], plan.sketch.finish)))
     return said
 
 

@@ -156,14 +156,21 @@ def _play_choice(game: Game, answer: Answer) -> Step:
     return Step(actor, decision, answer.ms, command, tuple(game.play(default, reason=why, ai_dice=generator)), illegal)
 
 
-def _check_choice(line: str, side: str) -> tuple[Command | None, str | None]:
-    """The parsed choice, or why the line is no choice of the side asked (R18.5.1)."""
+def _parsed(line: str) -> tuple[Command | None, str | None]:
+    """An AI's line parsed, or why it is no command line at all."""
     if not isinstance(line, str):
         return None, f"{type(line).__name__} is not a command line"
     try:
-        command = parse_command(line)
+        return parse_command(line), None
     except CommandError as error:
         return None, f"not a command: {error}"
+
+
+def _check_choice(line: str, side: str) -> tuple[Command | None, str | None]:
+    """The parsed choice, or why the line is no choice of the side asked (R18.5.1)."""
+    command, problem = _parsed(line)
+    if problem is not None:
+        return command, problem
     if not isinstance(command, DECK_COMMANDS):
         return command, f"the deck asks {side} to hold a card or go last, not {line!r}"
     if command.side != side:
@@ -184,12 +191,9 @@ def ask(player: Player, state: Encounter, rng: random.Random) -> tuple[Decision,
 
 def _check(line: str, game: Game) -> tuple[Command | None, str | None]:
     """The parsed command, or why the line is illegal before `apply` is even asked."""
-    if not isinstance(line, str):
-        return None, f"{type(line).__name__} is not a command line"
-    try:
-        command = parse_command(line)
-    except CommandError as error:
-        return None, f"not a command: {error}"
+    command, problem = _parsed(line)
+    if problem is not None:
+        return command, problem
     if command is None:
         return None, "an empty line"
     if isinstance(command, NOT_FOR_AN_AI):

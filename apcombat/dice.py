@@ -69,10 +69,24 @@ _NOTATION = re.compile(r"^\s*(?:(\d*)\s*[dD]\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$
 _CONSTANT = re.compile(r"^\s*(\d+)\s*$")
 
 
+_PARSED: dict[str, DiceExpr] = {}
+"""Notations already read (a weapon's damage is read for every attack an AI judges); at most _PARSED_KEPT."""
+_PARSED_KEPT = 1024
+
+
 def parse_dice(text: str) -> DiceExpr:
     """Parse `2d10+5`, `1d6`, `d100`, `3d6-2` or a plain number into a DiceExpr (R0.2)."""
     if not isinstance(text, str):
         raise DiceNotationError(f"{text!r} is not dice notation: write NdS+K, like 2d10+5")
+    found = _PARSED.get(text)
+    if found is None:
+        found = _read_dice(text)
+        if len(_PARSED) < _PARSED_KEPT:
+            _PARSED[text] = found
+    return found
+
+
+def _read_dice(text: str) -> DiceExpr:
     constant = _CONSTANT.match(text)
     if constant:
         return DiceExpr(count=0, sides=1, bonus=int(constant.group(1)))

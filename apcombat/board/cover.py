@@ -11,11 +11,33 @@ PROTECTING_ANGLE_DEGREES = 45.0
 """R9.2: the widest angle at the covered character between the obstacle and the shooter."""
 
 
+MAPS_KEPT = 4
+"""Maps whose cover cells are kept (a map never changes: a fire makes a new one). An AI asks a cell's cover
+for every shot it judges; the newest maps are asked again and again."""
+
+_cover_tables: list[tuple[BattleMap, Grid, dict[Cell, tuple[Cell, ...]]]] = []
+
+
+def _cover_table(battlemap: BattleMap, grid: Grid) -> dict[Cell, tuple[Cell, ...]]:
+    for held, held_grid, table in _cover_tables:
+        if held is battlemap and held_grid is grid:
+            return table
+    table: dict[Cell, tuple[Cell, ...]] = {}
+    _cover_tables.insert(0, (battlemap, grid, table))
+    del _cover_tables[MAPS_KEPT:]
+    return table
+
+
 def cover_cells(battlemap: BattleMap, grid: Grid, cell: Cell) -> tuple[Cell, ...]:
     """R9.1: the neighbouring cells (diagonal ones too on squares) holding an obstacle at least hip-high."""
-    return tuple(
-        step.to for step in grid.steps(cell) if battlemap.inside(step.to) and battlemap.at(step.to).gives_cover
-    )
+    table = _cover_table(battlemap, grid)
+    found = table.get(cell)
+    if found is None:
+        found = tuple(
+            step.to for step in grid.steps(cell) if battlemap.inside(step.to) and battlemap.at(step.to).gives_cover
+        )
+        table[cell] = found
+    return found
 
 
 def can_take_cover(battlemap: BattleMap, grid: Grid, cell: Cell) -> bool:

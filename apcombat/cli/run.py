@@ -123,27 +123,31 @@ def _script_lines(args: argparse.Namespace) -> list[str] | None:
 
 def state_report(state: Encounter) -> dict[str, Any]:
     """The state as `apcombat run --json` prints it."""
-    return {
-        "round": state.round,
-        "active": state.active,
-        "winner": state.winner,
-        "units": [
-            {
-                "id": unit.id,
-                "side": unit.side,
-                "at": list(unit.at) if unit.at is not None else None,
-                "facing": unit.facing.value,
-                "pose": unit.pose.value,
-                "hp": unit.hp,
-                "ap": unit.ap,
-                "in_cover": unit.in_cover,
-                "status": state.status(unit).value,
-                "weapon": unit.weapon.weapon.id if unit.weapon else None,
-                "ammo": unit.weapon.loaded if unit.weapon else None,
-            }
-            for unit in state.units
-        ],
-    } | deck_report(state) | _fires_report(state)
+    return (
+        {
+            "round": state.round,
+            "active": state.active,
+            "winner": state.winner,
+            "units": [
+                {
+                    "id": unit.id,
+                    "side": unit.side,
+                    "at": list(unit.at) if unit.at is not None else None,
+                    "facing": unit.facing.value,
+                    "pose": unit.pose.value,
+                    "hp": unit.hp,
+                    "ap": unit.ap,
+                    "in_cover": unit.in_cover,
+                    "status": state.status(unit).value,
+                    "weapon": unit.weapon.weapon.id if unit.weapon else None,
+                    "ammo": unit.weapon.loaded if unit.weapon else None,
+                }
+                for unit in state.units
+            ],
+        }
+        | deck_report(state)
+        | _fires_report(state)
+    )
 
 
 def deck_report(state: Encounter) -> dict[str, Any]:

@@ -94,8 +94,27 @@ def situation_for(state: Encounter, command: Attack) -> ShotSituation:
     blind_spot, distance, covered = _between(state, attacker, target, mode is ShotMode.MELEE, command.distance_cm)
     if blind_spot is not None:
         raise CommandError(blind_spot)
-    shooter = _shooter(state, attacker, target, second)
-    victim = Target(
+    table = _plans_of(state)
+    key = ("sides", attacker.id, target.id, second is not None)
+    sides = table.get(key)
+    if sides is None:
+        sides = table[key] = (_shooter(state, attacker, target, second), _victim(state, target, covered))
+    shooter, victim = sides
+    shot = Shot(
+        mode=mode,
+        location=command.location,
+        extra_ap=command.extra_ap,
+        distance_m=distance,
+        from_cover=command.from_cover,
+        reaction=is_reacting(state, attacker),
+        gm_modifier=state.gm_modifier,
+    )
+    return ShotSituation(shooter, victim, shot, state.house_rules, state.criticals, state.optional_rules)
+
+
+def _victim(state: Encounter, target: Unit, covered: bool) -> Target:
+    """The rules' view of the unit attacked (R9.2 `covered`: its cover is between it and the attacker)."""
+    return Target(
         name=target.name,
         hp=target.hp,
         pose=target.pose,
@@ -109,16 +128,6 @@ def situation_for(state: Encounter, command: Attack) -> ShotSituation:
         suppression=markers_of(state, target),
         id=target.id,
     )
-    shot = Shot(
-        mode=mode,
-        location=command.location,
-        extra_ap=command.extra_ap,
-        distance_m=distance,
-        from_cover=command.from_cover,
-        reaction=is_reacting(state, attacker),
-        gm_modifier=state.gm_modifier,
-    )
-    return ShotSituation(shooter, victim, shot, state.house_rules, state.criticals, state.optional_rules)
 
 
 def _between(

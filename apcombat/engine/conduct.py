@@ -100,9 +100,14 @@ def may_attack(unit: Unit) -> bool:
     return unit.morale is MoraleState.STEADY and not unit.stunned
 
 
+def moves_restricted(unit: Unit) -> bool:
+    """R18.1.3: whether the steps of its moves are restricted (`move_problem` can refuse one)."""
+    return unit.morale is MoraleState.BROKEN
+
+
 def move_problem(state: Encounter, unit: Unit, path: Path) -> str | None:
     """R18.1.3: a broken character's every step must take it no farther from its edge."""
-    if unit.morale is not MoraleState.BROKEN or state.map is None or unit.at is None:
+    if not moves_restricted(unit) or state.map is None or unit.at is None:
         return None
     edge = edge_of(state, unit)
     if edge is None:

@@ -52,12 +52,13 @@ __all__ = ["attack_lines", "legal_commands"]
 _WAY_WORD = {FromCover.NONE: "", FromCover.BLIND: " blind", FromCover.LEAN_OUT: " lean"}
 
 
-def legal_commands(state: Encounter) -> list[str]:
+def legal_commands(state: Encounter, jumps: bool = True) -> list[str]:
     """The lines `state.active` may play now (during an interruption, the watcher), in a fixed order.
 
     Every line listed is accepted by `apply`; every line `apply` accepts for the active unit is listed,
     or — for a move through other waypoints — a listed move to the same cell at the same gait for no
-    more AP (see the module's note for what is and is not listed).
+    more AP (see the module's note for what is and is not listed). `jumps=False` leaves out the jumps
+    (R15): an AI that never plans one skips judging every landing cell, most of the listing's time.
     """
     if state.finished:
         return []
@@ -73,7 +74,7 @@ def legal_commands(state: Encounter) -> list[str]:
         *_turns(state, unit),
         *_simple(state, unit),
         *_attacks(state, unit),
-        *_rest(state, unit),
+        *_rest(state, unit, jumps),
     ]
 
 
@@ -102,12 +103,15 @@ def _moves(state: Encounter, unit: Unit) -> Iterator[str]:
     single waypoint takes the cheapest path, the one that search found (`Area.path_to`)."""
     if not conduct.may_move(unit):
         return
+    paths_matter = conduct.moves_restricted(unit)  # building every cell's path is costly: only when it matters
     for running, suffix in ((False, ""), (True, " run")):
         area = reachable_area(state, unit, running)
         if area is None:
             continue
         for cell in sorted(area, key=_reading_order):
-            if cell != unit.at and conduct.move_problem(state, unit, area.path_to(cell)) is None:
+            if cell == unit.at:
+                continue
+            if not paths_matter or conduct.move_problem(state, unit, area.path_to(cell)) is None:
                 yield f"move {unit.id} {_cell(cell)}{suffix}"
 
 
@@ -199,7 +203,7 @@ def _extra_ap(state: Encounter, unit: Unit, aimed: commands.Attack, base_cost: i
     return range(1)
 
 
-def _rest(state: Encounter, unit: Unit) -> Iterator[str]:
+def _rest(state: Encounter, unit: Unit, jumps: bool = True) -> Iterator[str]:
     """R19.1 reload and swap, R16.1 watch, R17.1 pins, R15 jumps, R13.3 delay, and end."""
     for command, word in (
         (commands.Reload(unit=unit.id), "reload"),
@@ -211,7 +215,8 @@ def _rest(state: Encounter, unit: Unit) -> Iterator[str]:
     for target in _others(state, unit):
         if target.in_cover and _accepted(state, commands.PinDown(unit=unit.id, target=target.id)):
             yield f"pin {unit.id} {target.id}"
-    yield from _jumps(state, unit)
+    if jumps:
+        yield from _jumps(state, unit)
     for patient in state.units:  # R18.2.2: first aid for a friend who is man down
         if patient.side == unit.side and patient.fate is Fate.MAN_DOWN and _accepted(state, Aid(unit.id, patient.id)):
             yield f"aid {unit.id} {patient.id}"

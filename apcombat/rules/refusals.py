@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
-from apcombat.model import BodyLocation, FromCover, Pose, ShotMode, ShotSituation, Weapon
+from apcombat.model import BodyLocation, FromCover, Pose, Shot, ShotMode, ShotSituation, Weapon
 
 PRONE_HIDDEN = (BodyLocation.TORSO, BodyLocation.LEGS)  # R8.6
 TWO_GUN_MODES = (ShotMode.DUAL, ShotMode.DUAL_BURST)
@@ -44,24 +42,26 @@ def attack_options(situation: ShotSituation) -> dict[ShotMode, tuple[FromCover, 
     """
     options: dict[ShotMode, tuple[FromCover, ...]] = {}
     for mode in ShotMode:
-        shot = attrs.evolve(
-            situation.shot,
-            mode=mode,
-            location=BodyLocation.HEAD if mode is ShotMode.AIMED else None,
-            extra_ap=0,
-            from_cover=FromCover.NONE,
-        )
-        chosen = attrs.evolve(situation, shot=shot)
-        if _refused(_refuse_wrong_mode, chosen):
+        location = BodyLocation.HEAD if mode is ShotMode.AIMED else None
+        if _refused(_refuse_wrong_mode, _with_shot(situation, Shot(mode=mode, location=location))):
             continue
         ways = tuple(
             way
             for way in FromCover
-            if not _refused(_refuse_wrong_cover, attrs.evolve(chosen, shot=attrs.evolve(shot, from_cover=way)))
+            if not _refused(
+                _refuse_wrong_cover, _with_shot(situation, Shot(mode=mode, location=location, from_cover=way))
+            )
         )
         if ways:
             options[mode] = ways
     return options
+
+
+def _with_shot(situation: ShotSituation, shot: Shot) -> ShotSituation:
+    """The situation with another shot (built directly: an AI asks this thousands of times a decision)."""
+    return ShotSituation(
+        situation.shooter, situation.target, shot, situation.house_rules, situation.criticals, situation.optional_rules
+    )
 
 
 def _refused(check: Callable[[ShotSituation], None], situation: ShotSituation) -> bool:

@@ -216,4 +216,3 @@ class Session:
             return
         if replayed.state == self.game.state:
             self.game.log = replayed.log
-

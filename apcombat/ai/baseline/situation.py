@@ -58,11 +58,11 @@ class AttackOption:
 class Situation:
     """The acting unit's view of the state for one decision; every costly answer is cached here."""
 
-    def __init__(self, state: Encounter) -> None:
+    def __init__(self, state: Encounter, jumps: bool = True) -> None:
         assert state.active is not None
         self.state = state
         self.me = state.unit(state.active)
-        self.lines: tuple[str, ...] = tuple(legal_commands(state))
+        self.lines: tuple[str, ...] = tuple(legal_commands(state, jumps))  # `jumps`: see legal_commands
         self.legal = frozenset(self.lines)
 
     @cached_property

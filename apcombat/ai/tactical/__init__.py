@@ -49,7 +49,7 @@ class TacticalLevel:
 
     def plans(self, state: Encounter, rng: random.Random) -> list[TurnPlan]:
         """Every plan the candidates offer, judged, best first (the first offered wins a tie)."""
-        situation = Situation(state)
+        situation = Situation(state, jumps=False)  # no candidate plans a jump (R15)
         weighed = weights(situation.me, self.settings, state.round, edge_of(state, situation.me.side))
         judge = Judge(situation, weighed, self.fire, rng.getrandbits(64), self.budget.attacks)
         judged = []

@@ -4,7 +4,7 @@ look-ahead branches on — a miss, a wound, a kill."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -37,23 +37,36 @@ def _add(a: Damage, b: Damage) -> Damage:
     return tuple(sorted(summed.items()))
 
 
-def _gun_round(gun: GunPlan, armor: Armor) -> Damage:
+GunRounds = tuple[str, int, float, float, int]
+"""What one gun's part of an attack deals depends on: damage dice, armour stopping, hit and critical
+chances, rounds."""
+
+
+def _gun_rounds(gun: GunPlan, armor: Armor) -> GunRounds:
     weapon = gun.weapon
     damage_type = DamageType.FIRE if weapon.is_flamer else weapon.damage_type
     hit = gun.hit_chance / 100
     critical = min(gun.crit_chance, gun.hit_chance) / 100 if gun.hit_chance > 0 else 0.0
-    return _round(weapon.damage, armor.stops(damage_type), hit, critical)
+    return weapon.damage, armor.stops(damage_type), hit, critical, gun.rounds
+
+
+@lru_cache(maxsize=4096)
+def _total(guns: tuple[GunRounds, ...]) -> Damage:
+    """The guns' rounds added one by one (the same few attacks are judged from many cells: kept)."""
+    if not guns:
+        return ((0, 1.0),)
+    total = _total(guns[:-1])
+    notation, stops, hit, critical, rounds = guns[-1]
+    one = _round(notation, stops, hit, critical)
+    for _ in range(rounds):
+        total = _add(total, one)
+    return total
 
 
 def attack_damage(plan: AttackPlan, armor: Armor) -> Damage:
     """The exact distribution of the damage the whole attack deals (R4.3: each round of a burst rolled on
     its own); its mean is baseline's `expected_damage`."""
-    total: Damage = ((0, 1.0),)
-    for gun in plan.guns:
-        one = _gun_round(gun, armor)
-        for _ in range(gun.rounds):
-            total = _add(total, one)
-    return total
+    return _total(tuple(_gun_rounds(gun, armor) for gun in plan.guns))
 
 
 @attrs.frozen

@@ -44,6 +44,14 @@ def test_it_fires_this_turn_and_says_why_in_numbers(tmp_path: Path) -> None:
     assert "against Ana" in decision.reason and 1 < len(decision.options) <= 5
 
 
+def test_a_name_of_two_words_begins_the_reason_once(tmp_path: Path) -> None:
+    data = duel()
+    data["unit"][0]["character"]["name"] = "Raider 2"
+    decision = decide(game_of(tmp_path, data))
+    reason = decision.reason
+    assert reason.startswith("Raider 2 ") and "shoots Bob" in reason and " 2 shoots" not in reason, reason
+
+
 def test_stay_offers_firing_then_taking_cover_where_cover_is(tmp_path: Path) -> None:
     rows = ["............", "............", "..=.........", "............", "............"]
     game = game_of(tmp_path, duel(rows=rows))
@@ -117,6 +125,23 @@ def test_pin_is_offered_for_an_enemy_in_cover_while_a_friend_is_yet_to_act(tmp_p
     assert [sketch.prefix for sketch in sketches] == [("pin ana bob",)] and sketches[0].worth > 0
     alone = game_of(tmp_path, pinning_fight(), "gm set bob in_cover=true", "gm set dan hp=0")
     assert not list(Pin().sketches(Situation(alone.state), 4))  # nobody left to move under the pin
+
+
+def test_a_friend_in_cover_is_never_pinned(tmp_path: Path) -> None:  # R17.1
+    fight = pinning_fight()
+    fight["map"]["rows"][4] = ".=.........."  # a low wall between Ana and Dan
+    fight["unit"].append(unit("eve", "a", (5, 5), facing="W"))  # a friend yet to act, in Dan's sight
+    lines = ("gm set bob in_cover=true", "gm set dan in_cover=true")
+    game = game_of(tmp_path, fight, *lines, initiative="gm dice 6 1 1 1")
+    situation = Situation(game.state)
+    assert "pin ana dan" in situation.legal  # the rules allow it: a unit in cover in sight
+    assert [sketch.prefix for sketch in Pin().sketches(situation, 4)] == [("pin ana bob",)]
+
+
+def test_a_pins_worth_is_no_more_than_the_friends_hp(tmp_path: Path) -> None:
+    game = game_of(tmp_path, pinning_fight(), "gm set bob in_cover=true", "gm set dan hp=3")
+    (sketch,) = Pin().sketches(Situation(game.state), 4)
+    assert 0 < sketch.worth <= 0.5 * 3  # PIN_SHARE of Dan's 3 HP, not of Bob's whole turn
 
 
 def test_a_unit_holding_its_ground_plans_no_move(tmp_path: Path) -> None:

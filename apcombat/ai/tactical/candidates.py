@@ -231,7 +231,7 @@ class Watch:
         busy = ENGAGED if any(situation.memo.sees(enemy.at, f.at) for f in friends_in_sight(situation)) else 1.0
         shot = max((o.damage for o in situation.attacks if o.target.id == enemy.id), default=0.0)
         shot = shot or UNSEEN_HIT * mean_after_armor(weapon.damage, enemy.armor.stops(weapon.damage_type))
-        why = f"{enemy.name} {steps} steps from its sight"
+        why = f"{enemy.name} {steps} step{'' if steps == 1 else 's'} from its sight"
         yield Sketch("watch", (line,), fires=False, worth=busy * WATCH_HIT * shot, why=why)
 
 
@@ -255,7 +255,10 @@ class Pin:
         for line in situation.lines:
             if line.startswith(prefix):
                 enemy = state.unit(line[len(prefix) :])
-                threat = max(enemy_turn_damage(state, enemy, friend) for friend in waiting)
+                if enemy.side == me.side:
+                    continue  # the rules let a unit pin a friend in cover (R17.1); it never pays
+                # no more than each friend has: a minigun's turn "expects" hundreds of HP on anyone it sees
+                threat = max(min(enemy_turn_damage(state, enemy, friend), float(friend.hp)) for friend in waiting)
                 if threat > 0:
                     why = f"{enemy.name} kept in cover, {threat:.1f} damage a turn against its friends"
                     yield Sketch("pin", (line,), fires=False, worth=PIN_SHARE * threat, why=why)

@@ -32,7 +32,7 @@ def _steps(me: Unit, plan: TurnPlan) -> list[str]:
     volley = plan.volley
     if volley.first is not None:
         shot = volley.first.describe(me)
-        shot = shot.split(" ", 1)[1] if shot.startswith(me.name + " ") else shot
+        shot = shot.removeprefix(me.name + " ")  # the unit's name begins the reason once (names have spaces)
         target = volley.first.target
         downed = volley.kills.get(target.id, 0.0)
         more = f", {volley.attacks:.1f} attacks {volley.dealt:.1f} damage in all" if volley.attacks > 1.05 else ""

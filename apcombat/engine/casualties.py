@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
-from apcombat.engine.command_base import CommandError
+from apcombat.engine.command_base import CommandError, module_off
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of
 from apcombat.engine.module_commands import Aid
@@ -72,7 +72,7 @@ def aid(state: Encounter, command: Aid, dice: DiceSource, events: list[Event]) -
     from apcombat.engine.turns import take_gm_modifier
 
     if not state.module_on(Module.CASUALTIES):
-        raise CommandError("aid is part of the casualties module, which this encounter has off ([modules] casualties)")
+        raise module_off("aid", Module.CASUALTIES, "R18.2.2")
     unit = state.unit(command.unit)
     patient = _patient(state, unit, command.patient)
     _refuse_unless_next_to(state, unit, patient)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.engine.numbers import shown_word
+from apcombat.model.modules import MODULE_TITLES, Module
 
 
 class CommandError(Exception):
@@ -18,6 +19,14 @@ class Command:
     @property
     def who(self) -> str | None:
         return getattr(self, "unit", None)
+
+
+def module_off(what: str, module: Module, rule: str) -> CommandError:
+    """R18: the one sentence refusing a command of an optional module the encounter has off."""
+    return CommandError(
+        f"{what} belongs to the {MODULE_TITLES[module]} module, which this encounter has off: switch it on with "
+        f"{module.value} = true in the encounter's [modules] ({rule})"
+    )
 
 
 def need(args: list[str], count: int, what: str) -> None:

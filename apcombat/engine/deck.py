@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
-from apcombat.engine.command_base import Command, CommandError
+from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
 from apcombat.engine.module_commands import Hold, Last
 from apcombat.engine.numbers import shown_word
@@ -24,10 +24,6 @@ from apcombat.model.modules import Module
 from apcombat.rules.deck import drawn_card, going_last, side_order, tied_sides
 
 DECK_COMMANDS = (Hold, Last)
-_OFF = (
-    "the activation deck is off in this encounter: {word} is for R18.5 "
-    "(turn it on with activation_deck = true in the encounter's [modules])"
-)
 
 
 def deck_on(state: Encounter) -> bool:
@@ -111,7 +107,7 @@ def choose(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
     """`hold SIDE WHO` or `last SIDE` (R18.5.1); once every side holds a card, play begins."""
     word = "hold" if isinstance(command, Hold) else "last"
     if not deck_on(state):
-        raise CommandError(_OFF.format(word=word))
+        raise module_off(word, Module.ACTIVATION_DECK, "R18.5")
     if not choosing(state):
         raise CommandError(
             f"{word} is chosen at the start of a round, before its first turn: the sides have chosen (R18.5.1)"

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 import attrs
 
 from apcombat.dice import DiceSource
+from apcombat.engine.command_base import module_off
 from apcombat.engine.commands import CommandError
 from apcombat.engine.events import Event
 from apcombat.engine.fire_damage import burn_in_fire, cell_words, fires_on
@@ -22,10 +23,9 @@ from apcombat.engine.module_commands import GmFire
 from apcombat.engine.turns import check_victory, out_of_the_fight
 from apcombat.model import Cell, Encounter, ShotMode, TableFire, Terrain
 from apcombat.model.fates import Fate
+from apcombat.model.modules import Module
 from apcombat.rules.fires import FireOutcome, reading_order, roll_fire, roll_miss_direction, spread_to
 from apcombat.rules.resolve import AttackResult
-
-_NOT_ON = "spreading fires are off: turn fire_spread on in the encounter's [modules] table (R18.3)"
 
 
 def light(
@@ -201,7 +201,7 @@ def gm_fire(state: Encounter, command: GmFire, dice: DiceSource, events: list[Ev
     """R18.3.4: the game master lights or puts out a fire — a cell on a map (`off` leaves it burnt), a named
     fire in table mode — before the first round too."""
     if not fires_on(state):
-        raise CommandError(_NOT_ON)
+        raise module_off("gm fire", Module.FIRE_SPREAD, "R18.3.4")
     if state.finished:
         raise CommandError("the fight is over")
     if state.map is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceSource
-from apcombat.engine.command_base import CommandError
+from apcombat.engine.command_base import CommandError, module_off
 from apcombat.engine.events import Event
 from apcombat.engine.module_commands import GmMorale, GmNext
 from apcombat.engine.morale import is_leader, leave, roll_morale
@@ -27,7 +27,7 @@ def _unit(state: Encounter, unit_id: str) -> Unit:
 def gm_morale(state: Encounter, command: GmMorale, dice: DiceSource, events: list[Event]) -> Encounter:
     """R18.1: see GmMorale. Refused with the module off."""
     if not state.module_on(Module.MORALE):
-        raise CommandError("gm morale is for the morale module, which this encounter has off ([modules] morale)")
+        raise module_off("gm morale", Module.MORALE, "R18.1")
     unit = _unit(state, command.unit)
     word = command.word
     if word in ("steady", "shaken", "broken"):
@@ -92,7 +92,7 @@ def _friend(state: Encounter, unit: Unit, other: str | None, in_fight: bool = Tr
 def gm_next(state: Encounter, command: GmNext, dice: DiceSource, events: list[Event]) -> Encounter:
     """R18.2.2 table mode: the game master says the helper stands next to the patient."""
     if not state.module_on(Module.CASUALTIES):
-        raise CommandError("gm next is for the casualties module, which this encounter has off ([modules] casualties)")
+        raise module_off("gm next", Module.CASUALTIES, "R18.2")
     if state.map is not None:
         raise CommandError("on a map the program sees who is next to whom: gm next is for table mode")
     unit, patient = _unit(state, command.unit), _unit(state, command.patient)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
-from apcombat.engine.command_base import Command, CommandError
+from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
 from apcombat.engine.module_commands import Reroll
 from apcombat.model import Encounter, RolledDie
@@ -161,10 +161,7 @@ def reroll(state: Encounter, command: Reroll, dice: DiceSource, apply: Apply) ->
 def _refusal_or_die(state: Encounter, command: Reroll) -> RolledDie:
     """The die named, or CommandError saying in one sentence why the re-roll is refused (R18.6)."""
     if not on(state):
-        raise CommandError(
-            "reroll belongs to the re-roll points module: switch it on with rerolls = true in the encounter's "
-            "[modules] (R18.6)"
-        )
+        raise module_off("reroll", Module.REROLLS, "R18.6")
     try:
         side = state.side(command.side)
     except KeyError:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
-from apcombat.engine.command_base import CommandError
+from apcombat.engine.command_base import CommandError, module_off
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import distance_m, sight_problem
 from apcombat.engine.module_commands import Calm, GmNear
@@ -139,10 +139,7 @@ def calm(state: Encounter, command: Calm, dice: DiceSource, events: list[Event])
     from apcombat.engine.turns import take_gm_modifier
 
     if not on(state):
-        raise CommandError(
-            "calm belongs to the suppression module: switch it on with suppression = true in the encounter's "
-            "[modules] (R18.4)"
-        )
+        raise module_off("calm", Module.SUPPRESSION, "R18.4.4")
     unit = state.unit(command.unit)
     friend = _friend(state, unit, command.friend)
     if friend.markers <= 0:
@@ -204,7 +201,7 @@ def gm_near(state: Encounter, command: GmNear, dice: DiceSource, events: list[Ev
     """Table mode (R18.4.4): the game master says the friend is within 5 m of the unit and in its sight, for
     the `calm` that follows."""
     if not on(state):
-        raise CommandError("gm near answers calm, of the suppression module, which is off (R18.4)")
+        raise module_off("gm near", Module.SUPPRESSION, "R18.4.4")
     if state.map is not None:
         raise CommandError("on a map distance and sight are measured: gm near is for table mode")
     names = []

@@ -16,5 +16,15 @@ class Module(StrEnum):
     REROLLS = "rerolls"  # R18.6
 
 
+MODULE_TITLES = {
+    Module.MORALE: "morale",
+    Module.CASUALTIES: "casualties",
+    Module.FIRE_SPREAD: "spreading fires",
+    Module.SUPPRESSION: "suppression",
+    Module.ACTIVATION_DECK: "activation deck",
+    Module.REROLLS: "re-roll points",
+}
+"""Each module as a sentence names it."""
+
 MODULES = tuple(module.value for module in Module)
 """Every module key, in R18's order."""

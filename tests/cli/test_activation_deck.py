@@ -238,11 +238,12 @@ def test_the_deck_commands_are_refused_when_the_module_is_off(apcombat, tmp_path
     # R18: a module's command is refused with one sentence when the module is off.
     encounter = deck_encounter(tmp_path, deck=False)
     assert run(apcombat, encounter, "start", "hold vault ana", code=2) == [
-        "apcombat: line 2 (hold vault ana): the activation deck is off in this encounter: hold is for R18.5 "
-        "(turn it on with activation_deck = true in the encounter's [modules])"
+        "apcombat: line 2 (hold vault ana): hold belongs to the activation deck module, which this encounter has "
+        "off: switch it on with activation_deck = true in the encounter's [modules] (R18.5)"
     ]
     assert run(apcombat, encounter, "start", "last vault", code=2)[0].endswith(
-        "last is for R18.5 (turn it on with activation_deck = true in the encounter's [modules])"
+        "last belongs to the activation deck module, which this encounter has off: switch it on with "
+        "activation_deck = true in the encounter's [modules] (R18.5)"
     )
 
 

@@ -135,7 +135,7 @@ def test_r18_2_2_aid_refusals(apcombat, tmp_path: Path) -> None:
     err = refused(apcombat, encounter, *BOSS_MAN_DOWN, "shoot ana boss")
     assert "Boss is man down: out of the fight and no target" in err
     off = fight(tmp_path, modules=())
-    assert "aid is part of the casualties module, which this encounter has off" in refused(apcombat, off, "aid ana kid")
+    assert "aid belongs to the casualties module, which this encounter has off" in refused(apcombat, off, "aid ana kid")
 
 
 def test_r18_2_3_an_untreated_man_down_dies_on_a_one(apcombat, tmp_path: Path) -> None:

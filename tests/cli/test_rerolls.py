@@ -149,8 +149,8 @@ def test_r18_6_with_the_module_off_nothing_is_numbered_and_reroll_is_refused(apc
     assert not any("re-roll" in line for line in played(apcombat, encounter, "start", "shoot ana raider"))
     error = refused(apcombat, encounter, "start", "shoot ana raider", "reroll vault 1")
     assert error.endswith(
-        "reroll belongs to the re-roll points module: switch it on with rerolls = true in the encounter's [modules] "
-        "(R18.6)"
+        "reroll belongs to the re-roll points module, which this encounter has off: switch it on with "
+        "rerolls = true in the encounter's [modules] (R18.6)"
     )
 
 

@@ -217,8 +217,8 @@ def test_r18_4_with_the_module_off_nothing_happens_and_calm_is_refused(apcombat,
     assert out[-1] == "Raider's turn: 8 AP"
     error = refused(apcombat, encounter, "gm set ana markers=1", "start", "calm ana")
     assert error.endswith(
-        "calm belongs to the suppression module: switch it on with suppression = true in the encounter's "
-        "[modules] (R18.4)"
+        "calm belongs to the suppression module, which this encounter has off: switch it on with "
+        "suppression = true in the encounter's [modules] (R18.4.4)"
     )
 
 

@@ -68,3 +68,26 @@ def test_the_fight_still_plays_to_a_winner(play):
     assert [r["unit"] for r in out.events("turn")][:2] == ["ana", "bob"]
     assert out.hp("ana") == 25 and out.hp("bob") == -4
     assert out.winner == "a" and out.round == 3 and out.unit("bob")["status"] == "down"
+
+
+@pytest.mark.parametrize(
+    ("line", "word", "module", "key", "rule"),
+    [
+        ("aid ana bob", "aid", "casualties", "casualties", "R18.2.2"),
+        ("calm ana", "calm", "suppression", "suppression", "R18.4.4"),
+        ("reroll a 1", "reroll", "re-roll points", "rerolls", "R18.6"),
+        ("hold a ana", "hold", "activation deck", "activation_deck", "R18.5"),
+        ("last a", "last", "activation deck", "activation_deck", "R18.5"),
+        ("gm fire 4,4 on", "gm fire", "spreading fires", "fire_spread", "R18.3.4"),
+        ("gm morale ana steady", "gm morale", "morale", "morale", "R18.1"),
+        ("gm next ana bob", "gm next", "casualties", "casualties", "R18.2"),
+        ("gm near ana bob", "gm near", "suppression", "suppression", "R18.4.4"),
+    ],
+)
+def test_a_command_of_a_module_that_is_off_is_refused_in_one_form(play, line, word, module, key, rule):
+    # R18: every module's command says the same of a module the encounter has off, and how to switch it on.
+    out = play(plain_fight(), ["start", line]).refused(2)
+    assert out.error["reason"] == (
+        f"{word} belongs to the {module} module, which this encounter has off: switch it on with {key} = true in "
+        f"the encounter's [modules] ({rule})"
+    )

@@ -20,10 +20,7 @@ from apcombat.model import Encounter
 
 RoundEndStep = Callable[[Encounter, DiceSource, list[Event], Encounter], Encounter]
 
-STEPS: tuple[RoundEndStep, ...] = (
-    # R18's order — each module's engineer puts its step in its place:
-    # fires (R18.3.3), man-down bleeding (R18.2.3), suppression recovery (R18.4.3),
-    # morale tests (R18.1.2 c), rally (R18.1.4).
+STEPS: tuple[RoundEndStep, ...] = (  # in R18's order
     fire_step,  # R18.3.3
     bleed,  # R18.2.3
     recovery,  # R18.4.3

@@ -1,9 +1,9 @@
 """Random keys never crash the app: a seeded stream of keys over the title screen, the set-up, the battlefield,
 its dialogs and table mode, the app idle after each key; a quit key re-opens the app where that part started.
 
-The suite presses RANDOM_KEYS keys in total (about a minute); more on demand, e.g.
-`APCOMBAT_RANDOM_KEYS=20000 APCOMBAT_RANDOM_SEED=5 pytest tests/tui/test_random_keys.py`. A failure names the
-seed, the part, the key's index and the keys before it, so the same run can be played again.
+The suite presses RANDOM_KEYS keys in total (about a minute and a half: the AI plays its turns between them);
+more on demand, e.g. `APCOMBAT_RANDOM_KEYS=20000 APCOMBAT_RANDOM_SEED=5 pytest tests/tui/test_random_keys.py`.
+A failure names the seed, the part, the key's index and the keys before it, so the same run can be played again.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from apcombat.tui.app import ApcombatApp
 from apcombat.tui.screens.game import GameScreen
 
 SEED = int(os.environ.get("APCOMBAT_RANDOM_SEED", "9"))
-RANDOM_KEYS = int(os.environ.get("APCOMBAT_RANDOM_KEYS", "2500"))
+RANDOM_KEYS = int(os.environ.get("APCOMBAT_RANDOM_KEYS", "1500"))
 KEY_WATCHDOG_S = 60.0
 """A key the app has not finished handling after this long is a hang (a generous bound, not a timing test)."""
 

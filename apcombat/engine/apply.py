@@ -14,6 +14,7 @@ import attrs
 from apcombat.dice import DiceError, DiceSource
 from apcombat.engine import attacks, casualties, conduct, deck, equipment, jumping, movement, rerolls, suppression
 from apcombat.engine.aftermath import aftermath
+from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import (
     GM_COMMANDS,
     Attack,
@@ -139,11 +140,7 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
 def _check_actor(state: Encounter, command: Command) -> None:
     who = command.who
     assert who is not None
-    try:
-        unit = state.unit(who)
-    except KeyError:
-        ids = ", ".join(u.id for u in state.units)
-        raise CommandError(f"no unit {who!r}: the units are {ids}") from None
+    unit = unit_by_id(state, who)
     if state.active != who:
         active = state.unit(state.active).name if state.active else "nobody"
         raise CommandError(f"it is not {unit.name}'s turn: {active} is acting")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceSource
+from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import Attack, CommandError, PinDown, React
 from apcombat.engine.events import Event
 from apcombat.engine.fires import after_stream
@@ -387,11 +388,7 @@ def _refuse_after_spending(unit: Unit, what: str) -> None:
 def _target(state: Encounter, attacker_id: str, target_id: str) -> Unit:
     if target_id == attacker_id:
         raise CommandError("a unit cannot attack itself")
-    try:
-        target = state.unit(target_id)
-    except KeyError:
-        ids = ", ".join(u.id for u in state.units)
-        raise CommandError(f"no unit {target_id!r}: the units are {ids}") from None
+    target = unit_by_id(state, target_id)
     if target.fate is not Fate.NONE:  # R18.1.5, R18.2.2
         fate = target.fate.value.replace("_", " ")
         raise CommandError(f"{target.name} is {fate}: out of the fight and no target (R18.1.5, R18.2.2)")

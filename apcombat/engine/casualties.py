@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
-from apcombat.engine.command_base import CommandError, module_off
+from apcombat.engine.command_base import CommandError, module_off, unit_by_id
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of
 from apcombat.engine.module_commands import Aid
@@ -99,11 +99,7 @@ def aid(state: Encounter, command: Aid, dice: DiceSource, events: list[Event]) -
 
 
 def _patient(state: Encounter, unit: Unit, patient_id: str) -> Unit:
-    try:
-        patient = state.unit(patient_id)
-    except KeyError:
-        ids = ", ".join(u.id for u in state.units)
-        raise CommandError(f"no unit {patient_id!r}: the units are {ids}") from None
+    patient = unit_by_id(state, patient_id)
     if patient.side != unit.side:
         raise CommandError(f"{patient.name} is not {unit.name}'s friend: aid treats a friend (R18.2.2)")
     if patient.fate is not Fate.MAN_DOWN:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.engine.numbers import shown_word
+from apcombat.model import Encounter, Unit
 from apcombat.model.modules import MODULE_TITLES, Module
 
 
@@ -27,6 +28,15 @@ def module_off(what: str, module: Module, rule: str) -> CommandError:
         f"{what} belongs to the {MODULE_TITLES[module]} module, which this encounter has off: switch it on with "
         f"{module.value} = true in the encounter's [modules] ({rule})"
     )
+
+
+def unit_by_id(state: Encounter, unit_id: str) -> Unit:
+    """The unit a command names, or one sentence listing the units there are."""
+    try:
+        return state.unit(unit_id)
+    except KeyError:
+        ids = ", ".join(unit.id for unit in state.units)
+        raise CommandError(f"no unit {shown_word(unit_id)}: the units are {ids}") from None
 
 
 def need(args: list[str], count: int, what: str) -> None:

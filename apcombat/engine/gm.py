@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from apcombat.dice import DiceSource
+from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import (
     CommandError,
     GmBonus,
@@ -82,7 +83,7 @@ def gm_spot(state: Encounter, command: GmSpot, dice: DiceSource, events: list[Ev
 
     if state.map is not None:
         raise CommandError("on a map the watch is judged from the map: gm spot is for table mode")
-    watcher, mover = _unit(state, command.watcher), _unit(state, command.mover)
+    watcher, mover = unit_by_id(state, command.watcher), unit_by_id(state, command.mover)
     if watcher.watch is None or not watcher.standing:
         raise CommandError(f"{watcher.name} is not on reaction watch (R16.1)")
     if state.interrupt is not None:
@@ -98,7 +99,7 @@ def gm_bonus(state: Encounter, command: GmBonus, dice: DiceSource, events: list[
     """R13.1: the initiative bonus for whoever opened the fight, given before round 1."""
     if state.round != 0:
         raise CommandError("initiative bonuses are given before the first round (R13.1)")
-    unit = _unit(state, command.unit)
+    unit = unit_by_id(state, command.unit)
     events.append(
         Event(
             "gm",
@@ -113,7 +114,7 @@ def gm_bonus(state: Encounter, command: GmBonus, dice: DiceSource, events: list[
 def gm_set(state: Encounter, command: GmSet, dice: DiceSource, events: list[Event]) -> Encounter:
     """Override any of a unit's fields; logged as an override. A value the field cannot take is refused
     with the field, what it takes and what was given."""
-    unit = before = _unit(state, command.unit)
+    unit = before = unit_by_id(state, command.unit)
     if before.down and state.finished and any(f == "hp" for f, _ in command.fields):
         raise CommandError(f"the fight is over: {unit.name} cannot come back into it")
     changes = []
@@ -141,7 +142,7 @@ def gm_hp(state: Encounter, command: GmHp, dice: DiceSource, events: list[Event]
     """A quick change of HP, kept between 0 and the unit's most. At 0 HP it goes down (R12.2); healed
     above 0 it is back in the fight — the game master's word, as R18.2.2's first aid brings a man down
     back — and, if the round's order had left it out, joins the end of the order from the next round."""
-    unit = _unit(state, command.unit)
+    unit = unit_by_id(state, command.unit)
     most = unit.character.hit_points
     if command.change < 0 and unit.down:
         raise CommandError(f"{unit.name} is already down at {unit.hp} HP")
@@ -176,7 +177,7 @@ def _after_hp_change(state: Encounter, before: Unit, unit: Unit, events: list[Ev
 def gm_condition(state: Encounter, command: GmCondition, dice: DiceSource, events: list[Event]) -> Encounter:
     """Set or clear burning (R6.2), exhaustion (R14.3), unconsciousness or a head wound (R12.1); each then
     counts down as its rule says, on the unit's turns."""
-    unit = _unit(state, command.unit)
+    unit = unit_by_id(state, command.unit)
     if unit.down and command.amount is not None:
         raise CommandError(f"{unit.name} is down and out of the fight (R12.2): conditions no longer touch it")
     unit, said = _CONDITION_SETTERS[command.name](unit, command)
@@ -241,7 +242,7 @@ _CONDITION_SETTERS: dict[str, Callable[[Unit, GmCondition], tuple[Unit, str]]] =
 def gm_order(state: Encounter, command: GmOrder, dice: DiceSource, events: list[Event]) -> Encounter:
     """Move a unit in the round's initiative order (R13.2); whoever has not acted yet this round acts in
     the new order, and the order carries over to the next rounds."""
-    unit = _unit(state, command.unit)
+    unit = unit_by_id(state, command.unit)
     if state.deck is not None:
         raise CommandError("the activation deck decides who acts next (R18.5): gm dice names the card drawn")
     if not state.order:
@@ -272,14 +273,6 @@ def gm_show(state: Encounter, command: GmShow, dice: DiceSource, events: list[Ev
 
 
 _SHOWN_AS = {HpShown.EXACT: "exactly", HpShown.WORDS: "as wound words", HpShown.HIDDEN: "not at all"}
-
-
-def _unit(state: Encounter, unit_id: str) -> Unit:
-    try:
-        return state.unit(unit_id)
-    except KeyError:
-        units = ", ".join(unit.id for unit in state.units)
-        raise CommandError(f"no unit {shown_word(unit_id)}: the units are {units}") from None
 
 
 _YES = ("true", "yes", "1", "on")

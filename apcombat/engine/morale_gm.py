@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceSource
-from apcombat.engine.command_base import CommandError, module_off
+from apcombat.engine.command_base import CommandError, module_off, unit_by_id
 from apcombat.engine.events import Event
 from apcombat.engine.module_commands import GmMorale, GmNext
 from apcombat.engine.morale import is_leader, leave, roll_morale
@@ -16,19 +16,11 @@ from apcombat.model.fates import Fate, MoraleState
 from apcombat.model.modules import Module
 
 
-def _unit(state: Encounter, unit_id: str) -> Unit:
-    try:
-        return state.unit(unit_id)
-    except KeyError:
-        ids = ", ".join(u.id for u in state.units)
-        raise CommandError(f"no unit {unit_id!r}: the units are {ids}") from None
-
-
 def gm_morale(state: Encounter, command: GmMorale, dice: DiceSource, events: list[Event]) -> Encounter:
     """R18.1: see GmMorale. Refused with the module off."""
     if not state.module_on(Module.MORALE):
         raise module_off("gm morale", Module.MORALE, "R18.1")
-    unit = _unit(state, command.unit)
+    unit = unit_by_id(state, command.unit)
     word = command.word
     if word in ("steady", "shaken", "broken"):
         events.append(Event("gm", f"game master: {unit.name} is {word} (R18.1.3)", {"morale": word}, unit=unit.id))
@@ -81,7 +73,7 @@ def gm_morale(state: Encounter, command: GmMorale, dice: DiceSource, events: lis
 
 def _friend(state: Encounter, unit: Unit, other: str | None, in_fight: bool = True) -> Unit:
     assert other is not None
-    friend = _unit(state, other)
+    friend = unit_by_id(state, other)
     if friend.side != unit.side or friend.id == unit.id:
         raise CommandError(f"{friend.name} is not a friend of {unit.name}")
     if in_fight and friend.down:
@@ -95,6 +87,6 @@ def gm_next(state: Encounter, command: GmNext, dice: DiceSource, events: list[Ev
         raise module_off("gm next", Module.CASUALTIES, "R18.2")
     if state.map is not None:
         raise CommandError("on a map the program sees who is next to whom: gm next is for table mode")
-    unit, patient = _unit(state, command.unit), _unit(state, command.patient)
+    unit, patient = unit_by_id(state, command.unit), unit_by_id(state, command.patient)
     events.append(Event("gm", f"game master: {unit.name} is next to {patient.name} (R18.2.2)", unit=unit.id))
     return attrs.evolve(state, gm_next_to=(unit.id, patient.id))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
-from apcombat.engine.command_base import CommandError, module_off
+from apcombat.engine.command_base import CommandError, module_off, unit_by_id
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import distance_m, sight_problem
 from apcombat.engine.module_commands import Calm, GmNear
@@ -170,11 +170,7 @@ def _friend(state: Encounter, unit: Unit, friend_id: str | None) -> Unit:
     """The character calmed: the unit itself, or a friend in the fight within 5 m and in its sight."""
     if friend_id is None or friend_id == unit.id:
         return unit
-    try:
-        friend = state.unit(friend_id)
-    except KeyError:
-        ids = ", ".join(u.id for u in state.units)
-        raise CommandError(f"no unit {friend_id!r}: the units are {ids}") from None
+    friend = unit_by_id(state, friend_id)
     if friend.side != unit.side:
         raise CommandError(f"{friend.name} is not {unit.name}'s friend: calm steadies oneself or a friend (R18.4.4)")
     if not in_the_fight(friend):
@@ -206,11 +202,7 @@ def gm_near(state: Encounter, command: GmNear, dice: DiceSource, events: list[Ev
         raise CommandError("on a map distance and sight are measured: gm near is for table mode")
     names = []
     for unit_id in (command.unit, command.friend):
-        try:
-            names.append(state.unit(unit_id).name)
-        except KeyError:
-            ids = ", ".join(u.id for u in state.units)
-            raise CommandError(f"no unit {unit_id!r}: the units are {ids}") from None
+        names.append(unit_by_id(state, unit_id).name)
     text = f"game master: {names[1]} is within 5 m of {names[0]} and in sight (R18.4.4)"
     events.append(Event("gm", text, {"near": [command.unit, command.friend]}, unit=command.unit))
     return attrs.evolve(state, gm_near=(command.unit, command.friend))

@@ -34,7 +34,7 @@ def reroll_offer(state: Encounter) -> str:
     if not sides:
         return ""
     names = ", ".join(state.side(side).name for side in sides)
-    return f"R re-rolls a die of that action (R18.6: {names} may, 2 points each)"
+    return f"R re-rolls a die of that action (R18.6: {names} may, {REROLL_COST} points each)"
 
 
 def calm_candidates(state: Encounter, unit: Unit) -> list[Unit]:

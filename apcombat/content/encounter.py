@@ -60,7 +60,7 @@ from apcombat.content.values import show_value
 from apcombat.model.battlemap import BattleMap, Cell
 from apcombat.model.encounter import Encounter, Side, Unit
 from apcombat.model.house_rules import HouseRules, OptionalRules
-from apcombat.model.modules import MODULES
+from apcombat.model.modules import MODULES, Module
 
 TOP_LEVEL_KEYS = ("name", "description", "map", "side", "unit", "house_rules", "optional_rules", "modules")
 
@@ -124,8 +124,8 @@ class _EncounterReader:
         house_rules = self._section(data.get("house_rules", {}), HouseRules, "house_rules")
         optional_rules = self._section(data.get("optional_rules", {}), OptionalRules, "optional_rules")
         modules = self._modules(data.get("modules", {}))
-        if battle_map is not None and battle_map.fires and not modules.get("fire_spread", False):
-            found = [("fires", "fires burn only with spreading fires on: add fire_spread = true to [modules] (R18.3)")]
+        if fires_without_fire_spread(battle_map, modules):
+            found = [("fires", f"{FIRES_NEED_FIRE_SPREAD}: add fire_spread = true to [modules] (R18.3)")]
             self.report(found, "map")
         if self.problems or heading is None or house_rules is None or optional_rules is None:
             return None
@@ -210,6 +210,15 @@ class _EncounterReader:
             else:
                 modules[name] = value
         return modules
+
+
+FIRES_NEED_FIRE_SPREAD = "fires burn only with spreading fires on"
+
+
+def fires_without_fire_spread(battle_map: BattleMap | None, modules: dict[str, bool]) -> bool:
+    """R18.3: whether the map starts with fires while the spreading fires module is off (refused: nothing
+    would ever roll for them)."""
+    return battle_map is not None and bool(battle_map.fires) and not modules.get(Module.FIRE_SPREAD, False)
 
 
 def _tables(raw: Any) -> list[dict[str, Any]] | None:

@@ -6,7 +6,7 @@ import attrs
 
 from apcombat.engine.numbers import shown_word
 from apcombat.model import Encounter, Unit
-from apcombat.model.modules import MODULE_TITLES, Module
+from apcombat.model.modules import Module
 
 
 class CommandError(Exception):
@@ -25,7 +25,7 @@ class Command:
 def module_off(what: str, module: Module, rule: str) -> CommandError:
     """R18: the one sentence refusing a command of an optional module the encounter has off."""
     return CommandError(
-        f"{what} belongs to the {MODULE_TITLES[module]} module, which this encounter has off: switch it on with "
+        f"{what} belongs to the {module.words} module, which this encounter has off: switch it on with "
         f"{module.value} = true in the encounter's [modules] ({rule})"
     )
 

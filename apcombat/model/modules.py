@@ -1,4 +1,9 @@
-"""R18: the optional rule modules an encounter's `[modules]` table switches on, by their keys."""
+"""R18: the optional rule modules an encounter's `[modules]` table switches on, by their keys.
+
+`Module` is the one list of them, in R18's order: `apcombat check` takes its keys, the refusal of a module's
+command names it by its words and key, and the set-up screen shows a switch for each with its rule. A later
+module joins them all by joining this list.
+"""
 
 from __future__ import annotations
 
@@ -6,25 +11,26 @@ from enum import StrEnum
 
 
 class Module(StrEnum):
-    """One optional rule module of R18; its value is the key an encounter's `[modules]` table uses."""
+    """One optional rule module: its value is its key in an encounter's `[modules]` table, `words` how a
+    sentence names it, `rule` the rule that describes it."""
 
-    MORALE = "morale"  # R18.1
-    CASUALTIES = "casualties"  # R18.2
-    FIRE_SPREAD = "fire_spread"  # R18.3
-    SUPPRESSION = "suppression"  # R18.4
-    ACTIVATION_DECK = "activation_deck"  # R18.5
-    REROLLS = "rerolls"  # R18.6
+    words: str
+    rule: str
 
+    def __new__(cls, key: str, words: str, rule: str) -> Module:
+        module = str.__new__(cls, key)
+        module._value_ = key
+        module.words = words
+        module.rule = rule
+        return module
 
-MODULE_TITLES = {
-    Module.MORALE: "morale",
-    Module.CASUALTIES: "casualties",
-    Module.FIRE_SPREAD: "spreading fires",
-    Module.SUPPRESSION: "suppression",
-    Module.ACTIVATION_DECK: "activation deck",
-    Module.REROLLS: "re-roll points",
-}
-"""Each module as a sentence names it."""
+    MORALE = "morale", "morale", "R18.1"
+    CASUALTIES = "casualties", "casualties", "R18.2"
+    FIRE_SPREAD = "fire_spread", "spreading fires", "R18.3"
+    SUPPRESSION = "suppression", "suppression", "R18.4"
+    ACTIVATION_DECK = "activation_deck", "activation deck", "R18.5"
+    REROLLS = "rerolls", "re-roll points", "R18.6"
+
 
 MODULES = tuple(module.value for module in Module)
 """Every module key, in R18's order."""

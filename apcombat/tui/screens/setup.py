@@ -1,4 +1,5 @@
-"""Starting a game: who plays each side, the house rules and optional rules (R0.6), initiative bonuses (R13.1)."""
+"""Starting a game: who plays each side, the optional rules (R0.6) and modules (R18), the house rules, initiative
+bonuses (R13.1)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from apcombat.ai import LEVELS
-from apcombat.content import Library, load_encounter
+from apcombat.content import FIRES_NEED_FIRE_SPREAD, Library, fires_without_fire_spread, load_encounter
 from apcombat.engine import Game
 from apcombat.model import AiSettings, Control, CoverExempts, Effort, HexTurns, OptionalRules, Side
+from apcombat.model.modules import Module
 from apcombat.tui.session import default_level
 
 OPTIONAL = ("initiative", "reaction", "covering_fire", "poses", "jumping", "running", "two_guns")
@@ -57,6 +59,11 @@ class SetupScreen(Screen):
             with Horizontal(classes="checks"):
                 for name in OPTIONAL:
                     yield Checkbox(name.replace("_", " "), getattr(encounter.optional_rules, name), id=f"opt-{name}")
+            yield Label("Optional modules (R18)", classes="section")
+            with Horizontal(classes="checks"):
+                for module in Module:
+                    label = f"{module.words} ({module.rule})"
+                    yield Checkbox(label, encounter.module_on(module), id=f"module-{module.value}")
             yield Label("House rules", classes="section")
             with Horizontal(classes="checks"):
                 for name in HOUSE_SWITCHES:
@@ -159,7 +166,15 @@ class SetupScreen(Screen):
             cover_exempts=CoverExempts(self._value("house-cover_exempts")),
             **{name: bool(self._value(f"house-{name}")) for name in HOUSE_SWITCHES},
         )
-        start = attrs.evolve(encounter, sides=sides, optional_rules=optional, house_rules=house)
+        modules = {module.value: bool(self._value(f"module-{module.value}")) for module in Module}
+        if fires_without_fire_spread(encounter.map, modules):
+            self.notify(
+                f"This map starts with fires, and {FIRES_NEED_FIRE_SPREAD}: switch spreading fires "
+                f"({Module.FIRE_SPREAD.rule}) back on",
+                severity="warning",
+            )
+            return
+        start = attrs.evolve(encounter, sides=sides, optional_rules=optional, house_rules=house, modules=modules)
         seed = int(self._value("seed") or 0)
         game = Game(start, seed=seed)
         for unit in encounter.units:

@@ -1,0 +1,112 @@
+"""The set-up screen's switches of the optional modules (R18): one per module, named with its rule number,
+pre-filled from the encounter's `[modules]`, and what they say when Start is pressed is the fight's — in its
+state and in its saves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Checkbox
+
+from apcombat.content import content_root
+from apcombat.saves import load_game
+from apcombat.tui.screens.dialogs import AskScreen
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.setup import SetupScreen
+
+ENCOUNTERS = content_root() / "encounters"
+R18_MODULES = {
+    "morale": "morale (R18.1)",
+    "casualties": "casualties (R18.2)",
+    "fire_spread": "spreading fires (R18.3)",
+    "suppression": "suppression (R18.4)",
+    "activation_deck": "activation deck (R18.5)",
+    "rerolls": "re-roll points (R18.6)",
+}
+
+
+async def open_setup(ui, encounter: Path) -> SetupScreen:
+    ui.app.push_screen(SetupScreen(encounter, ui.app.library))
+    return await ui.wait_for_screen(SetupScreen)
+
+
+def module_switches(setup: SetupScreen) -> dict[str, tuple[str, bool]]:
+    """Each module switch the screen shows: its key, the words on it and whether it is on."""
+    return {
+        box.id.removeprefix("module-"): (str(box.label), box.value)
+        for box in setup.query(Checkbox)
+        if box.id and box.id.startswith("module-")
+    }
+
+
+async def save_as(ui, name: str) -> None:
+    await ui.press("ctrl+s")
+    await ui.wait_for_screen(AskScreen)
+    await ui.press("ctrl+u")
+    await ui.type(name)
+    await ui.press("enter")
+    await ui.wait_for_screen(GameScreen)
+
+
+def test_the_six_modules_are_listed_with_their_rules_and_pre_filled_from_the_encounter(run_ui):
+    async def script(ui) -> None:
+        duel = await open_setup(ui, ENCOUNTERS / "duel.toml")  # no [modules]: every one off
+        assert module_switches(duel) == {key: (words, False) for key, words in R18_MODULES.items()}
+        await ui.press("escape")
+        last_stand = await open_setup(ui, ENCOUNTERS / "last_stand.toml")  # all six on
+        assert module_switches(last_stand) == {key: (words, True) for key, words in R18_MODULES.items()}
+        pinned_down = await open_setup(ui, ENCOUNTERS / "pinned_down.toml")  # suppression and re-rolls only
+        on = {key for key, (_, value) in module_switches(pinned_down).items() if value}
+        assert on == {"suppression", "rerolls"}
+
+    run_ui(script)
+
+
+def test_a_module_switched_on_at_set_up_plays_and_is_saved(run_ui, tmp_path):
+    async def script(ui) -> None:
+        await open_setup(ui, ENCOUNTERS / "duel.toml")
+        await ui.pilot.click("#module-morale")
+        await ui.press("f10")
+        await ui.wait_for_screen(GameScreen)
+        assert ui.state.modules == dict.fromkeys(R18_MODULES, False) | {"morale": True}
+        await save_as(ui, "with_morale")
+        saved = load_game(tmp_path / "saves" / "with_morale.toml")
+        assert saved.state.module_on("morale") and not saved.state.module_on("casualties")
+
+    run_ui(script)
+
+
+def test_a_module_switched_off_at_set_up_refuses_its_commands_and_is_saved(run_ui, tmp_path):
+    async def script(ui) -> None:
+        await open_setup(ui, ENCOUNTERS / "last_stand.toml")
+        await ui.pilot.click("#module-suppression")
+        await ui.press("f10")
+        await ui.wait_for_screen(GameScreen)
+        assert ui.state.modules == dict.fromkeys(R18_MODULES, True) | {"suppression": False}
+        await save_as(ui, "no_suppression")
+        saved = load_game(tmp_path / "saves" / "no_suppression.toml")
+        assert not saved.state.module_on("suppression") and saved.state.module_on("morale")
+        await ui.command("calm rico")
+        assert any(
+            "calm belongs to the suppression module, which this encounter has off" in notice
+            for notice in ui.notices()
+        )
+
+    run_ui(script)
+
+
+def test_fires_the_map_starts_with_keep_spreading_fires_on(run_ui):
+    # R18.3: an encounter whose map starts burning is refused without fire_spread; so is its set-up.
+    async def script(ui) -> None:
+        setup = await open_setup(ui, ENCOUNTERS / "brush_fire.toml")
+        await ui.pilot.click("#module-fire_spread")
+        await ui.press("f10")
+        await ui.settle()
+        assert ui.screen is setup
+        assert any("This map starts with fires" in notice and "(R18.3)" in notice for notice in ui.notices())
+        await ui.pilot.click("#module-fire_spread")
+        await ui.press("f10")
+        await ui.wait_for_screen(GameScreen)
+        assert ui.state.module_on("fire_spread")
+
+    run_ui(script)

@@ -88,8 +88,7 @@ def test_a_module_switched_off_at_set_up_refuses_its_commands_and_is_saved(run_u
         assert not saved.state.module_on("suppression") and saved.state.module_on("morale")
         await ui.command("calm rico")
         assert any(
-            "calm belongs to the suppression module, which this encounter has off" in notice
-            for notice in ui.notices()
+            "calm belongs to the suppression module, which this encounter has off" in notice for notice in ui.notices()
         )
 
     run_ui(script)

@@ -1,6 +1,6 @@
 """Hex maps (R20) through `apcombat run` scripts on small hex encounters: turning by facing steps or by
 degrees, paths that bend, distances between hex centres, jumps off the six directions, facings read with
-the map's grid; `apcombat check` and saves of hex games; the app refuses them until it draws hexes."""
+the map's grid; `apcombat check` and saves of hex games."""
 
 from __future__ import annotations
 

@@ -1,10 +1,14 @@
 """The cheap checks that a save agrees with itself: ids unique and known, units on the map, weapons in hand
-that exist, a history of commands. A save that fails one would only fail later, in the middle of play."""
+that exist, a history of commands; and that its state could be a state of the fight without its history (HP
+within the maximum, rounds within the magazine, weapons with their ranges in order, the weapons and armour
+the units had at the start). A save that fails one would only fail later, in the middle of play, or play a
+different game: a save of older rules goes on from its stored state, which nothing else checks."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from apcombat.content import checks
 from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import standing_problem
 from apcombat.content.encounter_units import facing_problem
@@ -17,7 +21,7 @@ from apcombat.saves.format import SaveFile
 
 def save_findings(save: SaveFile) -> list[Finding]:
     """Every way `save` contradicts itself, each with the path of its field."""
-    found = encounter_findings(save.start, "start") + encounter_findings(save.state, "state")
+    found = encounter_findings(save.start, "start") + encounter_findings(save.state, "state", save.start)
     return found + dice_and_command_findings(save.dice, {"history": save.history, "redo": save.redo})
 
 
@@ -46,13 +50,16 @@ def dice_and_command_findings(
     return found
 
 
-def encounter_findings(encounter: Encounter, where: str) -> list[Finding]:
-    """Every way the encounter at `where` (`start`, `state`) contradicts itself."""
+def encounter_findings(encounter: Encounter, where: str, start: Encounter | None = None) -> list[Finding]:
+    """Every way the encounter at `where` (`start`, `state`) contradicts itself, or (a state) the `start` it
+    came from: its units carry the weapons and wear the armour they had there."""
     side_ids = [side.id for side in encounter.sides]
     unit_ids = [unit.id for unit in encounter.units]
     found = _duplicates(side_ids, f"{where}.sides", "side") + _duplicates(unit_ids, f"{where}.units", "unit")
+    at_start = {unit.id: unit for unit in start.units} if start is not None else {}
     for index, unit in enumerate(encounter.units):
         found += _unit_findings(encounter, unit, f"{where}.units[{index}]")
+        found += _equipment_findings(unit, at_start.get(unit.id), f"{where}.units[{index}]")
         if unit.side not in side_ids:
             found.append((f"{where}.units[{index}].side", unknown_id("side", unit.side, side_ids)))
     named = {
@@ -94,6 +101,11 @@ def _unit_findings(encounter: Encounter, unit: Unit, where: str) -> list[Finding
         for index, step in enumerate(unit.recent_steps)
         if (problem := facing_problem(step, battle_map))
     ]
+    if unit.start is not None and battle_map is not None and (problem := standing_problem(unit.start, battle_map)):
+        found.append((f"{where}.start", problem))
+    found += [(f"{where}.{path}", message) for path, message in checks.hp_findings(unit.hp, unit.character, "unit")]
+    for index, held in enumerate(unit.weapons):
+        found += [(f"{where}.weapons[{index}].{path}", message) for path, message in checks.carried_findings(held)]
     carried = len(unit.weapons)
     if unit.in_hand >= max(carried, 1):
         found.append(
@@ -108,6 +120,29 @@ def _unit_findings(encounter: Encounter, unit: Unit, where: str) -> list[Finding
         found += _unknown([unit.pin.target], unit_ids, f"{where}.pin.target", "unit")
     if unit.watch is not None:
         found += _unknown(sorted(unit.watch.tested), unit_ids, f"{where}.watch.tested", "unit")
+    return found
+
+
+def _equipment_findings(unit: Unit, at_start: Unit | None, where: str) -> list[Finding]:
+    """The ids of a unit's weapons and armour: never blank, and (in a state) those it had at the start, since
+    no command gives a unit other weapons or armour."""
+    weapons = [(f"{where}.weapons[{index}].weapon.id", held.weapon.id) for index, held in enumerate(unit.weapons)]
+    found = [
+        (path, "expected an id, got an empty one")
+        for path, item in [*weapons, (f"{where}.armor.id", unit.armor.id)]
+        if not item.strip()
+    ]
+    if at_start is None or found:
+        return found
+    had = [held.weapon.id for held in at_start.weapons]
+    listing = ", ".join(map(repr, had)) or "none"
+    for index, (path, item) in enumerate(weapons):
+        if index >= len(had) or item != had[index]:
+            found.append((path, f"{unknown_id('weapon', item, had)}: the unit carried {listing} at the start"))
+    armour = at_start.armor.id
+    if unit.armor.id != armour:
+        message = unknown_id("armour", unit.armor.id, [armour])
+        found.append((f"{where}.armor.id", f"{message}: the unit wore {armour!r} at the start"))
     return found
 
 

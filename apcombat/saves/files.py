@@ -25,7 +25,7 @@ from apcombat.saves.agreement import agreeing_game, quickly_agreeing_game, repla
 from apcombat.saves.consistency import save_findings
 from apcombat.saves.errors import SaveError, refuse
 from apcombat.saves.format import SaveFile, save_text, structure_save
-from apcombat.saves.migrations import upgrade
+from apcombat.saves.migrations import refuse_newer_rules, upgrade
 
 AUTOSAVE_NAME = "autosave"
 SUFFIX = ".toml"
@@ -134,7 +134,9 @@ def read_save(path: str | Path) -> SaveFile:
     loaded = read_toml(path)
     if loaded.value is None:
         raise SaveError(_at_its_end(problem, path) for problem in loaded.problems)
-    save = structure_save(upgrade(loaded.value, file), file)
+    document = upgrade(loaded.value, file)
+    refuse_newer_rules(document, file)
+    save = structure_save(document, file)
     refuse(file, save_findings(save))
     return save
 

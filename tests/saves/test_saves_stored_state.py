@@ -26,15 +26,15 @@ DAMAGE = {
         12,
         "state.units[0].weapons[0].loaded: expected at most the Colt 1911's magazine (7), got 12",
     ),
-    "a cell off the map": (
-        "state.units.0.at",
+    "a start cell off the map": (  # R18.1.3: where a unit started, which a broken one flees to
+        "state.units.0.start",
         [16, 5],
-        "state.units[0].at: [16, 5] is outside the map",
+        "state.units[0].start: [16, 5] is outside the map",
     ),
-    "a cell in a wall": (
-        "state.units.0.at",
+    "a start cell in a wall": (
+        "state.units.0.start",
         [8, 1],
-        "state.units[0].at: [8, 1] is a wall, where no unit can stand",
+        "state.units[0].start: [8, 1] is a wall, where no unit can stand",
     ),
     "an unknown weapon id": (
         "state.units.0.weapons.0.weapon.id",

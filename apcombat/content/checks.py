@@ -48,7 +48,9 @@ def carried_findings(carried: CarriedWeapon) -> list[Finding]:
     found = [(f"weapon.{path}", message) for path, message in weapon_findings(carried.weapon)]
     weapon = carried.weapon
     if carried.loaded > weapon.magazine:
-        found.append(("loaded", f"expected at most the {weapon.name}'s magazine ({weapon.magazine}), got {carried.loaded}"))
+        found.append(
+            ("loaded", f"expected at most the {weapon.name}'s magazine ({weapon.magazine}), got {carried.loaded}")
+        )
     return found
 
 

@@ -20,6 +20,7 @@ from apcombat.saves.files import (
     read_save,
     replay_save,
     save_game,
+    saved_by_another,
     write_atomically,
 )
 from apcombat.saves.format import FORMAT_VERSION, SaveFile, save_text
@@ -43,6 +44,7 @@ __all__ = [
     "replay_save",
     "save_game",
     "save_text",
+    "saved_by_another",
     "saves_folder",
     "upgrade",
     "write_atomically",

@@ -110,7 +110,12 @@ def refuse_newer_rules(document: Document, file: str) -> None:
     if is_whole_number(version) and version > RULES_VERSION:
         refuse(
             file,
-            [("rules_version", f"saved by a newer apcombat (rules version {version}); this one plays up to {RULES_VERSION}")],
+            [
+                (
+                    "rules_version",
+                    f"saved by a newer apcombat (rules version {version}); this one plays up to {RULES_VERSION}",
+                )
+            ],
         )
 
 

@@ -91,7 +91,9 @@ def test_a_damaged_state_of_a_format_1_save_is_refused_naming_the_field(in_tmp, 
 
 
 def test_a_damaged_start_is_refused_too(saved):
-    edit(saved, lambda document: (set_field("start.units.1.hp", 900)(document), set_field("rules_version", 1)(document)))
+    edit(
+        saved, lambda document: (set_field("start.units.1.hp", 900)(document), set_field("rules_version", 1)(document))
+    )
     assert "start.units[1].hp: expected at most the unit's max HP" in _refusal(saved)
 
 
@@ -99,5 +101,6 @@ def test_a_save_of_newer_rules_is_refused_in_one_sentence(saved):
     edit(saved, set_field("rules_version", 99))
     message = _refusal(saved)
     assert message == (
-        f"saves/x.toml: rules_version: saved by a newer apcombat (rules version 99); this one plays up to {RULES_VERSION}"
+        "saves/x.toml: rules_version: saved by a newer apcombat (rules version 99); "
+        f"this one plays up to {RULES_VERSION}"
     )

@@ -7,7 +7,15 @@ plays it again from the start.
 """
 
 from apcombat.content.user_files import saves_folder  # the user-files policy decides where saves go
-from apcombat.saves.autosaving import BackgroundAutosave
+from apcombat.saves.autosaving import (
+    Autosave,
+    AutosaveClaim,
+    BackgroundAutosave,
+    autosave_path,
+    autosaves,
+    claim_autosave,
+    is_autosave,
+)
 from apcombat.saves.errors import SaveError
 from apcombat.saves.files import (
     OpenedSave,
@@ -29,6 +37,8 @@ from apcombat.saves.migrations import MIGRATIONS, Migration, upgrade
 __all__ = [
     "FORMAT_VERSION",
     "MIGRATIONS",
+    "Autosave",
+    "AutosaveClaim",
     "BackgroundAutosave",
     "Migration",
     "OpenedSave",
@@ -36,6 +46,10 @@ __all__ = [
     "SaveFile",
     "SaveInfo",
     "autosave",
+    "autosave_path",
+    "autosaves",
+    "claim_autosave",
+    "is_autosave",
     "is_save",
     "list_saves",
     "load_game",

@@ -19,4 +19,3 @@ def test_the_page_names_the_fight_and_the_file_it_shows(tmp_path, monkeypatch):
         view = FollowedSave(f"saves/{name}").view()
         fight = load_game(BRAWL).state.name
         assert view.html.startswith(f'<h1>{fight}</h1>\n<p class="file">Shown from saves/{name}</p>\n')
-

@@ -33,7 +33,8 @@ def loaded_line(path: Path, game: Game) -> str:
     state = game.state
     acting = next((unit.name for unit in state.units if unit.id == state.active), None)
     when = "in set-up" if state.round == 0 else f"round {state.round}" + (f", {acting}'s turn" if acting else "")
-    return f"Loaded {path.name}: {state.name}, {when} ({len(game.history)} commands played)."
+    played = len(game.history)
+    return f"Loaded {path.name}: {state.name}, {when} ({played} command{'' if played == 1 else 's'} played)."
 
 
 def others_line(others: list[Autosave]) -> str:

@@ -14,14 +14,15 @@ from apcombat.content.encounter_map import standing_problem
 from apcombat.content.encounter_units import facing_problem
 from apcombat.content.suggest import unknown_id
 from apcombat.engine import DiceState, HistoryEntry
-from apcombat.engine.commands import CommandError, Redo, Undo, parse_command
+from apcombat.engine.commands import CommandError, GmSet, Redo, Undo, parse_command
 from apcombat.model import Encounter, Unit
 from apcombat.saves.format import SaveFile
 
 
 def save_findings(save: SaveFile) -> list[Finding]:
     """Every way `save` contradicts itself, each with the path of its field."""
-    found = encounter_findings(save.start, "start") + encounter_findings(save.state, "state", save.start)
+    state = encounter_findings(save.state, "state", save.start, _hp_set_by_the_game_master(save.history))
+    found = encounter_findings(save.start, "start") + state
     return found + dice_and_command_findings(save.dice, {"history": save.history, "redo": save.redo})
 
 
@@ -50,15 +51,18 @@ def dice_and_command_findings(
     return found
 
 
-def encounter_findings(encounter: Encounter, where: str, start: Encounter | None = None) -> list[Finding]:
+def encounter_findings(
+    encounter: Encounter, where: str, start: Encounter | None = None, hp_set: frozenset[str] = frozenset()
+) -> list[Finding]:
     """Every way the encounter at `where` (`start`, `state`) contradicts itself, or (a state) the `start` it
-    came from: its units carry the weapons and wear the armour they had there."""
+    came from: its units carry the weapons and wear the armour they had there. A unit of `hp_set` may have
+    more HP than its most: the game master set them."""
     side_ids = [side.id for side in encounter.sides]
     unit_ids = [unit.id for unit in encounter.units]
     found = _duplicates(side_ids, f"{where}.sides", "side") + _duplicates(unit_ids, f"{where}.units", "unit")
     at_start = {unit.id: unit for unit in start.units} if start is not None else {}
     for index, unit in enumerate(encounter.units):
-        found += _unit_findings(encounter, unit, f"{where}.units[{index}]")
+        found += _unit_findings(encounter, unit, f"{where}.units[{index}]", unit.id in hp_set)
         found += _equipment_findings(unit, at_start.get(unit.id), f"{where}.units[{index}]")
         if unit.side not in side_ids:
             found.append((f"{where}.units[{index}].side", unknown_id("side", unit.side, side_ids)))
@@ -84,7 +88,7 @@ def encounter_findings(encounter: Encounter, where: str, start: Encounter | None
     return found + _unknown([encounter.winner], side_ids, f"{where}.winner", "side")
 
 
-def _unit_findings(encounter: Encounter, unit: Unit, where: str) -> list[Finding]:
+def _unit_findings(encounter: Encounter, unit: Unit, where: str, hp_set: bool = False) -> list[Finding]:
     """A unit's own contradictions: where it stands, which weapons it holds, whom it watches or pins."""
     found: list[Finding] = []
     battle_map = encounter.map
@@ -103,7 +107,8 @@ def _unit_findings(encounter: Encounter, unit: Unit, where: str) -> list[Finding
     ]
     if unit.start is not None and battle_map is not None and (problem := standing_problem(unit.start, battle_map)):
         found.append((f"{where}.start", problem))
-    found += [(f"{where}.{path}", message) for path, message in checks.hp_findings(unit.hp, unit.character, "unit")]
+    if not hp_set:
+        found += [(f"{where}.{p}", message) for p, message in checks.hp_findings(unit.hp, unit.character, "unit")]
     for index, held in enumerate(unit.weapons):
         found += [(f"{where}.weapons[{index}].{path}", message) for path, message in checks.carried_findings(held)]
     carried = len(unit.weapons)
@@ -121,6 +126,20 @@ def _unit_findings(encounter: Encounter, unit: Unit, where: str) -> list[Finding
     if unit.watch is not None:
         found += _unknown(sorted(unit.watch.tested), unit_ids, f"{where}.watch.tested", "unit")
     return found
+
+
+def _hp_set_by_the_game_master(history: tuple[HistoryEntry, ...]) -> frozenset[str]:
+    """The units whose HP a `gm set UNIT hp=N` of the history set, which may be above their most (the game
+    master's word: a tougher boss); other units' HP never goes above it (R0.5)."""
+    units = set()
+    for entry in history:
+        try:
+            command = parse_command(entry.line)
+        except CommandError:
+            continue  # named by the history's own check
+        if isinstance(command, GmSet) and any(field == "hp" for field, _ in command.fields):
+            units.add(command.unit)
+    return frozenset(units)
 
 
 def _equipment_findings(unit: Unit, at_start: Unit | None, where: str) -> list[Finding]:

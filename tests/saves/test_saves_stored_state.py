@@ -11,7 +11,7 @@ import pytest
 from save_helpers import edit, set_field
 
 from apcombat.rules.version import RULES_VERSION
-from apcombat.saves import SaveError, list_saves, load_game, open_save
+from apcombat.saves import SaveError, list_saves, load_game, open_save, save_game
 
 FORMAT_1_DUEL = Path(__file__).parent / "format_1" / "duel.toml"
 
@@ -104,3 +104,11 @@ def test_a_save_of_newer_rules_is_refused_in_one_sentence(saved):
         "saves/x.toml: rules_version: saved by a newer apcombat (rules version 99); "
         f"this one plays up to {RULES_VERSION}"
     )
+
+
+def test_hp_the_game_master_set_above_the_most_is_kept(saved):
+    # The game master may give a unit more HP than its most (`gm set`): a save of older rules keeps it.
+    game = load_game(saved)
+    game.play("gm set raider hp=40")
+    edit(save_game(game, saved), set_field("rules_version", 1))
+    assert open_save(saved).game.state.unit("raider").hp == 40

@@ -12,6 +12,7 @@ from apcombat.content import checks
 from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import standing_problem
 from apcombat.content.encounter_units import facing_problem
+from apcombat.content.field_paths import join_path
 from apcombat.content.suggest import unknown_id
 from apcombat.engine import DiceState, HistoryEntry
 from apcombat.engine.commands import CommandError, GmSet, Redo, Undo, parse_command
@@ -162,6 +163,25 @@ def _equipment_findings(unit: Unit, at_start: Unit | None, where: str) -> list[F
     if unit.armor.id != armour:
         message = unknown_id("armour", unit.armor.id, [armour])
         found.append((f"{where}.armor.id", f"{message}: the unit wore {armour!r} at the start"))
+    return found + _spare_ammunition_findings(unit, at_start, where)
+
+
+def _spare_ammunition_findings(unit: Unit, at_start: Unit, where: str) -> list[Finding]:
+    """R19.1: spare rounds only go into magazines (a reload), so a unit has the kinds it had at the start, each
+    listed even when spent, and never more rounds of one than it had."""
+    found: list[Finding] = []
+    for ammo_id, rounds in unit.ammo.items():
+        had = at_start.ammo.get(ammo_id)
+        path = f"{where}.{join_path('ammo', ammo_id)}"
+        if had is None:
+            found.append((path, f"{unknown_id('ammunition', ammo_id, at_start.ammo)}: the unit had none at the start"))
+        elif not 0 <= rounds <= had:
+            found.append((path, f"expected 0 to the {had} rounds the unit had at the start, got {rounds}"))
+    found += [
+        (f"{where}.ammo", f"missing {ammo_id!r}: the unit had {had} spare rounds of it at the start (spent: 0)")
+        for ammo_id, had in at_start.ammo.items()
+        if ammo_id not in unit.ammo
+    ]
     return found
 
 

@@ -26,6 +26,16 @@ DAMAGE = {
         12,
         "state.units[0].weapons[0].loaded: expected at most the Colt 1911's magazine (7), got 12",
     ),
+    "spare ammunition dropped": (
+        "state.units.0.ammo",
+        {},
+        "state.units[0].ammo: missing '45acp': the unit had ",  # 28 spare rounds now, 14 in format 1
+    ),
+    "more spare ammunition than at the start": (
+        "state.units.0.ammo.45acp",
+        99,
+        "state.units[0].ammo.45acp: expected 0 to the ",
+    ),
     "a start cell off the map": (  # R18.1.3: where a unit started, which a broken one flees to
         "state.units.0.start",
         [16, 5],

@@ -28,11 +28,10 @@ from apcombat.saves.files import (
     read_save,
     replay_save,
     save_game,
-    saved_by_another,
-    write_atomically,
 )
 from apcombat.saves.format import FORMAT_VERSION, SaveFile, save_text
 from apcombat.saves.migrations import MIGRATIONS, Migration, upgrade
+from apcombat.saves.writing import saved_by_another, write_atomically
 
 __all__ = [
     "FORMAT_VERSION",

@@ -26,9 +26,10 @@ import attrs
 
 from apcombat.engine import Game
 from apcombat.saves.errors import SaveError
-from apcombat.saves.files import AUTOSAVE_NAME, SUFFIX, write_atomically
+from apcombat.saves.files import AUTOSAVE_NAME, SUFFIX
 from apcombat.saves.format import SaveFile, save_text
 from apcombat.saves.locks import is_locked, try_lock
+from apcombat.saves.writing import write_atomically
 
 SETTLE = 0.15
 """Seconds the writer waits after a command before it writes: the frame that shows the command is drawn first

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -40,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from apcombat.engine import CommandError
-    from apcombat.saves import SaveError, save_game
+    from apcombat.saves import SaveError, save_game, saved_by_another
 
     game = _open(args)
     if game is None:
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     events: list[Event] = list(game.log) if args.replay else []
     save_path = Path(args.save) if args.save else None
     if save_path is not None:
-        game.turn_listeners.append(lambda g: save_game(g, save_path))
+        game.turn_listeners.append(lambda g: _save_turn(g, save_path))
     lines = _script_lines(args)
     if lines is None:
         return 2
@@ -64,8 +65,20 @@ def run(args: argparse.Namespace) -> int:
             save_game(game, save_path)
         except SaveError as problem:
             return fail(args, [str(problem)])
+        shared = saved_by_another(save_path)
+        if shared is not None:
+            print(f"apcombat: {shared}", file=sys.stderr)
     _print(args, game.state, events, error)
     return 2 if error else 0
+
+
+def _save_turn(game: Game, path: Path) -> None:
+    """The save after a turn: one that cannot be written is told by the save at the end, which is the one
+    that counts."""
+    from apcombat.saves import SaveError, save_game
+
+    with contextlib.suppress(SaveError):
+        save_game(game, path)
 
 
 def _open(args: argparse.Namespace) -> Game | None:

@@ -8,7 +8,8 @@ from collections.abc import Iterable
 
 from apcombat.content.diagnose import Finding
 from apcombat.content.suggest import did_you_mean, unknown_id
-from apcombat.model.encounter import AI_LEVEL_NAMES, Side
+from apcombat.model.character import Character
+from apcombat.model.encounter import AI_LEVEL_NAMES, CarriedWeapon, Side
 from apcombat.model.weapon import Weapon
 
 
@@ -33,6 +34,24 @@ def weapon_findings(weapon: Weapon) -> list[Finding]:
     if (weapon.burst > 0) != (weapon.ap_burst > 0):
         found.append(("burst", f"is {weapon.burst} but ap_burst is {weapon.ap_burst}: an automatic weapon needs both"))
     return found + _range_findings(weapon)
+
+
+def hp_findings(hp: int, character: Character, whose: str = "character") -> list[Finding]:
+    """R0.5: a unit's HP is at most its character's max HP (`whose` names whose max it is in the message)."""
+    most = character.hit_points
+    return [("hp", f"expected at most the {whose}'s max HP ({most}), got {hp}")] if hp > most else []
+
+
+def carried_findings(carried: CarriedWeapon) -> list[Finding]:
+    """A carried weapon: the weapon entry's own checks (under `weapon.`), and no more rounds loaded than its
+    magazine holds (R19.1)."""
+    found = [(f"weapon.{path}", message) for path, message in weapon_findings(carried.weapon)]
+    weapon = carried.weapon
+    if carried.loaded > weapon.magazine:
+        found.append(
+            ("loaded", f"expected at most the {weapon.name}'s magazine ({weapon.magazine}), got {carried.loaded}")
+        )
+    return found
 
 
 def _range_findings(weapon: Weapon) -> list[Finding]:

@@ -181,8 +181,7 @@ class UnitReader:
         weapons = self._weapons(section.weapons if section.weapons is not None else character.weapons)
         armor = self._armor(section.armor if section.armor is not None else character.armor)
         hp = section.hp if section.hp is not None else character.hit_points
-        if hp > character.hit_points:
-            found.append(("hp", f"expected at most the character's max HP ({character.hit_points}), got {hp}"))
+        found += checks.hp_findings(hp, character)
         if weapons is None or armor is None:
             return None, found
         offhand, problem = _offhand(section.offhand, weapons)

@@ -68,7 +68,7 @@ class FollowedSave:
             save = read_save(self.path)
         except SaveError as error:
             return message_html("This save cannot be shown", str(error))
-        return fight_html(save.state, self._log(save))
+        return fight_html(save.state, self._log(save), shown(self.path))
 
     def _log(self, save: SaveFile) -> list[Event] | None:
         """The save's log, rebuilt by playing its history again: from where the last one stopped when the new

@@ -33,12 +33,14 @@ _HP_FIGURES = (
 """HP figures in log lines, taken out while any side's HP is not shown exactly."""
 
 
-def fight_html(state: Encounter, log: Sequence[Event] | None) -> str:
-    """The fight as an HTML fragment: its name and round, who acts, the turn order with each unit's HP (as its
+def fight_html(state: Encounter, log: Sequence[Event] | None, file: str | None = None) -> str:
+    """The fight as an HTML fragment: its name, the save `file` it is shown from (two apps running keep two
+    autosaves: the page says which it follows), its round, who acts, the turn order with each unit's HP (as its
     side's setting says) and conditions, and the log's last lines (None: the log could not be rebuilt)."""
     return "\n".join(
         [
             f"<h1>{_text(state.name)}</h1>",
+            *([f'<p class="file">Shown from {_text(file)}</p>'] if file else []),
             f'<p class="round">{_text(_round_line(state))}</p>',
             _order_table(state),
             _log_html(state, log),
@@ -139,6 +141,7 @@ body { background: #10181d; color: #e6e6e6; font: 18px/1.4 system-ui, sans-serif
 h1 { font-size: 1.6em; margin: 0 0 0.2em; }
 h2 { font-size: 1.2em; margin: 1.2em 0 0.3em; }
 .round { font-size: 1.3em; color: #ffd75f; margin: 0 0 0.8em; }
+.file { color: #9ab; margin: 0 0 0.4em; }
 table.order { border-collapse: collapse; }
 table.order th { text-align: left; color: #9ab; font-weight: normal; padding: 0.2em 0.8em 0.2em 0; }
 table.order td { padding: 0.25em 0.8em 0.25em 0; }

@@ -7,7 +7,15 @@ plays it again from the start.
 """
 
 from apcombat.content.user_files import saves_folder  # the user-files policy decides where saves go
-from apcombat.saves.autosaving import BackgroundAutosave
+from apcombat.saves.autosaving import (
+    Autosave,
+    AutosaveClaim,
+    BackgroundAutosave,
+    autosave_path,
+    autosaves,
+    claim_autosave,
+    is_autosave,
+)
 from apcombat.saves.errors import SaveError
 from apcombat.saves.files import (
     OpenedSave,
@@ -20,14 +28,16 @@ from apcombat.saves.files import (
     read_save,
     replay_save,
     save_game,
-    write_atomically,
 )
 from apcombat.saves.format import FORMAT_VERSION, SaveFile, save_text
 from apcombat.saves.migrations import MIGRATIONS, Migration, upgrade
+from apcombat.saves.writing import saved_by_another, write_atomically
 
 __all__ = [
     "FORMAT_VERSION",
     "MIGRATIONS",
+    "Autosave",
+    "AutosaveClaim",
     "BackgroundAutosave",
     "Migration",
     "OpenedSave",
@@ -35,6 +45,10 @@ __all__ = [
     "SaveFile",
     "SaveInfo",
     "autosave",
+    "autosave_path",
+    "autosaves",
+    "claim_autosave",
+    "is_autosave",
     "is_save",
     "list_saves",
     "load_game",
@@ -43,6 +57,7 @@ __all__ = [
     "replay_save",
     "save_game",
     "save_text",
+    "saved_by_another",
     "saves_folder",
     "upgrade",
     "write_atomically",

@@ -1,23 +1,29 @@
 """The cheap checks that a save agrees with itself: ids unique and known, units on the map, weapons in hand
-that exist, a history of commands. A save that fails one would only fail later, in the middle of play."""
+that exist, a history of commands; and that its state could be a state of the fight without its history (HP
+within the maximum, rounds within the magazine, weapons with their ranges in order, the weapons and armour
+the units had at the start). A save that fails one would only fail later, in the middle of play, or play a
+different game: a save of older rules goes on from its stored state, which nothing else checks."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from apcombat.content import checks
 from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import standing_problem
 from apcombat.content.encounter_units import facing_problem
+from apcombat.content.field_paths import join_path
 from apcombat.content.suggest import unknown_id
 from apcombat.engine import DiceState, HistoryEntry
-from apcombat.engine.commands import CommandError, Redo, Undo, parse_command
+from apcombat.engine.commands import CommandError, GmSet, Redo, Undo, parse_command
 from apcombat.model import Encounter, Unit
 from apcombat.saves.format import SaveFile
 
 
 def save_findings(save: SaveFile) -> list[Finding]:
     """Every way `save` contradicts itself, each with the path of its field."""
-    found = encounter_findings(save.start, "start") + encounter_findings(save.state, "state")
+    state = encounter_findings(save.state, "state", save.start, _hp_set_by_the_game_master(save.history))
+    found = encounter_findings(save.start, "start") + state
     return found + dice_and_command_findings(save.dice, {"history": save.history, "redo": save.redo})
 
 
@@ -46,13 +52,19 @@ def dice_and_command_findings(
     return found
 
 
-def encounter_findings(encounter: Encounter, where: str) -> list[Finding]:
-    """Every way the encounter at `where` (`start`, `state`) contradicts itself."""
+def encounter_findings(
+    encounter: Encounter, where: str, start: Encounter | None = None, hp_set: frozenset[str] = frozenset()
+) -> list[Finding]:
+    """Every way the encounter at `where` (`start`, `state`) contradicts itself, or (a state) the `start` it
+    came from: its units carry the weapons and wear the armour they had there. A unit of `hp_set` may have
+    more HP than its most: the game master set them."""
     side_ids = [side.id for side in encounter.sides]
     unit_ids = [unit.id for unit in encounter.units]
     found = _duplicates(side_ids, f"{where}.sides", "side") + _duplicates(unit_ids, f"{where}.units", "unit")
+    at_start = {unit.id: unit for unit in start.units} if start is not None else {}
     for index, unit in enumerate(encounter.units):
-        found += _unit_findings(encounter, unit, f"{where}.units[{index}]")
+        found += _unit_findings(encounter, unit, f"{where}.units[{index}]", unit.id in hp_set)
+        found += _equipment_findings(unit, at_start.get(unit.id), f"{where}.units[{index}]")
         if unit.side not in side_ids:
             found.append((f"{where}.units[{index}].side", unknown_id("side", unit.side, side_ids)))
     named = {
@@ -77,7 +89,7 @@ def encounter_findings(encounter: Encounter, where: str) -> list[Finding]:
     return found + _unknown([encounter.winner], side_ids, f"{where}.winner", "side")
 
 
-def _unit_findings(encounter: Encounter, unit: Unit, where: str) -> list[Finding]:
+def _unit_findings(encounter: Encounter, unit: Unit, where: str, hp_set: bool = False) -> list[Finding]:
     """A unit's own contradictions: where it stands, which weapons it holds, whom it watches or pins."""
     found: list[Finding] = []
     battle_map = encounter.map
@@ -94,6 +106,12 @@ def _unit_findings(encounter: Encounter, unit: Unit, where: str) -> list[Finding
         for index, step in enumerate(unit.recent_steps)
         if (problem := facing_problem(step, battle_map))
     ]
+    if unit.start is not None and battle_map is not None and (problem := standing_problem(unit.start, battle_map)):
+        found.append((f"{where}.start", problem))
+    if not hp_set:
+        found += [(f"{where}.{p}", message) for p, message in checks.hp_findings(unit.hp, unit.character, "unit")]
+    for index, held in enumerate(unit.weapons):
+        found += [(f"{where}.weapons[{index}].{path}", message) for path, message in checks.carried_findings(held)]
     carried = len(unit.weapons)
     if unit.in_hand >= max(carried, 1):
         found.append(
@@ -108,6 +126,62 @@ def _unit_findings(encounter: Encounter, unit: Unit, where: str) -> list[Finding
         found += _unknown([unit.pin.target], unit_ids, f"{where}.pin.target", "unit")
     if unit.watch is not None:
         found += _unknown(sorted(unit.watch.tested), unit_ids, f"{where}.watch.tested", "unit")
+    return found
+
+
+def _hp_set_by_the_game_master(history: tuple[HistoryEntry, ...]) -> frozenset[str]:
+    """The units whose HP a `gm set UNIT hp=N` of the history set, which may be above their most (the game
+    master's word: a tougher boss); other units' HP never goes above it (R0.5)."""
+    units = set()
+    for entry in history:
+        try:
+            command = parse_command(entry.line)
+        except CommandError:
+            continue  # named by the history's own check
+        if isinstance(command, GmSet) and any(field == "hp" for field, _ in command.fields):
+            units.add(command.unit)
+    return frozenset(units)
+
+
+def _equipment_findings(unit: Unit, at_start: Unit | None, where: str) -> list[Finding]:
+    """The ids of a unit's weapons and armour: never blank, and (in a state) those it had at the start, since
+    no command gives a unit other weapons or armour."""
+    weapons = [(f"{where}.weapons[{index}].weapon.id", held.weapon.id) for index, held in enumerate(unit.weapons)]
+    found = [
+        (path, "expected an id, got an empty one")
+        for path, item in [*weapons, (f"{where}.armor.id", unit.armor.id)]
+        if not item.strip()
+    ]
+    if at_start is None or found:
+        return found
+    had = [held.weapon.id for held in at_start.weapons]
+    listing = ", ".join(map(repr, had)) or "none"
+    for index, (path, item) in enumerate(weapons):
+        if index >= len(had) or item != had[index]:
+            found.append((path, f"{unknown_id('weapon', item, had)}: the unit carried {listing} at the start"))
+    armour = at_start.armor.id
+    if unit.armor.id != armour:
+        message = unknown_id("armour", unit.armor.id, [armour])
+        found.append((f"{where}.armor.id", f"{message}: the unit wore {armour!r} at the start"))
+    return found + _spare_ammunition_findings(unit, at_start, where)
+
+
+def _spare_ammunition_findings(unit: Unit, at_start: Unit, where: str) -> list[Finding]:
+    """R19.1: spare rounds only go into magazines (a reload), so a unit has the kinds it had at the start, each
+    listed even when spent, and never more rounds of one than it had."""
+    found: list[Finding] = []
+    for ammo_id, rounds in unit.ammo.items():
+        had = at_start.ammo.get(ammo_id)
+        path = f"{where}.{join_path('ammo', ammo_id)}"
+        if had is None:
+            found.append((path, f"{unknown_id('ammunition', ammo_id, at_start.ammo)}: the unit had none at the start"))
+        elif not 0 <= rounds <= had:
+            found.append((path, f"expected 0 to the {had} rounds the unit had at the start, got {rounds}"))
+    found += [
+        (f"{where}.ammo", f"missing {ammo_id!r}: the unit had {had} spare rounds of it at the start (spent: 0)")
+        for ammo_id, had in at_start.ammo.items()
+        if ammo_id not in unit.ammo
+    ]
     return found
 
 

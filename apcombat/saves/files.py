@@ -1,16 +1,12 @@
-"""Save files on disk: written atomically with the previous one kept as `.bak`, read with every check, listed
-for a load menu, replayed from the start."""
+"""Save files on disk: written atomically (`writing`) with the previous one kept as `.bak`, read with every
+check, listed for a load menu, replayed from the start."""
 
 from __future__ import annotations
 
 import contextlib
 import datetime
 import gc
-import os
 import re
-import secrets
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,11 +21,11 @@ from apcombat.saves.agreement import agreeing_game, quickly_agreeing_game, repla
 from apcombat.saves.consistency import save_findings
 from apcombat.saves.errors import SaveError, refuse
 from apcombat.saves.format import SaveFile, save_text, structure_save
-from apcombat.saves.migrations import upgrade
+from apcombat.saves.migrations import refuse_newer_rules, upgrade
+from apcombat.saves.writing import write_atomically
 
 AUTOSAVE_NAME = "autosave"
 SUFFIX = ".toml"
-BACKUP_SUFFIX = ".bak"
 
 
 def save_game(game: Game, path: str | Path) -> Path:
@@ -134,7 +130,9 @@ def read_save(path: str | Path) -> SaveFile:
     loaded = read_toml(path)
     if loaded.value is None:
         raise SaveError(_at_its_end(problem, path) for problem in loaded.problems)
-    save = structure_save(upgrade(loaded.value, file), file)
+    document = upgrade(loaded.value, file)
+    refuse_newer_rules(document, file)
+    save = structure_save(document, file)
     refuse(file, save_findings(save))
     return save
 
@@ -183,89 +181,3 @@ def _info(path: Path) -> SaveInfo:
     except SaveError as error:
         return attrs.evolve(base, problem=str(error))
     return attrs.evolve(base, encounter=state.name, round=state.round)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` so that a crash or an error at any moment leaves either the old file or the new
-    one there, whole; the old one is kept as `NAME.bak`. No temporary file is left behind.
-
-    The text goes to a temporary file in the same folder, flushed and synced; the old file is hard-linked
-    (or copied) to `.bak`; then the temporary file replaces the old one in one step, and the folder is
-    synced so the rename lasts."""
-    folder = path.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        _remove_leftovers(folder, path.name)
-        staged = _staged(folder, path.name, text.encode("utf-8"))
-        try:
-            if path.exists():
-                _keep_backup(path, path.with_name(path.name + BACKUP_SUFFIX))
-            os.replace(staged, path)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(staged)
-        _sync_folder(folder)
-    except OSError as error:
-        raise SaveError([f"{shown(path)}: cannot write the save: {error.strerror or error}"]) from None
-
-
-def _leftover_pattern(name: str) -> re.Pattern[str]:
-    """The names of the temporary files a save of `name` makes (`_staged`'s and `_keep_backup`'s), and only
-    those: another save's (`x.toml.y.toml`) never match."""
-    return re.compile(rf"\.{re.escape(name)}\.(?:[a-z0-9_]{{8}}|[0-9a-f]{{12}}\.bak)\.tmp")
-
-
-def _remove_leftovers(folder: Path, name: str) -> None:
-    """Remove the temporary files an earlier save of `name` left when it was killed mid-write (a save never
-    leaves one otherwise); one that cannot be removed is left for the next save."""
-    pattern = _leftover_pattern(name)
-    try:
-        leftovers = [entry.path for entry in os.scandir(folder) if pattern.fullmatch(entry.name)]
-    except OSError:
-        return
-    for leftover in leftovers:
-        with contextlib.suppress(OSError):
-            os.unlink(leftover)
-
-
-def _staged(folder: Path, name: str, data: bytes) -> str:
-    """A new temporary file in `folder` holding `data`, flushed to disk; removed again if writing fails."""
-    handle, staged = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-    except BaseException:
-        os.unlink(staged)
-        raise
-    return staged
-
-
-def _keep_backup(path: Path, backup: Path) -> None:
-    """Make `backup` a copy of `path` without ever taking `path` away: a hard link (a copy where links are not
-    supported) under a temporary name, renamed over the old backup."""
-    staged = path.with_name(f".{path.name}.{secrets.token_hex(6)}.bak.tmp")
-    try:
-        try:
-            os.link(path, staged)
-        except OSError:
-            shutil.copyfile(path, staged)
-        os.replace(staged, backup)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(staged)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Flush a folder's entries to disk where the system allows it (not on Windows)."""
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)

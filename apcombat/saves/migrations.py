@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from apcombat.content.values import is_whole_number, show_value
+from apcombat.rules.version import RULES_VERSION
 from apcombat.saves.errors import refuse
 from apcombat.saves.format import FORMAT_VERSION
 
@@ -100,6 +101,22 @@ def format_version(document: Document, file: str) -> int:
             [("", f"saved by a newer apcombat (format {version}); this one reads up to {FORMAT_VERSION}")],
         )
     return version
+
+
+def refuse_newer_rules(document: Document, file: str) -> None:
+    """SaveError if the save says its history was played under rules newer than this apcombat plays: as with a
+    newer format, this apcombat cannot know what its state means (a wrong value is left to the field checks)."""
+    version = document.get("rules_version")
+    if is_whole_number(version) and version > RULES_VERSION:
+        refuse(
+            file,
+            [
+                (
+                    "rules_version",
+                    f"saved by a newer apcombat (rules version {version}); this one plays up to {RULES_VERSION}",
+                )
+            ],
+        )
 
 
 def upgrade(document: Document, file: str, migrations: dict[int, Migration] = MIGRATIONS) -> Document:

@@ -22,6 +22,7 @@ from apcombat.tui.palette import ActionsProvider
 if TYPE_CHECKING:
     from apcombat.content import Library
     from apcombat.engine import Game
+    from apcombat.saves import AutosaveClaim, BackgroundAutosave
 
 # The game's modules (content, engine, saves) are imported when first needed, so that the title screen's
 # first frame is not kept waiting for them.
@@ -69,6 +70,9 @@ class ApcombatApp(App):
         """Where the traceback of the error that stopped the app was written (None: no such error)."""
         self.crash_message: str | None = None
         """One line for the player naming that error and the report."""
+        self.autosave_claim: AutosaveClaim | None = None
+        """This app's own autosave in the saves folder, held while it runs (taken when it starts)."""
+        self._autosave_writer: BackgroundAutosave | None = None  # the last fight's, flushed at the end
 
     def notify(
         self,
@@ -132,12 +136,31 @@ class ApcombatApp(App):
         if self.keymap_problems:  # one notice naming the file, a line for each problem
             lines = [f"• {problem.removeprefix(f'{self.keymap_file}: ')}" for problem in self.keymap_problems]
             self.notify("\n".join(lines), title=f"Key file {self.keymap_file}", severity="warning", timeout=30)
+        from apcombat.saves.autosaving import claim_autosave
         from apcombat.tui.screens.title import TitleScreen
 
+        # Before the title screen, which says so when another app running keeps autosave.toml.
+        self.autosave_claim = claim_autosave(self.saves)
         gc.freeze()  # what start-up imported lives as long as the app: the collector need not walk it again
         self.push_screen(TitleScreen())
         if self.open_path is not None:
             self.open_file(self.open_path)
+
+    def on_unmount(self) -> None:
+        """The last autosave on disk, then this app's autosave free for the next app started."""
+        if self._autosave_writer is not None:
+            self._autosave_writer.flush()
+        if self.autosave_claim is not None:
+            self.autosave_claim.release()
+
+    @property
+    def autosave_path(self) -> Path:
+        """This app's own autosave: autosave.toml, or autosave-2.toml ... when other apps running hold those."""
+        if self.autosave_claim is not None:
+            return self.autosave_claim.path
+        from apcombat.saves.autosaving import autosave_path
+
+        return autosave_path(self.saves)
 
     def open_file(self, path: Path) -> None:
         """A save goes on where it stopped; an encounter opens in set-up (round 0)."""
@@ -159,23 +182,25 @@ class ApcombatApp(App):
         for playing in self.screen_stack:  # the fight left behind: its last autosave on disk before the next's
             if isinstance(playing, GameScreen):
                 playing.session.autosave.flush()
-        screen = (GameScreen if game.state.map is not None else TableScreen)(Session(game, self.saves, name))
+        session = Session(game, self.saves, name, self.autosave_path)
+        self._autosave_writer = session.autosave
+        screen = (GameScreen if game.state.map is not None else TableScreen)(session)
         gc.freeze()
         if replace:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
 
-    def open_save(self, path: Path) -> None:
+    def open_save(self, path: Path, also: str = "") -> None:
         """Go on with the save at `path` (asking first when it would leave a fight with unsaved play), and
-        say what was loaded."""
-        self.leave_fight(lambda: self._open_save(path))
+        say what was loaded (and `also`, after it)."""
+        self.leave_fight(lambda: self._open_save(path, also))
 
-    def _open_save(self, path: Path) -> None:
+    def _open_save(self, path: Path, also: str = "") -> None:
         if not path.exists():
             self.notify(f"there is no save at {path}", severity="warning")
             return
-        from apcombat.saves import SaveError, open_save
+        from apcombat.saves import SaveError, is_autosave, open_save
 
         try:
             opened = open_save(path)
@@ -189,10 +214,10 @@ class ApcombatApp(App):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
-        self.open_game(game, path.stem if path.stem != "autosave" else "game")
+        self.open_game(game, "game" if is_autosave(path) else path.stem)
         from apcombat.tui.leaving import loaded_line
 
-        self.notify(loaded_line(path, game), timeout=6)
+        self.notify(f"{loaded_line(path, game)} {also}".rstrip(), timeout=10 if also else 6)
 
     def _handle_exception(self, error: Exception) -> None:
         """Any error no screen handled ends the app with status 1 (Textual's behaviour); its traceback goes to
@@ -239,7 +264,7 @@ class ApcombatApp(App):
         was opened or saved, else once the player says so."""
         from apcombat.tui.leaving import leave_question
 
-        question = leave_question(self.screen_stack, self.saves)
+        question = leave_question(self.screen_stack)
         if question is None:
             then()
             return

@@ -67,7 +67,7 @@ class Session:
     """The app's handle on a Game. Every action is a line of the command language; `ai` sides are played by
     their AI (table mode has none: the game master plays everyone)."""
 
-    def __init__(self, game: Game, saves: Path, name: str = "game") -> None:
+    def __init__(self, game: Game, saves: Path, name: str = "game", autosave: Path | None = None) -> None:
         self.game = game
         self.saves = saves
         self.name = name
@@ -84,7 +84,8 @@ class Session:
         self._human_marks: list[int] = []  # history lengths just before each of the player's commands
         # After every command, off the playing thread (the players' view follows it); on disk before a command
         # that changed the turn returns, as when the autosave was written only then.
-        self.autosave = BackgroundAutosave(saves, self.problems.append)
+        # `autosave`: the app's own file (autosave-2.toml when another app holds autosave.toml).
+        self.autosave = BackgroundAutosave(saves, self.problems.append, autosave)
         self._turn_changed = False
         game.turn_listeners.append(self._turn_change)
         game.command_listeners.append(self._autosave)

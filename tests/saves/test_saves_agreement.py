@@ -130,8 +130,11 @@ def test_any_number_of_a_unit_changed_by_hand_is_found(in_tmp, seed, script, uni
     index = unit % len(game.state.units)
     saved = getattr(game.state.units[index], field)
     edit(path, set_field(f"state.units.{index}.{field}", saved + change))
-    if saved + change < 0:
-        return  # refused before the history is played: a field that cannot be negative
     named = rf"^saves/x\.toml: state\.units\[{index}\]\.{field}: "
+    over_max = field == "hp" and saved + change > game.state.units[index].character.hit_points
+    if saved + change < 0 or over_max:
+        with pytest.raises(SaveError, match=named):  # refused before the history is played, naming the field
+            load_game(path)
+        return
     with pytest.raises(SaveError, match=rf"{named}the history gives {saved} but the save says {saved + change};"):
         load_game(path)

@@ -51,11 +51,11 @@ def test_a_save_changed_by_hand_is_refused_in_one_line(in_tmp, capsys):
     assert run(capsys, "run", duel, "--script", "fight.txt", "--save", "saves/duel.toml", "--seed", "7")[0] == 0
     text = Path("saves/duel.toml").read_text(encoding="utf-8")
     before, _, after = text.rpartition("hp = 33")  # the raider's in the current state (start comes first)
-    Path("saves/duel.toml").write_text(f"{before}hp = 99{after}", encoding="utf-8")
+    Path("saves/duel.toml").write_text(f"{before}hp = 20{after}", encoding="utf-8")
     code, out, err = run(capsys, "run", "saves/duel.toml", "--script", "fight.txt")
     assert (code, out) == (2, "")
     assert err == (
-        "apcombat: saves/duel.toml: state.units[1].hp: the history gives 33 but the save says 99; the save was "
+        "apcombat: saves/duel.toml: state.units[1].hp: the history gives 33 but the save says 20; the save was "
         "changed after it was written: to go on from what its history gives, replay it "
         "(apcombat run saves/duel.toml --replay)\n"
     )

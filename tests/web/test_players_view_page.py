@@ -34,8 +34,9 @@ def get(url: str) -> tuple[int, str]:
         return answer.status, answer.read().decode("utf-8")
 
 
-def test_the_players_view_of_a_fight(save, snapshot):
+def test_the_players_view_of_a_fight(save, snapshot, monkeypatch):
     # The raiders' HP as wound words, the regulars' exact: the page as a player sees it on the second screen.
+    monkeypatch.chdir(save.parent)  # the page names its file: the same name wherever the test runs
     play(save, "gm show raiders words")
     view = FollowedSave(save).view()
     assert page_html(view.html, view.version) == snapshot(extension_class=HtmlSnapshot)

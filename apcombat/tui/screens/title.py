@@ -63,6 +63,13 @@ class TitleScreen(Screen):
                 "a: attack resolver   t: table fight roster   h: how to play   ?: keys   q: quit",
                 id="title-keys",
             )
+            claim = self.app.autosave_claim
+            if claim is not None and claim.shared:  # another app running keeps autosave.toml
+                yield Label(
+                    f"Another apcombat is running with autosave.toml: this one autosaves to {claim.path.name} "
+                    f"(its players' view: apcombat serve --watch {claim.path})",
+                    id="title-autosave",
+                )
 
     def on_mount(self) -> None:
         self.encounters: dict[str, EncounterSummary] = {}
@@ -148,7 +155,17 @@ class TitleScreen(Screen):
         self._new_game("duel")
 
     def action_continue(self) -> None:
-        self.app.open_save(self.app.saves / "autosave.toml")
+        """Continue the newest autosave no other app running keeps (this app's own may be it), naming the
+        others."""
+        from apcombat.saves.autosaving import autosaves
+        from apcombat.tui.leaving import nothing_to_continue, others_line
+
+        found = autosaves(self.app.saves, own=self.app.autosave_path)
+        free = next((autosave for autosave in found if not autosave.held), None)
+        if free is None:
+            self.notify(nothing_to_continue(found, self.app.autosave_path), severity="warning")
+            return
+        self.app.open_save(free.path, others_line([autosave for autosave in found if autosave is not free]))
 
     def action_load(self) -> None:
         from apcombat.tui.screens.saves import LoadScreen

@@ -53,8 +53,7 @@ class Access:
                 return None
             first, second, third = (f"http://{name}" for name in self._loopback_hosts()[:3])
             return Refusal(403, f"This server answers only pages opened at {first}, {second} or {third}.")
-        given = self._query_token(query) or self._cookie_token(cookie)
-        if given is not None and hmac.compare_digest(given.encode("utf-8"), self.token.encode("utf-8")):
+        if self._is_token(self._query_token(query)) or self._is_token(self._cookie_token(cookie)):
             return None
         return Refusal(403, "This server needs its token: open the address it printed at start, with ?token=.")
 
@@ -66,10 +65,15 @@ class Access:
 
     def cookie_to_set(self, query: str) -> str | None:
         """The Set-Cookie value that keeps the token given in `query` for the next requests, or None."""
-        given = self._query_token(query)
-        if self.token is None or given is None or not hmac.compare_digest(given.encode(), self.token.encode()):
+        if not self._is_token(self._query_token(query)):
             return None
         return f"{self.cookie_name}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+
+    def _is_token(self, given: str | None) -> bool:
+        # Compared in constant time: how long a refusal takes says nothing of how much of a guess was right.
+        if self.token is None or given is None:
+            return False
+        return hmac.compare_digest(given.encode("utf-8"), self.token.encode("utf-8"))
 
     def _loopback_hosts(self) -> tuple[str, ...]:
         with_port = tuple(f"{name}:{self.port}" for name in LOOPBACK_NAMES)

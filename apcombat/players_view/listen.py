@@ -108,6 +108,6 @@ def who_can_reach(host: str, port: int, what: str) -> str:
     """One line on who can reach a server beyond loopback, and what the token keeps from them."""
     where = "any of this machine's addresses" if bind_address(host) in ANY_ADDRESS else host
     return (
-        f"Anyone whose network reaches {where} on port {port} can connect; only a browser given the token "
-        f"can {what} (anyone you give one of these addresses to can)."
+        f"Any machine whose network reaches {where} on port {port} can connect, but only a browser given one "
+        f"of these addresses (they carry the token) can {what}."
     )

@@ -1,4 +1,4 @@
-"""`apcombat serve`: the same app in a browser, through textual-serve, on this machine only; `apcombat serve
+"""`apcombat serve`: the same app in a browser, through textual-serve (guarded: serve_guard); `apcombat serve
 --watch [SAVE]`: the players' view, a read-only page of the game master's fight for a second screen."""
 
 from __future__ import annotations
@@ -11,11 +11,15 @@ import tempfile
 from pathlib import Path
 
 from apcombat.cli.output import fail
+from apcombat.players_view import Access, ListenError, listening_socket, urls_to_open, watch_server, who_can_reach
 from apcombat.saves import saves_folder
 from apcombat.saves.files import AUTOSAVE_NAME, SUFFIX
 
 APP_PORT = 8000
 WATCH_PORT = 8001  # its own, so the app in a browser and the players' view can run side by side
+
+
+MOST_SESSIONS = 4  # each page of the app runs its own app process (about 60 MiB)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,10 +28,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="serve the app, or the players' view of a fight (--watch), to a web browser",
         description="Serve the app through textual-serve on a loopback address: open the printed address. "
         "With --watch, serve instead the players' view of a save: a read-only page of the fight (turn order, "
-        "conditions, HP as `gm show` sets it per side, the log) that follows the save as the game master plays.",
+        "conditions, HP as `gm show` sets it per side, the log) that follows the save as the game master plays. "
+        "On any address but loopback (a LAN address, 0.0.0.0 or ::) the server makes a token at start and "
+        "answers only the addresses it prints, which carry it.",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="IP address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 or :: for every address)",
+    )
     parser.add_argument("--port", type=int, default=None, help=f"port (default {APP_PORT}; {WATCH_PORT} with --watch)")
+    parser.add_argument(
+        "--max-sessions",
+        type=int,
+        default=MOST_SESSIONS,
+        metavar="N",
+        help=f"pages of the app open at once, each running the app (default {MOST_SESSIONS})",
+    )
     parser.add_argument(
         "--watch",
         nargs="?",
@@ -39,26 +56,36 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def app_command(content: str | None) -> str:
-    """The command textual-serve runs for every browser session: this Python, this program."""
+    """The command textual-serve runs for every browser session: this Python, this program (the shell gives
+    way to it, so the process a session ends is the app's)."""
     words = [sys.executable, "-m", "apcombat"]
     if content:
         words += ["--content", content]
-    return shlex.join(words)
+    return "exec " + shlex.join(words)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.watch is not None:
         return watch(Path(args.watch) if args.watch else saves_folder() / f"{AUTOSAVE_NAME}{SUFFIX}", args)
-    from textual_serve.server import Server
+    from apcombat.cli.serve_guard import GuardedServer
 
+    if args.max_sessions < 1:
+        return fail(args, [f"--max-sessions {args.max_sessions} serves no one: give 1 or more"])
     port = APP_PORT if args.port is None else args.port
+    try:
+        listener = listening_socket(args.host, port, "the app")
+    except ListenError as error:
+        return fail(args, [str(error)])
+    port = listener.getsockname()[1]
+    access = Access.for_address(args.host, port)
     with tempfile.TemporaryDirectory(prefix="apcombat-serve-") as templates:
-        server = Server(
+        server = GuardedServer(
             app_command(args.content),
-            host=args.host,
-            port=port,
-            title="apcombat",
-            templates_path=local_templates(Path(templates)),
+            listener,
+            access,
+            args.max_sessions,
+            local_templates(Path(templates)),
+            announce("The app", args.host, port, access, "play the game master's app"),
         )
         server.serve()
     return 0
@@ -66,19 +93,26 @@ def run(args: argparse.Namespace) -> int:
 
 def watch(save: Path, args: argparse.Namespace) -> int:
     """Serve the players' view of `save` until interrupted."""
-    from apcombat.players_view import watch_server
-
     port = WATCH_PORT if args.port is None else args.port
     try:
         server = watch_server(save, args.host, port)
-    except OSError as error:
-        return fail(args, [f"cannot serve the players' view on {args.host}:{port}: {error.strerror or error}"])
-    print(f"The players' view of {save} is at {server.url} (Ctrl+C stops it)", flush=True)
+    except ListenError as error:
+        return fail(args, [str(error)])
+    port = server.server_address[1]
+    print("\n".join(announce(f"The players' view of {save}", args.host, port, server.access, "see it")), flush=True)
     try:
         server.serve_forever()
     finally:
         server.server_close()
     return 0
+
+
+def announce(what: str, host: str, port: int, access: Access, token_lets: str) -> list[str]:
+    """The lines a server prints at start: where to open it and, beyond loopback, who can reach it."""
+    urls = urls_to_open(host, port, access.token)
+    if access.token is None:
+        return [f"{what} is at {urls[0]} (Ctrl+C stops it)"]
+    return [f"{what} is at (Ctrl+C stops it):", *(f"    {url}" for url in urls), who_can_reach(host, port, token_lets)]
 
 
 _OUTSIDE_STYLESHEET = re.compile(r"<link\b[^>]*\bhref=\"https?://[^\"]*\"[^>]*/?>", re.IGNORECASE | re.DOTALL)

@@ -40,7 +40,8 @@ async def first_frames(port: int, seconds: float) -> str:
     seen = ""
     async with aiohttp.ClientSession() as session:
         url = f"http://127.0.0.1:{port}/ws?width=100&height=30"
-        async with session.ws_connect(url) as websocket:
+        # As the app's own page does: the server takes a websocket only from it (issue 22).
+        async with session.ws_connect(url, origin=f"http://127.0.0.1:{port}") as websocket:
             await websocket.send_str(json.dumps(["resize", {"width": 100, "height": 30}]))
             deadline = asyncio.get_running_loop().time() + seconds
             while "action-point" not in seen:

@@ -1,25 +1,20 @@
 """Both web pages in a real headless browser — Debian's chromium, driven by playwright — with every request to a
 host other than this machine's loopback blocked, and each test asserting that none was even attempted (issue
-13, item 4): the players' view follows a command applied to the save, and `apcombat serve` shows the app.
+13, item 4): the players' view follows a command applied to the save, and `apcombat serve` shows the app, which
+the page's keys drive; on every address it answers only with its token (issue 22).
 
 Without chromium or playwright these tests are skipped, except under CI=true, where they fail instead:
 .ci/run installs both."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from web_helpers import play
+from web_helpers import Served, play, serving, wait_until
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -117,41 +112,56 @@ def test_the_players_view_follows_a_command_applied_to_the_save(save, served, we
     assert web.outside == []
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
-def app_served(tmp_path: Path) -> Iterator[str]:
-    """`apcombat serve` on a free loopback port, in its own process group (ended with it)."""
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "apcombat", "serve", "--port", str(port)],
-        cwd=tmp_path,
-        env=os.environ | {"APCOMBAT_SAVES": str(tmp_path / "saves")},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        for _ in range(600):  # until it listens (or 60 s)
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-            time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGTERM)  # the server and the app it started for the page
-        server.wait(timeout=30)
+def app_served(tmp_path: Path) -> Iterator[Served]:
+    """`apcombat serve` on a free loopback port (ended with the test)."""
+    with serving(tmp_path) as served:
+        yield served
+
+
+def settled(terminal) -> bytes:
+    """The terminal's picture once the app has stopped drawing (two in a row alike)."""
+    pictures = [terminal.screenshot()]
+    wait_until(lambda: pictures.append(terminal.screenshot()) or pictures[-1] == pictures[-2])
+    return pictures[-1]
 
 
 def test_apcombat_serve_shows_the_app_in_the_browser_from_this_machine_only(app_served, web):
     from playwright.sync_api import expect
 
-    web.page.goto(app_served)
+    web.page.goto(f"http://127.0.0.1:{app_served.port}/")
     expect(web.page.locator("body.-first-byte")).to_have_count(1)  # the app's first output reached the page
     expect(web.page.locator(".xterm")).to_have_count(1)  # the terminal the app draws in (on a canvas)
     assert web.outside == []
     assert any(url.endswith("RobotoMono-VariableFont_wght.ttf") for url in web.asked)  # the font, from here
+
+
+def test_keys_pressed_in_the_page_drive_the_app(app_served, web, tmp_path):
+    from playwright.sync_api import expect
+
+    web.page.goto(f"http://127.0.0.1:{app_served.port}/")
+    expect(web.page.locator("body.-first-byte")).to_have_count(1)
+    terminal = web.page.locator(".xterm")
+    title = settled(terminal)
+    terminal.click()
+    web.page.keyboard.press("d")  # the demo duel's set-up
+    wait_until(lambda: terminal.screenshot() != title)
+    form = settled(terminal)
+    web.page.keyboard.press("F10")  # start it
+    wait_until(lambda: terminal.screenshot() != form)
+    settled(terminal)
+    web.page.keyboard.press("s")  # roll initiative: the fight's first command, autosaved
+    wait_until((tmp_path / "saves" / "autosave.toml").exists)
+    assert web.outside == []
+
+
+def test_serve_on_every_address_opened_at_127_0_0_1_needs_the_token(tmp_path, web):
+    from playwright.sync_api import expect
+
+    with serving(tmp_path, "--host", "0.0.0.0") as served:
+        loopback = f"http://127.0.0.1:{served.port}/"
+        web.page.goto(loopback)
+        expect(web.page.locator("body")).to_contain_text("This server needs its token")
+        web.page.goto(loopback + "?" + urlsplit(served.urls[0]).query)
+        expect(web.page.locator("body.-first-byte")).to_have_count(1)  # the page, its files and its websocket
+        assert web.outside == []

@@ -10,6 +10,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from apcombat.engine import Game
+from apcombat.model.wording import counted
 from apcombat.saves.files import AUTOSAVE_NAME
 
 
@@ -33,7 +34,7 @@ def loaded_line(path: Path, game: Game) -> str:
     state = game.state
     acting = next((unit.name for unit in state.units if unit.id == state.active), None)
     when = "in set-up" if state.round == 0 else f"round {state.round}" + (f", {acting}'s turn" if acting else "")
-    return f"Loaded {path.name}: {state.name}, {when} ({len(game.history)} commands played)."
+    return f"Loaded {path.name}: {state.name}, {when} ({counted(len(game.history), 'command')} played)."
 
 
 def ask_before_replacing(app: App, path: Path, own: bool, save: Callable[[str | None], None]) -> None:

@@ -100,16 +100,18 @@ def test_at_80_columns_the_side_panels_keep_their_40_columns(run_ui) -> None:
 
 
 def test_enter_pressed_quickly_in_the_command_palette_closes_it_once(make_app) -> None:
-    # Three Enters at once on the palette's first command: each chose it, each closed the palette, the second
-    # closed the title screen under it and the third raised ScreenStackError (a crash report).
+    # ctrl+p, Tab, ctrl+p ... at once, then three Enters at once on the palette's first command: each chose it,
+    # each closed the palette, the second closed the title screen under it and the third raised
+    # ScreenStackError ("Can't pop screen": a crash report).
     app = make_app(library=None)
 
     async def main() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             ui = Ui(app, pilot)
             await ui.wait_for_screen(TitleScreen)
-            await ui.press("ctrl+p")
+            await ui.press_at_once("ctrl+p", "tab", "ctrl+p", "tab", "ctrl+p")
             await ui.settle()
+            assert app._exception is None and app.crash_report is None
             await ui.press("down")
             await ui.press_at_once("enter", "enter", "enter")
             await ui.settle()

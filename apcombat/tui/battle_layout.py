@@ -27,7 +27,7 @@ NARROW = 80
 """Below this many columns the side panels are folded (the map takes the width) and `i` shows them, a third of
 the width: the map keeps at least two thirds of it."""
 PANELS_KEY = "i"
-FOLDED_HINT = f"{PANELS_KEY} shows the unit panel and the turn order (folded at this width)"
+FOLDED_HINT = f"the unit panel and turn order are folded: {PANELS_KEY} shows them"  # one row at 60 columns
 FRAME = 2  # a panel's border: a line or column on each side
 LOG_ROWS = 8  # the log's rows (border included) when the map wants every other row
 FOOTER_ROWS = 1
@@ -101,10 +101,11 @@ class BattleFit:
         """Lay the battlefield out again if the terminal, the zoom or the hint line's rows call for it."""
         screen = self.screen
         side = self._fit_side_panels()
+        hint = screen.query_one(HintLine)
+        hint.fit_rows(screen.size.width - 2)  # its padding: a column each side
         if screen.state.map is None:
             return  # table mode: no map to fit
-        view, hint = screen.query_one(MapView), screen.query_one(HintLine)
-        hint.fit_rows(screen.size.width - 2)  # its padding: a column each side
+        view = screen.query_one(MapView)
         sizes = {zoom: view.size_at(zoom) for zoom in ZOOMS}
         rows_over_log = hint.rows + screen.tutorial.rows  # the demo duel's hints box sits over the hint line
         units = len(screen.state.units)

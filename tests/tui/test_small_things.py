@@ -80,7 +80,7 @@ def test_at_60_x_20_the_map_keeps_two_thirds_of_the_width_and_i_shows_the_panels
         panels = ui.game.query_one("#side")
         assert not panels.display
         assert ui.game.query_one(MapView).outer_size.width == 60
-        assert ui.game.query_one(HintLine).said.startswith("i shows the unit panel and the turn order")
+        assert ui.game.query_one(HintLine).said.startswith("the unit panel and turn order are folded: i shows them")
         await ui.press("i")
         await ui.settle()
         assert panels.display and panels.outer_size.width == 20

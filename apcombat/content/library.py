@@ -24,7 +24,8 @@ class Library:
 
     The armour table is `armors` (not `armor`) so that `library.armor(id)` can be the lookup.
     Characters are keyed by their file name without `.toml`. `user_root` is the user's own content folder
-    (apcombat.content.user_files), whose characters are looked up after the content folder's.
+    (apcombat.content.user_files), whose characters come first: one with a built-in character's id is the
+    user's, and a reference looks in the user's folder before the content folder (`find_reference`).
     """
 
     root: Path

@@ -23,7 +23,7 @@ from apcombat.content.paths import (
     CHARACTERS_FOLDER,
     CRITICALS_FILE,
     WEAPONS_FILE,
-    resolve_reference,
+    find_reference,
     shown,
 )
 from apcombat.content.suggest import did_you_mean
@@ -152,14 +152,20 @@ def read_character_reference(
     """The character a content file names with `ref` (see `resolve_reference`), read with its weapons
     and armour checked against `library`, and None; or nothing read and the message for a `ref` that
     names no file (`no character file characters/ana.toml (did you mean 'ana'?)`)."""
-    character_file = resolve_reference(ref, referring_file, library.root)
-    if not character_file.is_file() and library.user_root is not None:
-        users = resolve_reference(ref, referring_file, library.user_root)
-        character_file = users if users.is_file() else character_file
+    roots = [library.root] if library.user_root is None else [library.user_root, library.root]
+    character_file = find_reference(ref, referring_file, roots)
     if not character_file.is_file():
-        hint = did_you_mean(Path(ref).stem, library.characters)
-        return Loaded(None), f"no character file {shown(character_file)}{hint}"
+        return Loaded(None), f"no character file {shown(character_file)}{_character_hint(ref, library)}"
     return read_character(character_file, library.weapons, library.armors), None
+
+
+def _character_hint(ref: str, library: Library) -> str:
+    """What to write instead of a `ref` naming no file: a character the library has by that file name is found
+    by its id; else the closest id, if one is close (never the name typed)."""
+    stem = Path(ref).stem
+    if stem in library.characters and stem != ref:
+        return f' (the character {stem!r} is found by its id: character = "{stem}")'
+    return did_you_mean(stem, library.characters)
 
 
 def load_weapons(path: str | Path) -> dict[str, Weapon]:

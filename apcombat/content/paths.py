@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import apcombat
@@ -43,23 +44,33 @@ def rules_reference() -> Path:
 def resolve_reference(
     ref: str, relative_to_file: str | Path, root: str | Path, folder: str = CHARACTERS_FOLDER
 ) -> Path:
-    """Find the file a content file names with `ref`.
+    """Find the file a content file names with `ref`, in the one content folder `root` (see `find_reference`)."""
+    return find_reference(ref, relative_to_file, [Path(root)], folder)
+
+
+def find_reference(
+    ref: str, relative_to_file: str | Path, roots: Sequence[Path], folder: str = CHARACTERS_FOLDER
+) -> Path:
+    """Find the file a content file names with `ref`, looking in the content folders `roots` in their order
+    (the user's own before the built-in one, so a fight copied into the user's folder finds the same files).
 
     A bare id (`"ana"`) means `<root>/<folder>/ana.toml`. A path is tried relative to the file that
-    contains it, then relative to the content root (a leading `content/` stripped), so that
-    `"content/characters/ana.toml"` works from anywhere. When nothing exists, the first candidate is
-    returned so the caller can name it in its message.
+    contains it, then inside each root with its leading `..`, `.` and `content/` stripped, so that
+    `"content/characters/ana.toml"` works from anywhere and `"../characters/ana.toml"` from any encounters
+    folder. When nothing exists, the first candidate is returned so the caller can name it in its message.
     """
-    root = Path(root)
     if _is_bare_id(ref):
-        return root / folder / f"{ref}.toml"
-    given = Path(ref)
-    candidates = [Path(relative_to_file).parent / given]
-    parts = given.parts
-    if parts and parts[0] == "content":
-        parts = parts[1:]
-    if not given.is_absolute() and parts:
-        candidates.append(root.joinpath(*parts))
+        candidates = [root / folder / f"{ref}.toml" for root in roots]
+    else:
+        given = Path(ref)
+        candidates = [Path(relative_to_file).parent / given]
+        parts = given.parts
+        while parts and parts[0] in ("..", "."):
+            parts = parts[1:]
+        if parts and parts[0] == "content":
+            parts = parts[1:]
+        if not given.is_absolute() and parts:
+            candidates += [root.joinpath(*parts) for root in roots]
     return next((candidate for candidate in candidates if candidate.is_file()), candidates[0])
 
 

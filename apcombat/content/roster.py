@@ -20,6 +20,7 @@ from apcombat.content.paths import CHARACTERS_FOLDER, ENCOUNTERS_FOLDER
 from apcombat.content.suggest import did_you_mean
 from apcombat.model.character import Character
 from apcombat.model.encounter import Control, Encounter, Side, Unit
+from apcombat.model.wording import says, them
 from apcombat.rules.chance import PERK_CRIT_BONUS
 
 KNOWN_PERKS = ("ambidextrous", *PERK_CRIT_BONUS, "leader")
@@ -131,7 +132,9 @@ class Roster:
     def problems(self) -> list[str]:
         """Why this roster is not a fight yet (an encounter needs two sides, each with a unit)."""
         return [
-            f"{side.name} has no one: add a character to it." for side in self.sides if not self.side_units(side.id)
+            f"{says(side.name, 'has')} no one: add a character to {them(side.name)}."
+            for side in self.sides
+            if not self.side_units(side.id)
         ]
 
     def description(self) -> str:

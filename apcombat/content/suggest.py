@@ -7,8 +7,9 @@ from collections.abc import Iterable
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """Return ` (did you mean 'x'?)` for the closest of `choices` to `word`, or "" if none is close."""
-    choices = list(choices)
+    """Return ` (did you mean 'x'?)` for the closest of `choices` to `word` (never `word` itself), or "" if none
+    is close."""
+    choices = [choice for choice in choices if choice != word]  # the word itself is no suggestion
     same_letters = [choice for choice in choices if choice.casefold() == word.casefold()]
     matches = same_letters or difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f" (did you mean {matches[0]!r}?)" if matches else ""

@@ -21,6 +21,7 @@ from apcombat.engine.numbers import shown_word
 from apcombat.model import Encounter, Unit
 from apcombat.model.deck import Deck, SideRoll
 from apcombat.model.modules import Module
+from apcombat.model.wording import its, possessive, says, them
 from apcombat.rules.deck import drawn_card, going_last, side_order, tied_sides
 
 DECK_COMMANDS = (Hold, Last)
@@ -95,7 +96,7 @@ def _roll_text(state: Encounter, roll: SideRoll) -> str:
 
 def _side_d6(state: Encounter, side: str, dice: DiceSource, again: bool) -> int:
     tie = ", again for a tie" if again else ""
-    purpose = f"{state.side(side).name}'s activation d6{tie} (R18.5.1)"
+    purpose = f"{possessive(state.side(side).name)} activation d6{tie} (R18.5.1)"
     return dice.roll(DiceRequest(sides=6, purpose=purpose, notation="d6"))
 
 
@@ -128,7 +129,10 @@ def _side(state: Encounter, side_id: str) -> str:
         sides = ", ".join(side.id for side in state.sides)
         raise CommandError(f"no side {shown_word(side_id)}: the sides are {sides}") from None
     if side.id not in state.deck.sides:
-        raise CommandError(f"{side.name} has nobody in the fight: it has no cards this round (R18.5.1)")
+        raise CommandError(
+            f"{says(side.name, 'has')} nobody in the fight: {says(side.name, 'has', pronoun=True)} no cards this "
+            "round (R18.5.1)"
+        )
     return side.id
 
 
@@ -140,13 +144,14 @@ def _go_last(state: Encounter, side: str, events: list[Event]) -> Encounter:
         winner = state.side(deck.winner).name if deck.winner else "nobody"
         raise CommandError(f"only the side that rolled highest may go last: {winner}, not {name} (R18.5.1)")
     if len(deck.sides) < 2:
-        raise CommandError(f"{name} is the only side with cards: there is nobody to go before it")
+        raise CommandError(f"{says(name, 'is')} the only side with cards: there is nobody to go before {them(name)}")
     if deck.went_last:
-        raise CommandError(f"{name} already goes last this round")
+        raise CommandError(f"{says(name, 'already goes')} last this round")
     if deck.held:
-        raise CommandError(f"{name} chooses to go last before the held cards are chosen (R18.5.1)")
+        raise CommandError(f"{says(name, 'chooses')} to go last before the held cards are chosen (R18.5.1)")
     sides = going_last(deck.sides, side)
-    events.append(Event("deck", f"{name} chooses to go last: {_side_names(state, sides)} (R18.5.1)", {"side": side}))
+    text = f"{says(name, 'chooses')} to go last: {_side_names(state, sides)} (R18.5.1)"
+    events.append(Event("deck", text, {"side": side}))
     return attrs.evolve(state, deck=attrs.evolve(deck, sides=sides, went_last=True))
 
 
@@ -156,17 +161,19 @@ def _hold(state: Encounter, side: str, held: str, dice: DiceSource, events: list
     name = state.side(side).name
     already = deck.held_by(side)
     if already is not None:
-        raise CommandError(f"{name} already holds {state.unit(already).name}'s card this round (R18.5.1)")
+        raise CommandError(f"{says(name, 'already holds')} {state.unit(already).name}'s card this round (R18.5.1)")
     try:
         unit = state.unit(held)
     except KeyError:
         ids = ", ".join(u.id for u in state.units if u.side == side)
-        raise CommandError(f"no unit {shown_word(held)}: {name}'s characters are {ids}") from None
+        raise CommandError(f"no unit {shown_word(held)}: {possessive(name)} characters are {ids}") from None
     if unit.side != side:
-        raise CommandError(f"{unit.name} is not one of {name}'s characters: a side holds one of its own cards")
+        raise CommandError(
+            f"{unit.name} is not one of {possessive(name)} characters: a side holds one of its own cards"
+        )
     if unit.id not in deck.cards or not in_the_fight(unit):
         raise CommandError(f"{unit.name} is out of the fight and has no card this round (R18.5.1)")
-    events.append(Event("deck", f"{name} holds {unit.name}'s card (R18.5.1)", {"side": side}, unit=unit.id))
+    events.append(Event("deck", f"{says(name, 'holds')} {unit.name}'s card (R18.5.1)", {"side": side}, unit=unit.id))
     state = _with_held(state, side, unit.id)
     if side_asked(state) is None:
         state = deal(state, events)
@@ -195,7 +202,8 @@ def close_choosing(state: Encounter, events: list[Event]) -> Encounter:
             continue
         first = next(u for u in state.units if u.side == side and u.id in state.deck.cards and in_the_fight(u))
         name = state.side(side).name
-        text = f"{name} chose no card: it holds {first.name}'s, its first character in the fight (R18.5.1)"
+        held = f"{says(name, 'holds', pronoun=True)} {first.name}'s, {its(name)} first character in the fight"
+        text = f"{name} chose no card: {held} (R18.5.1)"
         events.append(Event("deck", text, {"side": side, "default": True}, unit=first.id))
         state = _with_held(state, side, first.id)
     return deal(state, events)

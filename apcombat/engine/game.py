@@ -248,9 +248,17 @@ class Game:
     def _ai_event(self, entry: HistoryEntry) -> Event:
         """What the log says before a line an AI chose: who, the line and the AI's reason."""
         active = self.state.active
-        who = self.state.unit(active).name if active is not None else "?"
-        text = f"AI ({who}) {entry.line}" + (f": {entry.reason}" if entry.reason else "")
+        text = f"AI ({self._chooser(entry.line)}) {entry.line}" + (f": {entry.reason}" if entry.reason else "")
         return Event("ai", text, {"command": entry.line, "reason": entry.reason}, unit=active)
+
+    def _chooser(self, line: str) -> str:
+        """Whom the AI chose a line for: the side that holds a card or goes last (R18.5.1), else the unit
+        acting."""
+        words = line.split()
+        if len(words) > 1 and words[0] in ("hold", "last") and words[1] in {side.id for side in self.state.sides}:
+            return self.state.side(words[1]).name
+        active = self.state.active
+        return self.state.unit(active).name if active is not None else "the game"
 
     def play_all(self, lines: Iterable[str]) -> list[Event]:
         events: list[Event] = []

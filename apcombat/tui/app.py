@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
+from textual.content import Content
+from textual.markup import MarkupError
 from textual.notifications import SeverityLevel
 
 from apcombat.content.user_files import saves_folder, user_content_folder
@@ -28,6 +30,18 @@ if TYPE_CHECKING:
 # first frame is not kept waiting for them.
 
 textual_fixes.install()
+
+
+def _as_read(message: str) -> str:
+    """A notice's text as its toast shows it, for the status line, which shows text as it is: Textual's own
+    notices are markup ("Press [b]ctrl+q[/b] to quit the app"). Only text that closes a tag is read as markup:
+    the game's sentences name TOML tables in brackets ("its [modules] key"), which must stay."""
+    if "[/" not in message:
+        return message
+    try:
+        return Content.from_markup(message).plain
+    except MarkupError:
+        return message
 
 
 class ApcombatApp(App):
@@ -86,7 +100,8 @@ class ApcombatApp(App):
         """A notice; on a screen with a status line (`show_notice`: the battlefield) it is said there instead
         of in a toast over the log. Kept a moment (`last_notice`) for the screen about to be shown."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
-        said = f"{title}: {message}" if title else message
+        shown = _as_read(message) if markup else message
+        said = f"{title}: {shown}" if title else shown
         self.last_notice = (said, severity, time.monotonic())
         show = getattr(self.screen_stack[-1], "show_notice", None) if self.screen_stack else None
         if show is not None and threading.current_thread() is threading.main_thread():

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from apcombat.tui.screens.game import GameScreen
 
 SIDE_COLUMNS = 40  # the unit panel and the turn order (app.tcss #side)
+NARROW = 80
+"""Below this many columns the side panels are folded (the map takes the width) and `i` shows them, a third of
+the width: the map keeps at least two thirds of it."""
+PANELS_KEY = "i"
+FOLDED_HINT = f"the unit panel and turn order are folded: {PANELS_KEY} shows them"  # one row at 60 columns
 FRAME = 2  # a panel's border: a line or column on each side
 LOG_ROWS = 8  # the log's rows (border included) when the map wants every other row
 FOOTER_ROWS = 1
@@ -38,24 +43,40 @@ class BattleLayout:
     log_rows: int
 
 
-def fits(map_size: Size, screen: Size) -> bool:
-    """Whether the whole map (rulers included, at some zoom: `map_size`) fits beside the side panels, with
-    the log's usual rows below."""
-    width = screen.width - SIDE_COLUMNS - FRAME
+def side_columns(width: int, shown: bool | None = None) -> int:
+    """The side panels' columns on a terminal `width` columns wide: 40 from NARROW columns up, folded (0) below;
+    `shown` is the player's choice (None: none made), which shows them below NARROW in a third of the width."""
+    if shown is None:
+        shown = width >= NARROW
+    if not shown:
+        return 0
+    return SIDE_COLUMNS if width >= NARROW else width // 3
+
+
+def fits(map_size: Size, screen: Size, side: int = SIDE_COLUMNS) -> bool:
+    """Whether the whole map (rulers included, at some zoom: `map_size`) fits beside the side panels (`side`
+    columns), with the log's usual rows below."""
+    width = screen.width - side - FRAME
     height = screen.height - FOOTER_ROWS - 1 - LOG_ROWS - FRAME
     return map_size.width <= width and map_size.height <= height
 
 
 def battle_layout(
-    screen: Size, map_size_at: dict[int, Size], units: int, zoom: int | None = None, hint_rows: int = 1
+    screen: Size,
+    map_size_at: dict[int, Size],
+    units: int,
+    zoom: int | None = None,
+    hint_rows: int = 1,
+    side_width: int = SIDE_COLUMNS,
 ) -> BattleLayout:
     """The layout for a terminal of `screen`'s size: `map_size_at` gives the map's size at each zoom, `units`
     the turn order's lines, `zoom` the player's choice (None: the largest at which the whole map fits),
-    `hint_rows` the rows between the battle area and the log (the hint line and a hints box over it)."""
+    `hint_rows` the rows between the battle area and the log (the hint line and a hints box over it),
+    `side_width` the side panels' columns (0: folded)."""
     if zoom is None:
-        zoom = max((z for z in ZOOMS if fits(map_size_at[z], screen)), default=1)
+        zoom = max((z for z in ZOOMS if fits(map_size_at[z], screen, side_width)), default=1)
     rows = screen.height - FOOTER_ROWS - 1  # the hint line's first row is always there
-    side = UNIT_PANEL_ROWS + FRAME + 1 + units  # the unit panel, the turn order's round line and units
+    side = UNIT_PANEL_ROWS + FRAME + 1 + units if side_width else 0  # the unit panel, the round line, the units
     wanted = max(map_size_at[zoom].height + FRAME, side)
     battle = max(1, min(wanted, rows - LOG_ROWS))
     return BattleLayout(zoom, battle, max(3, rows - battle - (hint_rows - 1)))
@@ -73,24 +94,57 @@ class BattleFit:
         self.screen = screen
         self.zoom_chosen: int | None = None
         self.shown: BattleLayout | None = None
+        self.panels_chosen: bool | None = None  # the player's `i` (None: folded below NARROW columns only)
+        self.side_width: int | None = None  # the side panels' columns as last laid out
 
     def fit(self) -> None:
         """Lay the battlefield out again if the terminal, the zoom or the hint line's rows call for it."""
         screen = self.screen
+        side = self._fit_side_panels()
+        hint = screen.query_one(HintLine)
+        hint.fit_rows(screen.size.width - 2)  # its padding: a column each side
         if screen.state.map is None:
             return  # table mode: no map to fit
-        view, hint = screen.query_one(MapView), screen.query_one(HintLine)
-        hint.fit_rows(screen.size.width - 2)  # its padding: a column each side
+        view = screen.query_one(MapView)
         sizes = {zoom: view.size_at(zoom) for zoom in ZOOMS}
         rows_over_log = hint.rows + screen.tutorial.rows  # the demo duel's hints box sits over the hint line
-        layout = battle_layout(screen.size, sizes, len(screen.state.units), self.zoom_chosen, rows_over_log)
-        view.border_subtitle = overlays_on(screen.overlays, screen.size.width - SIDE_COLUMNS - EDGE_TEXT)
+        units = len(screen.state.units)
+        layout = battle_layout(screen.size, sizes, units, self.zoom_chosen, rows_over_log, side)
+        folded = "" if side else f"{PANELS_KEY} panels · "  # the map's lower edge names the key while folded
+        edge = screen.size.width - side - EDGE_TEXT - len(folded)
+        view.border_subtitle = folded + overlays_on(screen.overlays, edge)
         if layout == self.shown:
             return
         self.shown = layout
         view.zoom = layout.zoom
         screen.query_one("#battle").styles.height = layout.battle_rows
         screen.query_one(EventLog).styles.height = layout.log_rows
+
+    def _fit_side_panels(self) -> int:
+        """Give the side panels their columns for this width (folding or showing them); the hint line says
+        when they fold, naming the key. Their columns."""
+        screen = self.screen
+        side = side_columns(screen.size.width, self.panels_chosen)
+        if side == self.side_width:
+            return side
+        first = self.side_width is None
+        self.side_width = side
+        panels = screen.query_one("#side")
+        panels.display = side > 0
+        if side:
+            panels.styles.width = side
+        elif first and screen.query_one(HintLine).said:  # the screen's first hint stays, after the fold's
+            screen.hint(f"{FOLDED_HINT}. {screen.query_one(HintLine).said}")
+        else:
+            screen.hint(FOLDED_HINT)
+        return side
+
+    def toggle_panels(self) -> bool:
+        """The player's key: fold the side panels, or show them (in a third of a narrow terminal). Whether
+        they are shown now."""
+        self.panels_chosen = not self.side_width
+        self.fit()
+        return bool(self.side_width)
 
     def next_zoom(self) -> int:
         """The player's key: the next zoom (after the largest, the smallest), kept until the next press."""

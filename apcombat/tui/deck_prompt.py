@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from apcombat.engine import legal_commands
 from apcombat.engine.deck import side_asked
 from apcombat.model import Encounter
+from apcombat.model.wording import says
 from apcombat.tui.screens.dialogs import ChoiceScreen
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ def choice_options(state: Encounter) -> tuple[str, list[tuple[str, str]]]:
     for line in legal_commands(state):
         words = line.split()
         if words[0] == "last":
-            options.append((line, f"{name} goes last this round (the others' held cards first)"))
+            options.append((line, f"{says(name, 'goes')} last this round (the others' held cards first)"))
         elif words[0] == "hold":
             unit = state.unit(words[2])
             options.append((line, f"Hold {unit.name}'s card ({unit.hp} HP)"))

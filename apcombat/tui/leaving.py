@@ -10,6 +10,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from apcombat.engine import Game
+from apcombat.model.wording import counted
 from apcombat.saves.autosaving import Autosave
 
 
@@ -33,8 +34,7 @@ def loaded_line(path: Path, game: Game) -> str:
     state = game.state
     acting = next((unit.name for unit in state.units if unit.id == state.active), None)
     when = "in set-up" if state.round == 0 else f"round {state.round}" + (f", {acting}'s turn" if acting else "")
-    played = len(game.history)
-    return f"Loaded {path.name}: {state.name}, {when} ({played} command{'' if played == 1 else 's'} played)."
+    return f"Loaded {path.name}: {state.name}, {when} ({counted(len(game.history), 'command')} played)."
 
 
 def others_line(others: list[Autosave]) -> str:

@@ -18,6 +18,7 @@ from apcombat.engine import CommandError, Event, Game, Preview, parse_command, p
 from apcombat.engine.deck import side_asked
 from apcombat.engine.log_export import log_markdown
 from apcombat.model import AiDice, AiSettings, Control, Encounter, Side
+from apcombat.model.wording import says
 from apcombat.saves import BackgroundAutosave, save_game
 
 AI_PACE = 0.4
@@ -98,8 +99,8 @@ class Session:
         level = side.ai.level
         if level is not None and level not in LEVELS:
             self.problems.append(
-                f"{side.name} was set up to play at the AI level {level!r}, which this apcombat does not have; "
-                f"it plays at {default_level()}."
+                f"{says(side.name, 'was')} set up to play at the AI level {level!r}, which this apcombat does not "
+                f"have; {says(side.name, 'plays', pronoun=True)} at {default_level()}."
             )
             level = None
         return attrs.evolve(side.ai, level=level or default_level())

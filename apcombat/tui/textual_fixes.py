@@ -1,11 +1,25 @@
 """Work-arounds for bugs of the pinned Textual (8.2.8, the newest release): each says what it fixes, so it can go
-when a release fixes the bug."""
+when a release fixes the bug. Keys that come quickly (a terminal sends a burst at once, random keys in the tests)
+find most of them."""
 
 from __future__ import annotations
 
-from textual.widgets import OptionList
+import contextlib
+
+from textual import work
+from textual._node_list import DuplicateIds  # not exported elsewhere
+from textual.app import App
+from textual.await_complete import AwaitComplete
+from textual.command import CommandList, CommandPalette
+from textual.css.query import NoMatches
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Input, OptionList
 
 _move_page = OptionList._move_page
+_command_palette = App.action_command_palette
+_palette_message = CommandPalette._on_message
+_gather_commands = CommandPalette._gather_commands.__wrapped__  # the search itself, under its @work
 
 
 def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
@@ -21,6 +35,59 @@ def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
     _move_page(self, direction)  # type: ignore[arg-type]
 
 
+_CLOSED = "_apcombat_closed"
+"""Set on a command palette once it is dismissed."""
+_CHOOSING = (Input.Submitted, OptionList.OptionSelected, Button.Pressed)
+
+
+def _dismiss_palette_once(self: CommandPalette, result: object = None) -> AwaitComplete:
+    """The command palette closes once.
+
+    Keys that come quickly (Enter, Enter) each choose a command before the palette is gone; each choice
+    dismissed it, and the second dismiss popped the screen under it — the title screen, and then Textual
+    raised ScreenStackError ("Can't pop screen"). A palette already dismissed does nothing more.
+    """
+    if getattr(self, _CLOSED, False) or self.app.screen is not self:
+        return AwaitComplete.nothing()
+    setattr(self, _CLOSED, True)
+    return Screen.dismiss(self, result)
+
+
+async def _palette_message_while_open(self: CommandPalette, message: Message) -> None:
+    """A choice that reaches a palette already dismissed (a second Enter in the same moment) is dropped: it
+    would run its command a second time."""
+    if getattr(self, _CLOSED, False) and isinstance(message, _CHOOSING):
+        return
+    await _palette_message(self, message)
+
+
+@work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+async def _gather_commands_while_open(self: CommandPalette, search_value: str) -> None:
+    """The palette's search for commands, which fills its list: a key typed as the palette closes started a
+    search that found the list already removed, and the worker failed with NoMatches ('CommandList'), which
+    ends the app. A palette with no list left has nothing to fill."""
+    if getattr(self, _CLOSED, False):
+        return
+    try:
+        await _gather_commands(self, search_value)
+    except NoMatches:
+        if getattr(self, _CLOSED, False) or not self.query(CommandList):
+            return
+        raise
+
+
+def _open_palette(self: App) -> None:
+    """ctrl+p: the command palette — unless the one just dismissed is still being taken down (a frame): a new
+    one would take its id, and Textual raised DuplicateIds. The key opens nothing this once."""
+    with contextlib.suppress(DuplicateIds):
+        _command_palette(self)
+
+
 def install() -> None:
-    """Apply the work-arounds to every option list: the app's own, the Select drop-downs, the command palette."""
+    """Apply the work-arounds to every option list (the app's own, the Select drop-downs, the command
+    palette's) and to the command palette."""
     OptionList._move_page = _move_page_once_laid_out  # type: ignore[method-assign]
+    CommandPalette.dismiss = _dismiss_palette_once  # type: ignore[method-assign, assignment]
+    CommandPalette._on_message = _palette_message_while_open  # type: ignore[method-assign]
+    CommandPalette._gather_commands = _gather_commands_while_open  # type: ignore[method-assign]
+    App.action_command_palette = _open_palette  # type: ignore[method-assign]

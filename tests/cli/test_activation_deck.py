@@ -89,7 +89,7 @@ def test_r18_5_1_and_2_held_cards_first_in_side_order_then_draws_of_d_cards_left
     )
     lines = deck_lines(out)
     assert lines[4 : lines.index("round 2 begins") + 1] == [
-        "Raiders holds Rocco's card (R18.5.1)",
+        "Raiders hold Rocco's card (R18.5.1)",
         "Vault holds Vera's card (R18.5.1)",
         "the held cards, played first: Raiders: Rocco, Vault: Vera; 2 cards in the deck (R18.5.1)",
         "card: Rocco (the held card); 3 cards left (R18.5.1)",
@@ -112,8 +112,8 @@ def test_r18_5_1_the_winner_may_go_last(apcombat, tmp_path: Path) -> None:
     # R18.5.1: the highest side may choose to act last instead: its held card comes after the other's.
     out = run(apcombat, deck_encounter(tmp_path), "gm dice 2 6", "start", "last raiders", "hold raiders rocco", "end")
     assert deck_lines(out)[4:9] == [
-        "Raiders chooses to go last: the sides act in the order Vault, Raiders (R18.5.1)",
-        "Raiders holds Rocco's card (R18.5.1)",
+        "Raiders choose to go last: the sides act in the order Vault, Raiders (R18.5.1)",
+        "Raiders hold Rocco's card (R18.5.1)",
         "Vault chose no card: it holds Ana's, its first character in the fight (R18.5.1)",
         "the held cards, played first: Vault: Ana, Raiders: Rocco; 2 cards in the deck (R18.5.1)",
         "card: Ana (the held card); 3 cards left (R18.5.1)",
@@ -127,7 +127,7 @@ def test_r18_5_1_only_the_winner_goes_last_and_before_any_card_is_held(apcombat,
         "apcombat: line 3 (last vault): only the side that rolled highest may go last: Raiders, not Vault (R18.5.1)"
     ]
     assert run(apcombat, encounter, "gm dice 2 6", "start", "hold vault ana", "last raiders", code=2) == [
-        "apcombat: line 4 (last raiders): Raiders chooses to go last before the held cards are chosen (R18.5.1)"
+        "apcombat: line 4 (last raiders): Raiders choose to go last before the held cards are chosen (R18.5.1)"
     ]
 
 
@@ -159,7 +159,7 @@ def test_r18_5_1_a_side_that_chose_no_card_holds_its_first_character_in_the_figh
         "activation deck: the sides' d6: Vault 6; Raiders 2 — the sides act in the order Vault, Raiders (R18.5.1)",
         "Vault may go last (last vault); each side holds one card: hold SIDE WHO (R18.5.1)",
         "Vault chose no card: it holds Vera's, its first character in the fight (R18.5.1)",
-        "Raiders chose no card: it holds Raider's, its first character in the fight (R18.5.1)",
+        "Raiders chose no card: they hold Raider's, their first character in the fight (R18.5.1)",
     ]
 
 

@@ -33,6 +33,7 @@ def test_a_bare_id_names_a_file_in_the_folder(tmp_path: Path) -> None:
 
 def test_a_path_is_first_relative_to_the_file(tmp_path: Path) -> None:
     mine = write_text(tmp_path / "characters" / "ana.toml", "")
+    (tmp_path / "scenarios").mkdir()  # where the referring file lives
     assert resolve_reference("../characters/ana.toml", tmp_path / "scenarios" / "a.toml", CONTENT) == (
         tmp_path / "scenarios" / "../characters/ana.toml"
     )

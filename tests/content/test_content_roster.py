@@ -50,8 +50,8 @@ def test_a_new_roster_has_two_sides_the_game_master_plays() -> None:
         ("opponents", "Opponents", Control.GM),
     ]
     assert roster.problems() == [
-        "Players has no one: add a character to it.",
-        "Opponents has no one: add a character to it.",
+        "Players have no one: add a character to them.",
+        "Opponents have no one: add a character to them.",
     ]
 
 

@@ -20,7 +20,7 @@ from apcombat.engine import CommandError, Event
 from apcombat.engine.views import visible_enemies
 from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
-from apcombat.tui.battle_layout import BattleFit
+from apcombat.tui.battle_layout import PANELS_KEY, BattleFit
 from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
 from apcombat.tui.deck_prompt import DeckPrompt
 from apcombat.tui.leaving import ask_before_replacing
@@ -82,6 +82,7 @@ class GameScreen(ModuleActions, Screen):
         Binding("full_stop", "to_active", "To the acting unit", show=False, id="game.to_active"),
         Binding("v", "overview", "Whole map", show=False, id="game.overview"),
         Binding("z", "zoom", "Zoom", show=False, id="game.zoom"),
+        Binding(PANELS_KEY, "panels", "Side panels", show=False, id="game.panels"),
         Binding("y", "ai_options", "AI's options", show=False, id="game.ai_options"),
         Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
         Binding("f2", "hints", "Hints on/off", show=False, id="game.hints"),
@@ -631,6 +632,11 @@ class GameScreen(ModuleActions, Screen):
         """The map's cells larger or smaller (the next zoom; the largest goes back to the smallest)."""
         zoom = self.battle_fit.next_zoom()
         self.hint(f"zoom {zoom}: each cell {2 * zoom} columns by {zoom} lines — z for the next zoom")
+
+    def action_panels(self) -> None:
+        """Fold the unit panel and the turn order, or show them (folded below 80 columns at first)."""
+        shown = self.battle_fit.toggle_panels()
+        self.hint(f"{PANELS_KEY} {'folds' if shown else 'shows'} the unit panel and the turn order")
 
     def action_ai_options(self) -> None:
         """The AI's top options for its last decision (its side's, else any side's)."""

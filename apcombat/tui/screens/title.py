@@ -115,10 +115,15 @@ class TitleScreen(Screen):
             listing.highlighted = list(found).index(stem)
 
     def _mark_unplayable(self, unplayable: list[EncounterSummary]) -> None:
+        """List each encounter that cannot be played by its file's name (the user's marked as theirs), which
+        its description says why; found by path, since a user's fight may share a built-in one's file name."""
         listing = self.query_one("#encounters", OptionList)
+        keys = {summary.path: key for key, summary in self.encounters.items()}
         for summary in unplayable:
-            key = summary.path.stem
-            if key in self.encounters:
+            key = keys.get(summary.path)
+            if key is not None:
+                if key.startswith(YOURS):
+                    summary = dataclasses.replace(summary, name=f"{summary.name} {YOURS_MARK}")
                 self.encounters[key] = summary
                 listing.replace_option_prompt(key, summary.name)  # a problem's summary names its file
         highlighted = listing.highlighted_option
@@ -145,6 +150,10 @@ class TitleScreen(Screen):
             else self.app.content_folder / "encounters" / f"{stem}.toml"
         )
         if not path.exists():
+            return
+        problem = self.encounters[stem].problem if stem in self.encounters else None
+        if problem is not None:
+            self.notify(f"{path.name} cannot be played: {problem}", severity="error", timeout=10)
             return
         try:
             self.app.push_screen(SetupScreen(path, self.app.library))

@@ -4,9 +4,9 @@ of the win rates and fight lengths (plotext), and the one-row-per-game CSV."""
 from __future__ import annotations
 
 import csv
+import io
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from apcombat.ai.match import MatchResult
@@ -126,11 +126,12 @@ def report_picture(report: dict[str, Any], results: Sequence[MatchResult], width
     return plotext.uncolorize(str(figure.build()))
 
 
-def write_csv(path: Path, results: Sequence[MatchResult], side_ids: Sequence[str]) -> None:
+def csv_text(results: Sequence[MatchResult], side_ids: Sequence[str]) -> str:
     """One row per game: seed, each side's AI, the winner (empty for a draw), rounds."""
-    with path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["seed", *(f"ai_{side}" for side in side_ids), "winner", "rounds"])
-        for result in results:
-            sides = result.side_ai
-            writer.writerow([result.seed, *(sides[side] for side in side_ids), result.winner or "", result.rounds])
+    text = io.StringIO(newline="")
+    writer = csv.writer(text)
+    writer.writerow(["seed", *(f"ai_{side}" for side in side_ids), "winner", "rounds"])
+    for result in results:
+        sides = result.side_ai
+        writer.writerow([result.seed, *(sides[side] for side in side_ids), result.winner or "", result.rounds])
+    return text.getvalue()

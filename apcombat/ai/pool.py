@@ -1,0 +1,120 @@
+"""`apcombat sim --jobs N`: the games played in a pool of worker processes that never outlive the run.
+
+A worker follows its parent: on Linux the kernel kills it when the parent dies (PR_SET_PDEATHSIG), and on
+every system a thread of the worker ends it once its parent is gone — a parent killed with SIGKILL runs no
+clean-up of its own. A worker ignores Ctrl-C (the terminal sends it to every process of the run): the parent
+decides, and stops the workers itself. Games are handed out a few at a time, never the whole plan at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import itertools
+import os
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from apcombat.ai.batch import BatchSettings, PlannedGame, play_planned
+from apcombat.ai.errors import AiError
+from apcombat.ai.match import MatchResult
+from apcombat.ai.players import working_directory_on_path
+from apcombat.model import Encounter
+
+GAMES_IN_FLIGHT = 4  # per worker: enough to keep each busy, few enough that a stop cancels at once
+PARENT_CHECK_SECONDS = 0.2
+_PR_SET_PDEATHSIG = 1
+
+_worker_encounter: Encounter | None = None
+
+
+def in_pool(
+    encounter: Encounter, games: Iterable[PlannedGame], settings: BatchSettings, jobs: int
+) -> Iterator[MatchResult]:
+    """Each of `games` played in `jobs` worker processes, the results in their order. However the iteration
+    ends — the last result, an error, Ctrl-C, SIGTERM, the caller closing it — no worker is left: before the
+    last result the games not played are cancelled and the workers stopped at once."""
+    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(encounter, os.getcwd(), os.getpid()))
+    pending: deque[Future[MatchResult]] = deque()
+    finished = False
+    try:
+        waiting = iter(games)
+        for game in itertools.islice(waiting, GAMES_IN_FLIGHT * jobs):
+            pending.append(pool.submit(_play_in_worker, game, settings))
+        while pending:
+            result = pending.popleft().result()
+            for game in itertools.islice(waiting, 1):
+                pending.append(pool.submit(_play_in_worker, game, settings))
+            yield result
+        finished = True
+    except BrokenProcessPool:
+        raise AiError(
+            "a worker process of --jobs stopped before its game was over (killed, or out of memory): "
+            "run again with fewer --jobs"
+        ) from None
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _stop(pool)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the games not started and end the workers now, waiting until each is gone (no zombie)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # no public list before Python 3.14
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        with contextlib.suppress(OSError, ValueError):
+            worker.terminate()
+    for worker in workers:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            worker.join(5)
+
+
+def _play_in_worker(game: PlannedGame, settings: BatchSettings) -> MatchResult:
+    assert _worker_encounter is not None
+    return play_planned(game, _worker_encounter, settings)
+
+
+def _start_worker(encounter: Encounter, folder: str, parent: int) -> None:
+    global _worker_encounter
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):  # not the handlers the parent had when it forked: just end
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    _die_with_parent(parent)
+    _worker_encounter = encounter
+    working_directory_on_path(folder)
+
+
+def _die_with_parent(parent: int) -> None:
+    """End this process as soon as `parent` (the run) is gone, however it went."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    started_under = os.getppid()
+    if not _alive(parent):  # the run died before the kernel was told to follow it
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == started_under and _alive(parent):
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="apcombat-parent-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -27,6 +27,7 @@ from apcombat.ai.match import MatchResult
 from apcombat.ai.players import working_directory_on_path
 from apcombat.model import Encounter
 
+STOPPING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 GAMES_IN_FLIGHT = 4  # per worker: enough to keep each busy, few enough that a stop cancels at once
 PARENT_CHECK_SECONDS = 0.2
 _PR_SET_PDEATHSIG = 1
@@ -45,8 +46,9 @@ def in_pool(
     finished = False
     try:
         waiting = iter(games)
-        for game in itertools.islice(waiting, GAMES_IN_FLIGHT * jobs):
-            pending.append(pool.submit(_play_in_worker, game, settings))
+        with signals_held():  # the workers are forked here: a signal's handler run in a fork hook is lost
+            for game in itertools.islice(waiting, GAMES_IN_FLIGHT * jobs):
+                pending.append(pool.submit(_play_in_worker, game, settings))
         while pending:
             result = pending.popleft().result()
             for game in itertools.islice(waiting, 1):
@@ -63,6 +65,18 @@ def in_pool(
             pool.shutdown(wait=True)
         else:
             _stop(pool)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Within: SIGINT, SIGTERM and SIGHUP wait (in the main thread, where POSIX allows it) and act on leaving."""
+    hold = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING_SIGNALS) if hold else None
+    try:
+        yield
+    finally:
+        if held is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -84,10 +98,10 @@ def _play_in_worker(game: PlannedGame, settings: BatchSettings) -> MatchResult:
 
 def _start_worker(encounter: Encounter, folder: str, parent: int) -> None:
     global _worker_encounter
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):  # not the handlers the parent had when it forked: just end
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    for signum in STOPPING_SIGNALS:  # not the parent's handlers, nor its held signals: SIGTERM ends a worker
+        signal.signal(signum, signal.SIG_IGN if signum == signal.SIGINT else signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING_SIGNALS)
     _die_with_parent(parent)
     _worker_encounter = encounter
     working_directory_on_path(folder)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from apcombat.ai import DEFAULT_MAX_ROUNDS
+from apcombat.cli import stopping
 from apcombat.cli.output import MAX_SEED, fail, load_library_or_fail, out_of_range
 from apcombat.cli.stopping import Stopped, signals_stop, write_whole
 
@@ -134,6 +135,7 @@ def _play(
     progress = _progress_bar()
     with contextlib.closing(play_games(encounter, plan, settings, args.jobs, args.cluster)) as games:
         for result in games:
+            stopping.check()
             results.append(result)
             if folder is not None:
                 _save(encounter, result, folder / f"game_{len(results):05d}_seed_{result.seed}.toml")

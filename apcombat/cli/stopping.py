@@ -10,7 +10,7 @@ import threading
 from collections.abc import Iterator
 from typing import TextIO
 
-STOPPING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+_asked: list[int] = []  # the signals that asked to stop, in case a handler's exception was lost
 
 
 class Stopped(KeyboardInterrupt):
@@ -29,7 +29,10 @@ def signals_stop() -> Iterator[None]:
         yield
         return
 
+    from apcombat.ai.pool import STOPPING_SIGNALS
+
     def stop(signum: int, _frame: object) -> None:
+        _asked.append(signum)
         raise Stopped(signum)
 
     previous = {signum: signal.signal(signum, stop) for signum in STOPPING_SIGNALS}
@@ -38,17 +41,22 @@ def signals_stop() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        _asked.clear()
+
+
+def check() -> None:
+    """Raise Stopped if a signal asked to stop and its handler's exception was lost (raised where Python
+    only reports it: a fork hook, a finaliser)."""
+    if _asked:
+        raise Stopped(_asked[0])
 
 
 def write_whole(text: str, stream: TextIO | None = None) -> None:
     """Write `text` and flush it with the stopping signals held back, so it goes out whole: a signal that
     comes meanwhile acts once the text is out."""
+    from apcombat.ai.pool import signals_held
+
     stream = stream or sys.stdout
-    hold = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING_SIGNALS) if hold else None
-    try:
+    with signals_held():
         stream.write(text)
         stream.flush()
-    finally:
-        if held is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)

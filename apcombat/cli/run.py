@@ -59,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
         except CommandError as refused:
             error = {"line": number, "reason": str(refused), "command": _cut(line.strip())}
             break
+        except SaveError as problem:  # the save after a turn (the disk full, the folder gone): stop there
+            return fail(args, [f"{problem}; the script stopped at line {number}"])
     if save_path is not None:
         try:
             save_game(game, save_path)

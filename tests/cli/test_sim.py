@@ -319,3 +319,18 @@ def test_a_save_that_cannot_be_written_is_one_sentence(ai_plugins, apcombat, tmp
     assert result.code == 2
     lines = result.err.strip().splitlines()
     assert len(lines) == 1 and "game_00001_seed_0.toml" in lines[0] and "Traceback" not in result.err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full, a device where every write fails")
+def test_a_csv_that_cannot_be_written_is_named(ai_plugins, apcombat):
+    result = apcombat("sim", DUEL, "--games", "1", *BOTH_GREEDY, "--csv", "/dev/full")
+    assert result.code == 2 and "Traceback" not in result.err
+    assert result.err.strip().splitlines() == ["apcombat: --csv /dev/full: cannot write (No space left on device)"]
+    assert Path("/dev/full").is_char_device()  # written as it is: a device is never replaced by a file
+
+
+def test_a_csv_is_replaced_whole(ai_plugins, apcombat):
+    Path("games.csv").write_text("the previous run's rows\n", encoding="utf-8")
+    assert apcombat("sim", DUEL, "--games", "2", *BOTH_GREEDY, "--csv", "games.csv").code == 0
+    assert len(Path("games.csv").read_text(encoding="utf-8").splitlines()) == 3
+    assert sorted(path.name for path in Path().iterdir() if "games.csv" in path.name) == ["games.csv", "games.csv.bak"]

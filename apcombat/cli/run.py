@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from apcombat.cli.output import fail, load_library_or_fail
+from apcombat.cli.output import MAX_SEED, fail, load_library_or_fail, out_of_range
 
 if TYPE_CHECKING:
     from apcombat.engine import Event, Game
@@ -42,6 +42,9 @@ def run(args: argparse.Namespace) -> int:
     from apcombat.engine import CommandError
     from apcombat.saves import SaveError, save_game
 
+    problem = out_of_range("--seed", args.seed, 0, MAX_SEED)
+    if problem:
+        return fail(args, [problem])
     game = _open(args)
     if game is None:
         return 2

@@ -58,3 +58,9 @@ def test_the_disk_filling_between_the_saves_after_each_turn_is_one_sentence(apco
     # line 5, `start`, began Ana's turn and was saved; line 8, `end`, began the raider's: its save failed
     says = "cannot write the save: No space left on device; the script stopped at line 8"
     assert lines == [f"apcombat: {save}: {says}"]
+
+
+def test_a_seed_out_of_range_is_one_sentence(apcombat) -> None:
+    result = apcombat(*_fight("--seed", "-1"))
+    assert result.code == 2
+    assert result.err == "apcombat: --seed -1: give a whole number from 0 to 9,223,372,036,854,775,807\n"

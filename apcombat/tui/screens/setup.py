@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import attrs
@@ -14,6 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from apcombat.ai import LEVELS
 from apcombat.content import Library, load_encounter
+from apcombat.dice import fresh_seed
 from apcombat.engine import Game
 from apcombat.model import AiSettings, Control, CoverExempts, Effort, HexTurns, OptionalRules, Side
 from apcombat.tui.session import default_level
@@ -89,7 +89,8 @@ class SetupScreen(Screen):
                     yield Input(value="0", restrict=r"-?[0-9]*", id=f"bonus-{unit.id}", classes="short")
             with Horizontal(classes="row"):
                 yield Label("dice seed  ")
-                seed = getattr(self.app, "seed", 0) or random.randrange(1_000_000)  # the app's --seed, if given
+                seed = getattr(self.app, "seed", None)  # the app's --seed, if given
+                seed = fresh_seed() if seed is None else seed
                 yield Input(value=str(seed), restrict=r"[0-9]*", id="seed", classes="short")
             yield Button("Start (f10)", id="start", variant="primary")
         yield Footer()

@@ -334,3 +334,16 @@ def test_a_csv_is_replaced_whole(ai_plugins, apcombat):
     assert apcombat("sim", DUEL, "--games", "2", *BOTH_GREEDY, "--csv", "games.csv").code == 0
     assert len(Path("games.csv").read_text(encoding="utf-8").splitlines()) == 3
     assert sorted(path.name for path in Path().iterdir() if "games.csv" in path.name) == ["games.csv", "games.csv.bak"]
+
+
+def test_the_picture_names_each_win_rate_whole_with_its_figures(ai_plugins, apcombat):
+    ais = ("--ai", "vault=random,effort=low,aggression=0.8", "--ai", f"raiders={GREEDY}")
+    result = apcombat("sim", DUEL, "--games", "3", *ais)
+    report = apcombat("sim", DUEL, "--games", "3", *ais, "--json").json
+    assert result.code == 0, result.err
+    lines = result.err.splitlines()
+    named = [*report["ai"].items(), *((f"side {side}", record) for side, record in report["sides"].items())]
+    for name, record in named:
+        low, high = record["ci95"]
+        figures = f"{record['win_rate']:.0%} ({low:.0%}-{high:.0%})"
+        assert any(line.startswith(f"{name} ") and line.endswith(f" {figures}") for line in lines), (name, figures)

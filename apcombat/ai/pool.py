@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import itertools
+import multiprocessing
 import os
 import signal
 import sys
@@ -41,7 +42,12 @@ def in_pool(
     """Each of `games` played in `jobs` worker processes, the results in their order. However the iteration
     ends — the last result, an error, Ctrl-C, SIGTERM, the caller closing it — no worker is left: before the
     last result the games not played are cancelled and the workers stopped at once."""
-    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(encounter, os.getcwd(), os.getpid()))
+    context = multiprocessing.get_context()
+    # A worker's parent is the run itself, but for a fork server's workers (the fork server's own ends with the run).
+    parent = os.getpid() if context.get_start_method() in ("fork", "spawn") else None
+    pool = ProcessPoolExecutor(
+        jobs, context, initializer=_start_worker, initargs=(encounter, os.getcwd(), os.getpid(), parent)
+    )
     pending: deque[Future[MatchResult]] = deque()
     finished = False
     try:
@@ -96,32 +102,33 @@ def _play_in_worker(game: PlannedGame, settings: BatchSettings) -> MatchResult:
     return play_planned(game, _worker_encounter, settings)
 
 
-def _start_worker(encounter: Encounter, folder: str, parent: int) -> None:
+def _start_worker(encounter: Encounter, folder: str, run: int, parent: int | None) -> None:
     global _worker_encounter
     for signum in STOPPING_SIGNALS:  # not the parent's handlers, nor its held signals: SIGTERM ends a worker
         signal.signal(signum, signal.SIG_IGN if signum == signal.SIGINT else signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING_SIGNALS)
-    _die_with_parent(parent)
+    _die_with_run(run, parent)
     _worker_encounter = encounter
     working_directory_on_path(folder)
 
 
-def _die_with_parent(parent: int) -> None:
-    """End this process as soon as `parent` (the run) is gone, however it went."""
+def _die_with_run(run: int, parent: int | None) -> None:
+    """End this process as soon as the run (process `run`) is gone, however it went: its parent, `parent` if
+    known, is gone (the kernel then makes another process its parent at once), or `run` no longer exists."""
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    started_under = os.getppid()
-    if not _alive(parent):  # the run died before the kernel was told to follow it
+    started_under = os.getppid() if parent is None else parent
+    if os.getppid() != started_under or not _alive(run):  # gone before the kernel was told to follow it
         os._exit(1)
 
     def watch() -> None:
-        while os.getppid() == started_under and _alive(parent):
+        while os.getppid() == started_under and _alive(run):
             time.sleep(PARENT_CHECK_SECONDS)
         os._exit(1)
 
-    threading.Thread(target=watch, name="apcombat-parent-watch", daemon=True).start()
+    threading.Thread(target=watch, name="apcombat-run-watch", daemon=True).start()
 
 
 def _alive(pid: int) -> bool:

@@ -21,7 +21,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="fi
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = ROOT / "content" / "encounters" / "duel.toml"
 WATCHDOG = 60  # seconds: only catches a hang; every wait below ends as soon as its condition holds
-LONG_RUN = ("--games", "100000", "--max-rounds", "3", "--ai", "vault=random", "--ai", "raiders=random", "--jobs", "2")
+RANDOM = ("--max-rounds", "3", "--ai", "vault=random", "--ai", "raiders=random")
+LONG_RUN = ("--games", "100000", *RANDOM, "--jobs", "2")
 
 
 def _state(pid: int) -> str | None:
@@ -68,19 +69,24 @@ def started() -> list[int]:
         os.kill(pid, signal.SIGKILL)
 
 
-def _start(started: list[int], folder: Path, *args: str) -> tuple[subprocess.Popen, set[int]]:
-    """`apcombat sim` on the duel, once its two workers are up; the run and their process ids."""
-    env = os.environ | {"PYTHONPATH": str(ROOT)}
+def _sim(started: list[int], folder: Path, *args: str) -> subprocess.Popen:
+    """`apcombat sim` on the duel, started."""
     run = subprocess.Popen(
-        [sys.executable, "-m", "apcombat", "sim", DUEL, *LONG_RUN, *args],
+        [sys.executable, "-m", "apcombat", "sim", DUEL, *args],
         cwd=folder,
-        env=env,
+        env=os.environ | {"PYTHONPATH": str(ROOT)},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # signals go to the run alone, never to pytest
     )
     started.append(run.pid)
+    return run
+
+
+def _start(started: list[int], folder: Path, *args: str) -> tuple[subprocess.Popen, set[int]]:
+    """A long `apcombat sim --jobs 2` on the duel, once its two workers are up; the run and their process ids."""
+    run = _sim(started, folder, *LONG_RUN, *args)
     workers = _until(lambda: _children(run.pid) if len(_children(run.pid)) >= 2 else None, "the two workers")
     started.extend(workers)
     return run, workers
@@ -130,3 +136,21 @@ def test_with_json_a_stopped_run_prints_one_object_saying_so(tmp_path, started):
     _until(lambda: not _running(workers), "the workers to be stopped")
     assert run.returncode == 130
     assert json.loads(out)["error"].startswith("stopped by SIGINT after ")
+
+
+def test_a_cluster_run_stopped_cancels_its_tasks_and_leaves_the_clusters_worker(tmp_path, started):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0"
+    ) as cluster:
+        scheduler = cluster.scheduler
+
+        def the_runs_tasks() -> list:
+            return [key for key in list(scheduler.tasks) if "play_batch" in str(key)]
+
+        run = _sim(started, tmp_path, "--games", "80", *RANDOM, "--cluster", cluster.scheduler_address)
+        _until(the_runs_tasks, "the run's tasks on the scheduler")
+        _, err = _stop(run, signal.SIGTERM)
+        assert run.returncode == 143 and err.startswith("apcombat: stopped by SIGTERM after "), err
+        _until(lambda: not the_runs_tasks(), "the run's tasks to be cancelled")
+        assert len(scheduler.workers) == 1

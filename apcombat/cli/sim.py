@@ -95,10 +95,10 @@ def run(args: argparse.Namespace) -> int:
             side_ids = [side.id for side in encounter.sides]
             problem = _write_csv(args.csv, csv_text(results, side_ids)) if args.csv is not None else None
     except Stopped as stop:
+        _end_progress_line(results)
         return fail(args, [_stopped(args, stop, len(results), len(plan))], stop.code)
-    except AiError as error:
-        return fail(args, [str(error)])
-    except SaveError as error:  # save_game says which file and why in one sentence
+    except (AiError, SaveError) as error:  # a save_game's says which file and why in one sentence
+        _end_progress_line(results)
         return fail(args, [str(error)])
     if problem:
         return fail(args, [problem])
@@ -245,6 +245,12 @@ def _output_problem(args: argparse.Namespace) -> str | None:
     if args.save_games is not None and Path(args.save_games).exists() and not Path(args.save_games).is_dir():
         return f"--save-games {args.save_games}: that is a file, not a folder"
     return None
+
+
+def _end_progress_line(results: list[MatchResult]) -> None:
+    """A progress bar stopped midway leaves its line: what is said next starts on a line of its own."""
+    if results and sys.stderr.isatty():
+        print(file=sys.stderr)
 
 
 def _progress_bar():

@@ -10,6 +10,7 @@ machine and Python version; its whole state is two integers.
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Protocol
 
 import attrs
@@ -160,6 +161,15 @@ class DiceSource(Protocol):
     """Anything that can answer a DiceRequest with one die's value."""
 
     def roll(self, request: DiceRequest) -> int: ...
+
+
+FRESH_SEEDS = 1_000_000
+"""A new game given no seed gets one below this: short enough to note down and give again with `--seed`."""
+
+
+def fresh_seed() -> int:
+    """A seed for a new game given none: another each time, so that no two games roll the same dice."""
+    return secrets.randbelow(FRESH_SEEDS)
 
 
 class SeededDice:

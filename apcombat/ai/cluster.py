@@ -8,22 +8,31 @@ workers, so a cluster on other machines finds it too.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections import deque
+from collections.abc import Collection, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from apcombat.ai.batch import BatchSettings, PlannedGame, play_planned
 from apcombat.ai.errors import AiError
 from apcombat.ai.match import MatchResult
-from apcombat.ai.runner import BatchSettings, PlannedGame, play_planned
 from apcombat.model import Encounter
+
+if TYPE_CHECKING:
+    from distributed import Future
 
 EXTRA = "pip install 'apcombat[cluster]'"
 BATCH = 50  # games per task at most: the progress bar still moves, the scheduler is not flooded
+BATCHES_IN_FLIGHT = 4  # per worker thread: the workers kept busy, the plan never sent whole
 
 
 def run_on_cluster(
-    address: str, encounter: Encounter, plan: list[PlannedGame], settings: BatchSettings, folder: str
+    address: str, encounter: Encounter, plan: Collection[PlannedGame], settings: BatchSettings, folder: str
 ) -> Iterator[MatchResult]:
-    """Play `plan` on the Dask scheduler at `address`; AiError in one sentence if that cannot be done."""
+    """Play `plan` on the Dask scheduler at `address`; AiError in one sentence if that cannot be done. However
+    the iteration ends before its last result (an error, Ctrl-C, SIGTERM, the caller closing it) the run's
+    tasks still on the scheduler are cancelled; the cluster's workers are the user's and stay."""
     try:
         from distributed import Client
     except ImportError:
@@ -32,14 +41,30 @@ def run_on_cluster(
         client = Client(address, timeout="5s")
     except (OSError, TimeoutError, ValueError) as error:
         raise AiError(f"cannot reach the cluster at {address} ({error}): is a Dask scheduler running there?") from None
+    pending: deque[Future] = deque()
     with client:
-        for path in _plugin_files(plan, folder):
-            client.upload_file(str(path))
-        shared = client.scatter(encounter, broadcast=True)
-        batches = _batches(plan, sum(client.nthreads().values()))
-        futures = client.map(play_batch, batches, encounter=shared, settings=settings, folder=folder, pure=False)
-        for future in futures:
-            yield from future.result()
+        try:
+            for path in _plugin_files(plan, folder):
+                client.upload_file(str(path))
+            shared = client.scatter(encounter, broadcast=True)
+            threads = sum(client.nthreads().values())
+            batches = _batches(plan, threads)
+
+            def submit(batch: list[PlannedGame]) -> None:
+                pending.append(
+                    client.submit(play_batch, batch, encounter=shared, settings=settings, folder=folder, pure=False)
+                )
+
+            for batch in itertools.islice(batches, BATCHES_IN_FLIGHT * max(1, threads)):
+                submit(batch)
+            while pending:
+                results = pending.popleft().result()
+                for batch in itertools.islice(batches, 1):
+                    submit(batch)
+                yield from results
+        finally:
+            if pending:
+                client.cancel(list(pending))
 
 
 def play_batch(
@@ -49,13 +74,16 @@ def play_batch(
     return [play_planned(game, encounter, settings, folder) for game in games]
 
 
-def _batches(plan: list[PlannedGame], threads: int) -> list[list[PlannedGame]]:
-    """The plan cut in order into batches: about eight per worker thread, at most BATCH games each."""
+def _batches(plan: Collection[PlannedGame], threads: int) -> Iterator[list[PlannedGame]]:
+    """The plan cut in order into batches, made as they are asked for: about eight per worker thread, at
+    most BATCH games each."""
     size = max(1, min(BATCH, len(plan) // max(1, 8 * threads)))
-    return [plan[start : start + size] for start in range(0, len(plan), size)]
+    games = iter(plan)
+    while batch := list(itertools.islice(games, size)):
+        yield batch
 
 
-def _plugin_files(plan: list[PlannedGame], folder: str) -> list[Path]:
+def _plugin_files(plan: Collection[PlannedGame], folder: str) -> list[Path]:
     """The single-file plug-in modules of the run that live in `folder`."""
     modules = sorted({spec.partition(":")[0] for game in plan for _, spec in game.sides if ":" in spec})
     files = []

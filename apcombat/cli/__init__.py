@@ -13,8 +13,22 @@ SUBCOMMANDS = (attack, check, run, play, serve, oracle, sim)
 CONTENT_HELP = "content folder to use instead of the bundled one (weapons.toml, armor.toml, ...)"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but an unknown command is one line suggesting the nearest (as `check` does for
+    names): `apcombat: unknown command 'simm' (did you mean 'sim'?); the commands are ...`."""
+
+    def _check_value(self, action: argparse.Action, value: object) -> None:  # argparse's one check of a choice
+        if isinstance(action, argparse._SubParsersAction) and value not in action.choices:
+            from apcombat.content.suggest import did_you_mean
+
+            commands = list(action.choices)
+            nearest = did_you_mean(str(value), commands)
+            self.exit(2, f"apcombat: unknown command {value!r}{nearest}; the commands are {', '.join(commands)}\n")
+        super()._check_value(action, value)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="apcombat",
         description="Fallout-style action-point skirmish combat: a terminal game and a game master's aid.",
     )

@@ -31,3 +31,14 @@ def load_library_or_fail(args: argparse.Namespace) -> Library | None:
     except ContentError as error:
         fail(args, error.problems)
         return None
+
+
+MAX_SEED = 2**63 - 1
+"""The largest `--seed` (TOML's largest integer: a save keeps the seed)."""
+
+
+def out_of_range(flag: str, value: int, low: int, high: int) -> str | None:
+    """The one sentence refusing a number flag's value outside `low`..`high`, or None if it is inside."""
+    if low <= value <= high:
+        return None
+    return f"{flag} {value}: give a whole number from {low:,} to {high:,}"

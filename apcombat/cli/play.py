@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from apcombat.cli.output import fail
+from apcombat.cli.output import MAX_SEED, fail, out_of_range
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -16,11 +16,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Open the terminal app on an encounter (in set-up) or a save (where it stopped).",
     )
     parser.add_argument("source", metavar="ENCOUNTER_OR_SAVE", nargs="?", help="an encounter file or a save")
-    parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the dice for a new game")
+    parser.add_argument(
+        "--seed", type=int, metavar="N", help="seed of the dice for a new game (default: a fresh one each game)"
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    seed = getattr(args, "seed", None)
+    problem = None if seed is None else out_of_range("--seed", seed, 0, MAX_SEED)
+    if problem:
+        return fail(args, [problem])
     source = Path(args.source) if getattr(args, "source", None) else None
     library = None
     if source is not None:
@@ -36,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from apcombat.tui.crash import crash_line, write_crash_report
 
     # Without a file the app loads the content itself, after its first frame: it starts faster.
-    app = create_app(library=library, content=args.content, open_path=source, seed=getattr(args, "seed", 0))
+    app = create_app(library=library, content=args.content, open_path=source, seed=seed)
     try:
         app.run()
     except Exception as error:  # an error outside the app's screens (the terminal, the driver): the same report

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from apcombat.cli.output import fail, load_library_or_fail
+from apcombat.cli.output import MAX_SEED, fail, load_library_or_fail, out_of_range
 
 if TYPE_CHECKING:
     from apcombat.engine import Event, Game
@@ -43,6 +43,9 @@ def run(args: argparse.Namespace) -> int:
     from apcombat.engine import CommandError
     from apcombat.saves import SaveError, save_game, saved_by_another
 
+    problem = out_of_range("--seed", args.seed, 0, MAX_SEED)
+    if problem:
+        return fail(args, [problem])
     game = _open(args)
     if game is None:
         return 2
@@ -60,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
         except CommandError as refused:
             error = {"line": number, "reason": str(refused), "command": _cut(line.strip())}
             break
+        except SaveError as problem:  # the save after a turn (the disk full, the folder gone): stop there
+            return fail(args, [f"{problem}; the script stopped at line {number}"])
     if save_path is not None:
         try:
             save_game(game, save_path)

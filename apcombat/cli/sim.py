@@ -4,6 +4,7 @@ cluster; tables and a picture on stderr, or one JSON object on stdout."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
 import sys
@@ -11,10 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from apcombat.ai import DEFAULT_MAX_ROUNDS
-from apcombat.cli.output import fail, load_library_or_fail
+from apcombat.cli import stopping
+from apcombat.cli.output import MAX_SEED, fail, load_library_or_fail, out_of_range
+from apcombat.cli.stopping import Stopped, signals_stop, write_whole
 
 if TYPE_CHECKING:
     from apcombat.ai.match import MatchResult
+    from apcombat.ai.runner import BatchSettings, GamePlan
     from apcombat.model import Encounter
 
 
@@ -62,45 +66,130 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+MAX_GAMES = 100_000
+MAX_JOBS = 64
+MAX_ROUNDS = 1_000
+
+
 def run(args: argparse.Namespace) -> int:
     from apcombat.ai import AiError
-    from apcombat.ai.runner import BatchSettings, plan_games, run_games
-    from apcombat.ai.summary import batch_report
+    from apcombat.ai.runner import BatchSettings, plan_games
+    from apcombat.cli.sim_report import csv_text
     from apcombat.saves import SaveError
 
-    for name, value in (("--games", args.games), ("--max-rounds", args.max_rounds), ("--jobs", args.jobs)):
-        if value < 1:
-            return fail(args, [f"{name} {value}: give a whole number of 1 or more"])
+    problem = _number_problem(args)
+    if problem:
+        return fail(args, [problem])
     encounter = _encounter(args)
     if encounter is None:
         return 2
     problem = _output_problem(args)
     if problem:
         return fail(args, [problem])
+    results: list[MatchResult] = []
     try:
-        ais = _side_ais(args, encounter)
-        plan = plan_games(ais, args.seed, args.games, args.swap)
+        plan = plan_games(_side_ais(args, encounter), args.seed, args.games, args.swap)
         settings = BatchSettings(args.max_rounds, keep_history=args.save_games is not None)
-        results = run_games(encounter, plan, settings, args.jobs, args.cluster, _progress_bar())
-    except AiError as error:
+        with signals_stop():
+            _play(args, encounter, plan, settings, results)
+            side_ids = [side.id for side in encounter.sides]
+            problem = _write_csv(args.csv, csv_text(results, side_ids)) if args.csv is not None else None
+    except Stopped as stop:
+        _end_progress_line(results)
+        return fail(args, [_stopped(args, stop, len(results), len(plan))], stop.code)
+    except (AiError, SaveError) as error:  # a save_game's says which file and why in one sentence
+        _end_progress_line(results)
         return fail(args, [str(error)])
-    side_ids = [side.id for side in encounter.sides]
-    report = batch_report(results, side_ids)
+    if problem:
+        return fail(args, [problem])
+    _report(args, encounter, results, side_ids)
+    return 0
+
+
+def _number_problem(args: argparse.Namespace) -> str | None:
+    """The first number flag out of its range, in one sentence (docs/files.md lists the ranges)."""
+    for flag, value, low, high in (
+        ("--games", args.games, 1, MAX_GAMES),
+        ("--jobs", args.jobs, 1, MAX_JOBS),
+        ("--max-rounds", args.max_rounds, 1, MAX_ROUNDS),
+        ("--seed", args.seed, 0, MAX_SEED),
+    ):
+        problem = out_of_range(flag, value, low, high)
+        if problem:
+            return problem
+    return None
+
+
+def _play(
+    args: argparse.Namespace,
+    encounter: Encounter,
+    plan: GamePlan,
+    settings: BatchSettings,
+    results: list[MatchResult],
+) -> None:
+    """Play the plan into `results`, each game written as a save (`--save-games`) as soon as it is in: a run
+    stopped midway keeps the games it finished."""
+    from apcombat.ai.runner import play_games
+
+    folder = Path(args.save_games) if args.save_games is not None else None
+    progress = _progress_bar()
+    with contextlib.closing(play_games(encounter, plan, settings, args.jobs, args.cluster)) as games:
+        for result in games:
+            stopping.check()
+            results.append(result)
+            if folder is not None:
+                _save(encounter, result, folder / f"game_{len(results):05d}_seed_{result.seed}.toml")
+            if progress is not None:
+                progress(len(results), len(plan))
+
+
+def _save(encounter: Encounter, result: MatchResult, path: Path) -> None:
+    from apcombat.engine import Game
+    from apcombat.saves import save_game
+
+    save_game(Game.replay(encounter, result.seed, result.history), path)
+
+
+def _write_csv(name: str, text: str) -> str | None:
+    """The CSV whole or not at all: a file is replaced in one step (the old one kept as `.bak`, as a save's);
+    a device or a pipe (`/dev/stdout`) has no file to replace and is written as it is. The sentence saying
+    why it could not be written, if it could not."""
+    from apcombat.saves import SaveError, write_atomically
+
+    path = Path(name)
     try:
-        _write_files(args, encounter, results, side_ids)
+        if path.exists() and not path.is_file():
+            with path.open("w", encoding="utf-8", newline="") as file:
+                file.write(text)
+        else:
+            write_atomically(path, text)
     except OSError as error:
-        return fail(args, [f"{error.filename}: cannot write ({error.strerror})"])
-    except SaveError as error:  # save_game says which file and why in one sentence
-        return fail(args, [str(error)])
+        return f"--csv {name}: cannot write ({error.strerror or error})"
+    except SaveError as error:  # worded for a save: its reason is what the CSV's sentence needs
+        return f"--csv {name}: cannot write ({str(error).rpartition('cannot write the save: ')[2]})"
+    return None
+
+
+def _stopped(args: argparse.Namespace, stop: Stopped, done: int, planned: int) -> str:
+    """What a run stopped by a signal says it kept: the finished games' saves, and no CSV or report."""
+    kept = f"; their saves are in {args.save_games}" if args.save_games is not None and done else ""
+    unwritten = f"; --csv {args.csv} not written" if args.csv is not None else ""
+    return f"stopped by {stop.name} after {done:,} of {planned:,} games{kept}{unwritten}; no report"
+
+
+def _report(args: argparse.Namespace, encounter: Encounter, results: list[MatchResult], side_ids: list[str]) -> None:
+    """The JSON object on stdout, or the tables and the picture on stderr, each in one write at the end."""
+    from apcombat.ai.summary import batch_report
+
+    report = batch_report(results, side_ids)
     if args.json:
-        print(json.dumps(report, indent=2))
-        return 0
+        write_whole(json.dumps(report, indent=2) + "\n")
+        return
     from apcombat.cli.sim_report import report_picture, report_tables
 
-    print(report_tables(report, results, encounter), file=sys.stderr)
     width = min(100, shutil.get_terminal_size((100, 24)).columns)
-    print(report_picture(report, results, width), file=sys.stderr)
-    return 0
+    tables = report_tables(report, results, encounter)
+    write_whole(f"{tables}\n{report_picture(report, results, width)}\n", sys.stderr)
 
 
 def _encounter(args: argparse.Namespace) -> Encounter | None:
@@ -158,20 +247,10 @@ def _output_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def _write_files(args: argparse.Namespace, encounter: Encounter, results: list[MatchResult], sides: list[str]) -> None:
-    from apcombat.cli.sim_report import write_csv
-
-    if args.csv is not None:
-        write_csv(Path(args.csv), results, sides)
-    if args.save_games is not None:
-        from apcombat.engine import Game
-        from apcombat.saves import save_game
-
-        folder = Path(args.save_games)
-        folder.mkdir(parents=True, exist_ok=True)
-        for number, result in enumerate(results, start=1):
-            game = Game.replay(encounter, result.seed, result.history)
-            save_game(game, folder / f"game_{number:05d}_seed_{result.seed}.toml")
+def _end_progress_line(results: list[MatchResult]) -> None:
+    """A progress bar stopped midway leaves its line: what is said next starts on a line of its own."""
+    if results and sys.stderr.isatty():
+        print(file=sys.stderr)
 
 
 def _progress_bar():

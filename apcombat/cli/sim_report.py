@@ -4,9 +4,9 @@ of the win rates and fight lengths (plotext), and the one-row-per-game CSV."""
 from __future__ import annotations
 
 import csv
+import io
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from apcombat.ai.match import MatchResult
@@ -102,35 +102,44 @@ def report_tables(report: dict[str, Any], results: Sequence[MatchResult], encoun
 
 
 def report_picture(report: dict[str, Any], results: Sequence[MatchResult], width: int = 100) -> str:
-    """Win rates with their intervals (per AI, then per side), and how many fights lasted how many rounds,
-    drawn with plotext."""
+    """Win rates with their intervals (per AI, then per side), each bar named whole with its figures, and
+    how many fights lasted how many rounds, drawn with plotext."""
     import plotext
 
     records = [(ai, record) for ai, record in report["ai"].items()]
     records += [(f"side {side}", record) for side, record in report["sides"].items()]
     figure = plotext.figure
     figure.clear()
-    figure.subplots(1, 2)
-    figure.plot_size(width, max(8, 2 * len(records) + 5))
-    rates = figure.subplot(1, 1)
-    rates.title("win rate (95 % interval)")
-    labels = [f"{r['win_rate']:.0%} ({r['ci95'][0]:.0%}-{r['ci95'][1]:.0%})" for _, r in records]
-    names = [name for name, _ in records]
-    rates.draw(rates.bar(names, [r["win_rate"] for _, r in records], orientation="h", labeled=labels))
-    rates.ruler("x").lim(0, 1)
-    rates.ruler("x").ticks([0, 0.25, 0.5, 0.75, 1], ["0", "25%", "50%", "75%", "100%"])
-    lengths = figure.subplot(1, 2)
-    lengths.title("fights by length in rounds")
+    figure.plot_size(width, 12)
+    figure.title("fights by length in rounds")
     counts = Counter(r.rounds for r in results)
-    lengths.draw(lengths.bar([str(n) for n in sorted(counts)], [counts[n] for n in sorted(counts)]))
-    return plotext.uncolorize(str(figure.build()))
+    figure.draw(figure.bar([str(n) for n in sorted(counts)], [counts[n] for n in sorted(counts)]))
+    picture = plotext.uncolorize(str(figure.build()))
+    return f"{win_rate_bars(records, width)}\n\n{picture}"
 
 
-def write_csv(path: Path, results: Sequence[MatchResult], side_ids: Sequence[str]) -> None:
+def win_rate_bars(records: Sequence[tuple[str, dict[str, Any]]], width: int = 100) -> str:
+    """One line per record: its name, a bar of its win rate (█) reaching on to the top of its 95 % interval
+    (░) on a scale of 0 to 100 %, and the figures. Drawn here rather than by plotext, which cuts long names
+    and the labels it writes over the bars."""
+    figures = [f"{r['win_rate']:.0%} ({r['ci95'][0]:.0%}-{r['ci95'][1]:.0%})" for _, r in records]
+    name_width = max(len(name) for name, _ in records)
+    figures_width = max(len(text) for text in figures)
+    cells = max(10, width - name_width - figures_width - 6)
+    lines = ["win rate (95 % interval)", f"{'':{name_width}}   0{'100 %':>{cells}}"]
+    for (name, record), text in zip(records, figures, strict=True):
+        rate, high = round(record["win_rate"] * cells), round(record["ci95"][1] * cells)
+        bar = "█" * rate + "░" * max(0, high - rate)
+        lines.append(f"{name:{name_width}}  |{bar:{cells}}|  {text:>{figures_width}}")
+    return "\n".join(lines)
+
+
+def csv_text(results: Sequence[MatchResult], side_ids: Sequence[str]) -> str:
     """One row per game: seed, each side's AI, the winner (empty for a draw), rounds."""
-    with path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["seed", *(f"ai_{side}" for side in side_ids), "winner", "rounds"])
-        for result in results:
-            sides = result.side_ai
-            writer.writerow([result.seed, *(sides[side] for side in side_ids), result.winner or "", result.rounds])
+    text = io.StringIO(newline="")
+    writer = csv.writer(text)
+    writer.writerow(["seed", *(f"ai_{side}" for side in side_ids), "winner", "rounds"])
+    for result in results:
+        sides = result.side_ai
+        writer.writerow([result.seed, *(sides[side] for side in side_ids), result.winner or "", result.rounds])
+    return text.getvalue()

@@ -65,7 +65,7 @@ class ApcombatApp(App):
         open_path: Path | None = None,
         saves: Path | None = None,
         keymap_file: Path | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         ai_pace: float | None = None,
     ) -> None:
         super().__init__()
@@ -75,7 +75,7 @@ class ApcombatApp(App):
         self.open_path = open_path
         # The user-files policy: APCOMBAT_SAVES, else ./saves if it exists here, else the user data folder's.
         self.saves = saves or saves_folder()
-        self.seed = seed
+        self.seed = seed  # the dice's seed of every new game (`--seed`); None: a fresh one for each
         self.ai_pace = ai_pace  # seconds between an AI's commands; None: APCOMBAT_AI_PACE or the default
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
@@ -180,13 +180,15 @@ class ApcombatApp(App):
     def open_file(self, path: Path) -> None:
         """A save goes on where it stopped; an encounter opens in set-up (round 0)."""
         from apcombat.content import load_encounter
+        from apcombat.dice import fresh_seed
         from apcombat.engine import Game
         from apcombat.saves import is_save
 
         if is_save(path):
             self.open_save(path)
         else:
-            self.open_game(Game(load_encounter(path, self.library), seed=self.seed), path.stem)
+            seed = fresh_seed() if self.seed is None else self.seed
+            self.open_game(Game(load_encounter(path, self.library), seed=seed), path.stem)
 
     def open_game(self, game: Game, name: str, replace: bool = False) -> None:
         """Play `game`; its `ai` sides are played by the AI as the state's side says (`Side.ai`)."""

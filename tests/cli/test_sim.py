@@ -259,7 +259,13 @@ def test_the_tables_and_the_picture_go_to_stderr(ai_plugins, apcombat):
         (("--ai", "raiders=baseline,caution"), "'caution' is not a setting; write them like tactical,effort=low"),
         (("--ai", "raiders=baseline,boldness=1"), "'boldness=1' is not a setting"),
         (("--ai", "raiders=baseline,caution=0,caution=1"), "caution is given twice"),
-        (("--games", "0"), "--games 0: give a whole number of 1 or more"),
+        (("--games", "0"), "--games 0: give a whole number from 1 to 100,000"),
+        (("--games", "99999999999999999999"), "--games 99999999999999999999: give a whole number from 1 to 100,000"),
+        (("--jobs", "99999999999999999999"), "--jobs 99999999999999999999: give a whole number from 1 to 64"),
+        (("--jobs", "0"), "--jobs 0: give a whole number from 1 to 64"),
+        (("--max-rounds", "1001"), "--max-rounds 1001: give a whole number from 1 to 1,000"),
+        (("--seed", "-1"), "--seed -1: give a whole number from 0 to 9,223,372,036,854,775,807"),
+        (("--seed", str(2**63)), f"--seed {2**63}: give a whole number from 0 to 9,223,372,036,854,775,807"),
         (("--csv", "missing/games.csv", *BOTH_GREEDY), "the folder missing does not exist"),
     ],
 )
@@ -313,3 +319,31 @@ def test_a_save_that_cannot_be_written_is_one_sentence(ai_plugins, apcombat, tmp
     assert result.code == 2
     lines = result.err.strip().splitlines()
     assert len(lines) == 1 and "game_00001_seed_0.toml" in lines[0] and "Traceback" not in result.err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full, a device where every write fails")
+def test_a_csv_that_cannot_be_written_is_named(ai_plugins, apcombat):
+    result = apcombat("sim", DUEL, "--games", "1", *BOTH_GREEDY, "--csv", "/dev/full")
+    assert result.code == 2 and "Traceback" not in result.err
+    assert result.err.strip().splitlines() == ["apcombat: --csv /dev/full: cannot write (No space left on device)"]
+    assert Path("/dev/full").is_char_device()  # written as it is: a device is never replaced by a file
+
+
+def test_a_csv_is_replaced_whole(ai_plugins, apcombat):
+    Path("games.csv").write_text("the previous run's rows\n", encoding="utf-8")
+    assert apcombat("sim", DUEL, "--games", "2", *BOTH_GREEDY, "--csv", "games.csv").code == 0
+    assert len(Path("games.csv").read_text(encoding="utf-8").splitlines()) == 3
+    assert sorted(path.name for path in Path().iterdir() if "games.csv" in path.name) == ["games.csv", "games.csv.bak"]
+
+
+def test_the_picture_names_each_win_rate_whole_with_its_figures(ai_plugins, apcombat):
+    ais = ("--ai", "vault=random,effort=low,aggression=0.8", "--ai", f"raiders={GREEDY}")
+    result = apcombat("sim", DUEL, "--games", "3", *ais)
+    report = apcombat("sim", DUEL, "--games", "3", *ais, "--json").json
+    assert result.code == 0, result.err
+    lines = result.err.splitlines()
+    named = [*report["ai"].items(), *((f"side {side}", record) for side, record in report["sides"].items())]
+    for name, record in named:
+        low, high = record["ci95"]
+        figures = f"{record['win_rate']:.0%} ({low:.0%}-{high:.0%})"
+        assert any(line.startswith(f"{name} ") and line.endswith(f" {figures}") for line in lines), (name, figures)

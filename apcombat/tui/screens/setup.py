@@ -3,7 +3,6 @@ bonuses (R13.1)."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import attrs
@@ -15,6 +14,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from apcombat.ai import LEVELS
 from apcombat.content import FIRES_NEED_FIRE_SPREAD, Library, fires_without_fire_spread, load_encounter
+from apcombat.dice import fresh_seed
 from apcombat.engine import Game
 from apcombat.model import AiSettings, Control, CoverExempts, Effort, HexTurns, OptionalRules, Side
 from apcombat.model.modules import Module
@@ -96,7 +96,8 @@ class SetupScreen(Screen):
                     yield Input(value="0", restrict=r"-?[0-9]*", id=f"bonus-{unit.id}", classes="short")
             with Horizontal(classes="row"):
                 yield Label("dice seed  ")
-                seed = getattr(self.app, "seed", 0) or random.randrange(1_000_000)  # the app's --seed, if given
+                seed = getattr(self.app, "seed", None)  # the app's --seed, if given
+                seed = fresh_seed() if seed is None else seed
                 yield Input(value=str(seed), restrict=r"[0-9]*", id="seed", classes="short")
             yield Button("Start (f10)", id="start", variant="primary")
         yield Footer()

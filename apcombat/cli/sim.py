@@ -151,10 +151,9 @@ def _save(encounter: Encounter, result: MatchResult, path: Path) -> None:
 
 
 def _write_csv(name: str, text: str) -> str | None:
-    """The CSV whole or not at all: a file is replaced in one step (the old one kept as `.bak`, as a save's);
-    a device or a pipe (`/dev/stdout`) has no file to replace and is written as it is. The sentence saying
-    why it could not be written, if it could not."""
-    from apcombat.saves import SaveError, write_atomically
+    """The CSV whole or not at all: a file is replaced in one step; a device or a pipe (`/dev/stdout`) has no
+    file to replace and is written as it is. The sentence saying why it could not be written, if it could not."""
+    from apcombat.saves import replace_whole
 
     path = Path(name)
     try:
@@ -162,11 +161,9 @@ def _write_csv(name: str, text: str) -> str | None:
             with path.open("w", encoding="utf-8", newline="") as file:
                 file.write(text)
         else:
-            write_atomically(path, text)
+            replace_whole(path, text, backup=False)
     except OSError as error:
         return f"--csv {name}: cannot write ({error.strerror or error})"
-    except SaveError as error:  # worded for a save: its reason is what the CSV's sentence needs
-        return f"--csv {name}: cannot write ({str(error).rpartition('cannot write the save: ')[2]})"
     return None
 
 

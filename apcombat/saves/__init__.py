@@ -31,7 +31,7 @@ from apcombat.saves.files import (
 )
 from apcombat.saves.format import FORMAT_VERSION, SaveFile, save_text
 from apcombat.saves.migrations import MIGRATIONS, Migration, upgrade
-from apcombat.saves.writing import saved_by_another, write_atomically
+from apcombat.saves.writing import replace_whole, saved_by_another, write_atomically
 
 __all__ = [
     "FORMAT_VERSION",
@@ -54,6 +54,7 @@ __all__ = [
     "load_game",
     "open_save",
     "read_save",
+    "replace_whole",
     "replay_save",
     "save_game",
     "save_text",

@@ -22,8 +22,17 @@ BACKUP_SUFFIX = ".bak"
 
 
 def write_atomically(path: Path, text: str) -> None:
+    """Write the save `text` to `path` whole (`replace_whole`, the old one kept as `NAME.bak`); a failure is a
+    SaveError naming the file."""
+    try:
+        replace_whole(path, text)
+    except OSError as error:
+        raise SaveError([f"{shown(path)}: cannot write the save: {error.strerror or error}"]) from None
+
+
+def replace_whole(path: Path, text: str, *, backup: bool = True) -> None:
     """Write `text` to `path` so that a crash or an error at any moment leaves either the old file or the new
-    one there, whole; the old one is kept as `NAME.bak`. No temporary file is left behind.
+    one there, whole; with `backup` the old one is kept as `NAME.bak`. No temporary file is left behind.
 
     The text goes to a temporary file of this writer's own in the same folder (locked while it is in use, so
     that another program saving to the same file never takes it for a leftover), flushed and synced; the old
@@ -31,19 +40,16 @@ def write_atomically(path: Path, text: str) -> None:
     the folder is synced so the rename lasts. When two programs save to one file, the last whole save wins:
     `saved_by_another` then tells the program whose save was replaced, or that replaced another's."""
     folder = path.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        _remove_leftovers(folder, path.name)
-        with _staged(folder, path.name, text.encode("utf-8")) as (staged, identity):
-            if path.exists():
-                _keep_backup(path, path.with_name(path.name + BACKUP_SUFFIX))
-            with _WRITTEN_LOCK:
-                _note_another(path)
-                os.replace(staged, path)
-                _WRITTEN[_key(path)] = identity
-        _sync_folder(folder)
-    except OSError as error:
-        raise SaveError([f"{shown(path)}: cannot write the save: {error.strerror or error}"]) from None
+    folder.mkdir(parents=True, exist_ok=True)
+    _remove_leftovers(folder, path.name)
+    with _staged(folder, path.name, text.encode("utf-8")) as (staged, identity):
+        if backup and path.exists():
+            _keep_backup(path, path.with_name(path.name + BACKUP_SUFFIX))
+        with _WRITTEN_LOCK:
+            _note_another(path)
+            os.replace(staged, path)
+            _WRITTEN[_key(path)] = identity
+    _sync_folder(folder)
 
 
 _WRITTEN: dict[str, tuple[int, ...]] = {}

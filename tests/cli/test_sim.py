@@ -333,7 +333,7 @@ def test_a_csv_is_replaced_whole(ai_plugins, apcombat):
     Path("games.csv").write_text("the previous run's rows\n", encoding="utf-8")
     assert apcombat("sim", DUEL, "--games", "2", *BOTH_GREEDY, "--csv", "games.csv").code == 0
     assert len(Path("games.csv").read_text(encoding="utf-8").splitlines()) == 3
-    assert sorted(path.name for path in Path().iterdir() if "games.csv" in path.name) == ["games.csv", "games.csv.bak"]
+    assert sorted(path.name for path in Path().iterdir() if "games.csv" in path.name) == ["games.csv"]
 
 
 def test_the_picture_names_each_win_rate_whole_with_its_figures(ai_plugins, apcombat):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import sys
 from pathlib import Path
@@ -52,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     events: list[Event] = list(game.log) if args.replay else []
     save_path = Path(args.save) if args.save else None
     if save_path is not None:
-        game.turn_listeners.append(lambda g: _save_turn(g, save_path))
+        # a save after a turn that cannot be written stops the script there (below): no turn is played unsaved
+        game.turn_listeners.append(lambda g: save_game(g, save_path))
     lines = _script_lines(args)
     if lines is None:
         return 2
@@ -75,15 +75,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"apcombat: {shared}", file=sys.stderr)
     _print(args, game.state, events, error)
     return 2 if error else 0
-
-
-def _save_turn(game: Game, path: Path) -> None:
-    """The save after a turn: one that cannot be written is told by the save at the end, which is the one
-    that counts."""
-    from apcombat.saves import SaveError, save_game
-
-    with contextlib.suppress(SaveError):
-        save_game(game, path)
 
 
 def _open(args: argparse.Namespace) -> Game | None:

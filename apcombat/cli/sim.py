@@ -129,6 +129,7 @@ def _play(
 ) -> None:
     """Play the plan into `results`, each game written as a save (`--save-games`) as soon as it is in: a run
     stopped midway keeps the games it finished."""
+    from apcombat.ai.pool import signals_held
     from apcombat.ai.runner import play_games
 
     folder = Path(args.save_games) if args.save_games is not None else None
@@ -136,9 +137,10 @@ def _play(
     with contextlib.closing(play_games(encounter, plan, settings, args.jobs, args.cluster)) as games:
         for result in games:
             stopping.check()
-            results.append(result)
-            if folder is not None:
-                _save(encounter, result, folder / f"game_{len(results):05d}_seed_{result.seed}.toml")
+            with signals_held():  # a game is saved and counted, or neither: the stop's sentence counts the saves
+                if folder is not None:
+                    _save(encounter, result, folder / f"game_{len(results) + 1:05d}_seed_{result.seed}.toml")
+                results.append(result)
             if progress is not None:
                 progress(len(results), len(plan))
 

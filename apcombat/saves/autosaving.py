@@ -28,7 +28,7 @@ from apcombat.engine import Game
 from apcombat.saves.errors import SaveError
 from apcombat.saves.files import AUTOSAVE_NAME, SUFFIX
 from apcombat.saves.format import SaveFile, save_text
-from apcombat.saves.locks import is_locked, try_lock
+from apcombat.saves.locks import hold, is_locked, let_go
 from apcombat.saves.writing import write_atomically
 
 SETTLE = 0.15
@@ -71,9 +71,9 @@ class AutosaveClaim:
         return self.path.name != f"{AUTOSAVE_NAME}{SUFFIX}"
 
     def release(self) -> None:
-        """Let the next app started take this autosave (the lock file stays, free)."""
+        """Let the next app started take this autosave (its lock file goes)."""
         if self._handle is not None:
-            os.close(self._handle)
+            let_go(_lock_path(self.path), self._handle)
             self._handle = None
 
 
@@ -89,12 +89,11 @@ def claim_autosave(folder: str | Path) -> AutosaveClaim:
     for number in range(1, MOST_AUTOSAVES + 1):
         path = autosave_path(folder, number)
         try:
-            handle = os.open(_lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+            handle = hold(_lock_path(path))
         except OSError:
             return AutosaveClaim(autosave_path(folder), None)
-        if try_lock(handle):
+        if handle is not None:
             return AutosaveClaim(path, handle)
-        os.close(handle)
     return AutosaveClaim(autosave_path(folder, MOST_AUTOSAVES), None)
 
 

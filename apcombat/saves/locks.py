@@ -4,6 +4,7 @@ what it left is known to be a leftover."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 try:
@@ -52,3 +53,34 @@ def is_locked(path: str | os.PathLike[str]) -> bool:
         return True
     finally:
         os.close(handle)
+
+
+def hold(path: str | os.PathLike[str]) -> int | None:
+    """Open and lock the lock file at `path` (made if missing) for this program: its handle, None if another
+    running program holds it. OSError if it cannot be made.
+
+    A program letting go deletes its lock file (`let_go`), so a lock taken on a file that has just been
+    deleted is a lock on nothing: taken again on the file now at `path`."""
+    while True:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        if not try_lock(handle):
+            os.close(handle)
+            return None
+        try:
+            now = os.stat(path)
+        except FileNotFoundError:
+            os.close(handle)
+            continue
+        mine = os.fstat(handle)
+        if (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino):
+            return handle
+        os.close(handle)
+
+
+def let_go(path: str | os.PathLike[str], handle: int) -> None:
+    """Give up a lock taken with `hold` and delete its file, leaving nothing behind (deleted while still held,
+    so no other program has taken it meanwhile; Windows cannot delete an open file, and keeps it)."""
+    if fcntl is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+    os.close(handle)

@@ -80,7 +80,8 @@ def test_two_apps_keep_their_own_autosaves(make_app, skirmish, tmp_path):
             await fight_one.press("ctrl+t")
             question = (await fight_one.wait_for_screen(ChoiceScreen)).title_text
             assert f"only in the autosave ({saves / 'autosave.toml'})" in question
-        # Both have ended: the next app started keeps autosave.toml again.
+        # Both have ended, their lock files gone with them: the next app started keeps autosave.toml again.
+        assert sorted(path.name for path in saves.glob("*.lock")) == []
         third = make_app()
         async with third.run_test(size=(140, 45)) as pilot:
             await Ui(third, pilot).wait_for_screen(TitleScreen)
@@ -96,7 +97,7 @@ def test_an_autosave_held_by_another_program_is_left_to_it_until_it_dies(make_ap
     holder = other_app(saves)
     try:
         if ending == "killed":
-            holder.kill()  # its lock is freed with it; its lock file stays behind
+            holder.kill()  # its lock is freed with it; its lock file, which only an app's end deletes, stays
             holder.wait(WATCHDOG)
             assert (saves / "autosave.toml.lock").exists()
         app = make_app()

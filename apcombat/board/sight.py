@@ -68,7 +68,7 @@ def line_by_gates(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
 
 
 def blocked_at(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> Gate | None:
-    """R0.7, R20.4: the first place, walking from a, where the line between a and b is blocked — every cell
+    """R0.1, R20.4: the first place, walking from a, where the line between a and b is blocked — every cell
     it passes or grazes there blocks sight (off the map counts as a wall) — or None when the line is clear.
     Slower than `line_of_sight`: for saying what is in the way once a line is known blocked."""
     for gate in grid.sight_gates(a, b):

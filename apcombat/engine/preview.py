@@ -47,8 +47,8 @@ class Preview:
 
 
 _MOST_ROLLS = 200
-"""A preview gives up on a play needing more rolls than this: more than any one command rolls (a tie's dice
-break it, and the activation deck refuses a hundred ties), a guard against a loop only real dice would end."""
+"""A preview gives up on a play needing more rolls than this: a guard against any loop only real dice would
+end (the dice of a tie break it, and the activation deck refuses a hundred ties, R18.5.1)."""
 
 
 class _TooManyRolls(Exception):

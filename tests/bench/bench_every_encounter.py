@@ -2,7 +2,8 @@
 (issue 22 item 0) — `--seeds` seeded games of each, at the encounter's own AI settings (what `apcombat sim`
 plays without `--ai`) to `sim`'s round cap, in one process, each under a watchdog that only catches a hang.
 
-    python tests/bench/bench_every_encounter.py [--seeds 50] [--encounters last_stand duel] [--watchdog 300]
+    python tests/bench/bench_every_encounter.py [--seeds 50] [--first-seed 0] [--encounters last_stand duel]
+                                                [--watchdog 300]
 
 Per encounter it prints the games won by each side and drawn at the round cap, any game that hung, and the
 time of a game, wall clock and processor time (p50 / p95 / max, s): other processes on a shared machine add
@@ -54,19 +55,21 @@ def map_encounters(names: list[str] | None) -> list[tuple[str, Encounter]]:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=50)
+    parser.add_argument("--first-seed", type=int, default=0, help="to go on from a shorter run")
     parser.add_argument("--encounters", nargs="*", help="names in content/encounters (default: every map one)")
     parser.add_argument("--watchdog", type=int, default=300, help="seconds after which a game counts as hung")
     args = parser.parse_args()
     signal.signal(signal.SIGALRM, _hang)
     hung_in_all, walls_in_all, started_all = 0, [], time.perf_counter()
-    print(f"{args.seeds} seeds each, round cap {DEFAULT_MAX_ROUNDS}; game time p50 / p95 / max, s", flush=True)
+    seeds = f"seeds {args.first_seed}-{args.first_seed + args.seeds - 1}"
+    print(f"{seeds} of each, round cap {DEFAULT_MAX_ROUNDS}; game time p50 / p95 / max, s", flush=True)
     for name, encounter in map_encounters(args.encounters):
         ais = {side.id: spec_of(side.ai) for side in encounter.sides}
         outcomes: Counter[str] = Counter()
         walls: list[float] = []
         cpus: list[float] = []
         hung: list[int] = []
-        for seed in range(args.seeds):
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
             wall, cpu = time.perf_counter(), time.process_time()
             signal.alarm(args.watchdog)
             try:

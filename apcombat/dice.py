@@ -117,6 +117,7 @@ class DiceRequest:
     faces: tuple[str, ...] = ()  # what each face means, from 1 up (a critical's location, R2.2)
     asked: bool = True  # False: a game master's override decides the result, so nobody is asked for the die
     owner: str = ""  # R18.6.1: the unit whose test, attack or casualty roll this is ("": no one's, e.g. initiative)
+    breaks_tie: bool = False  # rolled only because dice tied (R13.1's roll-off, R18.5.1's sides rolling again)
 
     def outcome(self, value: int) -> str:
         """What the face means, in a few words: "hit", "critical!", "miss", "head" ("" for a damage die)."""
@@ -249,6 +250,25 @@ class ScriptedDice:
             raise DiceError(f"scripted roll {self.position + 1}: {error}; wanted {request.prompt()}") from None
         self.position += 1
         return face
+
+
+class EndFaceDice:
+    """Dice that roll nothing: every die shows its lowest face, or with `highest` its highest — for judging a
+    play without its luck (the AI's look-ahead, a preview).
+
+    Dice that all show one face tie for ever where a tie is rolled again (R18.5.1's sides), so a die rolled
+    only to break a tie (`breaks_tie`) steps one face further in from that end at each such die: the sides
+    rolling again among themselves come apart at once."""
+
+    def __init__(self, highest: bool = False) -> None:
+        self.highest = highest
+        self._tie_dice = 0
+
+    def roll(self, request: DiceRequest) -> int:
+        step = 0
+        if request.breaks_tie:
+            step, self._tie_dice = self._tie_dice % request.sides, self._tie_dice + 1
+        return request.sides - step if self.highest else 1 + step
 
 
 _LONGEST_FACE = 4  # the largest die has 1000 faces

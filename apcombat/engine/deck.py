@@ -26,6 +26,10 @@ from apcombat.rules.deck import drawn_card, going_last, side_order, tied_sides
 
 DECK_COMMANDS = (Hold, Last)
 
+MOST_TIES = 100
+"""R18.5.1: tied sides roll again only this many times; dice that tie more often (typed or scripted, never
+fair ones) get the command refused rather than rolled for ever."""
+
 
 def deck_on(state: Encounter) -> bool:
     """R18.5: whether the encounter plays with the activation deck instead of initiative order."""
@@ -69,7 +73,14 @@ def begin_round(state: Encounter, dice: DiceSource, events: list[Event]) -> Enco
     fighting = [unit for unit in state.units if in_the_fight(unit)]
     sides = [side.id for side in state.sides if any(unit.side == side.id for unit in fighting)]
     rolls = [SideRoll(side, (_side_d6(state, side, dice, again=False),)) for side in sides]
+    ties = 0
     while groups := tied_sides(rolls):
+        if ties == MOST_TIES:
+            raise CommandError(
+                f"the sides' activation d6 tied again {MOST_TIES} times running, which fair dice do not do: nothing "
+                "was played — give the command again with other dice (R18.5.1)"
+            )
+        ties += 1
         tied = {side for group in groups for side in group}
         rolls = [
             SideRoll(r.side, (*r.rolls, _side_d6(state, r.side, dice, again=True))) if r.side in tied else r
@@ -97,7 +108,7 @@ def _roll_text(state: Encounter, roll: SideRoll) -> str:
 def _side_d6(state: Encounter, side: str, dice: DiceSource, again: bool) -> int:
     tie = ", again for a tie" if again else ""
     purpose = f"{possessive(state.side(side).name)} activation d6{tie} (R18.5.1)"
-    return dice.roll(DiceRequest(sides=6, purpose=purpose, notation="d6"))
+    return dice.roll(DiceRequest(sides=6, purpose=purpose, notation="d6", breaks_tie=again))
 
 
 def _side_names(state: Encounter, sides: tuple[str, ...]) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 import attrs
 
 from apcombat.dice import DiceSource
+from apcombat.engine.casualties import roll_casualties
 from apcombat.engine.command_base import module_off
 from apcombat.engine.commands import CommandError
 from apcombat.engine.events import Event
@@ -151,6 +152,8 @@ def fire_step(state: Encounter, dice: DiceSource, events: list[Event], before: E
             text = f"{where} spreads (d6 = {d6}): {_lit_text(terrain, target)} (R18.3.3)"
             events.append(Event("fire", text, data | {"to": list(target)}))
             state = light(state, [target], dice, events)
+            # R18.2.1: the casualty d6s of those the spreading fire brought down, before the next fire rolls
+            state = check_victory(roll_casualties(state, dice, events), events)
             if state.finished:
                 break
     return attrs.evolve(state, fresh_fires=frozenset())

@@ -10,9 +10,9 @@ from apcombat.board import cover as board_cover
 from apcombat.board.cone import in_reaction_cone
 from apcombat.board.grid import Grid
 from apcombat.board.kinds import grid_for
-from apcombat.board.sight import line_of_sight
+from apcombat.board.sight import blocked_at, line_of_sight
 from apcombat.engine.commands import CommandError
-from apcombat.model import Encounter, Facing, Pose, Unit
+from apcombat.model import Cell, Encounter, Facing, Pose, Unit
 from apcombat.rules.ranges import in_best_ranges
 
 CM_PER_METRE = 3  # R0.1: 3 cm on the table is 1 m
@@ -57,10 +57,20 @@ def sight_problem(state: Encounter, a: Unit, b: Unit, leaning: bool = False) -> 
         return None
     grid = grid_of(state)
     if not line_of_sight(state.map, grid, a.at, b.at):
-        return f"{a.name} has no line of sight to {b.name}: a wall is in the way"
+        return f"{a.name} has no line of sight to {b.name}: {_in_the_way(state, grid, a.at, b.at)}"
     if not leaning and hidden_prone(state, b, a):
         return f"{b.name} lies prone behind cover and cannot be seen from {a.at[0]},{a.at[1]} (R8.5)"
     return None
+
+
+def _in_the_way(state: Encounter, grid: Grid, a: Cell, b: Cell) -> str:
+    """What blocks the line first, seen from a: a fire's smoke (R18.3.1), named by its cell, or a wall."""
+    assert state.map is not None
+    gate = blocked_at(state.map, grid, a, b) or ()
+    fire = next((cell for cell in gate if state.map.burning(cell)), None)
+    if fire is None:
+        return "a wall is in the way"
+    return f"the fire at {fire[0]},{fire[1]} is in the way (its smoke blocks sight, R18.3.1)"
 
 
 def hidden_prone(state: Encounter, prone: Unit, other: Unit) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.board.paths import Path
-from apcombat.dice import DiceRequest
+from apcombat.dice import DiceRequest, EndFaceDice
 from apcombat.engine.apply import apply
 from apcombat.engine.attacks import plan_for
 from apcombat.engine.commands import Attack, Command, CommandError, Move
@@ -47,21 +47,23 @@ class Preview:
 
 
 _MOST_ROLLS = 200
-"""A preview gives up on a play needing more rolls than this (dice answered alike can tie for ever)."""
+"""A preview gives up on a play needing more rolls than this: a guard against any loop only real dice would
+end (the dice of a tie break it, and the activation deck refuses a hundred ties, R18.5.1)."""
 
 
 class _TooManyRolls(Exception):
     pass
 
 
-class _UnrolledDice:
-    """Dice for a preview: every die shows its lowest face, or its highest; the first roll asked is kept.
+class _UnrolledDice(EndFaceDice):
+    """Dice for a preview: every die shows its lowest face, or its highest (a tie's dice break it, R18.5.1);
+    the first roll asked is kept.
 
     Playing a command both ways gives what it costs whatever the dice say (a jump's AP are paid before its
     acrobatics test), or the two ends of what it may cost when the dice decide (an interrupted move)."""
 
     def __init__(self, highest: bool) -> None:
-        self.highest = highest
+        super().__init__(highest)
         self.first: str | None = None
         self.rolls = 0
 
@@ -71,7 +73,7 @@ class _UnrolledDice:
             raise _TooManyRolls
         if self.first is None:
             self.first = request.prompt()
-        return request.sides if self.highest else 1
+        return super().roll(request)
 
 
 def preview(state: Encounter, command: Command) -> Preview:

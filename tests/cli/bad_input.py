@@ -6,11 +6,10 @@ from __future__ import annotations
 import contextlib
 import io
 import shutil
-import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
+from hang_watchdog import watchdog
 
 from apcombat.cli import main
 from apcombat.tui.keymap import load_keymap
@@ -19,27 +18,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 DUEL = CONTENT / "encounters" / "duel.toml"
 WATCHDOG_SECONDS = 10
-
-
-class Hang(BaseException):
-    """The watchdog fired: the program did not come back. A BaseException, so no `except Exception` in the
-    code under test swallows it."""
-
-
-@contextlib.contextmanager
-def watchdog(seconds: float = WATCHDOG_SECONDS) -> Iterator[None]:
-    """Raise Hang in the main thread if the block runs longer than `seconds` (POSIX timers)."""
-
-    def fire(signum: int, frame: object) -> None:
-        raise Hang(f"no answer within {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, fire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @attrs.frozen
@@ -80,13 +58,13 @@ class Workshop:
     def apcombat(self, *args: str | Path) -> Outcome:
         """`apcombat ARGS` in-process, under the watchdog."""
         out, err = io.StringIO(), io.StringIO()
-        with watchdog(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with watchdog(WATCHDOG_SECONDS), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main([str(arg) for arg in args])
         return Outcome(code, out.getvalue(), err.getvalue())
 
     def keys(self, path: Path) -> Outcome:
         """The key file read as the app reads it: 0 and no lines, or 1 and one line per problem."""
-        with watchdog():
+        with watchdog(WATCHDOG_SECONDS):
             _, problems = load_keymap(path)
         return Outcome(1 if problems else 0, "", "\n".join(problems))
 

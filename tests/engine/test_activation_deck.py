@@ -7,15 +7,19 @@ import random
 from pathlib import Path
 
 import pytest
+from hang_watchdog import watchdog
 
 from apcombat.ai.baseline import BaselineLevel
 from apcombat.ai.tactical import TacticalLevel
+from apcombat.ai.tactical.planner import FailingDice
 from apcombat.content import content_root, load_encounter, load_library
-from apcombat.engine import CommandError, Game, legal_commands
+from apcombat.engine import CommandError, Game, apply, legal_commands, parse_command, preview
 from apcombat.engine.deck import side_asked
 from apcombat.model import Encounter
 
 from .builders import encounter, unit, write_encounter
+
+WATCHDOG_S = 60  # only catches a hang: the look-ahead's dice once tied for ever here
 
 
 def deck_fight(tmp_path: Path, raider_at: tuple[int, int] = (5, 0), bob_at: tuple[int, int] = (11, 6)) -> Encounter:
@@ -119,3 +123,51 @@ def test_r18_5_the_players_view_shows_the_held_cards_and_the_cards_left(tmp_path
     assert "Deck: Vault &gt; Raiders; Vault chooses a card" in fight_html(game.state, [])
     game.play_all(["hold vault cid", "hold raiders bob"])
     assert "Deck: Vault &gt; Raiders; held Cid ✓, Bob; 3 cards left" in fight_html(game.state, [])  # Cid acts
+
+
+def test_r18_5_1_dice_that_tie_a_hundred_times_running_are_refused_and_nothing_changes(tmp_path: Path) -> None:
+    # R18.5.1 (issue 22 item 0): the sides' d6 and every re-roll show 6 — a hundred re-rolls tied after the
+    # first d6: the command is refused in one sentence instead of rolling for ever; state and dice as before.
+    game = Game(deck_fight(tmp_path), seed=5)
+    game.play("gm dice " + " ".join(["6"] * (2 + 2 * 100)))
+    before, dice, history = game.state, game.dice.snapshot(), list(game.history)
+    with watchdog(WATCHDOG_S), pytest.raises(CommandError) as refused:
+        game.play("start")
+    assert str(refused.value) == (
+        "the sides' activation d6 tied again 100 times running, which fair dice do not do: nothing was played — "
+        "give the command again with other dice (R18.5.1)"
+    )
+    assert game.state == before and game.dice.snapshot() == dice and game.history == history
+
+
+def test_r18_5_1_a_tie_of_99_re_rolls_is_still_rolled_out(tmp_path: Path) -> None:
+    # R18.5.1: 99 tied re-rolls, the hundredth breaks the tie: the round begins.
+    game = Game(deck_fight(tmp_path), seed=5)
+    game.play("gm dice " + " ".join(["6"] * (2 + 2 * 99)) + " 2 3")
+    game.play("start")
+    assert game.state.deck is not None and game.state.deck.sides == ("raiders", "vault")
+
+
+def last_card(tmp_path: Path) -> Game:
+    """Round 1 with the deck, at its last card (Cid's): his `end` ends the round and rolls the sides' d6."""
+    game = chosen_game(tmp_path)
+    game.play_all(["hold vault ana", "hold raiders raider", "end", "end", "end"])
+    assert game.state.active == "cid" and game.state.deck is not None and game.state.deck.cards_left == 0
+    return game
+
+
+def test_r18_5_1_the_tactical_look_ahead_ending_the_round_breaks_the_tie(tmp_path: Path) -> None:
+    # Issue 22 item 0: the look-ahead's dice show their lowest face, so both sides' d6 are 1; the re-rolls
+    # for the tie step up (1, then 2) and the round begins, instead of tying for ever.
+    state = last_card(tmp_path).state
+    with watchdog(WATCHDOG_S):
+        after, _ = apply(state, parse_command("end"), FailingDice())
+    assert after.round == 2 and after.deck is not None
+    assert [(roll.side, roll.rolls) for roll in after.deck.rolls] == [("raiders", (1, 2)), ("vault", (1, 1))]
+
+
+def test_r18_5_1_the_preview_of_the_end_that_ends_the_round_plays_it_out(tmp_path: Path) -> None:
+    # The preview plays the command with every die low, then every die high: the tie breaks both ways, so it
+    # says what the end costs and which roll decides the rest.
+    shown = preview(last_card(tmp_path).state, parse_command("end"))
+    assert shown.allowed and shown.lines == ("0 AP; the outcome needs a roll: d6 for Vault's activation d6 (R18.5.1)",)

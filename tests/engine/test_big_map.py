@@ -5,12 +5,9 @@ watchdog fails the test instead of letting a hang stall the suite."""
 
 from __future__ import annotations
 
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import attrs
 import pytest
+from hang_watchdog import watchdog
 
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import CommandError, Game
@@ -21,24 +18,6 @@ from .builders import duel, write_encounter
 
 WATCHDOG_S = 60
 WIDTH, HEIGHT = 1_000, 1_000
-
-
-class Hang(BaseException):  # not an Exception: code under test that catches those cannot swallow it
-    pass
-
-
-@contextmanager
-def watchdog(seconds: int) -> Iterator[None]:
-    def hang(_signal: int, _frame: object) -> None:
-        raise Hang(f"still working after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")

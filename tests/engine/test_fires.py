@@ -286,3 +286,37 @@ def test_r18_3_2_table_mode_asks_the_game_master_what_burns(play):
         "Ana's missed stream splashes W of Bob (d8 = 7): if the ground there burns, the game master lights it: "
         "gm fire NAME on (R18.3.2)",
     ]
+
+
+def test_r18_2_1_a_spreading_fire_casualty_rolls_its_d6_before_the_next_fire_rolls(play):
+    # R18.2.1, R18.3.3 (issue 22 item 7): the fire at 4,2 (first in reading order, d6 6) spreads to the
+    # brush under Cid (5 HP): caught, 2d10+5 = 1+1+5 = 7 brings him to -2 HP (R18.3.1), and his casualty d6
+    # (6: stunned) is rolled at once — before the fire at 10,6 rolls its d6 (1: it goes out).
+    rows = ["." * 12, "." * 12, "....,.......", "....,.......", "." * 12, "." * 12, "..........,."]
+    units = [unit("ana", "a", (1, 3), facing="E"), unit("bob", "b", (8, 3)), unit("cid", "b", (4, 3), hp=5)]
+    data = fiery(encounter(units, rows))
+    data["modules"]["casualties"] = True
+    script = [first_in_file_order(3), "gm fire 4,2 on", "gm fire 10,6 on", "start", "end", "end"]
+    out = play(data, [*script, "gm dice 6 1 1 6 1", "end"]).ok()
+    end_of_round = [e["text"] for e in out.events() if e["kind"] in ("fire", "burning", "casualty")][-4:]
+    assert end_of_round == [
+        "the fire at 4,2 spreads (d6 = 6): the brush at 4,3 catches fire (R18.3.3)",
+        "Cid is caught in the fire at 4,3: 2d10+5 = [1+1]+5 = 7 fire damage, 5 -> -2 HP; burning (R18.3.1)",
+        "Cid at -2 HP rolls for the casualty: d6 = 6 — stunned: 1 HP, prone, its next turn lost but for moving, "
+        "turning, poses and cover (R18.2.1)",
+        "the fire at 10,6 goes out (d6 = 1): the ground is burnt (R18.3.3)",
+    ]
+    assert out.data["fires"] == [[4, 2], [4, 3]] and out.hp("cid") == 1
+
+
+def test_r18_3_1_a_shot_refused_through_smoke_names_the_fire(play):
+    # R18.3.1 (issue 22 item 7): the refusal says what is in the way: the fire at 3,3, not a wall.
+    data = fiery(duel((1, 3), (5, 3), rows=BRUSH))
+    out = play(data, [START, "gm fire 3,3 on", "start", "shoot ana bob"]).refused(4)
+    assert out.error["reason"] == (
+        "Ana has no line of sight to Bob: the fire at 3,3 is in the way (its smoke blocks sight, R18.3.1)"
+    )
+    walled = [*BRUSH]
+    walled[3] = "...,#,......"
+    out = play(fiery(duel((1, 3), (5, 3), rows=walled)), [START, "start", "shoot ana bob"]).refused(3)
+    assert out.error["reason"] == "Ana has no line of sight to Bob: a wall is in the way"

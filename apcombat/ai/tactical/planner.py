@@ -16,7 +16,7 @@ from apcombat.ai.tactical.candidates import Sketch
 from apcombat.ai.tactical.danger import Danger, danger_at, enemy_turn_damage
 from apcombat.ai.tactical.team import ALONE, Weights, behind_friends, cohesion_cost, kill_bonus, stands_alone
 from apcombat.ai.tactical.volley import NO_VOLLEY, Fire, Shot, Volley, shots_of
-from apcombat.dice import DiceRequest
+from apcombat.dice import DiceRequest, EndFaceDice
 from apcombat.engine import CommandError, apply, parse_command
 from apcombat.engine.legal import attack_lines
 from apcombat.model import Encounter
@@ -32,15 +32,16 @@ BEHIND = 1.0
 """HP a wounded unit's plan gains for ending behind a friend (nearer the enemy than it)."""
 
 
-class FailingDice:
+class FailingDice(EndFaceDice):
     """Dice for judging a plan: every test fails (a watcher does not spot the mover, R16.2; covering fire
-    finds no luck, R17.2) and every other die shows its lowest face. The plan counts those shots as danger;
+    finds no luck, R17.2) and every other die shows its lowest face — but for a tie's dice, which break it
+    (a plan that ends the round with the activation deck, R18.5.1). The plan counts those shots as danger;
     the game rolls its own dice when the line is played."""
 
     def roll(self, request: DiceRequest) -> int:
         if request.at_most is not None and request.at_most < request.sides:
             return max(1, request.at_most + 1)
-        return 1
+        return super().roll(request)
 
 
 def played(state: Encounter, lines: tuple[str, ...]) -> Encounter | None:

@@ -4,12 +4,11 @@ its server running in a thread."""
 from __future__ import annotations
 
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from web_helpers import BRAWL
+from web_helpers import BRAWL, in_a_thread
 
 from apcombat.players_view import WatchServer, watch_server
 
@@ -23,10 +22,5 @@ def save(tmp_path: Path) -> Path:
 @pytest.fixture
 def served(save: Path) -> Iterator[WatchServer]:
     """The players' view of `save`, served on a free loopback port until the test ends."""
-    server = watch_server(save, "127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with in_a_thread(watch_server(save, "127.0.0.1", 0)) as server:
+        yield server

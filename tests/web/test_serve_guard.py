@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import http.client
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from web_helpers import WATCHDOG_S, Served, serving, wait_until
+from web_helpers import WATCHDOG_S, Served, in_a_thread, serving, wait_until
 
 from apcombat.cli import main
 from apcombat.players_view import WatchServer, watch_server
@@ -146,13 +145,8 @@ def test_ipv6_addresses_are_served(tmp_path: Path):
 @pytest.fixture
 def quick(save: Path) -> Iterator[WatchServer]:
     """The players' view with connections idle for 0.3 s closed (10 s as served)."""
-    server = watch_server(save, "127.0.0.1", 0, idle_seconds=0.3)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with in_a_thread(watch_server(save, "127.0.0.1", 0, idle_seconds=0.3)) as server:
+        yield server
 
 
 def closed_by_server(connection: socket.socket) -> bool:

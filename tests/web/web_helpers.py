@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 import attrs
 
 from apcombat.engine import Game
+from apcombat.players_view import WatchServer
 from apcombat.saves import load_game, save_game
 
 BRAWL = Path(__file__).parents[1] / "saves" / "format_4" / "table_brawl.toml"
@@ -52,6 +54,19 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def in_a_thread(server: WatchServer) -> Iterator[WatchServer]:
+    """The players' view `server` answering on a thread of this process until the block ends."""
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
 
 
 @contextlib.contextmanager

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 
-from textual import work
+from textual import events, work
 from textual._node_list import DuplicateIds  # not exported elsewhere
 from textual.app import App
 from textual.await_complete import AwaitComplete
@@ -20,6 +20,7 @@ _move_page = OptionList._move_page
 _command_palette = App.action_command_palette
 _palette_message = CommandPalette._on_message
 _gather_commands = CommandPalette._gather_commands.__wrapped__  # the search itself, under its @work
+_screen_message = Screen._on_message
 
 
 def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
@@ -76,6 +77,20 @@ async def _gather_commands_while_open(self: CommandPalette, search_value: str) -
         raise
 
 
+_SETTING_UP = (events.Mount, events.ScreenResume)
+"""The events a screen sets itself up on: its handlers look up the widgets it composed."""
+
+
+async def _screen_message_unless_closed(self: Screen, message: Message) -> None:
+    """A screen closed before it had mounted (f10 opens the fight and ctrl+t, in the same burst, goes back to
+    the title) is taken down while its Mount is still queued; Textual delivered the Mount anyway, and the
+    screen's `on_mount` found its widgets gone (NoMatches 'MapView', 'HintLine', 'DataTable', ...), which ends
+    the app. A screen being taken down sets nothing up."""
+    if isinstance(message, _SETTING_UP) and (self._pruning or self._closing or self._closed):
+        return
+    await _screen_message(self, message)
+
+
 def _open_palette(self: App) -> None:
     """ctrl+p: the command palette — unless the one just dismissed is still being taken down (a frame): a new
     one would take its id, and Textual raised DuplicateIds. The key opens nothing this once."""
@@ -85,9 +100,10 @@ def _open_palette(self: App) -> None:
 
 def install() -> None:
     """Apply the work-arounds to every option list (the app's own, the Select drop-downs, the command
-    palette's) and to the command palette."""
+    palette's), to the command palette and to every screen."""
     OptionList._move_page = _move_page_once_laid_out  # type: ignore[method-assign]
     CommandPalette.dismiss = _dismiss_palette_once  # type: ignore[method-assign, assignment]
     CommandPalette._on_message = _palette_message_while_open  # type: ignore[method-assign]
     CommandPalette._gather_commands = _gather_commands_while_open  # type: ignore[method-assign]
     App.action_command_palette = _open_palette  # type: ignore[method-assign]
+    Screen._on_message = _screen_message_unless_closed  # type: ignore[method-assign]

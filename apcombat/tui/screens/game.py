@@ -273,6 +273,11 @@ class GameScreen(ModuleActions, Screen):
         self.tutorial.follow()
 
     def on_map_view_cell_chosen(self, message: MapView.CellChosen) -> None:
+        """Enter on the map: fire at the enemy under the cursor, else move there. An Enter's choice that
+        arrives once a dialog is in front (Enter, Enter or Enter, f sent at once: the first opened the fire
+        dialog, still being built) is the dialog's business, not the map's: it is dropped."""
+        if not self.is_active:
+            return
         unit = self._unit_at(message.cell)
         active = self.active_unit
         if unit is not None and active is not None and unit.side != active.side:

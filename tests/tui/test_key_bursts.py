@@ -1,0 +1,69 @@
+"""Keys sent at once (a terminal's burst, issue 22) never crash the app: a key's message that arrives after the
+screen it was meant for was covered or closed does nothing there. Each test plays the ordering that crashed,
+made certain: what two keys of a burst post is posted in the same moment, before the app handles either."""
+
+from __future__ import annotations
+
+from conftest import Ui
+
+from apcombat.content import content_root
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.setup import SetupScreen
+from apcombat.tui.screens.shot import ShotScreen
+from apcombat.tui.screens.title import TitleScreen
+from apcombat.tui.widgets.map_view import MapView
+
+BRAWL = content_root() / "encounters" / "table_brawl.toml"
+
+
+def test_enter_enter_on_an_enemy_opens_one_fire_dialog(run_ui):
+    # Each Enter on the map chooses the cell under the cursor; the first opened the fire dialog, and the second
+    # reached the battlefield before the dialog was built: it aimed the dialog again, which had no title yet
+    # (NoMatches '#shot-title'), and would have opened it a second time.
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.press("tab")  # the cursor on the enemy in sight
+        view = ui.game.query_one(MapView)
+        view.post_message(MapView.CellChosen(view, view.cursor))
+        view.post_message(MapView.CellChosen(view, view.cursor))
+        shot = await ui.wait_for_screen(ShotScreen)
+        await ui.settle()
+        assert ui.app._exception is None
+        assert [type(screen) for screen in ui.app.screen_stack].count(ShotScreen) == 1
+        assert "attacks" in str(shot.query_one("#shot-title").render())
+        await ui.press("escape")
+        await ui.wait_for_screen(GameScreen)
+
+    app = run_ui(script)
+    assert app._exception is None and app.return_code in (None, 0)
+
+
+def test_a_fight_closed_as_it_opens_leaves_the_title_in_front(run_ui):
+    # f10 on the set-up opens the fight, and ctrl+t in the same burst goes back to the title before the fight's
+    # screen has mounted: its widgets were already being taken down when its mount handler looked for them
+    # (NoMatches 'MapView').
+    async def script(ui: Ui) -> None:
+        await ui.press("d")
+        setup = await ui.wait_for_screen(SetupScreen)
+        setup.action_start()  # f10
+        ui.app.action_title()  # ctrl+t, before the fight's screen has mounted
+        await ui.wait_for_screen(TitleScreen)
+        await ui.settle()
+        assert ui.app._exception is None
+
+    app = run_ui(script, open_path=None)
+    assert app._exception is None and app.return_code in (None, 0)
+
+
+def test_a_table_fight_closed_as_it_opens_leaves_the_title_in_front(run_ui):
+    # The same in table mode (NoMatches '#table-text'): the table brawl opened, and ctrl+t before it has mounted.
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(TitleScreen)
+        ui.app.open_file(BRAWL)
+        ui.app.action_title()
+        await ui.wait_for_screen(TitleScreen)
+        await ui.settle()
+        assert ui.app._exception is None
+
+    app = run_ui(script, open_path=None)
+    assert app._exception is None and app.return_code in (None, 0)

@@ -21,6 +21,7 @@ _command_palette = App.action_command_palette
 _palette_message = CommandPalette._on_message
 _gather_commands = CommandPalette._gather_commands.__wrapped__  # the search itself, under its @work
 _screen_message = Screen._on_message
+_dismiss = Screen.dismiss
 
 
 def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
@@ -34,6 +35,19 @@ def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
     if self.highlighted is not None and self.highlighted not in self._index_to_line:
         return
     _move_page(self, direction)  # type: ignore[arg-type]
+
+
+def _dismiss_in_front(self: Screen, result: object = None) -> AwaitComplete:
+    """A screen is dismissed only while it is in front.
+
+    Textual's dismiss pops whatever screen is in front. Keys that come quickly (Escape and Enter on a question)
+    each dismissed the dialog: the second found it gone, popped the screen under it (the fight, though Escape
+    had said stay) and, for a dialog awaited, gave its answer twice (InvalidStateError). A screen no longer in
+    front has nothing to dismiss.
+    """
+    if self.app.screen is not self:
+        return AwaitComplete.nothing()
+    return _dismiss(self, result)
 
 
 _CLOSED = "_apcombat_closed"
@@ -51,7 +65,7 @@ def _dismiss_palette_once(self: CommandPalette, result: object = None) -> AwaitC
     if getattr(self, _CLOSED, False) or self.app.screen is not self:
         return AwaitComplete.nothing()
     setattr(self, _CLOSED, True)
-    return Screen.dismiss(self, result)
+    return _dismiss_in_front(self, result)
 
 
 async def _palette_message_while_open(self: CommandPalette, message: Message) -> None:
@@ -107,3 +121,4 @@ def install() -> None:
     CommandPalette._gather_commands = _gather_commands_while_open  # type: ignore[method-assign]
     App.action_command_palette = _open_palette  # type: ignore[method-assign]
     Screen._on_message = _screen_message_unless_closed  # type: ignore[method-assign]
+    Screen.dismiss = _dismiss_in_front  # type: ignore[method-assign, assignment]

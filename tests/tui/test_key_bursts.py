@@ -5,8 +5,10 @@ made certain: what two keys of a burst post is posted in the same moment, before
 from __future__ import annotations
 
 from conftest import Ui
+from textual.widgets import OptionList
 
 from apcombat.content import content_root
+from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.setup import SetupScreen
 from apcombat.tui.screens.shot import ShotScreen
@@ -66,4 +68,23 @@ def test_a_table_fight_closed_as_it_opens_leaves_the_title_in_front(run_ui):
         assert ui.app._exception is None
 
     app = run_ui(script, open_path=None)
+    assert app._exception is None and app.return_code in (None, 0)
+
+
+def test_enter_and_escape_at_once_close_a_question_once(run_ui):
+    # Enter chooses the option under the highlight and Escape cancels: sent at once, both reached the question,
+    # each dismissed it, and the second gave its answer again (InvalidStateError) or closed the screen under it.
+    async def script(ui: Ui) -> None:
+        await ui.press("s")  # round 1: something was played, so ctrl+t asks before leaving the fight
+        await ui.press("ctrl+t")
+        question = await ui.wait_for_screen(ChoiceScreen)
+        # Escape and Enter: Escape's cancel ran first; the option Enter chose reached the question after it.
+        question.action_dismiss_none()
+        options = question.query_one(OptionList)
+        question.post_message(OptionList.OptionSelected(options, options.get_option_at_index(0), 0))
+        await ui.settle()
+        assert ui.app._exception is None
+        assert isinstance(ui.screen, GameScreen)  # Escape came first: the player stays in the fight
+
+    app = run_ui(script)
     assert app._exception is None and app.return_code in (None, 0)

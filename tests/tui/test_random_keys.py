@@ -64,15 +64,16 @@ PARTS: dict[str, tuple[Path | None, tuple[str, ...], str, tuple[int, int], float
     # part: (the file the app opens, the keys that reach the part, the screen they reach, the terminal's size,
     # the part's share of the keys)
     "title": (None, (), "TitleScreen", (80, 24), 0.15),
-    "palette": (None, ("ctrl+p",), "CommandPalette", (80, 24), 0.1),  # keys in bursts: see BURSTS
+    "palette": (None, ("ctrl+p",), "CommandPalette", (80, 24), 0.1),
     "set-up": (None, ("d",), "SetupScreen", (100, 32), 0.15),  # the demo duel's
     "battlefield": (SKIRMISH, ("s",), "GameScreen", (140, 45), 0.3),  # round 1
     "dialogs": (SKIRMISH, ("s", "tab", "f"), "ShotScreen", (80, 24), 0.15),  # the fire dialog at the enemy
     "table mode": (TABLE_BRAWL, ("s",), "TableScreen", (80, 24), 0.15),
 }
-BURSTS = {"palette": 6}
-"""The parts whose keys come in bursts of 1 to N at once, as a terminal sends keys typed quickly: the command
-palette's list and search run between frames, and a burst finds what a key at a time never does (issue 22)."""
+BURSTS = dict.fromkeys(PARTS, 4) | {"palette": 6}
+"""Each part's keys come in bursts of 1 to N at once, as a terminal sends keys typed quickly: a burst finds what a
+key at a time never does (issue 22) — the palette's list and search run between frames; a dialog is opened
+and closed before it is built; a screen's keys reach it as it is being taken down."""
 
 
 async def press_and_wait(ui: Ui, *keys: str) -> None:
@@ -112,7 +113,7 @@ def test_random_keys_never_crash_the_app(part, sandbox, make_app, skirmish):
     rng = random.Random(f"{SEED}/{part}")
     pool = key_pool(part)
     keys = [rng.choice(pool) for _ in range(max(1, round(RANDOM_KEYS * share)))]
-    longest = BURSTS.get(part, 1)
+    longest = BURSTS[part]
 
     def where(index: int, app: ApcombatApp) -> str:
         before = " ".join(keys[max(0, index - 15) : index])

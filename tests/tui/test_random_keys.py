@@ -1,5 +1,6 @@
 """Random keys never crash the app: a seeded stream of keys over the title screen, the set-up, the battlefield,
-its dialogs and table mode, sent in bursts (see BURSTS), the app idle after each burst; a quit key re-opens the app where that part started.
+its dialogs and table mode, sent in bursts (see BURSTS), the app idle after each burst; a quit key re-opens the
+app where that part started.
 
 The suite presses RANDOM_KEYS keys in total (about a minute and a half: the AI plays its turns between them);
 more on demand, e.g. `APCOMBAT_RANDOM_KEYS=20000 APCOMBAT_RANDOM_SEED=5 pytest tests/tui/test_random_keys.py`.

@@ -44,6 +44,7 @@ class SetupScreen(Screen):
         super().__init__()
         self.path = path
         self.encounter = load_encounter(path, library)
+        self._set_up = False  # its choices are on the screen, each with its value: Start may read them
 
     def compose(self) -> ComposeResult:
         encounter = self.encounter
@@ -154,7 +155,14 @@ class SetupScreen(Screen):
     def _value(self, widget_id: str):
         return self.query_one(f"#{widget_id}").value
 
+    def on_mount(self) -> None:
+        # Keys in a burst (Enter on the title, then f10) can reach Start before the choices have mounted and
+        # taken their values; they are read once the screen has drawn its first frame.
+        self.call_after_refresh(setattr, self, "_set_up", True)
+
     def action_start(self) -> None:
+        if not self._set_up:
+            return
         encounter = self.encounter
         sides = tuple(self._side_as_chosen(side) for side in encounter.sides)
         optional = OptionalRules(**{name: bool(self._value(f"opt-{name}")) for name in OPTIONAL})

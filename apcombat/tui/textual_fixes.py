@@ -14,13 +14,14 @@ from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList
 
 _move_page = OptionList._move_page
 _command_palette = App.action_command_palette
 _palette_message = CommandPalette._on_message
 _gather_commands = CommandPalette._gather_commands.__wrapped__  # the search itself, under its @work
-_screen_message = Screen._on_message
+_widget_message = Widget._on_message
 _dismiss = Screen.dismiss
 
 
@@ -92,17 +93,17 @@ async def _gather_commands_while_open(self: CommandPalette, search_value: str) -
 
 
 _SETTING_UP = (events.Mount, events.ScreenResume)
-"""The events a screen sets itself up on: its handlers look up the widgets it composed."""
+"""The events a widget or a screen sets itself up on: its handlers look up the widgets it composed."""
 
 
-async def _screen_message_unless_closed(self: Screen, message: Message) -> None:
-    """A screen closed before it had mounted (f10 opens the fight and ctrl+t, in the same burst, goes back to
-    the title) is taken down while its Mount is still queued; Textual delivered the Mount anyway, and the
-    screen's `on_mount` found its widgets gone (NoMatches 'MapView', 'HintLine', 'DataTable', ...), which ends
-    the app. A screen being taken down sets nothing up."""
+async def _message_unless_taken_down(self: Widget, message: Message) -> None:
+    """A widget or a screen taken down before it had mounted (f10 opens the fight and ctrl+t, in the same burst,
+    goes back to the title) still had its Mount queued; Textual delivered it anyway, and the handler found its
+    widgets gone (NoMatches 'MapView', 'HintLine', 'DataTable' on a screen; '#label' in a Select of the set-up),
+    which ends the app. What is being taken down sets nothing up."""
     if isinstance(message, _SETTING_UP) and (self._pruning or self._closing or self._closed):
         return
-    await _screen_message(self, message)
+    await _widget_message(self, message)
 
 
 def _open_palette(self: App) -> None:
@@ -114,11 +115,11 @@ def _open_palette(self: App) -> None:
 
 def install() -> None:
     """Apply the work-arounds to every option list (the app's own, the Select drop-downs, the command
-    palette's), to the command palette and to every screen."""
+    palette's), to the command palette, to every screen and to every widget."""
     OptionList._move_page = _move_page_once_laid_out  # type: ignore[method-assign]
     CommandPalette.dismiss = _dismiss_palette_once  # type: ignore[method-assign, assignment]
     CommandPalette._on_message = _palette_message_while_open  # type: ignore[method-assign]
     CommandPalette._gather_commands = _gather_commands_while_open  # type: ignore[method-assign]
     App.action_command_palette = _open_palette  # type: ignore[method-assign]
-    Screen._on_message = _screen_message_unless_closed  # type: ignore[method-assign]
+    Widget._on_message = _message_unless_taken_down  # type: ignore[method-assign]
     Screen.dismiss = _dismiss_in_front  # type: ignore[method-assign, assignment]

@@ -4,6 +4,8 @@ made certain: what two keys of a burst post is posted in the same moment, before
 
 from __future__ import annotations
 
+import asyncio
+
 from conftest import Ui
 from textual.widgets import OptionList
 
@@ -106,6 +108,27 @@ def test_start_pressed_before_the_set_up_has_mounted_waits_for_it(run_ui):
         assert ui.app._exception is None and ui.app.screen is setup
         setup.action_start()  # and once it is on the screen, Start starts
         await ui.wait_for_screen(GameScreen)
+
+    app = run_ui(script, open_path=None)
+    assert app._exception is None and app.return_code in (None, 0)
+
+
+def test_a_set_up_closed_as_it_opens_leaves_the_title_in_front(run_ui):
+    # Enter on the title opens the set-up, and Escape in the same burst closes it before its choices have
+    # mounted: each Select still had its Mount queued, and set its value on a label already taken down
+    # (NoMatches '#label', 'SelectOverlay').
+    async def script(ui: Ui) -> None:
+        await ui.press("d")
+        first = await ui.wait_for_screen(SetupScreen)
+        await ui.press("escape")
+        await ui.wait_for_screen(TitleScreen)
+        for turns in range(40):  # Escape after more and more of the set-up's mounting: one lands inside it
+            ui.app.push_screen(SetupScreen(first.path, ui.app.library))
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            ui.app.pop_screen()  # Escape
+            await ui.settle()
+            assert ui.app._exception is None and isinstance(ui.app.screen, TitleScreen), turns
 
     app = run_ui(script, open_path=None)
     assert app._exception is None and app.return_code in (None, 0)

@@ -62,15 +62,20 @@ def test_the_six_modules_are_listed_with_their_rules_and_pre_filled_from_the_enc
     run_ui(script)
 
 
+async def switched_and_saved(ui, encounter: str, module: str, saves: Path):
+    """Flip `module`'s switch on the set-up of `encounter`, start the fight and save it: the save read back."""
+    await open_setup(ui, ENCOUNTERS / f"{encounter}.toml")
+    await ui.pilot.click(f"#module-{module}")
+    await ui.press("f10")
+    await ui.wait_for_screen(GameScreen)
+    await save_as(ui, f"{encounter}_{module}")
+    return load_game(saves / f"{encounter}_{module}.toml")
+
+
 def test_a_module_switched_on_at_set_up_plays_and_is_saved(run_ui, tmp_path):
     async def script(ui) -> None:
-        await open_setup(ui, ENCOUNTERS / "duel.toml")
-        await ui.pilot.click("#module-morale")
-        await ui.press("f10")
-        await ui.wait_for_screen(GameScreen)
+        saved = await switched_and_saved(ui, "duel", "morale", tmp_path / "saves")
         assert ui.state.modules == dict.fromkeys(R18_MODULES, False) | {"morale": True}
-        await save_as(ui, "with_morale")
-        saved = load_game(tmp_path / "saves" / "with_morale.toml")
         assert saved.state.module_on("morale") and not saved.state.module_on("casualties")
 
     run_ui(script)
@@ -78,13 +83,8 @@ def test_a_module_switched_on_at_set_up_plays_and_is_saved(run_ui, tmp_path):
 
 def test_a_module_switched_off_at_set_up_refuses_its_commands_and_is_saved(run_ui, tmp_path):
     async def script(ui) -> None:
-        await open_setup(ui, ENCOUNTERS / "last_stand.toml")
-        await ui.pilot.click("#module-suppression")
-        await ui.press("f10")
-        await ui.wait_for_screen(GameScreen)
+        saved = await switched_and_saved(ui, "last_stand", "suppression", tmp_path / "saves")
         assert ui.state.modules == dict.fromkeys(R18_MODULES, True) | {"suppression": False}
-        await save_as(ui, "no_suppression")
-        saved = load_game(tmp_path / "saves" / "no_suppression.toml")
         assert not saved.state.module_on("suppression") and saved.state.module_on("morale")
         await ui.command("calm rico")
         assert any(

@@ -1,5 +1,5 @@
-"""The AI layer: built-in levels and plug-in bots that play a side through command lines, the game loop
-that asks them, and the headless runner behind `apcombat sim`.
+"""The AI layer: built-in levels and plug-in bots that play a side through command lines, and the turn
+that asks them (the batch harness behind `apcombat sim` is `apcombat.sim`).
 
 An AI drives the engine only through command lines, `legal_commands`, `preview` and `apply` on copies.
 Its public names are imported from their modules when first used, so that the command line starts without
@@ -12,13 +12,10 @@ DEFAULT_LEVEL = "tactical"
 """The level that plays a side no `--ai` names (and a human side in a headless run): `tactical`, which
 beats `baseline` from every side of the even fights (README)."""
 
-DEFAULT_MAX_ROUNDS = 30
-"""A headless game still going after this many rounds ends as a draw."""
-
 _HOME = {
     "LEVELS": "levels",
     "AiError": "errors",
-    "Player": "players",
+    "Player": "decision",
     "Plugin": "players",
     "player_for": "players",
     "resolve": "players",
@@ -28,5 +25,5 @@ _HOME = {
 }
 """Each public name but the constants above, and the module of this package that defines it."""
 
-__all__ = ["DEFAULT_LEVEL", "DEFAULT_MAX_ROUNDS", *sorted(_HOME)]
+__all__ = ["DEFAULT_LEVEL", *sorted(_HOME)]
 __getattr__, __dir__ = lazy_names(__name__, _HOME)

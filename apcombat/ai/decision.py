@@ -1,8 +1,14 @@
-"""What an AI answers when asked for a move: the line, why, and what else it weighed."""
+"""What an AI answers when asked for a move (the line, why, and what else it weighed), and who answers."""
 
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING, Protocol
+
 import attrs
+
+if TYPE_CHECKING:
+    from apcombat.model import Encounter
 
 
 @attrs.frozen
@@ -30,3 +36,9 @@ class Decision:
     line: str
     reason: str = ""
     options: tuple[str | Option, ...] = attrs.field(default=(), converter=tuple)
+
+
+class Player(Protocol):
+    """Anything that answers with a Decision for `state.active`: a built-in level or a wrapped plug-in."""
+
+    def decide(self, state: Encounter, rng: random.Random) -> Decision: ...

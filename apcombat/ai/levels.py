@@ -3,7 +3,7 @@
 from collections.abc import Callable
 
 from apcombat.ai.baseline import BaselineLevel
-from apcombat.ai.players import Player
+from apcombat.ai.decision import Player
 from apcombat.ai.random_level import RandomLevel
 from apcombat.ai.tactical import TacticalLevel
 from apcombat.model import AiSettings

@@ -11,20 +11,13 @@ import os
 import random
 import sys
 from collections.abc import Callable
-from typing import Protocol
 
-from apcombat.ai.decision import Decision
+from apcombat.ai.decision import Decision, Player
 from apcombat.ai.errors import AiError
 from apcombat.ai.spec import settings_of
 from apcombat.model import AiSettings, Encounter
 
 PluginFunction = Callable[[Encounter, random.Random], str]
-
-
-class Player(Protocol):
-    """Anything that answers with a Decision for `state.active`: a built-in level or a wrapped plug-in."""
-
-    def decide(self, state: Encounter, rng: random.Random) -> Decision: ...
 
 
 class Plugin:
@@ -52,7 +45,8 @@ def player_for(settings: AiSettings) -> Player:
     """The built-in level `settings` names (None: the default level), built with those settings: every
     factory of `apcombat.ai.LEVELS` takes them (a level may ignore the knobs). AiError if there is no such
     level."""
-    from apcombat.ai import DEFAULT_LEVEL, LEVELS
+    from apcombat.ai import DEFAULT_LEVEL
+    from apcombat.ai.levels import LEVELS  # here, not above: the levels load only once a level is asked for
 
     level = settings.level or DEFAULT_LEVEL
     if level not in LEVELS:

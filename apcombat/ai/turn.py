@@ -19,8 +19,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from apcombat.ai.decision import Decision
-from apcombat.ai.players import Player
+from apcombat.ai.decision import Decision, Player
 from apcombat.ai.seeds import next_rng
 from apcombat.engine import Command, CommandError, Event, Game, legal_commands, parse_command
 from apcombat.engine.commands import GM_COMMANDS, Redo, Start, Undo

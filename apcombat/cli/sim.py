@@ -11,14 +11,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from apcombat.ai import DEFAULT_MAX_ROUNDS
+from apcombat.sim import DEFAULT_MAX_ROUNDS
 from apcombat.cli import stopping
 from apcombat.cli.output import MAX_SEED, fail, load_library_or_fail, out_of_range
 from apcombat.cli.stopping import Stopped, signals_stop, write_whole
 
 if TYPE_CHECKING:
-    from apcombat.ai.match import MatchResult
-    from apcombat.ai.runner import BatchSettings, GamePlan
+    from apcombat.sim.match import MatchResult
+    from apcombat.sim.runner import BatchSettings, GamePlan
     from apcombat.model import Encounter
 
 
@@ -73,7 +73,7 @@ MAX_ROUNDS = 1_000
 
 def run(args: argparse.Namespace) -> int:
     from apcombat.ai import AiError
-    from apcombat.ai.runner import BatchSettings, plan_games
+    from apcombat.sim.runner import BatchSettings, plan_games
     from apcombat.cli.sim_report import csv_text
     from apcombat.saves import SaveError
 
@@ -129,8 +129,8 @@ def _play(
 ) -> None:
     """Play the plan into `results`, each game written as a save (`--save-games`) as soon as it is in: a run
     stopped midway keeps the games it finished."""
-    from apcombat.ai.pool import signals_held
-    from apcombat.ai.runner import play_games
+    from apcombat.sim.pool import signals_held
+    from apcombat.sim.runner import play_games
 
     folder = Path(args.save_games) if args.save_games is not None else None
     progress = _progress_bar()
@@ -178,7 +178,7 @@ def _stopped(args: argparse.Namespace, stop: Stopped, done: int, planned: int) -
 
 def _report(args: argparse.Namespace, encounter: Encounter, results: list[MatchResult], side_ids: list[str]) -> None:
     """The JSON object on stdout, or the tables and the picture on stderr, each in one write at the end."""
-    from apcombat.ai.summary import batch_report
+    from apcombat.sim.summary import batch_report
 
     report = batch_report(results, side_ids)
     if args.json:

@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from apcombat.ai.match import MatchResult
-from apcombat.ai.summary import mean_rounds, unit_totals
+from apcombat.sim.match import MatchResult
+from apcombat.sim.summary import mean_rounds, unit_totals
 from apcombat.model import Encounter
 
 

@@ -29,7 +29,7 @@ def signals_stop() -> Iterator[None]:
         yield
         return
 
-    from apcombat.ai.pool import STOPPING_SIGNALS
+    from apcombat.sim.pool import STOPPING_SIGNALS
 
     def stop(signum: int, _frame: object) -> None:
         _asked.append(signum)
@@ -54,7 +54,7 @@ def check() -> None:
 def write_whole(text: str, stream: TextIO | None = None) -> None:
     """Write `text` and flush it with the stopping signals held back, so it goes out whole: a signal that
     comes meanwhile acts once the text is out."""
-    from apcombat.ai.pool import signals_held
+    from apcombat.sim.pool import signals_held
 
     stream = stream or sys.stdout
     with signals_held():

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 from apcombat.ai import resolve
 from apcombat.ai.decision import Decision
-from apcombat.ai.match import play_match
 from apcombat.ai.seeds import drawn, fresh_generator
 from apcombat.ai.turn import Step, turn_steps
 from apcombat.content import content_root, load_encounter, load_library
@@ -23,6 +22,7 @@ from apcombat.engine import Game
 from apcombat.engine.log_export import log_markdown
 from apcombat.model import DEFAULT_AI, Encounter
 from apcombat.saves import FORMAT_VERSION, load_game, replay_save, save_game
+from apcombat.sim.match import play_match
 
 ENCOUNTERS = content_root() / "encounters"
 FORMAT_2 = Path(__file__).parents[1] / "saves" / "format_2"

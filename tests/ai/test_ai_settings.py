@@ -10,10 +10,10 @@ import pytest
 from apcombat import ai as ai_layer
 from apcombat.ai import AiError, Plugin, player_for, resolve, settings_of, spec_of
 from apcombat.ai.baseline import BaselineLevel
-from apcombat.ai.match import play_match
 from apcombat.ai.random_level import RandomLevel
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.model import DEFAULT_AI, AiSettings, Effort
+from apcombat.sim.match import play_match
 
 BOLD = AiSettings("random", Effort.LOW, aggression=0.8, caution=0.2)
 

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from apcombat.ai.match import play_match
 from apcombat.ai.turn import MAX_LINES_PER_TURN
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game
 from apcombat.model import Encounter
+from apcombat.sim.match import play_match
 
 BOTS = {
     "greedy_bot:play",

@@ -14,9 +14,9 @@ from engine.builders import duel, encounter, unit, write_encounter
 from ai import tactical_fights as fights
 from apcombat.ai import LEVELS
 from apcombat.ai.baseline import BaselineLevel, Situation
-from apcombat.ai.baseline.damage import mean_after_armor
 from apcombat.ai.baseline.fighting import AttackAction, ReloadAction, TakeCoverAction
 from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAction
+from apcombat.ai.reckoning.damage import mean_after_armor
 from apcombat.ai.seeds import side_rng
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game, legal_commands, parse_command, preview

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from apcombat.ai import LEVELS
-from apcombat.ai.match import play_match
 from apcombat.ai.seeds import side_rng
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game
 from apcombat.model import DEFAULT_AI, AiSettings, Effort, Encounter
+from apcombat.sim.match import play_match
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "content" / "encounters"
 SEEDS = {"big_battlefield": (0,), "hex_battlefield": (0,)}  # 40 units: one game is a fair sample, CI kept short

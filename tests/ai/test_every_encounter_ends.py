@@ -15,11 +15,11 @@ from multiprocessing.pool import AsyncResult
 
 import pytest
 
-from apcombat.ai import DEFAULT_MAX_ROUNDS
-from apcombat.ai.match import MatchResult, play_match
 from apcombat.ai.spec import spec_of
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.model import Encounter
+from apcombat.sim import DEFAULT_MAX_ROUNDS
+from apcombat.sim.match import MatchResult, play_match
 
 ENCOUNTERS = content_root() / "encounters"
 QUICK_SEEDS = range(5)

@@ -11,7 +11,7 @@ import pytest
 from engine.builders import encounter, unit, write_encounter
 
 from apcombat.ai.baseline import BaselineLevel, Situation
-from apcombat.ai.baseline.fire_risk import caught_damage
+from apcombat.ai.reckoning.fire_risk import caught_damage
 from apcombat.ai.seeds import side_rng
 from apcombat.ai.tactical import TacticalLevel
 from apcombat.content import content_root, load_encounter, load_library

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from apcombat.ai import LEVELS
-from apcombat.ai.match import play_match
 from apcombat.content import load_encounter, load_library
 from apcombat.content.paths import content_root
 from apcombat.engine import Game
 from apcombat.model import AiSettings
+from apcombat.sim.match import play_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
 from suppression_fights import fight

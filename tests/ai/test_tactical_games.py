@@ -8,16 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from apcombat.ai import LEVELS
-from apcombat.ai.match import play_match
-from apcombat.ai.players import Player
-from apcombat.ai.runner import BatchSettings, plan_games, run_games
+from apcombat.ai import LEVELS, Player
 from apcombat.ai.tactical import TacticalLevel
 from apcombat.ai.turn import turn_steps
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game
 from apcombat.model import AiSettings, Effort, Encounter
 from apcombat.saves import load_game, save_game
+from apcombat.sim.match import play_match
+from apcombat.sim.runner import BatchSettings, plan_games, run_games
 
 ENCOUNTERS = content_root() / "encounters"
 ROUND_CAPS = {"big_battlefield": 2, "hex_battlefield": 2}  # 40 units: two rounds are a fair sample, CI kept short

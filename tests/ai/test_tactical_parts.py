@@ -13,8 +13,8 @@ from engine.builders import duel, encounter, unit
 
 from ai.tactical_fights import game_of, two_raiders, with_role
 from apcombat.ai.baseline import Situation
-from apcombat.ai.baseline.damage import expected_damage
-from apcombat.ai.tactical.danger import SHARED, danger_at, enemy_turn_damage
+from apcombat.ai.reckoning.damage import expected_damage
+from apcombat.ai.reckoning.danger import SHARED, danger_at, enemy_turn_damage
 from apcombat.ai.tactical.outcomes import attack_damage, kill_chance, outcomes
 from apcombat.ai.tactical.team import kill_bonus, weights
 from apcombat.ai.tactical.volley import expectimax, sampled, shots_of

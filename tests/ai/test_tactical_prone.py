@@ -12,8 +12,8 @@ from engine.builders import encounter, unit
 
 from ai.tactical_fights import game_of
 from apcombat.ai.baseline import Situation
+from apcombat.ai.reckoning.danger import danger_at, enemy_turn_damage
 from apcombat.ai.tactical import TacticalLevel
-from apcombat.ai.tactical.danger import danger_at, enemy_turn_damage
 
 LOW_WALL = ["............"] * 3 + [".........=.."] + ["............"] * 3
 """A low wall at 9,3: Ana at 10,3 lies behind it against Bob at 2,3, too far to walk round it in a turn."""

@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from apcombat.ai.summary import wilson_interval
+from apcombat.sim.summary import wilson_interval
 from apcombat.content import load_encounter, load_library
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,8 +19,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from apcombat.ai import DEFAULT_MAX_ROUNDS
-from apcombat.ai.match import play_match
+from apcombat.sim import DEFAULT_MAX_ROUNDS
+from apcombat.sim.match import play_match
 from apcombat.ai.spec import spec_of
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.model import Encounter

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from apcombat.ai.players import working_directory_on_path
-from apcombat.ai.runner import BatchSettings, plan_games, play_planned, run_games
+from apcombat.sim.runner import BatchSettings, plan_games, play_planned, run_games
 from apcombat.content import content_root, load_encounter, load_library
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,10 +21,10 @@ import random
 import time
 from pathlib import Path
 
-from apcombat.ai.runner import BatchSettings, plan_games, run_games
-from apcombat.ai.summary import wilson_interval
+from apcombat.sim.runner import BatchSettings, plan_games, run_games
+from apcombat.sim.summary import wilson_interval
 from apcombat.ai.tactical import TacticalLevel
-from apcombat.ai.timing import DecisionTimes
+from apcombat.sim.timing import DecisionTimes
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.model import AiSettings, Effort, Encounter
 

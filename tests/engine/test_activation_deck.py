@@ -106,7 +106,7 @@ def test_r18_5_1_the_ai_goes_last_when_nobody_can_hit_anybody(tmp_path: Path, le
 
 def test_r18_5_the_ais_play_a_deck_fight_to_the_end_with_no_illegal_line() -> None:
     # R18.5: baseline against tactical on the shipped deck encounter: every choice and turn legal.
-    from apcombat.ai.match import play_match
+    from apcombat.sim.match import play_match
 
     start = load_encounter(content_root() / "encounters" / "scrapyard_cards.toml", load_library(content_root()))
     result = play_match(start, seed=3, ais={"scavengers": "baseline", "raiders": "tactical"}, max_rounds=8)

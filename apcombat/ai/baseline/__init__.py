@@ -21,6 +21,7 @@ from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAc
 from apcombat.ai.baseline.proposal import Candidate, Proposal
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
+from apcombat.ai.deck import deck_decision
 from apcombat.ai.module_moves import module_decision
 from apcombat.engine.deck import side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
@@ -52,8 +53,6 @@ class BaselineLevel:
         self.candidates = candidates
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
-        from apcombat.ai.deck import deck_decision  # it values cards with the tactical level's danger
-
         if side_asked(state) is not None:
             return deck_decision(state)  # R18.5.1: the held card (and going last)
         if state.active is None or state.finished:

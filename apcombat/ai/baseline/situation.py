@@ -8,9 +8,9 @@ from functools import cached_property
 
 import attrs
 
-from apcombat.ai.baseline.damage import expected_damage
-from apcombat.ai.baseline.fire_risk import lit_cell_damage
-from apcombat.ai.baseline.memo import MapMemo, memo_of
+from apcombat.ai.reckoning.damage import expected_damage
+from apcombat.ai.reckoning.fire_risk import lit_cell_damage
+from apcombat.ai.reckoning.memo import MapMemo, memo_of
 from apcombat.board.cover import can_take_cover, protected
 from apcombat.board.grid import Grid
 from apcombat.engine import legal_commands, parse_command, preview, views

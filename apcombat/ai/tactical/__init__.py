@@ -11,6 +11,7 @@ from functools import partial
 from apcombat.ai.baseline.morale import morale_decision, restricted
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
+from apcombat.ai.deck import deck_decision
 from apcombat.ai.module_moves import module_decision
 from apcombat.ai.tactical.candidates import CANDIDATES, Candidate
 from apcombat.ai.tactical.delay import DELAY
@@ -64,8 +65,6 @@ class TacticalLevel:
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
         if side_asked(state) is not None:
-            from apcombat.ai.deck import deck_decision  # it imports this package's danger module
-
             return deck_decision(state, self.settings)  # R18.5.1: the held card (and going last)
         if state.active is None or state.finished:
             return Decision("end", "nobody to play")

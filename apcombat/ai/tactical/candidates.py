@@ -10,11 +10,11 @@ from typing import Protocol
 
 import attrs
 
-from apcombat.ai.baseline.damage import mean_after_armor
 from apcombat.ai.baseline.fighting import rounds_needed
 from apcombat.ai.baseline.moving import all_friends_watch, coming_enemy, positions, situation_after
 from apcombat.ai.baseline.situation import Situation
-from apcombat.ai.tactical.danger import enemy_turn_damage
+from apcombat.ai.reckoning.damage import mean_after_armor
+from apcombat.ai.reckoning.danger import enemy_turn_damage
 from apcombat.ai.tactical.team import GUARD_STEPS, may_move, role_of
 from apcombat.board.cover import can_take_cover, hidden_when_prone, protected
 from apcombat.model import AiRole, Cell

@@ -6,8 +6,8 @@ sees it (waiting in an enemy's sight gives that enemy the first shot)."""
 from __future__ import annotations
 
 from apcombat.ai.baseline.situation import Situation
+from apcombat.ai.reckoning.danger import enemy_turn_damage
 from apcombat.ai.tactical.candidates import Sketch
-from apcombat.ai.tactical.danger import enemy_turn_damage
 from apcombat.ai.tactical.planner import TurnPlan
 from apcombat.model import Unit
 

@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 
 import attrs
 
-from apcombat.ai.baseline.damage import faces
+from apcombat.ai.reckoning.damage import faces
 from apcombat.model import Armor, DamageType
 from apcombat.rules.attack import AttackPlan, GunPlan
 

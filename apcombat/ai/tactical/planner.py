@@ -12,8 +12,8 @@ import attrs
 from apcombat.ai.baseline.fighting import rounds_needed
 from apcombat.ai.baseline.moving import positions
 from apcombat.ai.baseline.situation import Situation
+from apcombat.ai.reckoning.danger import Danger, danger_at, enemy_turn_damage
 from apcombat.ai.tactical.candidates import Sketch
-from apcombat.ai.tactical.danger import Danger, danger_at, enemy_turn_damage
 from apcombat.ai.tactical.team import ALONE, Weights, behind_friends, cohesion_cost, kill_bonus, stands_alone
 from apcombat.ai.tactical.volley import NO_VOLLEY, Fire, Shot, Volley, shots_of
 from apcombat.dice import DiceRequest, EndFaceDice

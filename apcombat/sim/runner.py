@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Collection, Iterator
 
-from apcombat.ai.batch import BatchSettings, GamePlan, PlannedGame, plan_games, play_planned
-from apcombat.ai.match import MatchResult
 from apcombat.model import Encounter
+from apcombat.sim.batch import BatchSettings, GamePlan, PlannedGame, plan_games, play_planned
+from apcombat.sim.match import MatchResult
 
 __all__ = ["BatchSettings", "GamePlan", "PlannedGame", "plan_games", "play_games", "play_planned", "run_games"]
 
@@ -26,11 +26,11 @@ def play_games(
     them. Closing the iterator early (or an error, Ctrl-C, SIGTERM) cancels the games not played yet: the
     pool's workers stop, the cluster's tasks are cancelled (its workers are the user's and stay)."""
     if cluster is not None:
-        from apcombat.ai.cluster import run_on_cluster
+        from apcombat.sim.cluster import run_on_cluster
 
         return run_on_cluster(cluster, encounter, plan, settings, os.getcwd())
     if jobs > 1:
-        from apcombat.ai.pool import in_pool
+        from apcombat.sim.pool import in_pool
 
         return in_pool(encounter, plan, settings, jobs)
     return (play_planned(game, encounter, settings) for game in plan)

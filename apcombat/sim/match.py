@@ -8,14 +8,14 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from apcombat.ai import DEFAULT_MAX_ROUNDS
 from apcombat.ai.players import resolve
-from apcombat.ai.tally import UnitTally, tally_step
-from apcombat.ai.timing import DecisionTimes
 from apcombat.ai.turn import Step, deck_step, turn_steps
 from apcombat.engine import Game, HistoryEntry
 from apcombat.engine.deck import side_asked
 from apcombat.model import Encounter
+from apcombat.sim import DEFAULT_MAX_ROUNDS
+from apcombat.sim.tally import UnitTally, tally_step
+from apcombat.sim.timing import DecisionTimes
 
 
 @attrs.frozen

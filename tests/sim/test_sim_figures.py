@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from apcombat.ai.seeds import side_rng, side_seed
-from apcombat.ai.summary import wilson_interval
-from apcombat.ai.timing import DecisionTimes
+from apcombat.sim.summary import wilson_interval
+from apcombat.sim.timing import DecisionTimes
 
 
 def test_wilson_interval_matches_the_textbook_figures() -> None:

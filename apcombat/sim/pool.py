@@ -22,11 +22,11 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from apcombat.ai.batch import BatchSettings, PlannedGame, play_planned
 from apcombat.ai.errors import AiError
-from apcombat.ai.match import MatchResult
 from apcombat.ai.players import working_directory_on_path
 from apcombat.model import Encounter
+from apcombat.sim.batch import BatchSettings, PlannedGame, play_planned
+from apcombat.sim.match import MatchResult
 
 STOPPING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 GAMES_IN_FLIGHT = 4  # per worker: enough to keep each busy, few enough that a stop cancels at once

@@ -12,9 +12,9 @@ from functools import lru_cache
 
 import attrs
 
-from apcombat.ai.baseline.damage import expected_damage, mean_after_armor
-from apcombat.ai.baseline.fire_risk import fire_danger
-from apcombat.ai.baseline.memo import MapMemo
+from apcombat.ai.reckoning.damage import expected_damage, mean_after_armor
+from apcombat.ai.reckoning.fire_risk import fire_danger
+from apcombat.ai.reckoning.memo import MapMemo
 from apcombat.engine import CommandError, views
 from apcombat.engine.attacks import plan_for
 from apcombat.engine.commands import Attack

@@ -14,10 +14,10 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from apcombat.ai.batch import BatchSettings, PlannedGame, play_planned
 from apcombat.ai.errors import AiError
-from apcombat.ai.match import MatchResult
 from apcombat.model import Encounter
+from apcombat.sim.batch import BatchSettings, PlannedGame, play_planned
+from apcombat.sim.match import MatchResult
 
 if TYPE_CHECKING:
     from distributed import Future

@@ -7,10 +7,10 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
-from apcombat.ai import DEFAULT_MAX_ROUNDS
-from apcombat.ai.match import MatchResult, play_match
 from apcombat.ai.players import working_directory_on_path
 from apcombat.model import Encounter
+from apcombat.sim import DEFAULT_MAX_ROUNDS
+from apcombat.sim.match import MatchResult, play_match
 
 
 @attrs.frozen

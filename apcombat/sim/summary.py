@@ -11,9 +11,9 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from apcombat.ai.match import MatchResult
-from apcombat.ai.tally import UnitTally
-from apcombat.ai.timing import DecisionTimes
+from apcombat.sim.match import MatchResult
+from apcombat.sim.tally import UnitTally
+from apcombat.sim.timing import DecisionTimes
 
 Z95 = 1.959963984540054
 

@@ -7,10 +7,7 @@ line of the turn."""
 from __future__ import annotations
 
 from apcombat.ai.decision import Decision
-from apcombat.engine import preview
-from apcombat.engine.module_commands import Calm
-from apcombat.engine.rerolls import REROLL_COST, describe_die, rerollable
-from apcombat.engine.suppression import markers_of
+from apcombat.engine import REROLL_COST, Calm, describe_die, markers_of, preview, rerollable
 from apcombat.model import Encounter, RolledDie, Unit
 
 FAIR_CHANCE = 0.35

@@ -21,9 +21,21 @@ import attrs
 
 from apcombat.ai.decision import Decision, Player
 from apcombat.ai.seeds import next_rng
-from apcombat.engine import Command, CommandError, Event, Game, legal_commands, parse_command
-from apcombat.engine.commands import GM_COMMANDS, Redo, Start, Undo
-from apcombat.engine.deck import DECK_COMMANDS, choice_lines, side_asked
+from apcombat.engine import (
+    DECK_COMMANDS,
+    GM_COMMANDS,
+    Command,
+    CommandError,
+    Event,
+    Game,
+    Redo,
+    Start,
+    Undo,
+    choice_lines,
+    legal_commands,
+    parse_command,
+    side_asked,
+)
 from apcombat.model import AiDice, Encounter
 
 MAX_LINES_PER_TURN = 200

@@ -11,15 +11,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from apcombat.sim import DEFAULT_MAX_ROUNDS
 from apcombat.cli import stopping
 from apcombat.cli.output import MAX_SEED, fail, load_library_or_fail, out_of_range
 from apcombat.cli.stopping import Stopped, signals_stop, write_whole
+from apcombat.sim import DEFAULT_MAX_ROUNDS
 
 if TYPE_CHECKING:
+    from apcombat.model import Encounter
     from apcombat.sim.match import MatchResult
     from apcombat.sim.runner import BatchSettings, GamePlan
-    from apcombat.model import Encounter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -73,9 +73,9 @@ MAX_ROUNDS = 1_000
 
 def run(args: argparse.Namespace) -> int:
     from apcombat.ai import AiError
-    from apcombat.sim.runner import BatchSettings, plan_games
     from apcombat.cli.sim_report import csv_text
     from apcombat.saves import SaveError
+    from apcombat.sim.runner import BatchSettings, plan_games
 
     problem = _number_problem(args)
     if problem:

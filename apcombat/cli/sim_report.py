@@ -9,9 +9,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from apcombat.model import Encounter
 from apcombat.sim.match import MatchResult
 from apcombat.sim.summary import mean_rounds, unit_totals
-from apcombat.model import Encounter
 
 
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:

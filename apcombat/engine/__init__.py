@@ -1,22 +1,137 @@
-"""The turn engine: `apply(state, command, dice) -> (state, events)`, `preview`, and a Game with history."""
+"""The turn engine: `apply(state, command, dice) -> (state, events)`, `preview`, and a Game with history.
 
+This is the engine's public face: the AI, the batch harness, the app and the players' view import from here
+only, never from a module of the package (an import-linter contract says so). `views` is public whole, as
+the docs promise plug-ins (`from apcombat.engine import views`).
+"""
+
+from apcombat.engine import views
 from apcombat.engine.apply import apply
-from apcombat.engine.commands import Command, CommandError, parse_command
+
+# What an attack would be before it is rolled: its plan (the AI's expected damage), and the modes and the
+# firing from cover the attacker may choose against a target (the app's shot dialog).
+from apcombat.engine.attacks import choices as attack_choices
+from apcombat.engine.attacks import plan_for
+
+# The commands a caller builds or tells apart: an attack (the AI's tallies and damage, the app's table),
+# calming a friend (the AI's R18.4.4 move), the lines no AI may play (game-master, undo, redo, start), and
+# the conditions a game master may set (the app's game-master screen).
+from apcombat.engine.commands import (
+    CONDITIONS,
+    GM_COMMANDS,
+    Attack,
+    Command,
+    CommandError,
+    Redo,
+    Start,
+    Undo,
+    parse_command,
+)
+
+# The activation deck (R18.5): the side asked to choose, the lines it may choose, and the panel's summary.
+from apcombat.engine.deck import DECK_COMMANDS, choice_lines, deck_summary, side_asked
 from apcombat.engine.events import Event
-from apcombat.engine.game import DiceState, Game, HistoryEntry
-from apcombat.engine.legal import legal_commands
+
+# Fires on the map (R18.3): whether any burns, and whether a unit stands in one.
+from apcombat.engine.fire_damage import fires_on, in_a_fire
+
+# GivenDie: a die typed at the table (the app's dice dialog).
+from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
+
+# The map as the rules read it: its grid, a prone unit hidden from another, cover within a step.
+from apcombat.engine.geometry import cover_nearby, grid_of, hidden_prone
+
+# attack_lines: the attack lines of legal_commands alone (the tactical AI's planner).
+from apcombat.engine.legal import attack_lines, legal_commands
+
+# The fight's log as Markdown (the app's export).
+from apcombat.engine.log_export import log_markdown
+from apcombat.engine.module_commands import Calm
+
+# Morale (R18.1): the edge a broken unit runs to, and how far a cell is from it.
+from apcombat.engine.morale import edge_metres, edge_of
 from apcombat.engine.preview import Preview, preview
 
+# Re-rolls (R18.6): their cost, the dice a side may re-roll, and a die in words.
+from apcombat.engine.rerolls import REROLL_COST, describe_die, rerollable
+
+# Suppression (R18.4): a unit's markers.
+from apcombat.engine.suppression import markers_of
+
+# What a screen shows and an AI weighs, computed here so that no UI computes a rule.
+from apcombat.engine.views import (
+    action_costs,
+    band_cells,
+    conditions_of,
+    covered_cells,
+    enemy_cones,
+    facing_towards,
+    morale_words,
+    own_cones,
+    reachable_area,
+    reachable_cells,
+    sight_cells,
+    visible_enemies,
+    walk_preview,
+    watch_cone,
+    watch_prompts,
+    watch_reach,
+)
+
 __all__ = [
+    "CONDITIONS",
+    "DECK_COMMANDS",
+    "GM_COMMANDS",
+    "REROLL_COST",
+    "Attack",
+    "Calm",
     "Command",
     "CommandError",
     "DiceState",
     "Event",
     "Game",
+    "GivenDie",
     "HistoryEntry",
     "Preview",
+    "Redo",
+    "Start",
+    "Undo",
+    "action_costs",
     "apply",
+    "attack_choices",
+    "attack_lines",
+    "band_cells",
+    "choice_lines",
+    "conditions_of",
+    "cover_nearby",
+    "covered_cells",
+    "deck_summary",
+    "describe_die",
+    "edge_metres",
+    "edge_of",
+    "enemy_cones",
+    "facing_towards",
+    "fires_on",
+    "grid_of",
+    "hidden_prone",
+    "in_a_fire",
     "legal_commands",
+    "log_markdown",
+    "markers_of",
+    "morale_words",
+    "own_cones",
     "parse_command",
+    "plan_for",
     "preview",
+    "reachable_area",
+    "reachable_cells",
+    "rerollable",
+    "side_asked",
+    "sight_cells",
+    "views",
+    "visible_enemies",
+    "walk_preview",
+    "watch_cone",
+    "watch_prompts",
+    "watch_reach",
 ]

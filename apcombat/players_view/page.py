@@ -7,9 +7,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from apcombat.engine import Event
-from apcombat.engine.deck import deck_summary
-from apcombat.engine.views import conditions_of
+from apcombat.engine import Event, conditions_of, deck_summary
 from apcombat.model import Encounter, HpShown, Unit
 from apcombat.players_view.hp import hp_shown
 

@@ -10,8 +10,7 @@ import attrs
 
 from apcombat.ai.players import resolve
 from apcombat.ai.turn import Step, deck_step, turn_steps
-from apcombat.engine import Game, HistoryEntry
-from apcombat.engine.deck import side_asked
+from apcombat.engine import Game, HistoryEntry, side_asked
 from apcombat.model import Encounter
 from apcombat.sim import DEFAULT_MAX_ROUNDS
 from apcombat.sim.tally import UnitTally, tally_step

@@ -7,8 +7,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from apcombat.engine import Command, Event
-from apcombat.engine.commands import Attack
+from apcombat.engine import Attack, Command, Event
 
 
 @attrs.frozen

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from textual.worker import get_current_worker
 
 from apcombat.board.paths import Area
-from apcombat.engine import Preview
-from apcombat.engine.views import (
+from apcombat.engine import (
+    Preview,
     band_cells,
     covered_cells,
     enemy_cones,

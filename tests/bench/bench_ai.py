@@ -15,10 +15,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from apcombat.content import content_root, load_encounter, load_library
 from apcombat.sim.match import play_match
 from apcombat.sim.runner import BatchSettings, plan_games, run_games
 from apcombat.sim.timing import DecisionTimes
-from apcombat.content import content_root, load_encounter, load_library
 
 ROOT = Path(__file__).resolve().parents[2]
 ENCOUNTERS = ROOT / "content" / "encounters"

@@ -20,8 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-from apcombat.sim.summary import wilson_interval
 from apcombat.content import load_encounter, load_library
+from apcombat.sim.summary import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = ROOT / "tests" / "ai" / "plugins"

@@ -19,11 +19,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from apcombat.sim import DEFAULT_MAX_ROUNDS
-from apcombat.sim.match import play_match
 from apcombat.ai.spec import spec_of
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.model import Encounter
+from apcombat.sim import DEFAULT_MAX_ROUNDS
+from apcombat.sim.match import play_match
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "content" / "encounters"
 

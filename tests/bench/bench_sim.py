@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 from apcombat.ai.players import working_directory_on_path
-from apcombat.sim.runner import BatchSettings, plan_games, play_planned, run_games
 from apcombat.content import content_root, load_encounter, load_library
+from apcombat.sim.runner import BatchSettings, plan_games, play_planned, run_games
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = str(ROOT / "tests" / "ai" / "plugins")

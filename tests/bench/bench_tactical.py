@@ -21,12 +21,12 @@ import random
 import time
 from pathlib import Path
 
-from apcombat.sim.runner import BatchSettings, plan_games, run_games
-from apcombat.sim.summary import wilson_interval
 from apcombat.ai.tactical import TacticalLevel
-from apcombat.sim.timing import DecisionTimes
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.model import AiSettings, Effort, Encounter
+from apcombat.sim.runner import BatchSettings, plan_games, run_games
+from apcombat.sim.summary import wilson_interval
+from apcombat.sim.timing import DecisionTimes
 
 HERE = Path(__file__).resolve().parent
 ENCOUNTERS = HERE.parents[1] / "content" / "encounters"

@@ -23,7 +23,7 @@ from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
 from apcombat.ai.deck import deck_decision
 from apcombat.ai.module_moves import module_decision
-from apcombat.engine.deck import side_asked
+from apcombat.engine import side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 CANDIDATES: tuple[Candidate, ...] = (

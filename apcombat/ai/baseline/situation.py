@@ -13,9 +13,7 @@ from apcombat.ai.reckoning.fire_risk import lit_cell_damage
 from apcombat.ai.reckoning.memo import MapMemo, memo_of
 from apcombat.board.cover import can_take_cover, protected
 from apcombat.board.grid import Grid
-from apcombat.engine import legal_commands, parse_command, preview, views
-from apcombat.engine.commands import Attack, Command
-from apcombat.engine.geometry import grid_of
+from apcombat.engine import Attack, Command, grid_of, legal_commands, parse_command, preview, reachable_cells
 from apcombat.model import Cell, Encounter, FromCover, Unit
 from apcombat.rules.attack import AttackPlan
 
@@ -126,4 +124,4 @@ class Situation:
     @cached_property
     def reach(self) -> dict[Cell, int]:
         """Cells the unit can walk to now, with the AP each costs (R7)."""
-        return views.reachable_cells(self.state, self.me) if self.state.map is not None else {}
+        return reachable_cells(self.state, self.me) if self.state.map is not None else {}

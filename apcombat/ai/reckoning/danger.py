@@ -15,10 +15,7 @@ import attrs
 from apcombat.ai.reckoning.damage import expected_damage, mean_after_armor
 from apcombat.ai.reckoning.fire_risk import fire_danger
 from apcombat.ai.reckoning.memo import MapMemo
-from apcombat.engine import CommandError, views
-from apcombat.engine.attacks import plan_for
-from apcombat.engine.commands import Attack
-from apcombat.engine.geometry import grid_of, hidden_prone
+from apcombat.engine import Attack, CommandError, enemy_cones, grid_of, hidden_prone, plan_for
 from apcombat.model import Cell, DamageType, Encounter, FromCover, Pose, Unit
 
 
@@ -141,7 +138,7 @@ def danger_at(state: Encounter, unit_id: str, memo: MapMemo, kills: Mapping[str,
         return Danger()
     grid = grid_of(state)
     friends = [u for u in state.units if u.side == me.side and u.standing and u.at is not None]
-    cones = views.enemy_cones(state, me.side)
+    cones = enemy_cones(state, me.side)
     pinned = {u.pin.target for u in friends if u.pin is not None}
     total, eyes, watched = 0.0, 0, 0
     for enemy in state.units:

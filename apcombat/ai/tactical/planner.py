@@ -17,8 +17,7 @@ from apcombat.ai.tactical.candidates import Sketch
 from apcombat.ai.tactical.team import ALONE, Weights, behind_friends, cohesion_cost, kill_bonus, stands_alone
 from apcombat.ai.tactical.volley import NO_VOLLEY, Fire, Shot, Volley, shots_of
 from apcombat.dice import DiceRequest, EndFaceDice
-from apcombat.engine import CommandError, apply, parse_command
-from apcombat.engine.legal import attack_lines
+from apcombat.engine import CommandError, apply, attack_lines, parse_command
 from apcombat.model import Encounter
 
 READY = 3.0

@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from apcombat.dice import DiceRequest
-from apcombat.engine.game import GivenDie
+from apcombat.engine import GivenDie
 
 
 class ChoiceScreen(ModalScreen[str | None]):

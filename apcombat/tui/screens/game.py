@@ -16,8 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from apcombat.dice import DiceRequest
-from apcombat.engine import CommandError, Event
-from apcombat.engine.views import visible_enemies
+from apcombat.engine import CommandError, Event, visible_enemies
 from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import PANELS_KEY, BattleFit
@@ -402,7 +401,7 @@ class GameScreen(ModuleActions, Screen):
         unit = self._with_active()
         if unit is None or unit.at is None:
             return
-        from apcombat.engine.views import facing_towards
+        from apcombat.engine import facing_towards
 
         cell = self._cursor()
         if cell == unit.at:

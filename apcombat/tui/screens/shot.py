@@ -21,8 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from apcombat.dice import DiceError, DiceRequest, parse_dice_list
-from apcombat.engine import Preview
-from apcombat.engine.attacks import choices
+from apcombat.engine import Preview, attack_choices
 from apcombat.model import FromCover
 from apcombat.tui.session import Session
 
@@ -134,7 +133,7 @@ class ShotScreen(ModalScreen[str | None]):
         self.attacker = attacker
         self.target = target
         self.turn = turn
-        allowed = choices(self.session.state, attacker, target)
+        allowed = attack_choices(self.session.state, attacker, target)
         self.options = {shot.value: tuple(FROM_COVER_WORDS[way] for way in ways) for shot, ways in allowed.items()}
         self.mode = mode if mode in self.options or not self.options else self.modes[0]
         self.location = "" if self.mode != "aimed" else "torso"

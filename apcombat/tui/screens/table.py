@@ -12,9 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from apcombat.engine import CommandError, Event, parse_command
-from apcombat.engine.commands import Attack
-from apcombat.engine.views import action_costs, watch_prompts
+from apcombat.engine import Attack, CommandError, Event, action_costs, parse_command, watch_prompts
 from apcombat.model import Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen

@@ -9,9 +9,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from apcombat.engine.deck import deck_summary
-from apcombat.engine.fire_damage import in_a_fire
-from apcombat.engine.views import conditions_of, morale_words
+from apcombat.engine import conditions_of, deck_summary, in_a_fire, morale_words
 from apcombat.model import Encounter, Unit
 
 SIDE_COLOURS = ("bright_cyan", "bright_red", "bright_green", "bright_magenta", "yellow", "bright_blue")

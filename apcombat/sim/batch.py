@@ -4,6 +4,7 @@ planned one at a time as they are played, what every game shares, and how one pl
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Protocol
 
 import attrs
 
@@ -28,6 +29,14 @@ class PlannedGame:
 
     seed: int
     sides: tuple[tuple[str, str], ...]
+
+
+class Plan(Protocol):
+    """The games of a batch in order, and how many: a GamePlan, or any collection of planned games."""
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[PlannedGame]: ...
 
 
 @attrs.frozen

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Collection, Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from apcombat.ai.errors import AiError
 from apcombat.model import Encounter
-from apcombat.sim.batch import BatchSettings, PlannedGame, play_planned
+from apcombat.sim.batch import BatchSettings, Plan, PlannedGame, play_planned
 from apcombat.sim.match import MatchResult
 
 if TYPE_CHECKING:
@@ -28,8 +28,8 @@ BATCHES_IN_FLIGHT = 4  # per worker thread: the workers kept busy, the plan neve
 
 
 def run_on_cluster(
-    address: str, encounter: Encounter, plan: Collection[PlannedGame], settings: BatchSettings, folder: str
-) -> Iterator[MatchResult]:
+    address: str, encounter: Encounter, plan: Plan, settings: BatchSettings, folder: str
+) -> Generator[MatchResult, None, None]:
     """Play `plan` on the Dask scheduler at `address`; AiError in one sentence if that cannot be done. However
     the iteration ends before its last result (an error, Ctrl-C, SIGTERM, the caller closing it) the run's
     tasks still on the scheduler are cancelled; the cluster's workers are the user's and stay."""
@@ -74,7 +74,7 @@ def play_batch(
     return [play_planned(game, encounter, settings, folder) for game in games]
 
 
-def _batches(plan: Collection[PlannedGame], threads: int) -> Iterator[list[PlannedGame]]:
+def _batches(plan: Plan, threads: int) -> Iterator[list[PlannedGame]]:
     """The plan cut in order into batches, made as they are asked for: about eight per worker thread, at
     most BATCH games each."""
     size = max(1, min(BATCH, len(plan) // max(1, 8 * threads)))
@@ -83,7 +83,7 @@ def _batches(plan: Collection[PlannedGame], threads: int) -> Iterator[list[Plann
         yield batch
 
 
-def _plugin_files(plan: Collection[PlannedGame], folder: str) -> list[Path]:
+def _plugin_files(plan: Plan, folder: str) -> list[Path]:
     """The single-file plug-in modules of the run that live in `folder`."""
     modules = sorted({spec.partition(":")[0] for game in plan for _, spec in game.sides if ":" in spec})
     files = []

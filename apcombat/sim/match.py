@@ -47,9 +47,13 @@ def play_match(
     tallies = {unit.id: UnitTally() for unit in encounter.units}
     while not game.state.finished and game.state.round <= max_rounds:
         asked = side_asked(game.state)  # R18.5.1: the activation deck asks a side for its held card
-        if asked is None and game.state.active is None:
+        active = game.state.active
+        if asked is not None:
+            side = asked
+        elif active is not None:
+            side = game.state.unit(active).side
+        else:
             break
-        side = asked if asked is not None else game.state.unit(game.state.active).side
         spec = ais[side]
         player = players[spec]
         steps: Iterable[Step] = [deck_step(game, player)] if asked is not None else turn_steps(game, player)

@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -38,7 +38,7 @@ _worker_encounter: Encounter | None = None
 
 def in_pool(
     encounter: Encounter, games: Iterable[PlannedGame], settings: BatchSettings, jobs: int
-) -> Iterator[MatchResult]:
+) -> Generator[MatchResult, None, None]:
     """Each of `games` played in `jobs` worker processes, the results in their order. However the iteration
     ends — the last result, an error, Ctrl-C, SIGTERM, the caller closing it — no worker is left: before the
     last result the games not played are cancelled and the workers stopped at once."""

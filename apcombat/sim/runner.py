@@ -4,10 +4,10 @@ order of the plan."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Generator
 
 from apcombat.model import Encounter
-from apcombat.sim.batch import BatchSettings, GamePlan, PlannedGame, plan_games, play_planned
+from apcombat.sim.batch import BatchSettings, GamePlan, Plan, PlannedGame, plan_games, play_planned
 from apcombat.sim.match import MatchResult
 
 __all__ = ["BatchSettings", "GamePlan", "PlannedGame", "plan_games", "play_games", "play_planned", "run_games"]
@@ -17,11 +17,11 @@ Progress = Callable[[int, int], None]  # (games done, games in all)
 
 def play_games(
     encounter: Encounter,
-    plan: Collection[PlannedGame],
+    plan: Plan,
     settings: BatchSettings,
     jobs: int = 1,
     cluster: str | None = None,
-) -> Iterator[MatchResult]:
+) -> Generator[MatchResult, None, None]:
     """Each planned game's result as it comes, in the plan's order, however many processes or machines play
     them. Closing the iterator early (or an error, Ctrl-C, SIGTERM) cancels the games not played yet: the
     pool's workers stop, the cluster's tasks are cancelled (its workers are the user's and stay)."""
@@ -38,7 +38,7 @@ def play_games(
 
 def run_games(
     encounter: Encounter,
-    plan: Collection[PlannedGame],
+    plan: Plan,
     settings: BatchSettings,
     jobs: int = 1,
     cluster: str | None = None,

@@ -7,7 +7,7 @@ unit than the active one, an AI that raises) is counted and ends the stretch wit
 interruption ends only the interruption. More than MAX_LINES_PER_TURN lines end it too, counted as illegal.
 
 With the activation deck (R18.5.1), nobody is active while the sides choose their held cards: the side the
-deck asks (`engine.deck.side_asked`) is asked for its `last`/`hold` line; an illegal answer is counted and its
+deck asks (`apcombat.engine.side_asked`) is asked for its `last`/`hold` line; an illegal answer is counted and its
 place taken by the card the engine would hand a side that chose none (its first character in the fight).
 """
 

@@ -2,8 +2,9 @@
 is for; every `apcombat ...` line of their code blocks is taken by its subcommand's parser; every field of
 docs/files.md's tables is read by the loader, and every field the shipped content uses has a row there.
 
-README is read as it is, so a table or a line added to it is tested too (tests/test_readme_examples.py runs
-README's example lines; this file checks what running cannot: the keys, the usage lines, the file formats).
+README and the docs pages are read as they are, so a table or a line added to one is tested too
+(tests/test_readme_examples.py runs their example lines; this file checks what running cannot: the keys, the
+usage lines, the file formats).
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ KEY_WORDS = {
     "escape": ["escape"],
     ".": ["full_stop"],
     ":": ["colon"],
+    "?": ["question_mark"],
     "+": ["plus"],
     "-": ["minus"],
 }
@@ -180,8 +182,9 @@ async def _wait(pilot, found: Callable[[], Any]) -> Any:
 
 
 SCREENS: dict[str, tuple[Path, Callable[[Any, Any], Awaitable[Screen]]]] = {
-    "Playing in the terminal": (CONTENT / "encounters" / "duel.toml", _game_screen),
-    "Table mode's shot keys": (CONTENT / "encounters" / "table_brawl.toml", _table_shot_dialog),
+    "The battlefield's keys": (CONTENT / "encounters" / "duel.toml", _game_screen),  # docs/playing.md
+    "The ten keys that matter": (CONTENT / "encounters" / "duel.toml", _game_screen),  # README
+    "Table mode's shot keys": (CONTENT / "encounters" / "table_brawl.toml", _table_shot_dialog),  # docs/table-mode.md
 }
 """The screen each key table is for, by the heading it stands under, and how to get there."""
 
@@ -203,7 +206,14 @@ def unbound_keys(table: Table, tmp_path: Path) -> list[str]:
             bound = set(screen.active_bindings)
             boxes = [box for box in screen.query(Input) if box.region]  # the boxes shown (not a closed line)
             for key in table_keys(table):
-                character = {"space": " ", "full_stop": ".", "colon": ":", "plus": "+", "minus": "-"}.get(key, key)
+                character = {
+                    "space": " ",
+                    "full_stop": ".",
+                    "colon": ":",
+                    "plus": "+",
+                    "minus": "-",
+                    "question_mark": "?",
+                }.get(key, key)
                 typed = len(character) == 1 and any(box.check_consume_key(key, character) for box in boxes)
                 if key not in bound and not typed:
                     unbound.append(key)
@@ -214,7 +224,7 @@ def unbound_keys(table: Table, tmp_path: Path) -> list[str]:
 
 def test_every_key_table_is_for_a_known_screen() -> None:
     found = key_tables()
-    assert len(found) >= 2, "no key table found in README: the table reader is broken"
+    assert len(found) >= 3, "no key table found in README or docs/: the table reader is broken"
     unknown = [table.where for table in found if table.heading not in SCREENS]
     assert not unknown, f"key tables for a screen this test does not know (add it to SCREENS): {unknown}"
 

@@ -248,6 +248,41 @@ def test_the_key_reader() -> None:
         keys_of("the left mouse button")
 
 
+# --- README's links ---------------------------------------------------------------------------------------
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+"""A Markdown link's target: `[text](docs/playing.md#your-files)`."""
+
+
+def github_anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, each space a hyphen."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def readme_link_problems() -> list[str]:
+    """README's links to files of the project that lead nowhere: no such file, or no heading with that anchor.
+    (mkdocs build --strict checks the links of docs/; README is not one of its pages.)"""
+    problems = []
+    for target in LINK.findall((ROOT / "README.md").read_text(encoding="utf-8")):
+        if "://" in target:
+            continue
+        path, _, anchor = target.partition("#")
+        linked = ROOT / path
+        if not linked.is_file():
+            problems.append(f"{target}: no file {path}")
+        elif anchor:
+            headings = re.findall(r"^#{1,6}\s+(.+)$", linked.read_text(encoding="utf-8"), flags=re.MULTILINE)
+            if anchor not in {github_anchor(heading) for heading in headings}:
+                problems.append(f"{target}: no heading of {path} has the anchor #{anchor}")
+    return problems
+
+
+def test_every_link_of_the_readme_leads_to_a_file_and_heading() -> None:
+    assert not readme_link_problems(), "\n".join(readme_link_problems())
+    assert github_anchor("The battlefield's keys") == "the-battlefields-keys"
+    assert github_anchor("Saves: `saves/*.toml`") == "saves-savestoml"
+
+
 # --- apcombat lines ---------------------------------------------------------------------------------------
 
 SYNOPSIS = re.compile(r"\[|\.\.\.|\b[A-Z]{2,}\b")

@@ -2,8 +2,9 @@
 is for; every `apcombat ...` line of their code blocks is taken by its subcommand's parser; every field of
 docs/files.md's tables is read by the loader, and every field the shipped content uses has a row there.
 
-README is read as it is, so a table or a line added to it is tested too (tests/test_readme_examples.py runs
-README's example lines; this file checks what running cannot: the keys, the usage lines, the file formats).
+README and the docs pages are read as they are, so a table or a line added to one is tested too
+(tests/test_readme_examples.py runs their example lines; this file checks what running cannot: the keys, the
+usage lines, the file formats).
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ KEY_WORDS = {
     "escape": ["escape"],
     ".": ["full_stop"],
     ":": ["colon"],
+    "?": ["question_mark"],
     "+": ["plus"],
     "-": ["minus"],
 }
@@ -180,8 +182,9 @@ async def _wait(pilot, found: Callable[[], Any]) -> Any:
 
 
 SCREENS: dict[str, tuple[Path, Callable[[Any, Any], Awaitable[Screen]]]] = {
-    "Playing in the terminal": (CONTENT / "encounters" / "duel.toml", _game_screen),
-    "Table mode's shot keys": (CONTENT / "encounters" / "table_brawl.toml", _table_shot_dialog),
+    "The battlefield's keys": (CONTENT / "encounters" / "duel.toml", _game_screen),  # docs/playing.md
+    "The ten keys that matter": (CONTENT / "encounters" / "duel.toml", _game_screen),  # README
+    "Table mode's shot keys": (CONTENT / "encounters" / "table_brawl.toml", _table_shot_dialog),  # docs/table-mode.md
 }
 """The screen each key table is for, by the heading it stands under, and how to get there."""
 
@@ -203,7 +206,14 @@ def unbound_keys(table: Table, tmp_path: Path) -> list[str]:
             bound = set(screen.active_bindings)
             boxes = [box for box in screen.query(Input) if box.region]  # the boxes shown (not a closed line)
             for key in table_keys(table):
-                character = {"space": " ", "full_stop": ".", "colon": ":", "plus": "+", "minus": "-"}.get(key, key)
+                character = {
+                    "space": " ",
+                    "full_stop": ".",
+                    "colon": ":",
+                    "plus": "+",
+                    "minus": "-",
+                    "question_mark": "?",
+                }.get(key, key)
                 typed = len(character) == 1 and any(box.check_consume_key(key, character) for box in boxes)
                 if key not in bound and not typed:
                     unbound.append(key)
@@ -214,7 +224,7 @@ def unbound_keys(table: Table, tmp_path: Path) -> list[str]:
 
 def test_every_key_table_is_for_a_known_screen() -> None:
     found = key_tables()
-    assert len(found) >= 2, "no key table found in README: the table reader is broken"
+    assert len(found) >= 3, "no key table found in README or docs/: the table reader is broken"
     unknown = [table.where for table in found if table.heading not in SCREENS]
     assert not unknown, f"key tables for a screen this test does not know (add it to SCREENS): {unknown}"
 
@@ -236,6 +246,41 @@ def test_the_key_reader() -> None:
     assert keys_in_words("next mode; `l` cycles the locations, `+` / `-` extra AP") == ["l", "plus", "minus"]
     with pytest.raises(AssertionError, match="names no key"):
         keys_of("the left mouse button")
+
+
+# --- README's links ---------------------------------------------------------------------------------------
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+"""A Markdown link's target: `[text](docs/playing.md#your-files)`."""
+
+
+def github_anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, each space a hyphen."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def readme_link_problems() -> list[str]:
+    """README's links to files of the project that lead nowhere: no such file, or no heading with that anchor.
+    (mkdocs build --strict checks the links of docs/; README is not one of its pages.)"""
+    problems = []
+    for target in LINK.findall((ROOT / "README.md").read_text(encoding="utf-8")):
+        if "://" in target:
+            continue
+        path, _, anchor = target.partition("#")
+        linked = ROOT / path
+        if not linked.is_file():
+            problems.append(f"{target}: no file {path}")
+        elif anchor:
+            headings = re.findall(r"^#{1,6}\s+(.+)$", linked.read_text(encoding="utf-8"), flags=re.MULTILINE)
+            if anchor not in {github_anchor(heading) for heading in headings}:
+                problems.append(f"{target}: no heading of {path} has the anchor #{anchor}")
+    return problems
+
+
+def test_every_link_of_the_readme_leads_to_a_file_and_heading() -> None:
+    assert not readme_link_problems(), "\n".join(readme_link_problems())
+    assert github_anchor("The battlefield's keys") == "the-battlefields-keys"
+    assert github_anchor("Saves: `saves/*.toml`") == "saves-savestoml"
 
 
 # --- apcombat lines ---------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """On-demand balance check of the shipped map encounters (not run by pytest or CI): `apcombat sim` plays
-each one with the same AI on every side and this prints README's balance table.
+each one with the same AI on every side and this prints the balance table of docs/balance.md.
 
     python tests/bench/bench_balance.py [--games 200] [--ai baseline] [--jobs 2] [--max-rounds 30] [NAME ...]
 

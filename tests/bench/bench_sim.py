@@ -8,7 +8,7 @@ The plug-in bots of tests/ai/plugins are on the path (`--ai greedy_bot:play`); t
 Beside the wall-clock rate it prints the processor time the local runs used, this process and its pool
 workers together: on a machine shared with other work the wall clock says little about what a second
 process buys, the processor time says what the pool costs over one process. Ray is not an apcombat
-dependency: install it in a throw-away venv to compare (the README gives the figures that chose Dask).
+dependency: install it in a throw-away venv to compare (docs/ai.md, "On a cluster", gives the figures that chose Dask).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""README's balance table agrees with the shipped encounters (issue 10, item 6).
+"""The balance table (docs/balance.md) agrees with the shipped encounters (issue 10, item 6).
 
 The table is what `python tests/bench/bench_balance.py` prints: `baseline` on every side of every map
 encounter. A fight meant to be even gives each side 35-65 % of the decisive games; an encounter outside that
 band must say in its description that it is lopsided on purpose, so a player choosing it knows. Playing the
-hundreds of games again is the benchmark's job (minutes, not CI's); this test keeps README and the content
+hundreds of games again is the benchmark's job (minutes, not CI's); this test keeps the table and the content
 from drifting apart: every map encounter has its row, and the rows and the descriptions tell the same story.
 """
 
@@ -16,7 +16,7 @@ import pytest
 
 from apcombat.content import content_root, load_encounter, load_library
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+BALANCE = Path(__file__).resolve().parents[2] / "docs" / "balance.md"
 MEANT_TO_BE_EVEN = {"duel", "street_fight", "heavy_weapons"}
 EVEN = (35, 65)
 _ROW = re.compile(r"^\| (\w+) \| (\d+) \| \w+ (\d+) \| \w+ (\d+) \| (\d+) \(\d+%\) \| (\d+)% \(")
@@ -24,8 +24,8 @@ _ROW = re.compile(r"^\| (\w+) \| (\d+) \| \w+ (\d+) \| \w+ (\d+) \| (\d+) \(\d+%
 
 def _balance_rows() -> dict[str, tuple[int, int, int, int, int]]:
     """encounter -> (games, side A wins, side B wins, draws, A's share of decisive games in %)."""
-    text = README.read_text(encoding="utf-8")
-    assert "| encounter | games | side A wins | side B wins | draws |" in text, "README has no balance table"
+    text = BALANCE.read_text(encoding="utf-8")
+    assert "| encounter | games | side A wins | side B wins | draws |" in text, "docs/balance.md has no balance table"
     rows = {}
     for line in text.splitlines():
         match = _ROW.match(line)
@@ -47,7 +47,7 @@ def _map_encounters() -> dict[str, object]:
 def test_every_map_encounter_has_a_balance_row_of_at_least_200_games():
     rows = _balance_rows()
     for name in _map_encounters():
-        assert name in rows, f"README's balance table has no row for {name}"
+        assert name in rows, f"docs/balance.md's table has no row for {name}"
         games, a_wins, b_wins, draws, _ = rows[name]
         assert games >= 200, name
         assert a_wins + b_wins + draws == games, name

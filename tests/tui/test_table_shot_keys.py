@@ -3,7 +3,7 @@
 Peacemaker (1d8+6) hits Raider Jed's head 9 cm (3 m) away on 40 or less, a critical on 32 or less.
 
 The keys are counted from the table-mode screen, Drifter's turn active and nothing open, to the shot resolved;
-the digits and spaces of the distance and of the dice are not counted (README: "Table mode's shot keys")."""
+the digits and spaces of the distance and of the dice are not counted (docs/table-mode.md: "Table mode's shot keys")."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ once `max_rounds` rounds have been played."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 import attrs
 
@@ -12,9 +12,8 @@ from apcombat.ai import DEFAULT_MAX_ROUNDS
 from apcombat.ai.players import resolve
 from apcombat.ai.tally import UnitTally, tally_step
 from apcombat.ai.timing import DecisionTimes
-from apcombat.ai.turn import Step, deck_step, turn_steps
 from apcombat.engine import Game, HistoryEntry
-from apcombat.engine.deck import side_asked
+from apcombat.fight import AiToPlay, Fight
 from apcombat.model import Encounter
 
 
@@ -46,20 +45,18 @@ def play_match(
     times: dict[str, list[float]] = {spec: [] for spec in ais.values()}
     illegal = dict.fromkeys(ais.values(), 0)
     tallies = {unit.id: UnitTally() for unit in encounter.units}
+    fight = Fight(game, {side: players[spec] for side, spec in ais.items()})
     while not game.state.finished and game.state.round <= max_rounds:
-        asked = side_asked(game.state)  # R18.5.1: the activation deck asks a side for its held card
-        if asked is None and game.state.active is None:
+        awaiting = fight.next_ai()  # the side the deck asks (R18.5.1), else the acting unit's
+        if not isinstance(awaiting, AiToPlay):
             break
-        side = asked if asked is not None else game.state.unit(game.state.active).side
-        spec = ais[side]
-        player = players[spec]
-        steps: Iterable[Step] = [deck_step(game, player)] if asked is not None else turn_steps(game, player)
-        for step in steps:
-            if step.decision_ms is not None:
-                times[spec].append(step.decision_ms)
-            if step.illegal is not None:
-                illegal[spec] += 1
-            tally_step(tallies, step.unit, step.command if step.illegal is None else None, step.events)
+        spec = ais[awaiting.side]
+        step = fight.ai_step()
+        if step.decision_ms is not None:
+            times[spec].append(step.decision_ms)
+        if step.illegal is not None:
+            illegal[spec] += 1
+        tally_step(tallies, step.unit, step.command if step.illegal is None else None, step.events)
     state = game.state
     return MatchResult(
         seed=seed,

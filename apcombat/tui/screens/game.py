@@ -96,11 +96,10 @@ class GameScreen(ModuleActions, Screen):
         self.planned_ap = 0
         self.path: tuple[tuple[Cell, int], ...] = ()
         self.busy = False
-        self.victory_shown = False
         self.shot_screen: ShotScreen | None = None
         self.shot_screen_name = ""
-        self.ai = AiTurns(self, ai_pace())
-        self.deck = DeckPrompt(self)  # R18.5.1: the activation deck's questions to a human side
+        self.ai = AiTurns(self, session, ai_pace())
+        self.deck = DeckPrompt(self, session)  # R18.5.1: the activation deck's questions to a human side
         self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
         self.watcher: Unit | None = None  # the unit on watch under the cursor, whose cone is drawn
@@ -176,6 +175,14 @@ class GameScreen(ModuleActions, Screen):
     def hint(self, text: str) -> None:
         self.query_one(HintLine).say(text)
 
+    def ask_choice(self, question: str, options: list[tuple[str, str]], answered: Callable[[str | None], None]) -> None:
+        """A question with options in a dialog; `answered` gets the option chosen (None: Escape)."""
+        self.app.push_screen(ChoiceScreen(question, options), answered)
+
+    def call_from_thread(self, callback: Callable[..., object], *args: object) -> object:
+        """Run `callback` on the app's thread from a worker's, and wait for it."""
+        return self.app.call_from_thread(callback, *args)
+
     def show_notice(self, text: str, severity: str) -> None:
         """A notice (the app's `notify`) is said in the status line, in yellow or red when it warns (before
         the screen is composed, the notice is left to `on_mount`, which says the app's last one)."""
@@ -207,8 +214,7 @@ class GameScreen(ModuleActions, Screen):
         for problem in self.session.problems:
             self.notify(problem, severity="error", timeout=10)
         self.session.problems.clear()
-        if state.finished and not self.victory_shown:
-            self.victory_shown = True
+        if self.session.fight.victory_due():
             from apcombat.tui.screens.victory import VictoryScreen
 
             self.app.push_screen(VictoryScreen(self.session))
@@ -363,7 +369,7 @@ class GameScreen(ModuleActions, Screen):
                 watcher = self.state.unit(event.unit).name if event.unit else "the watcher"
                 self.hint(f"INTERRUPT: {watcher} acts now, e hands control back — {event.text}")
         active = self.active_unit
-        moved_on = any(e.kind in ("turn", "interrupt", "interrupt_end") for e in events)
+        moved_on = self.session.fight.followup(events).moved_on
         if moved_on:
             self.target = None  # each turn picks its own target: f asks whom again
         if moved_on and active is not None and active.at is not None:

@@ -23,10 +23,9 @@ from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import PANELS_KEY, BattleFit
 from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
 from apcombat.tui.deck_prompt import DeckPrompt
-from apcombat.tui.leaving import ask_before_replacing
-from apcombat.tui.module_actions import ModuleActions, reroll_offer
 from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays
-from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
+from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen, ask_before_replacing
+from apcombat.tui.screens.module_actions import ModuleActions, reroll_offer
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.session import Session, ai_pace, save_name_problem
 from apcombat.tui.tutorial import Tutorial

@@ -32,7 +32,7 @@ class Autosaving(Protocol):
 
     def __call__(self, game: Game) -> None: ...
 
-    def flush(self) -> None: ...
+    def flush(self) -> object: ...  # on disk when it returns
 
 
 @attrs.frozen

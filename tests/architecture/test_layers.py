@@ -17,6 +17,7 @@ CORE_PACKAGES = [
     "apcombat.engine",
     "apcombat.saves",
     "apcombat.ai",
+    "apcombat.fight",
 ]
 
 

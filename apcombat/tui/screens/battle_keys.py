@@ -6,54 +6,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.screen import Screen
 from textual.widgets import Input
 
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event
-from apcombat.model import Cell, Encounter, Unit
-from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import PANELS_KEY, BattleFit
 from apcombat.tui.overlays import OVERLAY_WORDS
+from apcombat.tui.screens.battle_face import BattleFace
 from apcombat.tui.screens.dialogs import AskScreen, ask_before_replacing
-from apcombat.tui.session import Session, save_name_problem
-from apcombat.tui.tutorial import Tutorial
+from apcombat.tui.session import save_name_problem
 from apcombat.tui.widgets.map_view import MapView
 
-if TYPE_CHECKING:
-    _Screen = Screen
-else:
-    _Screen = object
 
-
-class BattleKeys(_Screen):
+class BattleKeys(BattleFace):
     """The keys around the fight, mixed into the game screen."""
 
-    session: Session
     busy: bool
-    overlays: set[str]
-    ai: AiTurns
     battle_fit: BattleFit
-    tutorial: Tutorial
 
     if TYPE_CHECKING:
 
-        @property
-        def state(self) -> Encounter: ...
-
-        @property
-        def active_unit(self) -> Unit | None: ...
-
-        @property
-        def map_cursor(self) -> Cell: ...
-
-        def act(self, line: str) -> None: ...
-
-        def hint(self, text: str) -> None: ...
-
         def after(self, events: list[Event]) -> None: ...
-
-        def refresh_view(self) -> None: ...
 
         def focus_battlefield(self) -> None: ...
 

@@ -6,51 +6,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.screen import Screen
-
-from apcombat.model import Cell, Encounter, Unit
-from apcombat.tui.ai_turns import AiTurns
+from apcombat.model import Cell, Unit
 from apcombat.tui.battle_layout import BattleParts
 from apcombat.tui.cursor_preview import cursor_preview
 from apcombat.tui.deck_prompt import DeckPrompt
 from apcombat.tui.overlays import KeptOverlays
-from apcombat.tui.session import Session
-from apcombat.tui.tutorial import Tutorial, TutorialBox
+from apcombat.tui.screens.battle_face import BattleFace
+from apcombat.tui.tutorial import TutorialBox
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
 
-if TYPE_CHECKING:
-    _Screen = Screen
-else:
-    _Screen = object
 
-
-class BattleView(_Screen):
+class BattleView(BattleFace):
     """The battlefield's drawing, mixed into the game screen, whose state, cursor path, target and overlays
     it draws."""
 
-    session: Session
     target: str | None
     planned_ap: int
     path: tuple[tuple[Cell, int], ...]
-    overlays: set[str]
     kept: KeptOverlays
     map_mark: str
     watcher: Unit | None
-    ai: AiTurns
     deck: DeckPrompt
-    tutorial: Tutorial
 
     if TYPE_CHECKING:
-
-        @property
-        def state(self) -> Encounter: ...
-
-        @property
-        def active_unit(self) -> Unit | None: ...
-
-        def hint(self, text: str) -> None: ...
 
         def action_fire(self) -> None: ...
 

@@ -4,13 +4,13 @@ once `max_rounds` rounds have been played."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 import attrs
 
 from apcombat.ai.players import resolve
-from apcombat.ai.turn import Step, deck_step, turn_steps
-from apcombat.engine import Game, HistoryEntry, side_asked
+from apcombat.engine import Game, HistoryEntry
+from apcombat.fight import AiToPlay, Fight
 from apcombat.model import Encounter
 from apcombat.sim import DEFAULT_MAX_ROUNDS
 from apcombat.sim.tally import UnitTally, tally_step
@@ -45,24 +45,18 @@ def play_match(
     times: dict[str, list[float]] = {spec: [] for spec in ais.values()}
     illegal = dict.fromkeys(ais.values(), 0)
     tallies = {unit.id: UnitTally() for unit in encounter.units}
+    fight = Fight(game, {side: players[spec] for side, spec in ais.items()})
     while not game.state.finished and game.state.round <= max_rounds:
-        asked = side_asked(game.state)  # R18.5.1: the activation deck asks a side for its held card
-        active = game.state.active
-        if asked is not None:
-            side = asked
-        elif active is not None:
-            side = game.state.unit(active).side
-        else:
+        awaiting = fight.next_ai()  # the side the deck asks (R18.5.1), else the acting unit's
+        if not isinstance(awaiting, AiToPlay):
             break
-        spec = ais[side]
-        player = players[spec]
-        steps: Iterable[Step] = [deck_step(game, player)] if asked is not None else turn_steps(game, player)
-        for step in steps:
-            if step.decision_ms is not None:
-                times[spec].append(step.decision_ms)
-            if step.illegal is not None:
-                illegal[spec] += 1
-            tally_step(tallies, step.unit, step.command if step.illegal is None else None, step.events)
+        spec = ais[awaiting.side]
+        step = fight.ai_step()
+        if step.decision_ms is not None:
+            times[spec].append(step.decision_ms)
+        if step.illegal is not None:
+            illegal[spec] += 1
+        tally_step(tallies, step.unit, step.command if step.illegal is None else None, step.events)
     state = game.state
     return MatchResult(
         seed=seed,

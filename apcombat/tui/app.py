@@ -144,7 +144,7 @@ class ApcombatApp(App):
         if self.keymap:
             from apcombat.tui.screens.help import all_bindings
 
-            defaults = {binding.id: binding.key for _, binding in all_bindings() if binding.id}
+            defaults = {binding.id: binding.key for _, binding in all_bindings(type(self)) if binding.id}
             self.keymap, problems = check_keymap(self.keymap, defaults, widget_keys())
             self.keymap_problems += problems
             self.set_keymap(self.keymap)
@@ -280,8 +280,10 @@ class ApcombatApp(App):
         """Do `then`, which leaves the fight on the screens (if any): at once if nothing was played since it
         was opened or saved, else once the player says so."""
         from apcombat.tui.leaving import leave_question
+        from apcombat.tui.screens.game import GameScreen
 
-        question = leave_question(self.screen_stack)
+        session = next((screen.session for screen in self.screen_stack if isinstance(screen, GameScreen)), None)
+        question = leave_question(session)
         if question is None:
             then()
             return

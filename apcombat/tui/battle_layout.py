@@ -9,18 +9,17 @@ layout costs more than a frame on a large map.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import attrs
 from textual.geometry import Size
+from textual.widget import Widget
 
+from apcombat.model import Encounter
 from apcombat.tui.overlays import overlays_on
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import ZOOMS, MapView
 from apcombat.tui.widgets.panels import HintLine
-
-if TYPE_CHECKING:
-    from apcombat.tui.screens.game import GameScreen
 
 SIDE_COLUMNS = 40  # the unit panel and the turn order (app.tcss #side)
 NARROW = 80
@@ -85,27 +84,71 @@ def battle_layout(
 EDGE_TEXT = 6  # columns of the map's border its lower edge's text leaves out (corners, dashes, spaces)
 
 
+@attrs.frozen
+class BattleParts:
+    """The widgets the layout sizes: the hint line, the battle area (`battle`: the map, or table mode's
+    actions, beside `side`, the unit panel and the turn order) and the log."""
+
+    hint_line: HintLine
+    battle: Widget
+    side: Widget
+    log: EventLog
+    map_view: MapView | None  # None in table mode
+
+
+class Rows(Protocol):
+    @property
+    def rows(self) -> int: ...
+
+
+class Battle(Protocol):
+    """What the layout needs of the battlefield it fits: its size, the state (the map, the units), the
+    overlays the map's edge names, the rows the demo's hints box takes, its parts, and the hint line."""
+
+    overlays: set[str]
+
+    @property
+    def tutorial(self) -> Rows: ...
+
+    @property
+    def size(self) -> Size: ...
+
+    @property
+    def state(self) -> Encounter: ...
+
+    def battle_parts(self) -> BattleParts: ...
+
+    def hint(self, text: str) -> None: ...
+
+
 class BattleFit:
     """Keeps a game screen's battlefield fitted to the terminal: the map's zoom (the player's choice, else
     the automatic one), the heights of the battle area, the hint line and the log, and the map's lower edge
     (the overlays on, said as short as its width needs)."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: Battle) -> None:
         self.screen = screen
+        self._parts: BattleParts | None = None  # the screen's, once composed
         self.zoom_chosen: int | None = None
         self.shown: BattleLayout | None = None
         self.panels_chosen: bool | None = None  # the player's `i` (None: folded below NARROW columns only)
         self.side_width: int | None = None  # the side panels' columns as last laid out
 
+    @property
+    def parts(self) -> BattleParts:
+        if self._parts is None:
+            self._parts = self.screen.battle_parts()
+        return self._parts
+
     def fit(self) -> None:
         """Lay the battlefield out again if the terminal, the zoom or the hint line's rows call for it."""
         screen = self.screen
         side = self._fit_side_panels()
-        hint = screen.query_one(HintLine)
+        hint = self.parts.hint_line
         hint.fit_rows(screen.size.width - 2)  # its padding: a column each side
-        if screen.state.map is None:
+        view = self.parts.map_view
+        if screen.state.map is None or view is None:
             return  # table mode: no map to fit
-        view = screen.query_one(MapView)
         sizes = {zoom: view.size_at(zoom) for zoom in ZOOMS}
         rows_over_log = hint.rows + screen.tutorial.rows  # the demo duel's hints box sits over the hint line
         units = len(screen.state.units)
@@ -117,8 +160,8 @@ class BattleFit:
             return
         self.shown = layout
         view.zoom = layout.zoom
-        screen.query_one("#battle").styles.height = layout.battle_rows
-        screen.query_one(EventLog).styles.height = layout.log_rows
+        self.parts.battle.styles.height = layout.battle_rows
+        self.parts.log.styles.height = layout.log_rows
 
     def _fit_side_panels(self) -> int:
         """Give the side panels their columns for this width (folding or showing them); the hint line says
@@ -129,12 +172,12 @@ class BattleFit:
             return side
         first = self.side_width is None
         self.side_width = side
-        panels = screen.query_one("#side")
+        panels = self.parts.side
         panels.display = side > 0
         if side:
             panels.styles.width = side
-        elif first and screen.query_one(HintLine).said:  # the screen's first hint stays, after the fold's
-            screen.hint(f"{FOLDED_HINT}. {screen.query_one(HintLine).said}")
+        elif first and self.parts.hint_line.said:  # the screen's first hint stays, after the fold's
+            screen.hint(f"{FOLDED_HINT}. {self.parts.hint_line.said}")
         else:
             screen.hint(FOLDED_HINT)
         return side
@@ -148,7 +191,9 @@ class BattleFit:
 
     def next_zoom(self) -> int:
         """The player's key: the next zoom (after the largest, the smallest), kept until the next press."""
-        current = self.screen.query_one(MapView).zoom
+        view = self.parts.map_view
+        assert view is not None  # `z` zooms a map
+        current = view.zoom
         self.zoom_chosen = ZOOMS[(ZOOMS.index(current) + 1) % len(ZOOMS)]
         self.fit()
         return self.zoom_chosen

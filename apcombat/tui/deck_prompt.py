@@ -1,66 +1,61 @@
 """The activation deck (R18.5.1) on the battlefield: when the deck asks a human side (or, in table mode, any
 side: the game master plays them all) for its choice, the app asks in a dialog — go last, then which card to
 hold. Escape leaves the question for now: the command line (`:`) takes `hold SIDE WHO` and `last SIDE`, and
-the dialog comes back when the state changes. An AI side chooses by itself (apcombat.ai.deck)."""
+the dialog comes back when the state changes. An AI side chooses by itself (apcombat.ai.deck). The question
+comes from the fight (`Fight.deck_choice`); the prompt talks to its screen through `DeckTable`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
-from apcombat.engine import legal_commands, side_asked
 from apcombat.model import Encounter
-from apcombat.model.wording import says
-from apcombat.tui.screens.dialogs import ChoiceScreen
-
-if TYPE_CHECKING:
-    from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.session import Session
 
 
-def choice_options(state: Encounter) -> tuple[str, list[tuple[str, str]]]:
-    """The question for the side the deck asks and its options (the line each plays, in words)."""
-    side = side_asked(state)
-    assert side is not None and state.deck is not None
-    name = state.side(side).name
-    options = []
-    for line in legal_commands(state):
-        words = line.split()
-        if words[0] == "last":
-            options.append((line, f"{says(name, 'goes')} last this round (the others' held cards first)"))
-        elif words[0] == "hold":
-            unit = state.unit(words[2])
-            options.append((line, f"Hold {unit.name}'s card ({unit.hp} HP)"))
-    rolls = ", ".join(f"{state.side(r.side).name} {r.rolls[-1]}" for r in state.deck.rolls)
-    question = (
-        f"Round {state.round}, activation deck (R18.5.1; d6: {rolls}) — {name}: the card you hold acts before "
-        "the deck is drawn"
-    )
-    return question, options
+class DeckTable(Protocol):
+    """What the deck's prompt needs of the screen that asks."""
+
+    busy: bool
+
+    @property
+    def is_active(self) -> bool: ...
+
+    def act(self, line: str) -> None: ...
+
+    def hint(self, text: str) -> None: ...
+
+    def ask_choice(
+        self, question: str, options: list[tuple[str, str]], answered: Callable[[str | None], None]
+    ) -> None: ...
 
 
 class DeckPrompt:
-    """Asks the deck's questions on a game screen, once for each state that asks one."""
+    """Asks the deck's questions on a screen, once for each state that asks one."""
 
-    def __init__(self, screen: GameScreen) -> None:
-        self.screen = screen
+    def __init__(self, table: DeckTable, session: Session) -> None:
+        self.table = table
+        self.session = session
         self.asked: Encounter | None = None  # the state last asked about: Escape does not ask again at once
 
     def go_on(self) -> None:
-        screen = self.screen
-        state = screen.session.state
-        side = side_asked(state)
-        if side is None or side in screen.session.ai_settings or screen.busy or state is self.asked:
+        table = self.table
+        state = self.session.state
+        if table.busy or state is self.asked:
             return
-        if screen.app.screen is not screen:  # another dialog is open: asked when the screen comes back
+        choice = self.session.fight.deck_choice()
+        if choice is None:
+            return
+        if not table.is_active:  # another dialog is open: asked when the screen comes back
             return
         self.asked = state
-        question, options = choice_options(state)
 
         def answered(line: str | None) -> None:
             if line:
-                screen.act(line)
+                table.act(line)
             else:
-                screen.hint(
-                    f"the deck waits for {state.side(side).name}: press : and type hold SIDE WHO (or last SIDE)"
+                table.hint(
+                    f"the deck waits for {state.side(choice.side).name}: press : and type hold SIDE WHO (or last SIDE)"
                 )
 
-        screen.app.push_screen(ChoiceScreen(question, options), answered)
+        table.ask_choice(choice.question, list(choice.options), answered)

@@ -1,28 +1,22 @@
-"""Leaving a fight, saving over a file and loading one: the questions asked before play would be left unsaved
-or a save replaced, and the line that says what a load brought back."""
+"""Leaving a fight and loading one: the question asked before play would be left unsaved, and the lines that say
+what a load brought back (the question before a save is replaced: `screens.dialogs.ask_before_replacing`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from pathlib import Path
-
-from textual.app import App
-from textual.screen import Screen
 
 from apcombat.engine import Game
 from apcombat.model.wording import counted
 from apcombat.saves.autosaving import Autosave
+from apcombat.tui.session import Session
 
 
-def leave_question(screens: Iterable[Screen]) -> str | None:
-    """What to ask before leaving the fight on these screens: None when there is no fight, it is over, or
+def leave_question(session: Session | None) -> str | None:
+    """What to ask before leaving the fight of `session`: None when there is no fight, it is over, or
     nothing was played since it was opened or saved."""
-    from apcombat.tui.screens.game import GameScreen
-
-    game = next((screen for screen in screens if isinstance(screen, GameScreen)), None)
-    if game is None or game.session.state.finished or not game.session.unsaved:
+    if session is None or session.state.finished or not session.unsaved:
         return None
-    autosave = game.session.autosave.path  # this app's own (another app running keeps another)
+    autosave = session.autosave.path  # this app's own (another app running keeps another)
     return (
         f"Leave the fight? What was played since it was last saved is only in the autosave ({autosave}), "
         "which the next fight replaces."
@@ -52,17 +46,3 @@ def nothing_to_continue(found: list[Autosave], own: Path) -> str:
         return f"there is no save at {own}"
     named = ", ".join(autosave.path.name for autosave in found)
     return f"there is no autosave to continue here: {named} is another apcombat's, running (continue it there)"
-
-
-def ask_before_replacing(app: App, path: Path, own: bool, save: Callable[[str | None], None]) -> None:
-    """Call `save("replace")` at once when `path` is free or is this fight's own save (`own`); else ask first
-    whether to replace the save there, and call `save` with the answer."""
-    if own or not path.exists():
-        save("replace")
-        return
-    from apcombat.tui.screens.dialogs import ChoiceScreen
-
-    question = f"{path} already holds a save. Replace it?"
-    app.push_screen(
-        ChoiceScreen(question, [("replace", "Replace it"), ("keep", "Keep it (save under another name)")]), save
-    )

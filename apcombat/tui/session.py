@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Callable
 from pathlib import Path
 
 import attrs
 
-from apcombat.ai import DEFAULT_LEVEL, LEVELS, Player, player_for
+from apcombat.ai import DEFAULT_LEVEL, LEVELS, player_for
 from apcombat.ai.decision import Decision
-from apcombat.ai.seeds import next_rng
-from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, line_cap_step, play_answer
 from apcombat.dice import DiceRequest
-from apcombat.engine import CommandError, Event, Game, Preview, log_markdown, parse_command, preview, side_asked
-from apcombat.model import AiDice, AiSettings, Control, Encounter, Side
+from apcombat.engine import CommandError, Event, Game, Preview, log_markdown, parse_command, preview
+from apcombat.fight import Fight
+from apcombat.model import AiSettings, Control, Encounter, Side
 from apcombat.model.wording import says
 from apcombat.saves import BackgroundAutosave, save_game
 
@@ -77,17 +75,14 @@ class Session:
             side.id: self._known_settings(side) for side in game.state.sides if side.control is Control.AI and on_map
         }
         """Each AI side's settings as it plays them (the state's side's `ai`, its level named)."""
-        self._players: dict[str, Player] = {side: player_for(ai) for side, ai in self.ai_settings.items()}
-        self.ai_decisions: dict[str, tuple[str, Decision]] = {}
-        """Each AI side's last decision that weighed options, and its unit (this session's only: never saved)."""
         self._human_marks: list[int] = []  # history lengths just before each of the player's commands
         # After every command, off the playing thread (the players' view follows it); on disk before a command
         # that changed the turn returns, as when the autosave was written only then.
         # `autosave`: the app's own file (autosave-2.toml when another app holds autosave.toml).
         self.autosave = BackgroundAutosave(saves, self.problems.append, autosave)
-        self._turn_changed = False
-        game.turn_listeners.append(self._turn_change)
-        game.command_listeners.append(self._autosave)
+        players = {side: player_for(ai) for side, ai in self.ai_settings.items()}
+        self.fight = Fight(game, players, self.autosave)
+        """Whose turn, the AI's lines, the deck's and step-in questions, the autosave after each command."""
         if game.history and not game.log:
             self._rebuild_log()
 
@@ -111,42 +106,14 @@ class Session:
     def log(self) -> list[Event]:
         return self.game.log
 
+    @property
+    def ai_decisions(self) -> dict[str, tuple[str, Decision]]:
+        """Each AI side's last decision that weighed options, and its unit (this session's only: never saved)."""
+        return self.fight.decisions
+
     def ai_side(self) -> str | None:
-        """The side whose AI plays now: the acting unit's, when its side is played by an AI."""
-        state = self.state
-        asked = side_asked(state)  # R18.5.1: the activation deck asks a side for its held card
-        if asked is not None:
-            return asked if asked in self.ai_settings else None
-        if state.finished or state.round == 0 or state.active is None:
-            return None
-        side = state.unit(state.active).side
-        return side if side in self.ai_settings else None
-
-    def ai_question(self) -> tuple[Player, random.Random, AiDice]:
-        """What a worker needs to ask the acting side's AI for a line (`ask`, away from the screen): the
-        player, the generator it draws from, and the side's generator after the draw (for `play_ai_answer`)."""
-        side = self.ai_side()
-        assert side is not None
-        rng, generator = next_rng(self.state, self.game.seed, side)
-        return self._players[side], rng, generator
-
-    def play_ai_answer(self, answer: Answer, played: int) -> Step:
-        """Play the AI's answer as `apcombat sim` does (an illegal one ends the stretch; so does a line past
-        the cap, `played` lines having been played in it); the game logs its reason before what it did and
-        keeps the reason and the side's generator in the history."""
-        if played >= MAX_LINES_PER_TURN:
-            return line_cap_step(self.game)
-        active = self.state.active
-        if active is not None and answer.failure is None:
-            self._keep_decision(self.state.unit(active).side, active, answer.decision)
-        return play_answer(self.game, answer)
-
-    def _keep_decision(self, side: str, unit: str, decision: Decision) -> None:
-        """An AI side's decision is kept to be shown (the battlefield's `y`), unless it had nothing to weigh
-        (one option or none: an `end` with no AP left) and one that did is kept: that one says more."""
-        kept = self.ai_decisions.get(side)
-        if len(decision.options) > 1 or kept is None or len(kept[1].options) <= 1:
-            self.ai_decisions[side] = (unit, decision)
+        """The side whose AI plays now (`Fight.ai_side`)."""
+        return self.fight.ai_side()
 
     def mark_human_decision(self, length: int) -> None:
         """The player played a command when the history was `length` long: undo comes back there."""
@@ -197,15 +164,6 @@ class Session:
     def export_log(self, path: Path) -> Path:
         path.write_text(log_markdown(self.state, self.log), encoding="utf-8")
         return path
-
-    def _turn_change(self, game: Game) -> None:
-        self._turn_changed = True  # told before the command's own autosave (Game tells turns first)
-
-    def _autosave(self, game: Game) -> None:
-        self.autosave(game)
-        if self._turn_changed:
-            self._turn_changed = False
-            self.autosave.flush()
 
     def _rebuild_log(self) -> None:
         """A save keeps no event text: replay its history to show the fight's log again."""

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from textual.widgets import Static
 
 from apcombat.content.settings import HINTS, hints_on, remember
-from apcombat.model import Control, Unit
+from apcombat.model import Cell, Control, Unit
 from apcombat.model.enums import ShotMode
 from apcombat.rules.costs import attack_cost
-
-if TYPE_CHECKING:
-    from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.session import Session
 
 DEMO = "duel"
 """The session name of the demo duel (its encounter file's name), the fight that teaches."""
@@ -42,7 +40,7 @@ STEPS = (
         "preview",
         "arrow keys move the cursor: the path preview shows the way and the AP left at each step. "
         "Keep {shot} AP to shoot.",
-        lambda tutorial: bool(tutorial.screen.path) or "move" in tutorial.played,
+        lambda tutorial: bool(tutorial.battlefield.path) or "move" in tutorial.played,
     ),
     Step(
         "move",
@@ -52,7 +50,7 @@ STEPS = (
     Step(
         "breakdown",
         "Tab picks {enemy}; f opens the shot dialog, whose breakdown lists each modifier of the hit chance.",
-        lambda tutorial: tutorial.screen.target is not None or bool(ATTACKS & tutorial.played),
+        lambda tutorial: tutorial.battlefield.target is not None or bool(ATTACKS & tutorial.played),
     ),
     Step(
         "shoot",
@@ -96,14 +94,41 @@ class TutorialBox(Static):
             self.update(text, layout=False)
 
 
+class Fitted(Protocol):
+    def fit(self) -> None: ...
+
+
+class Taught(Protocol):
+    """What the hints need of the battlefield they teach on: what the player did (the session's history,
+    the cursor's path, the target), the layout to fit again when the box comes or goes, and the box's place."""
+
+    session: Session
+    path: tuple[tuple[Cell, int], ...]
+    target: str | None
+
+    @property
+    def battle_fit(self) -> Fitted: ...
+
+    def notify(self, message: str, *, timeout: float | None = ...) -> None: ...
+
+    def call_after_refresh(self, callback: Callable[[], Any]) -> Any: ...
+
+    def hints_box(self) -> TutorialBox | None: ...
+
+    def mount_hints_box(self, box: TutorialBox) -> None: ...
+
+
 class Tutorial:
     """The demo duel's hints for one battlefield: on in the demo duel unless switched off, else nothing."""
 
-    def __init__(self, screen: GameScreen) -> None:
-        self.screen = screen
-        self.teaches = screen.session.name == DEMO and screen.session.state.map is not None
+    battlefield: Taught
+    turn_ended: bool
+
+    def __init__(self, battlefield: Taught) -> None:
+        self.battlefield = battlefield
+        self.teaches = battlefield.session.name == DEMO and battlefield.session.state.map is not None
         self.on = False
-        self.started_at = len(screen.session.game.history)
+        self.started_at = len(battlefield.session.game.history)
         self.done: set[str] = set()
         self.played: set[str] = set()  # the commands the player's side played since the hints began
         self.turn_ended = False
@@ -118,8 +143,7 @@ class Tutorial:
 
     @property
     def box(self) -> TutorialBox | None:
-        found = self.screen.query(TutorialBox)
-        return found.first() if found else None
+        return self.battlefield.hints_box()
 
     def start(self) -> None:
         """Show the hints if this fight teaches and the player has not switched them off."""
@@ -132,24 +156,24 @@ class Tutorial:
             self.on = False
             if self.box is not None:
                 self.box.remove()
-            self.screen.battle_fit.fit()
+            self.battlefield.battle_fit.fit()
             remember(HINTS, False)
-            self.screen.notify(f"Tutorial hints off ({OFF_KEY} turns them on again).", timeout=4)
+            self.battlefield.notify(f"Tutorial hints off ({OFF_KEY} turns them on again).", timeout=4)
         elif self.teaches:
             remember(HINTS, True)
             self._show()
         else:  # nothing to switch here: the setting is left as it is
             state = "on" if hints_on() else "off"
-            self.screen.notify(f"Tutorial hints ({state}) are for the demo duel: d on the title, F2 there.", timeout=4)
+            self.battlefield.notify(
+                f"Tutorial hints ({state}) are for the demo duel: d on the title, F2 there.", timeout=4
+            )
 
     def _show(self) -> None:
-        from apcombat.tui.widgets.panels import HintLine
-
         self.on = True
         if self.box is None:
-            self.screen.mount(TutorialBox(), before=self.screen.query_one(HintLine))
-        self.screen.battle_fit.fit()
-        self.screen.call_after_refresh(self.follow)
+            self.battlefield.mount_hints_box(TutorialBox())
+        self.battlefield.battle_fit.fit()
+        self.battlefield.call_after_refresh(self.follow)
 
     def follow(self) -> None:
         """Look at what happened since the last look, mark the steps done and show the next hint."""
@@ -171,14 +195,14 @@ class Tutorial:
             elif played > self.finished_at:  # the player plays on: the box makes room again
                 self.on = False
                 box.remove()
-                self.screen.battle_fit.fit()
+                self.battlefield.battle_fit.fit()
                 return
         box.say(self._text())
 
     def _read_history(self) -> None:
-        state = self.screen.session.state
+        state = self.battlefield.session.state
         player = self._player_unit()
-        history = self.screen.session.game.history[self.started_at :]
+        history = self.battlefield.session.game.history[self.started_at :]
         if player is not None:
             lines = [entry.line.split() for entry in history if entry.line.split()[1:2] == [player.id]]
             self.played = {words[0] for words in lines}
@@ -190,12 +214,12 @@ class Tutorial:
 
     def _player_unit(self) -> Unit | None:
         """The unit of the first side people play (the demo's Ana)."""
-        state = self.screen.session.state
+        state = self.battlefield.session.state
         people = {side.id for side in state.sides if side.control is Control.HUMAN}
         return next((unit for unit in state.units if unit.side in people), None)
 
     def _text(self) -> str:
-        state = self.screen.session.state
+        state = self.battlefield.session.state
         player = self._player_unit()
         enemy = next((unit for unit in state.units if player is None or unit.side != player.side), None)
         names = {

@@ -18,6 +18,7 @@ CORE_PACKAGES = [
     "apcombat.saves",
     "apcombat.ai",
     "apcombat.sim",
+    "apcombat.fight",
 ]
 
 

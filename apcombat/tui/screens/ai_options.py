@@ -4,10 +4,10 @@ plan it starts and its score in expected HP (damage dealt minus damage taken, as
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
@@ -15,9 +15,7 @@ from textual.widgets import Footer, Label, Static
 
 from apcombat.ai.decision import Decision, Option
 from apcombat.model import Encounter
-
-if TYPE_CHECKING:
-    from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.session import Session
 
 TOP = 3
 """Options shown for a decision."""
@@ -75,7 +73,18 @@ class AiOptionsScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def show_ai_options(screen: GameScreen) -> None:
+class Asked(Protocol):
+    """What `y` needs of the battlefield it is pressed on."""
+
+    session: Session
+
+    @property
+    def app(self) -> App[Any]: ...  # the options' screen is pushed on the app
+
+    def hint(self, text: str) -> None: ...
+
+
+def show_ai_options(screen: Asked) -> None:
     """Open the AI's options on the battlefield, or say why there are none to show."""
     session = screen.session
     if not session.ai_settings:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -140,3 +141,15 @@ class DiceScreen(ModalScreen[int | None]):
             self.query_one("#die-problem", Label).update(f"A d{sides} shows 1 to {sides}; try again.")
             return
         self.dismiss(value)
+
+
+def ask_before_replacing(app: App, path: Path, own: bool, save: Callable[[str | None], None]) -> None:
+    """Call `save("replace")` at once when `path` is free or is this fight's own save (`own`); else ask first
+    whether to replace the save there, and call `save` with the answer."""
+    if own or not path.exists():
+        save("replace")
+        return
+    question = f"{path} already holds a save. Replace it?"
+    app.push_screen(
+        ChoiceScreen(question, [("replace", "Replace it"), ("keep", "Keep it (save under another name)")]), save
+    )

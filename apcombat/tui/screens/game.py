@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input
@@ -19,18 +18,20 @@ from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event, visible_enemies
 from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
-from apcombat.tui.battle_layout import PANELS_KEY, BattleFit
-from apcombat.tui.cursor_preview import cursor_preview, unit_hint, watch_hint
+from apcombat.tui.battle_layout import BattleFit
+from apcombat.tui.cursor_preview import unit_hint, watch_hint
 from apcombat.tui.deck_prompt import DeckPrompt
-from apcombat.tui.leaving import ask_before_replacing
-from apcombat.tui.module_actions import ModuleActions, reroll_offer
-from apcombat.tui.overlays import OVERLAY_WORDS, KeptOverlays
-from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
+from apcombat.tui.overlays import KeptOverlays
+from apcombat.tui.screens.battle_keys import BattleKeys
+from apcombat.tui.screens.battle_view import BattleView
+from apcombat.tui.screens.dialogs import ChoiceScreen, DiceScreen
+from apcombat.tui.screens.game_bindings import GAME_BINDINGS
+from apcombat.tui.screens.module_actions import ModuleActions, reroll_offer
 from apcombat.tui.screens.shot import ShotScreen
-from apcombat.tui.session import Session, ai_pace, save_name_problem
+from apcombat.tui.session import Session, ai_pace
 from apcombat.tui.tutorial import Tutorial
 from apcombat.tui.widgets.event_log import EventLog
-from apcombat.tui.widgets.map_view import MapOverlay, MapView
+from apcombat.tui.widgets.map_view import MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
 from apcombat.tui.widgets.steady_footer import SteadyFooter
 
@@ -38,54 +39,12 @@ OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
 NOTICE_KEPT = 2.0  # seconds: a notice given as the battlefield opens (a load's) is said on it
 
 
-class GameScreen(ModuleActions, Screen):
+class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
     """Play an encounter on its map (and, through the hooks `TableScreen` fills in, on a table)."""
 
     COMMAND_EXAMPLE = "a command, e.g. move ana 4,5 — Enter plays it, Escape closes"
 
-    BINDINGS = [
-        Binding("m", "move", "Move", id="game.move"),
-        Binding("M", "move(True)", "Run", id="game.run", show=False),
-        Binding("t", "turn", "Turn", id="game.turn", show=False),
-        Binding("p", "pose", "Pose", id="game.pose", show=False),
-        Binding("c", "cover", "Cover", id="game.cover", show=False),
-        Binding("f", "fire", "Fire", id="game.fire"),
-        Binding("tab", "target(1)", "Target", id="game.target_next", priority=True),
-        Binding("shift+tab", "target(-1)", "Target back", show=False, id="game.target_previous", priority=True),
-        Binding("r", "reload", "Reload", show=False, id="game.reload"),
-        Binding("w", "swap", "Swap", show=False, id="game.swap"),
-        Binding("o", "react", "Watch", show=False, id="game.react"),
-        Binding("x", "pin", "Pin", show=False, id="game.pin"),
-        Binding("J", "jump", "Jump", show=False, id="game.jump"),
-        Binding("d", "delay", "Delay", show=False, id="game.delay"),
-        Binding("a", "aid", "First aid", show=False, id="game.aid"),
-        Binding("C", "calm", "Calm", show=False, id="game.calm"),
-        Binding("R", "reroll", "Re-roll", show=False, id="game.reroll"),
-        Binding("e", "end", "End turn", id="game.end"),
-        Binding("s", "start", "Start", show=False, id="game.start"),
-        Binding("n", "ai_skip", "Skip AI", id="game.ai_skip"),
-        Binding("ctrl+z", "undo", "Undo", id="game.undo"),
-        Binding("ctrl+y", "redo", "Redo", show=False, id="game.redo"),
-        Binding("ctrl+s", "save", "Save", id="game.save", show=False),
-        Binding("ctrl+o", "load", "Load", show=False, id="game.load"),
-        Binding("g", "gm", "GM", id="game.gm"),
-        Binding("plus", "quick_hp('+')", "Heal", show=False, id="game.gm_heal"),
-        Binding("minus", "quick_hp('-')", "Hurt", show=False, id="game.gm_hurt"),
-        Binding("colon", "command_line", "Command", show=False, id="game.command_line"),
-        Binding("1", "overlay('sight')", "Sight", show=False, id="game.overlay_sight"),
-        Binding("2", "overlay('cones')", "Cones", show=False, id="game.overlay_cones"),
-        Binding("3", "overlay('bands')", "Bands", show=False, id="game.overlay_bands"),
-        Binding("4", "overlay('cover')", "Cover map", show=False, id="game.overlay_cover"),
-        Binding("5", "overlay('reach')", "Reach", show=False, id="game.overlay_reach"),
-        Binding("L", "legend", "Legend", show=False, id="game.legend"),
-        Binding("full_stop", "to_active", "To the acting unit", show=False, id="game.to_active"),
-        Binding("v", "overview", "Whole map", show=False, id="game.overview"),
-        Binding("z", "zoom", "Zoom", show=False, id="game.zoom"),
-        Binding(PANELS_KEY, "panels", "Side panels", show=False, id="game.panels"),
-        Binding("y", "ai_options", "AI's options", show=False, id="game.ai_options"),
-        Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
-        Binding("f2", "hints", "Hints on/off", show=False, id="game.hints"),
-    ]
+    BINDINGS = GAME_BINDINGS
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -95,11 +54,10 @@ class GameScreen(ModuleActions, Screen):
         self.planned_ap = 0
         self.path: tuple[tuple[Cell, int], ...] = ()
         self.busy = False
-        self.victory_shown = False
         self.shot_screen: ShotScreen | None = None
         self.shot_screen_name = ""
-        self.ai = AiTurns(self, ai_pace())
-        self.deck = DeckPrompt(self)  # R18.5.1: the activation deck's questions to a human side
+        self.ai = AiTurns(self, session, ai_pace())
+        self.deck = DeckPrompt(self, session)  # R18.5.1: the activation deck's questions to a human side
         self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
         self.watcher: Unit | None = None  # the unit on watch under the cursor, whose cone is drawn
@@ -175,118 +133,13 @@ class GameScreen(ModuleActions, Screen):
     def hint(self, text: str) -> None:
         self.query_one(HintLine).say(text)
 
-    def show_notice(self, text: str, severity: str) -> None:
-        """A notice (the app's `notify`) is said in the status line, in yellow or red when it warns (before
-        the screen is composed, the notice is left to `on_mount`, which says the app's last one)."""
-        for line in self.query(HintLine):
-            line.say(text, "" if severity == "information" else severity)
+    def ask_choice(self, question: str, options: list[tuple[str, str]], answered: Callable[[str | None], None]) -> None:
+        """A question with options in a dialog; `answered` gets the option chosen (None: Escape)."""
+        self.app.push_screen(ChoiceScreen(question, options), answered)
 
-    def rule_in_view(self) -> str | None:
-        """The rule F1 opens (its number without the R): the last one the hint line cites, else the last one
-        cited by the log's lines in view, else None."""
-        from apcombat.tui.rules_book import last_rule_cited
-
-        cited = last_rule_cited(self.query_one(HintLine).said)
-        for line in reversed(self.query_one(EventLog).lines_in_view()):
-            if cited is not None:
-                break
-            cited = last_rule_cited(line)
-        return cited
-
-    def refresh_view(self) -> None:
-        """Redraw everything from the engine's state (cheap: the map redraws only changed lines)."""
-        state, active = self.state, self.active_unit
-        target = state.unit(self.target) if self.target is not None else None
-        if target is not None and (active is None or target.down or target.side == active.side):
-            self.target = None  # a target is an enemy of whoever acts (undo may bring back another unit)
-        self.show_battlefield(active)
-        self.query_one(UnitPanel).show(state, active, self.planned_ap)
-        self.query_one(TurnOrder).show(state, self.labels)
-        self.query_one(EventLog).catch_up(self.session.log)
-        for problem in self.session.problems:
-            self.notify(problem, severity="error", timeout=10)
-        self.session.problems.clear()
-        if state.finished and not self.victory_shown:
-            self.victory_shown = True
-            from apcombat.tui.screens.victory import VictoryScreen
-
-            self.app.push_screen(VictoryScreen(self.session))
-        self.refresh_bindings()  # the AI's skip key shows in the footer while an AI acts
-        self.ai.go_on()
-        self.deck.go_on()
-        self.tutorial.follow()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "ai_skip":
-            return self.session.ai_side() is not None
-        return True
-
-    def show_battlefield(self, active: Unit | None) -> None:
-        self._show_map()
-
-    @property
-    def labels(self) -> dict[str, str]:
-        """Each unit's letter on the map, by id (the turn order shows them too)."""
-        return self.query_one(MapView).labels
-
-    def overlay(self) -> MapOverlay:
-        """What the map draws: the overlays kept for the state (those on, see `self.overlays`), the path
-        previewed and the target."""
-        state, active = self.state, self.active_unit
-        if active is None or state.map is None:
-            return MapOverlay(path=self.path)
-        self.kept.follow(state, active)
-        self.kept.ask_for(self.overlays)
-        target = state.unit(self.target).at if self.target else None
-        self.watcher = self._watching_at(self._cursor())
-        return self.kept.map_overlay(self.overlays, self.path, target, self.watcher)
-
-    def _watching_at(self, cell: Cell) -> Unit | None:
-        """The unit on watch (R16.1) in the cell: the map draws its cone while the cursor is on it."""
-        unit = self._unit_at(cell)
-        return unit if unit is not None and unit.watch is not None else None
-
-    def _show_map(self) -> None:
-        """Draw the state with its overlays; the map's title marks overlays not worked out for it yet."""
-        view = self.query_one(MapView)
-        view.show(self.state, self.overlay())
-        mark = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
-        if mark != self.map_mark:
-            self.map_mark = view.border_title = mark
-
-    def _cursor_moved(self, cell: Cell) -> None:
-        """Preview a move to the cell under the cursor: path, AP with turns, AP left at each step. Called as
-        the cursor moves (in the key's handler), so the frame after the key shows all of it; only the path's
-        rows, the hint line and the unit panel are redrawn."""
-        active = self.active_unit
-        if active is not None and self.state.map is not None:
-            self.kept.follow(self.state, active)
-        shown = cursor_preview(self.session, self.kept, active, cell)
-        self.path, self.planned_ap = shown.path, shown.planned_ap
-        if shown.hint is not None:
-            self.hint(shown.hint)
-        if self._watching_at(cell) != self.watcher:
-            self._show_map()  # the cone of a watcher under the cursor comes or goes
-        self.query_one(MapView).show_path(self.path)
-        self.query_one(UnitPanel).show(self.state, active, self.planned_ap)
-        self.tutorial.follow()
-
-    def on_map_view_cell_chosen(self, message: MapView.CellChosen) -> None:
-        """Enter on the map: fire at the enemy under the cursor, else move there. An Enter's choice that
-        arrives once a dialog is in front (Enter, Enter or Enter, f sent at once: the first opened the fire
-        dialog, still being built) is the dialog's business, not the map's: it is dropped."""
-        if not self.is_active:
-            return
-        unit = self._unit_at(message.cell)
-        active = self.active_unit
-        if unit is not None and active is not None and unit.side != active.side:
-            self.target = unit.id
-            self.action_fire()
-        elif active is not None:
-            self.action_move()
-
-    def _unit_at(self, cell: Cell) -> Unit | None:
-        return next((u for u in self.state.units if u.at == cell and not u.down), None)
+    def call_from_thread(self, callback: Callable[..., object], *args: object) -> object:
+        """Run `callback` on the app's thread from a worker's, and wait for it."""
+        return self.app.call_from_thread(callback, *args)
 
     # ----- playing commands ----------------------------------------------------------------------------------
 
@@ -362,7 +215,7 @@ class GameScreen(ModuleActions, Screen):
                 watcher = self.state.unit(event.unit).name if event.unit else "the watcher"
                 self.hint(f"INTERRUPT: {watcher} acts now, e hands control back — {event.text}")
         active = self.active_unit
-        moved_on = any(e.kind in ("turn", "interrupt", "interrupt_end") for e in events)
+        moved_on = self.session.fight.followup(events).moved_on
         if moved_on:
             self.target = None  # each turn picks its own target: f asks whom again
         if moved_on and active is not None and active.at is not None:
@@ -550,139 +403,5 @@ class GameScreen(ModuleActions, Screen):
         if self.state.round == 0:
             self.act("start")
 
-    def action_undo(self) -> None:
-        """Back to before the player's last decision, taking back every AI line played since; the AI then
-        waits (n lets it go on) instead of playing again at once."""
-        if self.busy:
-            return
-        self.ai.hold()
-        try:
-            events = self.session.undo_to_human_decision()
-        except CommandError as error:
-            self.notify(str(error), severity="warning", timeout=6)
-            return
-        if self.session.ai_side() is not None:
-            self.hint("undone; the AI waits — n lets it play, ctrl+y redoes")
-        self.after(events)
-
-    def action_ai_skip(self) -> None:
-        self.ai.skip()
-
     def action_redo(self) -> None:
         self.act("redo")
-
-    def action_save(self) -> None:
-        def save_as(name: str | None) -> None:
-            if not name:
-                return
-            from apcombat.saves import SaveError
-
-            stem = name.strip().removesuffix(".toml")
-            if not stem:
-                return
-
-            def save(choice: str | None = "replace") -> None:
-                if choice != "replace":
-                    return
-                try:
-                    path = self.session.save(self.session.saves / f"{stem}.toml")
-                except SaveError as error:
-                    self.notify(str(error), severity="error", timeout=10)
-                    return
-                self.session.name = stem
-                self.notify(f"saved to {path}")
-
-            ask_before_replacing(self.app, self.session.saves / f"{stem}.toml", stem == self.session.name, save)
-
-        ask = AskScreen("Save as (a name in the saves folder):", self.session.name, check=save_name_problem)
-        self.app.push_screen(ask, save_as)
-
-    def action_load(self) -> None:
-        from apcombat.tui.screens.saves import LoadScreen
-
-        self.app.push_screen(LoadScreen(self.session.saves))
-
-    def action_hints(self) -> None:
-        self.tutorial.toggle()
-
-    def action_to_active(self) -> None:
-        """Put the cursor, and the view, on the acting unit (on a big map it is easily lost)."""
-        unit = self.active_unit
-        if unit is None or unit.at is None:
-            self.hint("no unit on the map is acting")
-            return
-        view = self.query_one(MapView)
-        view.cursor = unit.at
-        view.scroll_to_cell(unit.at)  # also when the cursor was there and the view was scrolled away
-
-    def action_overview(self) -> None:
-        """The whole map at once (table mode has none)."""
-        if self.state.map is not None:
-            from apcombat.tui.screens.overview import OverviewScreen
-
-            self.app.push_screen(OverviewScreen(self.state, self.query_one(MapView).labels))
-
-    def action_overlay(self, name: str) -> None:
-        if name in self.overlays:
-            self.overlays.discard(name)
-        else:
-            self.overlays.add(name)
-        shown = ", ".join(word for key, word in OVERLAY_WORDS.items() if key in self.overlays) or "none"
-        self.hint(f"map overlays: {shown} (1 sight, 2 watch cones, 3 range bands, 4 cover, 5 reachable; L legend)")
-        self.battle_fit.fit()  # the map's lower edge names them
-        self.refresh_view()
-
-    def action_zoom(self) -> None:
-        """The map's cells larger or smaller (the next zoom; the largest goes back to the smallest)."""
-        zoom = self.battle_fit.next_zoom()
-        self.hint(f"zoom {zoom}: each cell {2 * zoom} columns by {zoom} lines — z for the next zoom")
-
-    def action_panels(self) -> None:
-        """Fold the unit panel and the turn order, or show them (folded below 80 columns at first)."""
-        shown = self.battle_fit.toggle_panels()
-        self.hint(f"{PANELS_KEY} {'folds' if shown else 'shows'} the unit panel and the turn order")
-
-    def action_ai_options(self) -> None:
-        """The AI's top options for its last decision (its side's, else any side's)."""
-        from apcombat.tui.screens.ai_options import show_ai_options
-
-        show_ai_options(self)
-
-    def action_legend(self) -> None:
-        from apcombat.tui.screens.legend import LegendScreen
-
-        battlemap = self.session.state.map
-        self.app.push_screen(LegendScreen(hexes=battlemap is not None and battlemap.kind == "hex"))
-
-    def action_gm(self) -> None:
-        from apcombat.tui.screens.gm import open_gm_menu
-
-        open_gm_menu(self)
-
-    def action_quick_hp(self, sign: str) -> None:
-        from apcombat.tui.screens.gm import quick_hp
-
-        quick_hp(self, sign)
-
-    def action_command_line(self) -> None:
-        box = self.query_one("#command", Input)
-        box.display = True
-        box.focus()
-
-    def action_close_command_line(self) -> None:
-        box = self.query_one("#command", Input)
-        if box.display:
-            box.display = False
-            self.focus_battlefield()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id != "command":
-            return
-        line = event.value.strip()
-        event.input.value = ""
-        if line:
-            self.act(line)
-
-    def enable_dice_mode(self, on: bool) -> None:
-        self.session.set_dice_prompt(self._ask_from_thread if on else None)
-        self.notify("dice mode: every roll is asked for" if on else "dice mode off: the program rolls")

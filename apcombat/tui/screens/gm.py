@@ -7,24 +7,42 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from apcombat.engine import CONDITIONS, Event, fires_on
-from apcombat.model import Unit
+from apcombat.model import Cell, Encounter, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
-from apcombat.tui.widgets.map_view import MapView
-
-if TYPE_CHECKING:
-    from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.session import Session
 
 
-def open_gm_menu(screen: GameScreen) -> None:
+class GmTable(Protocol):
+    """What the game master's tools need of the battlefield they are opened on (the map's or the table's)."""
+
+    session: Session
+
+    @property
+    def state(self) -> Encounter: ...
+
+    @property
+    def app(self) -> App[Any]: ...  # the dialogs are pushed on the app
+
+    @property
+    def map_cursor(self) -> Cell: ...  # on a map only
+
+    def act(self, line: str) -> None: ...
+
+    def notify(self, message: str, *, severity: Any = ...) -> None: ...
+
+    def enable_dice_mode(self, on: bool) -> None: ...
+
+
+def open_gm_menu(screen: GmTable) -> None:
     """Show the game master's menu on the game screen."""
     dice = (  # what selecting it does, then how rolls are made now
         "Turn dice mode off (now on): the program rolls"
@@ -52,7 +70,7 @@ def open_gm_menu(screen: GameScreen) -> None:
     screen.app.push_screen(ChoiceScreen("Game master", options), lambda choice: _chosen(screen, choice))
 
 
-def _chosen(screen: GameScreen, choice: str | None) -> None:
+def _chosen(screen: GmTable, choice: str | None) -> None:
     if choice is None:
         return
     app = screen.app
@@ -105,7 +123,7 @@ def _chosen(screen: GameScreen, choice: str | None) -> None:
         ask_fire(screen)
 
 
-def ask_fire(screen: GameScreen, question: str = "") -> None:
+def ask_fire(screen: GmTable, question: str = "") -> None:
     """`gm fire X,Y on|off` at the map's cursor, or in table mode `gm fire NAME on|off` (R18.3.4)."""
     state = screen.state
     if state.map is None:
@@ -114,19 +132,19 @@ def ask_fire(screen: GameScreen, question: str = "") -> None:
             AskScreen(prompt, placeholder="barn on"), lambda v: v and screen.act(f"gm fire {v.strip()}")
         )
         return
-    x, y = screen.query_one(MapView).cursor
+    x, y = screen.map_cursor
     burning = state.map.burning((x, y))
     options = [("off", "Put it out (the ground is left burnt)")] if burning else [("on", "Light it")]
     title = f"The fire at {x},{y} (the cursor's cell)" if burning else f"A fire at {x},{y} (the cursor's cell)?"
     screen.app.push_screen(ChoiceScreen(title, options), lambda v: v and screen.act(f"gm fire {x},{y} {v}"))
 
 
-def _pick_unit(screen: GameScreen, title: str, then) -> None:
+def _pick_unit(screen: GmTable, title: str, then) -> None:
     options = [(u.id, f"{u.name} ({u.id}) {u.hp} HP {u.ap} AP") for u in screen.state.units]
     screen.app.push_screen(ChoiceScreen(title, options), lambda uid: uid and then(uid))
 
 
-def ask_hp_change(screen: GameScreen, unit: Unit, sign: str = "") -> None:
+def ask_hp_change(screen: GmTable, unit: Unit, sign: str = "") -> None:
     """Ask for N and play `gm hp WHO +N` (or -N); with no sign given, the answer carries its own."""
     prompt = {"+": f"Heal {unit.name} ({unit.hp} HP) by", "-": f"Hurt {unit.name} ({unit.hp} HP) by"}
     question = prompt.get(sign, f"HP change for {unit.name} ({unit.hp} HP), +N or -N:")
@@ -138,7 +156,7 @@ def ask_hp_change(screen: GameScreen, unit: Unit, sign: str = "") -> None:
     screen.app.push_screen(AskScreen(question, placeholder="5"), change)
 
 
-def quick_hp(screen: GameScreen, sign: str) -> None:
+def quick_hp(screen: GmTable, sign: str) -> None:
     """`+` / `-` on the game screen: the unit under the map's cursor, else the acting unit."""
     unit = unit_in_focus(screen)
     if unit is None:
@@ -147,18 +165,18 @@ def quick_hp(screen: GameScreen, sign: str) -> None:
     ask_hp_change(screen, unit, sign)
 
 
-def unit_in_focus(screen: GameScreen) -> Unit | None:
+def unit_in_focus(screen: GmTable) -> Unit | None:
     """The unit under the map's cursor (a unit down too, so it can be healed), else the acting unit."""
     state = screen.state
     if state.map is not None:
-        cursor = screen.query_one(MapView).cursor
+        cursor = screen.map_cursor
         here = sorted((u for u in state.units if u.at == cursor), key=lambda u: u.down)
         if here:
             return here[0]
     return state.unit(state.active) if state.active else None
 
 
-def _ask_hp_shown(screen: GameScreen) -> None:
+def _ask_hp_shown(screen: GmTable) -> None:
     """`gm show SIDE exact|words|hidden`: a side, then how the players' view (`apcombat serve --watch`) shows
     its units' HP."""
     sides = [(side.id, f"{side.name}: HP shown {side.hp_shown.value}") for side in screen.state.sides]
@@ -179,7 +197,7 @@ def _ask_hp_shown(screen: GameScreen) -> None:
     screen.app.push_screen(ChoiceScreen("The players' view: whose HP?", sides), side_chosen)
 
 
-def _ask_condition(screen: GameScreen, unit_id: str) -> None:
+def _ask_condition(screen: GmTable, unit_id: str) -> None:
     unit = screen.state.unit(unit_id)
     asks = {
         "burning": "Burns to come at its next turns, 1 or 2 (R6.2), or off:",
@@ -236,7 +254,7 @@ class DiceLogScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def _edit_unit(screen: GameScreen) -> None:
+def _edit_unit(screen: GmTable) -> None:
     def edit(unit_id: str) -> None:
         unit = screen.state.unit(unit_id)
         at = f" at={unit.at[0]},{unit.at[1]}" if unit.at else ""
@@ -253,7 +271,7 @@ def _edit_unit(screen: GameScreen) -> None:
     _pick_unit(screen, "Edit which unit?", edit)
 
 
-def _export(screen: GameScreen) -> None:
+def _export(screen: GmTable) -> None:
     def export(name: str | None) -> None:
         if not name:
             return

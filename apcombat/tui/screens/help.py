@@ -5,15 +5,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label
 
 from apcombat.tui.keymap import keymap_path
 
 
-def all_bindings() -> list[tuple[str, Binding]]:
-    """Every binding with an id, by where it applies (each id once)."""
-    from apcombat.tui.app import ApcombatApp
+def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Binding]]:
+    """Every binding with an id, by where it applies (each id once); `everywhere`: the app's class, whose
+    bindings apply everywhere (the app passes it: no screen imports the app)."""
     from apcombat.tui.screens.ai_options import AiOptionsScreen
     from apcombat.tui.screens.character_form import CharacterFormScreen
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
@@ -32,8 +33,8 @@ def all_bindings() -> list[tuple[str, Binding]]:
     from apcombat.tui.screens.victory import VictoryScreen
     from apcombat.tui.widgets.map_view import MapView
 
-    places = [
-        ("everywhere", ApcombatApp),
+    places: list[tuple[str, type[DOMNode]]] = [("everywhere", everywhere)] if everywhere is not None else []
+    places += [
         ("title", TitleScreen),
         ("roster", RosterScreen),
         ("new character", CharacterFormScreen),
@@ -83,7 +84,7 @@ class HelpScreen(ModalScreen[None]):
         table = self.query_one(DataTable)
         table.add_columns("where", "key", "does", "id")
         keymap = self.app.keymap if hasattr(self.app, "keymap") else {}
-        for place, binding in all_bindings():
+        for place, binding in all_bindings(type(self.app)):
             keys = keymap.get(binding.id or "", binding.key)
             shown = ", ".join(self.app.get_key_display(Binding(key, "")) for key in keys.split(","))
             table.add_row(place, shown, binding.description or binding.action, binding.id)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 import attrs
 from rich.text import Text
@@ -33,6 +34,13 @@ KEYS = (
     "c: who plays it   a: add a side   ctrl+s: save the fight   f10: start   Esc: back"
 )
 CONTROLS = tuple(Control)
+
+
+@runtime_checkable
+class KeepsLibrary(Protocol):
+    """An app that keeps the content library for all its screens (the apcombat app: no screen imports it)."""
+
+    library: Library
 
 
 class RosterScreen(Screen):
@@ -194,9 +202,7 @@ class RosterScreen(Screen):
     def _know(self, character_id: str, character: Character) -> None:
         """A character just saved becomes a ready one, here and for the rest of the app."""
         self.library = with_character(self.library, character_id, character)
-        from apcombat.tui.app import ApcombatApp
-
-        if isinstance(self.app, ApcombatApp) and self.app.library.root == self.library.root:
+        if isinstance(self.app, KeepsLibrary) and self.app.library.root == self.library.root:
             self.app.library = self.library
         self._show_ready()
 

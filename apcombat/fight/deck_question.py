@@ -1,0 +1,30 @@
+"""The activation deck's question (R18.5.1) in words: go last, or which card to hold."""
+
+from __future__ import annotations
+
+from apcombat.engine import legal_commands
+from apcombat.engine import side_asked
+from apcombat.fight.awaiting import DeckChoice
+from apcombat.model import Encounter
+from apcombat.model.wording import says
+
+
+def deck_choice(state: Encounter) -> DeckChoice:
+    """The question for the side the deck asks and its options (the line each plays, in words)."""
+    side = side_asked(state)
+    assert side is not None and state.deck is not None
+    name = state.side(side).name
+    options = []
+    for line in legal_commands(state):
+        words = line.split()
+        if words[0] == "last":
+            options.append((line, f"{says(name, 'goes')} last this round (the others' held cards first)"))
+        elif words[0] == "hold":
+            unit = state.unit(words[2])
+            options.append((line, f"Hold {unit.name}'s card ({unit.hp} HP)"))
+    rolls = ", ".join(f"{state.side(r.side).name} {r.rolls[-1]}" for r in state.deck.rolls)
+    question = (
+        f"Round {state.round}, activation deck (R18.5.1; d6: {rolls}) — {name}: the card you hold acts before "
+        "the deck is drawn"
+    )
+    return DeckChoice(side, question, tuple(options))

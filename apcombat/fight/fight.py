@@ -1,0 +1,208 @@
+"""One fight's sequencing, the same for the app and for `apcombat sim`: whose AI plays now, the stretch one
+unit acts in, the AI's lines counted against the cap, the player's hold and skip, the step-in offer to a
+delayed human unit (R13.3), the activation deck's question to a human side (R18.5.1), and what follows a
+command (the victory said once, the autosave written, on disk before a command that changed the turn
+returns). Pacing is the driver's: the app waits between AI commands, sim does not; `AiToPlay.pause` says
+when a pause belongs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+import attrs
+
+from apcombat.ai import Player
+from apcombat.ai.decision import Decision
+from apcombat.ai.seeds import next_rng
+from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, ask, line_cap_step, play_answer, stretch_of
+from apcombat.engine import Event, Game
+from apcombat.engine import side_asked
+from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
+from apcombat.fight.deck_question import deck_choice
+from apcombat.model import AiDice
+
+MOVED_ON = frozenset({"turn", "interrupt", "interrupt_end"})
+"""Events after which another unit acts (or the same one again, after an interruption)."""
+
+
+class Autosaving(Protocol):
+    """Where a fight's commands are saved as they are played (the app's `BackgroundAutosave`)."""
+
+    def __call__(self, game: Game) -> None: ...
+
+    def flush(self) -> object: ...  # on disk when it returns
+
+
+@attrs.frozen
+class Followup:
+    """What follows a command for whoever shows the fight: `moved_on`, another unit acts now (each turn picks
+    its own target)."""
+
+    moved_on: bool
+
+
+class Fight:
+    """The sequencing of one fight. `players`: the AI of each side an AI plays (the other sides are human)."""
+
+    def __init__(self, game: Game, players: Mapping[str, Player], autosave: Autosaving | None = None) -> None:
+        self.game = game
+        self.players = dict(players)
+        self.decisions: dict[str, tuple[str, Decision]] = {}
+        """Each AI side's last decision that weighed options, and its unit (this fight's only: never saved)."""
+        self.held = False  # the player asked the AI to wait (an undo, a delayed unit stepping in)
+        self.skipping: object = None  # the stretch played without pause (the skip key)
+        self.stretch: object = None
+        self.played = 0  # AI lines played in this stretch
+        self.offered: object = None  # the stretch whose start was offered to delayed human units
+        self.victory_said = False
+        self._autosave = autosave
+        self._turn_changed = False
+        if autosave is not None:
+            game.turn_listeners.append(self._turn_change)
+            game.command_listeners.append(self._saved)
+
+    # ----- whose turn ----------------------------------------------------------------------------------------
+
+    def ai_side(self) -> str | None:
+        """The side whose AI plays now: the side the activation deck asks (R18.5.1), else the acting unit's,
+        when an AI plays it."""
+        state = self.game.state
+        asked = side_asked(state)
+        if asked is not None:
+            return asked if asked in self.players else None
+        if state.finished or state.round == 0 or state.active is None:
+            return None
+        side = state.unit(state.active).side
+        return side if side in self.players else None
+
+    @property
+    def ai_acting(self) -> bool:
+        """An AI is playing now (and not held)."""
+        return self.ai_side() is not None and not self.held
+
+    def next_ai(self) -> AiToPlay | StepInOffer | None:
+        """What the AI's side of the fight waits for now: its next command (paused or not), the player's answer
+        to a step-in offer, or nothing (no AI acts, or it is held). Ask only when no answer is on its way:
+        an offer is made once per stretch."""
+        side = self.ai_side()
+        if self.held or side is None:
+            return None
+        stretch = stretch_of(self.game.state)
+        if stretch != self.stretch:
+            self.stretch, self.played = stretch, 0
+        offer = self._step_in_offer(stretch)
+        if offer is not None:
+            return offer
+        return AiToPlay(side, pause=self.skipping != stretch)
+
+    def _step_in_offer(self, stretch: object) -> StepInOffer | None:
+        """R13.3: before an AI unit's first line, a human side's delayed unit may take its turn instead."""
+        state = self.game.state
+        if self.offered == stretch or state.interrupt is not None:
+            return None
+        self.offered = stretch
+        active = state.unit(state.active) if state.active else None
+        if active is None or active.spent_ap:
+            return None
+        waiting = [
+            state.unit(uid)
+            for uid in state.delayed
+            if state.unit(uid).standing and state.unit(uid).side not in self.players
+        ]
+        if not waiting:
+            return None
+        options = [(unit.id, f"{unit.name} steps in now ({unit.ap} AP)") for unit in waiting]
+        options.append(("", f"Let {active.name} act"))
+        question = f"{active.name} (AI) is about to act: a delayed unit may step in first (R13.3)"
+        return StepInOffer(active.id, question, tuple(options))
+
+    def step_in(self, unit: str | None) -> None:
+        """The answer to a step-in offer: a unit that steps in plays first, the AI waits for its command."""
+        if unit:
+            self.held = True
+
+    def deck_choice(self) -> DeckChoice | None:
+        """The activation deck's question when it asks a human side (R18.5.1), else None."""
+        side = side_asked(self.game.state)
+        if side is None or side in self.players:
+            return None
+        return deck_choice(self.game.state)
+
+    # ----- the player's say over the AI ----------------------------------------------------------------------
+
+    def skip(self) -> bool:
+        """Play the rest of this AI stretch without pausing; a held AI goes on. Whether it was held."""
+        self.skipping = stretch_of(self.game.state)
+        held, self.held = self.held, False
+        return held
+
+    def hold(self) -> None:
+        """The AI waits for the player (after an undo) until the player's next command or a skip."""
+        self.held = True
+
+    def human_played(self) -> None:
+        """A human's command: a hold ends."""
+        self.held = False
+
+    # ----- the AI's commands ---------------------------------------------------------------------------------
+
+    def question(self) -> tuple[Player, random.Random, AiDice]:
+        """What asking the acting side's AI needs (`ai.turn.ask`, which the app runs in a worker): the player,
+        the generator it draws from, and the side's generator after the draw (for `play`)."""
+        side = self.ai_side()
+        assert side is not None
+        rng, generator = next_rng(self.game.state, self.game.seed, side)
+        return self.players[side], rng, generator
+
+    def play(self, answer: Answer) -> Step:
+        """Play the AI's answer as every driver does: an illegal one ends the stretch, and so does a line past
+        the cap; the game logs its reason before what it did and keeps the reason and the side's generator."""
+        state = self.game.state
+        if self.played >= MAX_LINES_PER_TURN:
+            step = line_cap_step(self.game)
+        else:
+            if state.active is not None and answer.failure is None:
+                self._keep_decision(state.unit(state.active).side, state.active, answer.decision)
+            step = play_answer(self.game, answer)
+        self.played += 1
+        return step
+
+    def ai_step(self) -> Step:
+        """Ask the acting side's AI and play its answer, at once (the batch runs; the app asks in a worker)."""
+        if self.played >= MAX_LINES_PER_TURN:  # the cap: the AI is not asked
+            return self.play(Answer(Decision(""), 0.0))
+        player, rng, generator = self.question()
+        decision, ms, failure = ask(player, self.game.state, rng)
+        return self.play(Answer(decision, ms, failure, generator))
+
+    def _keep_decision(self, side: str, unit: str, decision: Decision) -> None:
+        """An AI side's decision is kept to be shown (the battlefield's `y`), unless it had nothing to weigh
+        (one option or none: an `end` with no AP left) and one that did is kept: that one says more."""
+        kept = self.decisions.get(side)
+        if len(decision.options) > 1 or kept is None or len(kept[1].options) <= 1:
+            self.decisions[side] = (unit, decision)
+
+    # ----- what follows a command ----------------------------------------------------------------------------
+
+    def followup(self, events: Sequence[Event]) -> Followup:
+        """What the events of a command (or an undo) mean for whoever shows the fight."""
+        return Followup(moved_on=any(event.kind in MOVED_ON for event in events))
+
+    def victory_due(self) -> bool:
+        """True once, when the fight is first seen over (the victory is said then)."""
+        if self.game.state.finished and not self.victory_said:
+            self.victory_said = True
+            return True
+        return False
+
+    def _turn_change(self, game: Game) -> None:
+        self._turn_changed = True  # told before the command's own autosave (Game tells turns first)
+
+    def _saved(self, game: Game) -> None:
+        assert self._autosave is not None
+        self._autosave(game)
+        if self._turn_changed:
+            self._turn_changed = False
+            self._autosave.flush()

@@ -1,0 +1,167 @@
+"""The battlefield's keys around the fight: undo and redo, the AI's skip, save and load, the view (the acting
+unit, the whole map, overlays, zoom, side panels, the legend), the AI's options, the game master's tools,
+the command line and dice mode. The game screen mixes them in (`GameScreen`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.widgets import Input
+
+from apcombat.dice import DiceRequest
+from apcombat.engine import CommandError, Event
+from apcombat.tui.battle_layout import PANELS_KEY, BattleFit
+from apcombat.tui.overlays import OVERLAY_WORDS
+from apcombat.tui.screens.battle_face import BattleFace
+from apcombat.tui.screens.dialogs import AskScreen, ask_before_replacing
+from apcombat.tui.session import save_name_problem
+from apcombat.tui.widgets.map_view import MapView
+
+
+class BattleKeys(BattleFace):
+    """The keys around the fight, mixed into the game screen."""
+
+    busy: bool
+    battle_fit: BattleFit
+
+    if TYPE_CHECKING:
+
+        def after(self, events: list[Event]) -> None: ...
+
+        def focus_battlefield(self) -> None: ...
+
+        def _ask_from_thread(self, request: DiceRequest) -> int | None: ...
+
+    def action_undo(self) -> None:
+        """Back to before the player's last decision, taking back every AI line played since; the AI then
+        waits (n lets it go on) instead of playing again at once."""
+        if self.busy:
+            return
+        self.ai.hold()
+        try:
+            events = self.session.undo_to_human_decision()
+        except CommandError as error:
+            self.notify(str(error), severity="warning", timeout=6)
+            return
+        if self.session.ai_side() is not None:
+            self.hint("undone; the AI waits — n lets it play, ctrl+y redoes")
+        self.after(events)
+
+    def action_ai_skip(self) -> None:
+        self.ai.skip()
+
+    def action_save(self) -> None:
+        def save_as(name: str | None) -> None:
+            if not name:
+                return
+            from apcombat.saves import SaveError
+
+            stem = name.strip().removesuffix(".toml")
+            if not stem:
+                return
+
+            def save(choice: str | None = "replace") -> None:
+                if choice != "replace":
+                    return
+                try:
+                    path = self.session.save(self.session.saves / f"{stem}.toml")
+                except SaveError as error:
+                    self.notify(str(error), severity="error", timeout=10)
+                    return
+                self.session.name = stem
+                self.notify(f"saved to {path}")
+
+            ask_before_replacing(self.app, self.session.saves / f"{stem}.toml", stem == self.session.name, save)
+
+        ask = AskScreen("Save as (a name in the saves folder):", self.session.name, check=save_name_problem)
+        self.app.push_screen(ask, save_as)
+
+    def action_load(self) -> None:
+        from apcombat.tui.screens.saves import LoadScreen
+
+        self.app.push_screen(LoadScreen(self.session.saves))
+
+    def action_hints(self) -> None:
+        self.tutorial.toggle()
+
+    def action_to_active(self) -> None:
+        """Put the cursor, and the view, on the acting unit (on a big map it is easily lost)."""
+        unit = self.active_unit
+        if unit is None or unit.at is None:
+            self.hint("no unit on the map is acting")
+            return
+        view = self.query_one(MapView)
+        view.cursor = unit.at
+        view.scroll_to_cell(unit.at)  # also when the cursor was there and the view was scrolled away
+
+    def action_overview(self) -> None:
+        """The whole map at once (table mode has none)."""
+        if self.state.map is not None:
+            from apcombat.tui.screens.overview import OverviewScreen
+
+            self.app.push_screen(OverviewScreen(self.state, self.query_one(MapView).labels))
+
+    def action_overlay(self, name: str) -> None:
+        if name in self.overlays:
+            self.overlays.discard(name)
+        else:
+            self.overlays.add(name)
+        shown = ", ".join(word for key, word in OVERLAY_WORDS.items() if key in self.overlays) or "none"
+        self.hint(f"map overlays: {shown} (1 sight, 2 watch cones, 3 range bands, 4 cover, 5 reachable; L legend)")
+        self.battle_fit.fit()  # the map's lower edge names them
+        self.refresh_view()
+
+    def action_zoom(self) -> None:
+        """The map's cells larger or smaller (the next zoom; the largest goes back to the smallest)."""
+        zoom = self.battle_fit.next_zoom()
+        self.hint(f"zoom {zoom}: each cell {2 * zoom} columns by {zoom} lines — z for the next zoom")
+
+    def action_panels(self) -> None:
+        """Fold the unit panel and the turn order, or show them (folded below 80 columns at first)."""
+        shown = self.battle_fit.toggle_panels()
+        self.hint(f"{PANELS_KEY} {'folds' if shown else 'shows'} the unit panel and the turn order")
+
+    def action_ai_options(self) -> None:
+        """The AI's top options for its last decision (its side's, else any side's)."""
+        from apcombat.tui.screens.ai_options import show_ai_options
+
+        show_ai_options(self)
+
+    def action_legend(self) -> None:
+        from apcombat.tui.screens.legend import LegendScreen
+
+        battlemap = self.session.state.map
+        self.app.push_screen(LegendScreen(hexes=battlemap is not None and battlemap.kind == "hex"))
+
+    def action_gm(self) -> None:
+        from apcombat.tui.screens.gm import open_gm_menu
+
+        open_gm_menu(self)
+
+    def action_quick_hp(self, sign: str) -> None:
+        from apcombat.tui.screens.gm import quick_hp
+
+        quick_hp(self, sign)
+
+    def action_command_line(self) -> None:
+        box = self.query_one("#command", Input)
+        box.display = True
+        box.focus()
+
+    def action_close_command_line(self) -> None:
+        box = self.query_one("#command", Input)
+        if box.display:
+            box.display = False
+            self.focus_battlefield()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "command":
+            return
+        line = event.value.strip()
+        event.input.value = ""
+        if line:
+            self.act(line)
+
+    def enable_dice_mode(self, on: bool) -> None:
+        self.session.set_dice_prompt(self._ask_from_thread if on else None)
+        self.notify("dice mode: every roll is asked for" if on else "dice mode off: the program rolls")

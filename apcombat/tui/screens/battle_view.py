@@ -1,0 +1,176 @@
+"""What the battlefield shows: the map with its overlays, the path previewed as the cursor moves, the unit
+panel, the turn order and the log, redrawn from the engine's state after each command; then the fight goes on
+(the AI's next line, the deck's question, the victory once). Mixed into the game screen (`GameScreen`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from apcombat.model import Cell, Unit
+from apcombat.tui.battle_layout import BattleParts
+from apcombat.tui.cursor_preview import cursor_preview
+from apcombat.tui.deck_prompt import DeckPrompt
+from apcombat.tui.overlays import KeptOverlays
+from apcombat.tui.screens.battle_face import BattleFace
+from apcombat.tui.tutorial import TutorialBox
+from apcombat.tui.widgets.event_log import EventLog
+from apcombat.tui.widgets.map_view import MapOverlay, MapView
+from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
+
+
+class BattleView(BattleFace):
+    """The battlefield's drawing, mixed into the game screen, whose state, cursor path, target and overlays
+    it draws."""
+
+    target: str | None
+    planned_ap: int
+    path: tuple[tuple[Cell, int], ...]
+    kept: KeptOverlays
+    map_mark: str
+    watcher: Unit | None
+    deck: DeckPrompt
+
+    if TYPE_CHECKING:
+
+        def action_fire(self) -> None: ...
+
+        def action_move(self, run: bool = False) -> None: ...
+
+        def _cursor(self) -> Cell: ...
+
+    @property
+    def map_cursor(self) -> Cell:
+        """The map's cursor (table mode has no map)."""
+        return self.query_one(MapView).cursor
+
+    def battle_parts(self) -> BattleParts:
+        """The widgets the layout sizes (`BattleFit`)."""
+        views = self.query(MapView)
+        return BattleParts(
+            hint_line=self.query_one(HintLine),
+            battle=self.query_one("#battle"),
+            side=self.query_one("#side"),
+            log=self.query_one(EventLog),
+            map_view=views.first() if views else None,
+        )
+
+    def hints_box(self) -> TutorialBox | None:
+        """The demo duel's hints box, if it is on the screen."""
+        found = self.query(TutorialBox)
+        return found.first() if found else None
+
+    def mount_hints_box(self, box: TutorialBox) -> None:
+        """Show the demo duel's hints box over the hint line."""
+        self.mount(box, before=self.query_one(HintLine))
+
+    def show_notice(self, text: str, severity: str) -> None:
+        """A notice (the app's `notify`) is said in the status line, in yellow or red when it warns (before
+        the screen is composed, the notice is left to `on_mount`, which says the app's last one)."""
+        for line in self.query(HintLine):
+            line.say(text, "" if severity == "information" else severity)
+
+    def rule_in_view(self) -> str | None:
+        """The rule F1 opens (its number without the R): the last one the hint line cites, else the last one
+        cited by the log's lines in view, else None."""
+        from apcombat.tui.rules_book import last_rule_cited
+
+        cited = last_rule_cited(self.query_one(HintLine).said)
+        for line in reversed(self.query_one(EventLog).lines_in_view()):
+            if cited is not None:
+                break
+            cited = last_rule_cited(line)
+        return cited
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the engine's state (cheap: the map redraws only changed lines)."""
+        state, active = self.state, self.active_unit
+        target = state.unit(self.target) if self.target is not None else None
+        if target is not None and (active is None or target.down or target.side == active.side):
+            self.target = None  # a target is an enemy of whoever acts (undo may bring back another unit)
+        self.show_battlefield(active)
+        self.query_one(UnitPanel).show(state, active, self.planned_ap)
+        self.query_one(TurnOrder).show(state, self.labels)
+        self.query_one(EventLog).catch_up(self.session.log)
+        for problem in self.session.problems:
+            self.notify(problem, severity="error", timeout=10)
+        self.session.problems.clear()
+        if self.session.fight.victory_due():
+            from apcombat.tui.screens.victory import VictoryScreen
+
+            self.app.push_screen(VictoryScreen(self.session))
+        self.refresh_bindings()  # the AI's skip key shows in the footer while an AI acts
+        self.ai.go_on()
+        self.deck.go_on()
+        self.tutorial.follow()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "ai_skip":
+            return self.session.ai_side() is not None
+        return True
+
+    def show_battlefield(self, active: Unit | None) -> None:
+        self._show_map()
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Each unit's letter on the map, by id (the turn order shows them too)."""
+        return self.query_one(MapView).labels
+
+    def overlay(self) -> MapOverlay:
+        """What the map draws: the overlays kept for the state (those on, see `self.overlays`), the path
+        previewed and the target."""
+        state, active = self.state, self.active_unit
+        if active is None or state.map is None:
+            return MapOverlay(path=self.path)
+        self.kept.follow(state, active)
+        self.kept.ask_for(self.overlays)
+        target = state.unit(self.target).at if self.target else None
+        self.watcher = self._watching_at(self._cursor())
+        return self.kept.map_overlay(self.overlays, self.path, target, self.watcher)
+
+    def _watching_at(self, cell: Cell) -> Unit | None:
+        """The unit on watch (R16.1) in the cell: the map draws its cone while the cursor is on it."""
+        unit = self._unit_at(cell)
+        return unit if unit is not None and unit.watch is not None else None
+
+    def _show_map(self) -> None:
+        """Draw the state with its overlays; the map's title marks overlays not worked out for it yet."""
+        view = self.query_one(MapView)
+        view.show(self.state, self.overlay())
+        mark = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
+        if mark != self.map_mark:
+            self.map_mark = view.border_title = mark
+
+    def _cursor_moved(self, cell: Cell) -> None:
+        """Preview a move to the cell under the cursor: path, AP with turns, AP left at each step. Called as
+        the cursor moves (in the key's handler), so the frame after the key shows all of it; only the path's
+        rows, the hint line and the unit panel are redrawn."""
+        active = self.active_unit
+        if active is not None and self.state.map is not None:
+            self.kept.follow(self.state, active)
+        shown = cursor_preview(self.session, self.kept, active, cell)
+        self.path, self.planned_ap = shown.path, shown.planned_ap
+        if shown.hint is not None:
+            self.hint(shown.hint)
+        if self._watching_at(cell) != self.watcher:
+            self._show_map()  # the cone of a watcher under the cursor comes or goes
+        self.query_one(MapView).show_path(self.path)
+        self.query_one(UnitPanel).show(self.state, active, self.planned_ap)
+        self.tutorial.follow()
+
+    def on_map_view_cell_chosen(self, message: MapView.CellChosen) -> None:
+        """Enter on the map: fire at the enemy under the cursor, else move there. An Enter's choice that
+        arrives once a dialog is in front (Enter, Enter or Enter, f sent at once: the first opened the fire
+        dialog, still being built) is the dialog's business, not the map's: it is dropped."""
+        if not self.is_active:
+            return
+        unit = self._unit_at(message.cell)
+        active = self.active_unit
+        if unit is not None and active is not None and unit.side != active.side:
+            self.target = unit.id
+            self.action_fire()
+        elif active is not None:
+            self.action_move()
+
+    def _unit_at(self, cell: Cell) -> Unit | None:
+        return next((u for u in self.state.units if u.at == cell and not u.down), None)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from apcombat.engine import legal_commands
-from apcombat.engine import side_asked
+from apcombat.engine import legal_commands, side_asked
 from apcombat.fight.awaiting import DeckChoice
 from apcombat.model import Encounter
 from apcombat.model.wording import says

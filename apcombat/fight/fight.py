@@ -17,8 +17,7 @@ from apcombat.ai import Player
 from apcombat.ai.decision import Decision
 from apcombat.ai.seeds import next_rng
 from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, ask, line_cap_step, play_answer, stretch_of
-from apcombat.engine import Event, Game
-from apcombat.engine import side_asked
+from apcombat.engine import Event, Game, side_asked
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.deck_question import deck_choice
 from apcombat.model import AiDice

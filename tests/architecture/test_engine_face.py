@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ABOVE_THE_ENGINE = ["ai", "sim", "tui", "players_view"]
+ABOVE_THE_ENGINE = ["ai", "fight", "sim", "tui", "players_view"]
 
 
 def engine_modules_imported(path: Path) -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import attrs
 
+from apcombat.model.converters import as_tuple
+
 
 @attrs.frozen
 class Option:
@@ -14,7 +16,7 @@ class Option:
     line: str
     plan: str
     score: float | None = None
-    lines: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    lines: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
 
     def __str__(self) -> str:
         score = f"{self.score:+6.1f}  " if self.score is not None else ""
@@ -29,4 +31,4 @@ class Decision:
 
     line: str
     reason: str = ""
-    options: tuple[str | Option, ...] = attrs.field(default=(), converter=tuple)
+    options: tuple[str | Option, ...] = attrs.field(default=(), converter=as_tuple)

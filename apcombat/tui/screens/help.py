@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -9,6 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label
 
 from apcombat.tui.keymap import keymap_path
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
 
 
 def all_bindings() -> list[tuple[str, Binding]]:
@@ -32,7 +37,7 @@ def all_bindings() -> list[tuple[str, Binding]]:
     from apcombat.tui.screens.victory import VictoryScreen
     from apcombat.tui.widgets.map_view import MapView
 
-    places = [
+    places: list[tuple[str, type[DOMNode]]] = [
         ("everywhere", ApcombatApp),
         ("title", TitleScreen),
         ("roster", RosterScreen),

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
+from apcombat.model.converters import as_tuple
+
 if TYPE_CHECKING:
     from apcombat.model import Encounter
 
@@ -20,7 +22,7 @@ class Option:
     line: str
     plan: str
     score: float | None = None
-    lines: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    lines: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
 
     def __str__(self) -> str:
         score = f"{self.score:+6.1f}  " if self.score is not None else ""
@@ -35,7 +37,7 @@ class Decision:
 
     line: str
     reason: str = ""
-    options: tuple[str | Option, ...] = attrs.field(default=(), converter=tuple)
+    options: tuple[str | Option, ...] = attrs.field(default=(), converter=as_tuple)
 
 
 class Player(Protocol):

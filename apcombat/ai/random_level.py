@@ -17,7 +17,7 @@ class RandomLevel:
         self.settings = settings  # kept, not read: a random line is random at any effort
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
-        from apcombat.engine import legal_commands  # type: ignore[attr-defined]  # lands with issue 10 item 1
+        from apcombat.engine import legal_commands
 
         lines = list(legal_commands(state))
         if not lines:

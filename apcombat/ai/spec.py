@@ -5,6 +5,8 @@ given it builds the same player on any machine."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from apcombat.ai import DEFAULT_LEVEL
@@ -31,7 +33,7 @@ def settings_of(spec: str) -> AiSettings | None:
         if given:
             raise AiError(f"a plug-in bot takes no settings (effort, aggression, caution): give {name} alone")
         return None
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}  # an Effort or a knob's number, by the setting's name
     for setting in given:
         key, equals, value = (part.strip() for part in setting.partition("="))
         if not equals or key not in SETTINGS:

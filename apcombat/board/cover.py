@@ -19,9 +19,9 @@ _cover_tables: list[tuple[BattleMap, Grid, dict[Cell, tuple[Cell, ...]]]] = []
 
 
 def _cover_table(battlemap: BattleMap, grid: Grid) -> dict[Cell, tuple[Cell, ...]]:
-    for held, held_grid, table in _cover_tables:
+    for held, held_grid, held_table in _cover_tables:
         if held is battlemap and held_grid is grid:
-            return table
+            return held_table
     table: dict[Cell, tuple[Cell, ...]] = {}
     _cover_tables.insert(0, (battlemap, grid, table))
     del _cover_tables[MAPS_KEPT:]

@@ -41,7 +41,8 @@ def _pseudo_angles(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
     third = (dx < 0) & (dy <= 0)
     fourth = (dx >= 0) & (dy < 0)
     quarter = second * 1.0 + third * 2.0 + fourth * 3.0
-    return quarter + np.where(second | fourth, across, down) / (across + down)
+    angles: np.ndarray = quarter + np.where(second | fourth, across, down) / (across + down)
+    return angles
 
 
 class _Directions(NamedTuple):
@@ -133,12 +134,14 @@ def _directions(width: int, height: int) -> _Directions:
 
 def _doubled_distances(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
     """Twice the Chebyshev distance of each offset."""
-    return np.maximum(np.abs(dx), np.abs(dy)) * 2
+    doubled: np.ndarray = np.maximum(np.abs(dx), np.abs(dy)) * 2
+    return doubled
 
 
 def _corner_distances(cx: np.ndarray, cy: np.ndarray) -> np.ndarray:
     """Twice the Chebyshev distance of each corner, from its doubled offset."""
-    return np.maximum(np.abs(cx), np.abs(cy))
+    doubled: np.ndarray = np.maximum(np.abs(cx), np.abs(cy))
+    return doubled
 
 
 def _corner_cells(battlemap: BattleMap) -> tuple[np.ndarray, np.ndarray]:
@@ -187,7 +190,7 @@ def _corner_shadows(battlemap: BattleMap, origin: Cell, directions: _Directions)
     """For the '/' corners and for the '\\' corners: the rank each blocks seen from `origin`, and its
     doubled distance, for those that block one."""
     (ox, oy), width, height = origin, battlemap.width, battlemap.height
-    spans, found = directions.spans, []
+    spans, found = directions.spans, list[tuple[np.ndarray, ...]]()
     for which, (cells, key) in enumerate(zip(_corner_cells(battlemap), ("rising", "falling"), strict=True)):
         if spans is not None:
             row = 2 * width - 2

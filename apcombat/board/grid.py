@@ -47,8 +47,12 @@ class Grid(Protocol):
     from b to a are the same places in the reverse order, so sight is symmetric.
     """
 
-    kind: str
-    facings: tuple[Facing, ...]
+    # Read-only: the grids are frozen attrs classes.
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def facings(self) -> tuple[Facing, ...]: ...
 
     def bearing(self, facing: Facing) -> float: ...
 

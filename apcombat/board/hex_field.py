@@ -25,7 +25,7 @@ hold this to.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 
@@ -73,7 +73,10 @@ def _directions(width: int, height: int) -> _Directions:
     return _Directions(angles, tree, tree.slots(ranks.reshape(found.shape)).astype(np.intp))
 
 
-def _scaled(xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+_Whole = TypeVar("_Whole", np.ndarray, np.int64)  # a cell's coordinate, or an array of them
+
+
+def _scaled(xs: _Whole, ys: _Whole) -> tuple[_Whole, _Whole]:
     """Cells' centres in scaled coordinates (`hex_grid._scaled_centre`, for arrays)."""
     return 2 * xs + 1 + (ys & 1), 2 + 3 * ys
 
@@ -116,7 +119,8 @@ def _blocking_edges(battlemap: BattleMap) -> np.ndarray:
 
 def _distances(du: np.ndarray, dv: np.ndarray) -> np.ndarray:
     """Squared distances in scaled units (12 a square metre): exact, and in the order of real distances."""
-    return 3 * du * du + dv * dv
+    squared: np.ndarray = 3 * du * du + dv * dv
+    return squared
 
 
 def _wall_shadows(battlemap: BattleMap, origin: Cell, angles: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -172,6 +176,6 @@ def hex_sight_field(battlemap: BattleMap, origin: Cell) -> np.ndarray:
     tu, tv = _scaled(xs, ys)
     du, dv = tu - ou, tv - ov
     slots = directions.slots[dv // 3 + height - 1, du + 2 * width]
-    seen = nearest.take(slots) >= _distances(du, dv)
+    seen: np.ndarray = nearest.take(slots) >= _distances(du, dv)
     seen[oy, ox] = True
     return seen

@@ -63,7 +63,8 @@ class ShadowTree:
 
     def slots(self, places: np.ndarray) -> np.ndarray:
         """Where each place's leaf is in what `nearest` returns."""
-        return self._reversed[places]
+        slots: np.ndarray = self._reversed[places]
+        return slots
 
     def nearest_culled(self, starts: np.ndarray, ends: np.ndarray, distances: np.ndarray, near: int) -> np.ndarray:
         """`nearest`, leaving out the shadows farther than `near` that lie wholly within one stretch of the

@@ -40,8 +40,9 @@ def run(args: argparse.Namespace) -> int:
     # Imported here so that `apcombat` starts fast whatever the subcommand.
     from apcombat.content import ContentError, load_attack_scenario
     from apcombat.dice import DiceError
-    from apcombat.rules.attack import ImpossibleAttack, plan_attack
+    from apcombat.rules.attack import plan_attack
     from apcombat.rules.explain import describe_plan, describe_result
+    from apcombat.rules.refusals import ImpossibleAttack
     from apcombat.rules.resolve import resolve_attack
 
     library = load_library_or_fail(args)

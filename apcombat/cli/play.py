@@ -67,7 +67,7 @@ def _check_source(source: Path, library: object) -> str | None:
         else:
             from apcombat.content import load_encounter
 
-            load_encounter(source, library)  # type: ignore[arg-type]
+            load_encounter(source, library)
     except SaveError as error:
         return str(error)
     except ContentError as error:

@@ -52,7 +52,10 @@ def run(args: argparse.Namespace) -> int:
     save_path = Path(args.save) if args.save else None
     if save_path is not None:
         # a save after a turn that cannot be written stops the script there (below): no turn is played unsaved
-        game.turn_listeners.append(lambda g: save_game(g, save_path))
+        def save_turn(played: Game) -> None:
+            save_game(played, save_path)
+
+        game.turn_listeners.append(save_turn)
     lines = _script_lines(args)
     if lines is None:
         return 2

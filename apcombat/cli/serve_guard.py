@@ -9,11 +9,11 @@ import contextlib
 import logging
 import signal
 import socket
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import aiohttp_jinja2
 from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -22,9 +22,6 @@ from apcombat.players_view import Access
 log = logging.getLogger("textual-serve")
 SIZE = (("width", "80"), ("height", "24"))  # the terminal's, unless the page says
 QUIT_SECONDS = 10.0  # how long an app may take to save and quit before its process is killed
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-Middleware = Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]
 
 
 class GuardedServer(Server):
@@ -71,7 +68,7 @@ class GuardedServer(Server):
         app.middlewares.append(_guard(self.access))
         return app
 
-    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.sessions >= self.most_sessions:
             return web.Response(status=503, text=_busy_page(self.busy_sentence()), content_type="text/html")
         here = f"http://{request.host}"  # the address the browser used, whatever the server listens on
@@ -102,7 +99,8 @@ class GuardedServer(Server):
             self.command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            # textual-serve awaits it and drops what it returns (aiohttp's says whether it closed the socket).
+            close=websocket.close,  # type: ignore[arg-type]
             download_manager=self.download_manager,
             debug=self.debug,
         )

@@ -6,7 +6,7 @@ encounters before anything else of the game is imported."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -22,7 +22,7 @@ class Problem:
 
     file: str
     message: str
-    where: tuple[str, ...] = ()
+    where: Sequence[str] = ()  # kept as a tuple
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "where", tuple(self.where))  # given as any sequence
@@ -53,7 +53,7 @@ class Loaded(Generic[T]):
     """What could be read from content files, with every problem met on the way."""
 
     value: T
-    problems: tuple[Problem, ...] = ()
+    problems: Sequence[Problem] = ()  # kept as a tuple
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "problems", tuple(self.problems))  # given as any iterable

@@ -133,10 +133,11 @@ def _noted(error: WrongValue, part: str, key: str) -> WrongValue:
     return error
 
 
-def register_field_rules(converter: Converter, model: type, rules: dict[str, Hook]) -> None:
+def register_field_rules(converter: Converter, model: type[object], rules: dict[str, Hook]) -> None:
     """Structure `model` with these hooks for the fields named (the others as usual)."""
     hooks = {name: override(struct_hook=hook) for name, hook in rules.items()}
-    structure = make_dict_structure_fn(model, converter, **hooks)
+    # The fields' overrides go in as **kwargs beside cattrs' own bool keywords, which mypy checks them against.
+    structure = make_dict_structure_fn(model, converter, **hooks)  # type: ignore[arg-type]
     converter.register_structure_hook(model, requiring(dict, "a table", structure))
 
 

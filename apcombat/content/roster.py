@@ -19,6 +19,7 @@ from apcombat.content.loader import structure
 from apcombat.content.paths import CHARACTERS_FOLDER, ENCOUNTERS_FOLDER
 from apcombat.content.suggest import did_you_mean
 from apcombat.model.character import Character
+from apcombat.model.converters import as_tuple
 from apcombat.model.encounter import Control, Encounter, Side, Unit
 from apcombat.model.wording import says, them
 from apcombat.rules.chance import PERK_CRIT_BONUS
@@ -81,8 +82,8 @@ def new_character_id(name: str, content_folder: Path, known: Iterable[str] = ())
 class Roster:
     """Who fights on which side; each change makes a new roster."""
 
-    sides: tuple[Side, ...] = attrs.field(converter=tuple)
-    units: tuple[Unit, ...] = attrs.field(default=(), converter=tuple)
+    sides: tuple[Side, ...] = attrs.field(converter=as_tuple)
+    units: tuple[Unit, ...] = attrs.field(default=(), converter=as_tuple)
 
     @classmethod
     def start(cls) -> Roster:

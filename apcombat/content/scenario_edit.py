@@ -29,7 +29,7 @@ def scenario_tables(data: dict[str, Any], path: str | Path, library: Library) ->
     for section in ("attacker", "target"):
         table = tables.get(section)
         ref = table.get("character") if isinstance(table, dict) else None
-        if isinstance(ref, str):
+        if isinstance(ref, str) and isinstance(table, dict):
             found = resolve_reference(ref, path, library.root)
             if found.stem in library.characters and found.is_file():
                 table["character"] = found.stem
@@ -52,7 +52,8 @@ def with_character(tables: dict[str, Any], original: dict[str, Any], section: st
         tables[section] = copy.deepcopy(original.get(section, {}))
         return tables
     kept = KEPT_BY_ATTACKER if section == "attacker" else KEPT_BY_TARGET
-    old = tables.get(section) if isinstance(tables.get(section), dict) else {}
+    table = tables.get(section)
+    old = table if isinstance(table, dict) else {}
     tables[section] = {"character": character_id, **{key: old[key] for key in kept if key in old}}
     return tables
 

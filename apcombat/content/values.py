@@ -8,7 +8,7 @@ import functools
 import json
 from collections.abc import Callable
 from enum import Enum
-from typing import Any
+from typing import Any, TypeGuard
 
 from apcombat.content.suggest import did_you_mean
 
@@ -40,7 +40,7 @@ def wrong_value(expected: str, value: object) -> WrongValue:
     return WrongValue(f"expected {expected}, got {show_value(value)}")
 
 
-def is_whole_number(value: object) -> bool:
+def is_whole_number(value: object) -> TypeGuard[int]:
     """A TOML integer (TOML's true and false are not numbers)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -54,7 +54,7 @@ def structure_int(value: object, _: Any) -> int:
     """A whole number, as is."""
     if not is_whole_number(value):
         raise wrong_value("a whole number", value)
-    return value  # type: ignore[return-value]
+    return value
 
 
 def structure_float(value: object, _: Any) -> float:

@@ -3,6 +3,9 @@ turns given up for reaction (R16.1) and covering fire (R17.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
 import attrs
 
 from apcombat.dice import DiceSource
@@ -30,10 +33,10 @@ from apcombat.model import (
     Watch,
 )
 from apcombat.model.fates import Fate
-from apcombat.rules.attack import AttackPlan, ImpossibleAttack, plan_attack
+from apcombat.rules.attack import AttackPlan, plan_attack
 from apcombat.rules.covering_fire import MAX_COVERING_HITS
 from apcombat.rules.explain import describe_plan, describe_result
-from apcombat.rules.refusals import attack_options
+from apcombat.rules.refusals import ImpossibleAttack, attack_options
 from apcombat.rules.report import guns_report, rounds_report
 from apcombat.rules.resolve import AttackResult, resolve_attack
 
@@ -65,16 +68,17 @@ PLANS_KEPT = 8
 plans every attack, previewing one plans it again, every aim and extra AP against a target asks the map the
 same, and an AI judging a turn asks all of that of the same few states (states are immutable)."""
 
-_plans: list[tuple[Encounter, dict]] = []
+# Three kinds of entry, each read back by the code that wrote it: plans or refusals, sides, `_between`'s answers.
+_plans: list[tuple[Encounter, dict[Hashable, Any]]] = []
 
 
-def _plans_of(state: Encounter) -> dict:
+def _plans_of(state: Encounter) -> dict[Hashable, Any]:
     """What is already worked out in this very state object (plans or refusals by command, `_between` by
     pair); each caller keeps the table it was handed, so threads asking of different states never share one."""
-    for held, table in _plans:
+    for held, held_table in _plans:
         if held is state:
-            return table
-    table: dict = {}
+            return held_table
+    table: dict[Hashable, Any] = {}
     _plans.insert(0, (state, table))
     del _plans[PLANS_KEPT:]
     return table

@@ -21,7 +21,8 @@ from typing import TypeVar
 
 import attrs
 
-from apcombat.engine.command_base import Command, CommandError
+from apcombat.engine.command_base import Command as Command  # re-exported: the engine imports them from here
+from apcombat.engine.command_base import CommandError as CommandError
 from apcombat.engine.command_base import need as _need
 from apcombat.engine.command_base import no_more as _no_more
 from apcombat.engine.command_base import who as _who

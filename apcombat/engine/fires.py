@@ -93,6 +93,7 @@ def after_stream(
     splash = next(step.to for step in grid.steps(where) if step.facing is direction)
     said = f"{attacker.name}'s missed stream splashes {direction.value} of {cell_words(where)} (d{len(grid.facings)}"
     said += f" = {roll})"
+    assert state.map is not None  # lighting a cell keeps the map
     inside = state.map.inside(splash)
     splashed = state.map.at(splash) if inside else None
     if splashed is not None and splashed.flammable:
@@ -148,6 +149,7 @@ def fire_step(state: Encounter, dice: DiceSource, events: list[Event], before: E
             text = f"{where} would spread (d6 = {d6}), but nothing flammable is within 4 m: it burns on (R18.3.3)"
             events.append(Event("fire", text, data))
         else:
+            assert state.map is not None
             terrain = state.map.at(target)
             text = f"{where} spreads (d6 = {d6}): {_lit_text(terrain, target)} (R18.3.3)"
             events.append(Event("fire", text, data | {"to": list(target)}))

@@ -264,8 +264,8 @@ def gm_show(state: Encounter, command: GmShow, dice: DiceSource, events: list[Ev
     try:
         side = state.side(command.side)
     except KeyError:
-        sides = ", ".join(side.id for side in state.sides)
-        raise CommandError(f"no side {shown_word(command.side)}: the sides are {sides}") from None
+        known = ", ".join(side.id for side in state.sides)
+        raise CommandError(f"no side {shown_word(command.side)}: the sides are {known}") from None
     text = f"game master: the players' view shows the HP of {side.name} {_SHOWN_AS[command.shown]}"
     events.append(Event("gm", text, {"hp_shown": command.shown.value, "side": side.id}))
     sides = tuple(attrs.evolve(s, hp_shown=command.shown) if s.id == side.id else s for s in state.sides)

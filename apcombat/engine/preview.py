@@ -126,7 +126,7 @@ def _generic(state: Encounter, command: Command) -> Preview:
     """Apply the command with dice showing their lowest and then their highest faces: its cost and, when it
     rolls no die, what it does."""
     counted = command.who is not None and state.round > 0
-    before = state.unit(command.who).ap if counted else 0
+    before = state.unit(command.who).ap if counted and command.who is not None else 0
     plays: list[tuple[int, int]] = []  # (AP spent, AP left) of each play that ended
     first_roll = None
     for highest in (False, True):
@@ -136,7 +136,7 @@ def _generic(state: Encounter, command: Command) -> Preview:
         except _TooManyRolls:
             first_roll = first_roll or dice.first
             continue
-        ap_after = after_state.unit(command.who).ap if counted else 0
+        ap_after = after_state.unit(command.who).ap if counted and command.who is not None else 0
         plays.append((max(0, before - ap_after) if state.active == command.who else 0, ap_after))
         if dice.first is None:
             return Preview(True, "", *plays[0], lines=tuple(event.text for event in events))

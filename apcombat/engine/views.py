@@ -227,9 +227,9 @@ def visible_enemies(state: Encounter, unit: Unit) -> list[Unit]:
     """Enemies standing in sight, nearest first: what Tab cycles through when picking a target."""
     enemies = [u for u in state.units if u.side != unit.side and not u.down and sees(state, unit, u)]
     if _on_map(state, unit):
-        grid = grid_of(state)
-        assert unit.at is not None
-        enemies.sort(key=lambda u: grid.distance_m(unit.at, u.at) if u.at else 0.0)
+        grid, origin = grid_of(state), unit.at
+        assert origin is not None
+        enemies.sort(key=lambda u: grid.distance_m(origin, u.at) if u.at else 0.0)
     return enemies
 
 

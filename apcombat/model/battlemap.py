@@ -6,6 +6,8 @@ from enum import StrEnum
 
 import attrs
 
+from apcombat.model.converters import as_frozenset, as_tuple
+
 Cell = tuple[int, int]  # (x, y) from the top-left, 0-based
 
 
@@ -102,11 +104,11 @@ class BattleMap:
     terrain the rows give (`at`), so everything that reads the map (sight, paths, jumps, cover) sees them.
     A map never changes: a fire lit or put out makes a new map."""
 
-    rows: tuple[str, ...] = attrs.field(converter=tuple)
+    rows: tuple[str, ...] = attrs.field(converter=as_tuple)
     legend: dict[str, Terrain] = attrs.field(factory=lambda: dict(DEFAULT_LEGEND))
     kind: str = "square"
-    fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=frozenset)
-    burnt: frozenset[Cell] = attrs.field(factory=frozenset, converter=frozenset)
+    fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=as_frozenset)
+    burnt: frozenset[Cell] = attrs.field(factory=frozenset, converter=as_frozenset)
     terrain: tuple[tuple[Terrain, ...], ...] = attrs.field(
         init=False, eq=False, repr=False, default=attrs.Factory(_terrain_rows, takes_self=True)
     )

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import attrs
 
+from apcombat.model.converters import as_frozenset, as_tuple
 from apcombat.model.enums import Skill
 
 ATTRIBUTES = ("ST", "PE", "EN", "CH", "IN", "AG", "LU")
 
 
-def _attribute(instance: object, attribute: attrs.Attribute, value: int) -> None:
+def _attribute(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if not 1 <= value <= 10:
         raise ValueError(f"{attribute.name} must be between 1 and 10, got {value}")
 
 
-def _morale(instance: object, attribute: attrs.Attribute, value: int) -> None:
+def _morale(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if not 2 <= value <= 12:
         raise ValueError(f"morale must be between 2 and 12 (R18.1.1), got {value}")
 
@@ -32,7 +33,8 @@ class Special:
     LU: int = attrs.field(default=5, validator=_attribute)
 
     def get(self, name: str) -> int:
-        return getattr(self, name)
+        value: int = getattr(self, name)
+        return value
 
 
 @attrs.frozen
@@ -42,9 +44,9 @@ class Character:
     name: str
     special: Special = attrs.field(factory=Special)
     skills: dict[Skill, int] = attrs.field(factory=dict)
-    perks: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
+    perks: frozenset[str] = attrs.field(factory=frozenset, converter=as_frozenset)
     armor: str | None = None
-    weapons: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    weapons: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     # R0.5: each derived number may be overridden per character; None means "use the formula".
     max_hp: int | None = None
     ap: int | None = None

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import attrs
 
+from apcombat.model.converters import as_tuple
+
 
 @attrs.frozen
 class SideRoll:
@@ -11,7 +13,7 @@ class SideRoll:
     again, among themselves)."""
 
     side: str
-    rolls: tuple[int, ...] = attrs.field(converter=tuple)
+    rolls: tuple[int, ...] = attrs.field(converter=as_tuple)
 
 
 @attrs.frozen
@@ -23,13 +25,13 @@ class Deck:
     order (`to_play`), and the deck's other cards (`cards`, in the encounter's order: a draw's die counts
     them so) are drawn one at a time."""
 
-    sides: tuple[str, ...] = attrs.field(converter=tuple)  # the order the sides act in (after `last`)
-    rolls: tuple[SideRoll, ...] = attrs.field(default=(), converter=tuple)  # the sides' d6, highest first
+    sides: tuple[str, ...] = attrs.field(converter=as_tuple)  # the order the sides act in (after `last`)
+    rolls: tuple[SideRoll, ...] = attrs.field(default=(), converter=as_tuple)  # the sides' d6, highest first
     went_last: bool = False  # the winner chose to go last
     choosing: bool = True  # the sides are choosing their held cards
-    held: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=tuple)  # (side, unit), side order
-    to_play: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # held cards not played yet
-    cards: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # cards not drawn, encounter order
+    held: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=as_tuple)  # (side, unit), side order
+    to_play: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # held cards not played yet
+    cards: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # cards not drawn, encounter order
 
     @property
     def winner(self) -> str | None:

@@ -16,6 +16,7 @@ from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.battlemap import BattleMap, Cell
 from apcombat.model.character import Character
 from apcombat.model.conditions import NO_EXHAUSTION, Burning, Exhaustion
+from apcombat.model.converters import as_frozenset, as_tuple
 from apcombat.model.criticals import DEFAULT_CRITICALS, CriticalTable
 from apcombat.model.deck import Deck
 from apcombat.model.enums import BodyLocation, Facing, Pose
@@ -98,7 +99,7 @@ class CarriedWeapon:
 class Watch:
     """R16: a unit on reaction watch, and the enemies that already caused a perception test."""
 
-    tested: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
+    tested: frozenset[str] = attrs.field(factory=frozenset, converter=as_frozenset)
 
 
 @attrs.frozen
@@ -121,19 +122,19 @@ class Unit:
     facing: Facing = Facing.N
     pose: Pose = Pose.UPRIGHT
     armor: Armor = NO_ARMOR
-    weapons: tuple[CarriedWeapon, ...] = attrs.field(default=(), converter=tuple)
+    weapons: tuple[CarriedWeapon, ...] = attrs.field(default=(), converter=as_tuple)
     in_hand: int = 0  # index into weapons
     offhand: int | None = None  # index of the second gun for two-gun fire (R11)
     ammo: dict[str, int] = attrs.field(factory=dict)  # spare rounds by ammunition id (R19.1)
     in_cover: bool = False
-    wounds: frozenset[BodyLocation] = attrs.field(factory=frozenset, converter=frozenset)
+    wounds: frozenset[BodyLocation] = attrs.field(factory=frozenset, converter=as_frozenset)
     exhaustion: Exhaustion = NO_EXHAUSTION
     burning: Burning | None = None
     unconscious_rounds: int = 0
     ap_loss_next_turn: int = 0  # R12.1 head wound
     carried_mm: int = 0  # R7.1: movement bought and not used yet
     carried_rate: int = 0  # R7.1: the mm per AP that movement was bought at (0: the pose's walking rate)
-    recent_steps: tuple[Facing, ...] = attrs.field(default=(), converter=tuple)  # R15.1: last two steps
+    recent_steps: tuple[Facing, ...] = attrs.field(default=(), converter=as_tuple)  # R15.1: last two steps
     turn_degrees: float = 0.0  # R7.3: signed rotation of the current run of consecutive turns
     turn_paid: int = 0  # R7.3: AP already paid for that run of turns
     sacrificed_ap: int = 0  # R16.2: the AP a watcher gave up, to be used when it interrupts
@@ -205,8 +206,8 @@ class Encounter:
     """The whole state of a fight."""
 
     name: str
-    sides: tuple[Side, ...] = attrs.field(converter=tuple)
-    units: tuple[Unit, ...] = attrs.field(converter=tuple)
+    sides: tuple[Side, ...] = attrs.field(converter=as_tuple)
+    units: tuple[Unit, ...] = attrs.field(converter=as_tuple)
     map: BattleMap | None = None
     description: str = ""
     house_rules: HouseRules = attrs.field(factory=HouseRules)
@@ -214,9 +215,9 @@ class Encounter:
     modules: dict[str, bool] = attrs.field(factory=dict)
     criticals: CriticalTable = DEFAULT_CRITICALS  # R12.1 as content/criticals.toml says
     round: int = 0  # 0 is set-up: game master commands only (R13.1 bonuses)
-    order: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # this round's initiative order
-    taken: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # whose turn this round is over
-    delayed: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # R13.3
+    order: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # this round's initiative order
+    taken: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # whose turn this round is over
+    delayed: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # R13.3
     pre_empted: str | None = None  # R13.3: the unit a delayed one stepped in before; it goes on next
     active: str | None = None
     interrupt: Interrupt | None = None
@@ -224,7 +225,7 @@ class Encounter:
     gm_force_hit: bool | None = None  # the next to-hit result
     winner: str | None = None  # the side that won
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
-    ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=tuple)  # each AI side's generator, once asked
+    ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=as_tuple)  # each AI side's generator, once asked
     deck: Deck | None = None  # R18.5: this round's activation deck (None: the module is off, or round 0)
     lost: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # R18.1.2: units lost this round
     morale_tested: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # R18.1.2: tested this round

@@ -6,6 +6,7 @@ import attrs
 
 from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.character import Special
+from apcombat.model.converters import as_frozenset
 from apcombat.model.criticals import DEFAULT_CRITICALS, CriticalTable
 from apcombat.model.enums import BodyLocation, FromCover, Pose, ShotMode, Skill
 from apcombat.model.house_rules import HouseRules, OptionalRules
@@ -20,13 +21,13 @@ class Shooter:
     special: Special
     skills: dict[Skill, int]
     weapon: Weapon
-    perks: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
+    perks: frozenset[str] = attrs.field(factory=frozenset, converter=as_frozenset)
     offhand: Weapon | None = None
     pose: Pose = Pose.UPRIGHT
     in_cover: bool = False
     hidden_behind_cover: bool = False  # R8.5: prone behind hip-high cover between it and the target
     exhaustion: int = 0  # R14.3 penalty in force: 0, 10, 20 or 40
-    wounds: frozenset[BodyLocation] = attrs.field(factory=frozenset, converter=frozenset)
+    wounds: frozenset[BodyLocation] = attrs.field(factory=frozenset, converter=as_frozenset)
     ammo: int | None = None  # rounds loaded in the main gun; None = a full magazine
     offhand_ammo: int | None = None
     crit_chance: int | None = None  # R0.5 override; None = LU
@@ -60,7 +61,7 @@ class Target:
     special: Special = attrs.field(factory=Special)
     skills: dict[Skill, int] = attrs.field(factory=dict)
     exhaustion: int = 0
-    wounds: frozenset[BodyLocation] = attrs.field(factory=frozenset, converter=frozenset)
+    wounds: frozenset[BodyLocation] = attrs.field(factory=frozenset, converter=as_frozenset)
     suppression: int = 0  # R18.4.2: suppression markers held (-1 each on its d10 tests)
     id: str = ""  # the unit's id: whose dice its tests roll (R18.6.1)
 

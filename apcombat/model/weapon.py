@@ -26,7 +26,8 @@ class Ranges:
     extreme: BandSpec
 
     def band(self, band: RangeBand) -> BandSpec:
-        return getattr(self, band._value_)
+        spec: BandSpec = getattr(self, band._value_)
+        return spec
 
     def in_order(self) -> tuple[tuple[RangeBand, BandSpec], ...]:
         return (

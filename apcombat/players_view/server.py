@@ -13,12 +13,16 @@ import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
 from apcombat.players_view.access import Access
 from apcombat.players_view.follow import FollowedSave
 from apcombat.players_view.listen import listening_socket
 from apcombat.players_view.page import page_html
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 CONTENT_POLICY = (
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; img-src data:"
@@ -38,6 +42,7 @@ class WatchServer(ThreadingHTTPServer):
     """An HTTP server of one followed save; `serve_forever()` answers until `shutdown()`."""
 
     daemon_threads = True
+    server_address: tuple[str, int] | tuple[str, int, int, int]  # an IP listener's: IPv4, or IPv6
 
     def __init__(
         self, followed: FollowedSave, listener: socket.socket, access: Access, idle_seconds: float = IDLE_SECONDS
@@ -100,7 +105,7 @@ class _Deadline(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def, override]
+    def readinto(self, buffer: WriteableBuffer) -> int:
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError("no whole request in time")

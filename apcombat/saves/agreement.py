@@ -8,6 +8,7 @@ import re
 import tomllib
 from collections.abc import Iterator
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -44,7 +45,7 @@ def replayed(save: SaveFile, file: str) -> Game:
         raise SaveError([f"{file}: {where} cannot be played again: {error}"]) from None
 
 
-def agreeing_game(save: SaveFile, path: str) -> Game:
+def agreeing_game(save: SaveFile, path: str | Path) -> Game:
     """The game the save holds, played again from its start: SaveError if its history cannot be played or
     does not reach the saved state and dice, naming the first field that differs. The game returned has the
     event log of the whole fight, every step for undo, and the undone commands redo can play."""

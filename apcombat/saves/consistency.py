@@ -14,8 +14,8 @@ from apcombat.content.encounter_map import standing_problem
 from apcombat.content.encounter_units import facing_problem
 from apcombat.content.field_paths import join_path
 from apcombat.content.suggest import unknown_id
-from apcombat.engine import DiceState, HistoryEntry
-from apcombat.engine.commands import CommandError, GmSet, Redo, Undo, parse_command
+from apcombat.engine import CommandError, DiceState, HistoryEntry
+from apcombat.engine.commands import GmSet, Redo, Undo, parse_command
 from apcombat.model import Encounter, Unit
 from apcombat.saves.format import SaveFile
 

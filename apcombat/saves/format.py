@@ -46,6 +46,7 @@ from apcombat.content.loader import STRUCTURE_ERRORS
 from apcombat.content.values import Hook, WrongValue, is_whole_number, show_value
 from apcombat.engine import DiceState, Game, HistoryEntry
 from apcombat.model import AiDice, BattleMap, CarriedWeapon, Encounter, Unit
+from apcombat.model.converters import as_tuple
 from apcombat.saves.errors import SaveError
 
 FORMAT_VERSION = 7
@@ -69,8 +70,8 @@ class SaveFile:
     rules_version: int  # the rules the history was played under: a save of today's rules must replay
     seed: int
     dice: DiceState
-    history: tuple[HistoryEntry, ...] = attrs.field(default=(), converter=tuple)
-    redo: tuple[HistoryEntry, ...] = attrs.field(default=(), converter=tuple)  # undone commands, next first
+    history: tuple[HistoryEntry, ...] = attrs.field(default=(), converter=as_tuple)
+    redo: tuple[HistoryEntry, ...] = attrs.field(default=(), converter=as_tuple)  # undone commands, next first
     start: Encounter
     state: Encounter
 
@@ -180,10 +181,16 @@ def make_save_converter() -> TomllibConverter:
     return converter
 
 
-def _write_field_through(converter: TomllibConverter, model: type, field: str, write: Callable[[Any], Any]) -> None:
+def _write_field_through(
+    converter: TomllibConverter, model: type[object], field: str, write: Callable[[Any], Any]
+) -> None:
     """Write `model`'s `field` through `write` (the other fields as usual, left out at their defaults)."""
+    # The field's override goes in as **kwargs beside cattrs' own bool keywords, which mypy checks it against.
     unstructure = make_dict_unstructure_fn(
-        model, converter, _cattrs_omit_if_default=converter.omit_if_default, **{field: override(unstruct_hook=write)}
+        model,
+        converter,
+        _cattrs_omit_if_default=converter.omit_if_default,
+        **{field: override(unstruct_hook=write)},  # type: ignore[arg-type]
     )
     converter.register_unstructure_hook(model, unstructure)
 

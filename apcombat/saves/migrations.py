@@ -12,7 +12,7 @@ from typing import Any
 
 from apcombat.content.values import is_whole_number, show_value
 from apcombat.rules.version import RULES_VERSION
-from apcombat.saves.errors import refuse
+from apcombat.saves.errors import SaveError, refuse
 from apcombat.saves.format import FORMAT_VERSION
 
 Document = dict[str, Any]
@@ -26,7 +26,7 @@ def from_format_1(document: Document) -> Document:
     """Format 1 -> 2: saves record the rules their history was played under; format 1 saves were all written
     under rules version 1. Their table-mode moves recorded R15.1's run-up as the steps "moved", which no
     save could read back: they become steps straight ahead, as the engine records them now."""
-    upgraded = {"format_version": 2, "rules_version": 1} | document
+    upgraded: Document = {"format_version": 2, "rules_version": 1} | document
     for part in ("start", "state"):
         for unit in upgraded.get(part, {}).get("units", []):
             steps = unit.get("recent_steps")
@@ -127,7 +127,8 @@ def upgrade(document: Document, file: str, migrations: dict[int, Migration] = MI
         migration = migrations.get(version)
         if migration is None:
             oldest = min(migrations, default=FORMAT_VERSION)
-            refuse(file, [("format_version", f"format {version} is too old: this apcombat reads {oldest} or newer")])
+            too_old = f"format {version} is too old: this apcombat reads {oldest} or newer"
+            raise SaveError.found_in(file, [("format_version", too_old)])
         try:
             document = migration(copy.deepcopy(document))
         except _BROKEN_DOCUMENT as error:

@@ -3,6 +3,8 @@ enemy, R7) and Watch (R16.1: stand watch when no firing position is in reach and
 
 from __future__ import annotations
 
+from typing import Literal, cast
+
 from apcombat.ai.baseline.fighting import good_attack
 from apcombat.ai.baseline.positions import Positions
 from apcombat.ai.baseline.proposal import Proposal
@@ -92,7 +94,8 @@ def best_cell_out_of_cover(situation: Situation) -> tuple[Cell, int, float, int]
     """`best_cell`, for a unit in cover as it would be once it left cover (in cover it reaches no cell)."""
     if not situation.me.in_cover:
         return best_cell(situation)
-    cached = getattr(situation, "_uncovered_best", False)
+    # False: not worked out yet (None is an answer: no cell)
+    cached = cast("tuple[Cell, int, float, int] | Literal[False] | None", getattr(situation, "_uncovered_best", False))
     if cached is False:
         uncovered = situation_after(situation, f"uncover {situation.me.id}")
         cached = None if uncovered is None else best_cell(uncovered)

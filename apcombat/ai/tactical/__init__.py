@@ -44,7 +44,7 @@ class TacticalLevel:
         self.budget = budget_of(settings.effort)
         self.lookahead = lookahead
         fire = LOOKAHEADS[lookahead]
-        self.fire: Fire = partial(sampled, samples=self.budget.samples) if fire is sampled else fire  # type: ignore[assignment]
+        self.fire: Fire = partial(sampled, samples=self.budget.samples) if fire is sampled else fire
         self.candidates = candidates
 
     def plans(self, state: Encounter, rng: random.Random) -> list[TurnPlan]:

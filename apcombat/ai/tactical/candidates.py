@@ -123,8 +123,8 @@ def chosen_cells(situation: Situation, cells: int) -> list[tuple[Cell, int]]:
     me, judge = situation.me, positions(situation)
     reach = {c: ap for c, ap in situation.reach.items() if c != me.at}
     if role_of(me) is AiRole.GUARD and me.at is not None:
-        near = situation.memo.steps_from((me.at,), frozenset(reach))
-        reach = {c: ap for c, ap in reach.items() if near.get(c, GUARD_STEPS + 1) <= GUARD_STEPS}
+        guarded = situation.memo.steps_from((me.at,), frozenset(reach))
+        reach = {c: ap for c, ap in reach.items() if guarded.get(c, GUARD_STEPS + 1) <= GUARD_STEPS}
     if not reach:
         return []
     ordered = sorted(reach.items())  # a fixed order before every sort: the same state, the same plans
@@ -225,6 +225,7 @@ class Watch:
         if coming is None or all_friends_watch(situation):
             return  # a side that all watches waits for ever for an enemy that stays away
         enemy, steps = coming
+        assert enemy.at is not None  # `coming_enemy` picks only enemies on the map
         if enemy.watch is not None:
             return  # it watches too: it will not walk in, and two watchers wait for ever
         weapon = me.weapon.weapon

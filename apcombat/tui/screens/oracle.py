@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -56,7 +57,8 @@ class OracleScreen(ModalScreen[None]):
                 answer.update("Type the d100 (1-100; 00 is 100), or ctrl+r to let the program roll.")
                 return
             roll = read_die(int(text), 100)
-        result = ask_oracle(Odds(self.query_one("#odds", Select).value), chaos, roll)
+        odds = cast(str, self.query_one("#odds", Select).value)  # allow_blank=False: always one of the odds
+        result = ask_oracle(Odds(odds), chaos, roll)
         cell = result.thresholds
         event = "\nRANDOM EVENT!" if result.random_event else ""
         no = f", exceptional no {cell.exceptional_no}+" if cell.exceptional_no else ""

@@ -35,8 +35,9 @@ from apcombat.content.toml_files import read_toml
 from apcombat.content.writer import write_text_file
 from apcombat.dice import SeededDice
 from apcombat.model.enums import BodyLocation, FromCover, ShotMode
-from apcombat.rules.attack import ImpossibleAttack, plan_attack
+from apcombat.rules.attack import AttackPlan, plan_attack
 from apcombat.rules.explain import describe_plan, describe_result
+from apcombat.rules.refusals import ImpossibleAttack
 from apcombat.rules.resolve import resolve_attack
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 
@@ -87,7 +88,7 @@ class ResolverScreen(Screen):
         self.path: Path | None = None
         self.original: dict[str, Any] = {}  # the scenario as its file writes it
         self.tables: dict[str, Any] = {}  # as the form has changed it
-        self.plan = None
+        self.plan: AttackPlan | None = None
         self._choices: dict[str, list[str]] = {}  # each list's values, in order
 
     def compose(self) -> ComposeResult:

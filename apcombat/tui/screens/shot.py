@@ -114,6 +114,10 @@ class ShotScreen(ModalScreen[str | None]):
         Binding("escape", "cancel", "Cancel", id="shot.cancel"),
     ]
 
+    attacker: str
+    target: str
+    turn: tuple[int, str | None]  # the round and the active unit the attack was aimed in
+
     def __init__(self, session: Session, attacker: str, target: str, mode: str = "single") -> None:
         super().__init__()
         self.session = session
@@ -247,6 +251,7 @@ class ShotScreen(ModalScreen[str | None]):
 
     @staticmethod
     def map_summary(preview: Preview) -> str:
+        assert preview.attack is not None  # the preview of an attack
         chances = " and ".join(f"{gun.hit_chance}%" for gun in preview.attack.guns)
         return (
             f"hit {chances}, expected hits {preview.expected_hits:.2f}; "
@@ -256,6 +261,7 @@ class ShotScreen(ModalScreen[str | None]):
     @staticmethod
     def table_summary(preview: Preview) -> str:
         """One line, so the dialog fits 24 rows: each gun's hit and critical chance, the AP."""
+        assert preview.attack is not None  # the preview of an attack
         chances = " and ".join(f"{gun.hit_chance}% (crit {gun.crit_chance}%)" for gun in preview.attack.guns)
         return f"hit {chances}; AP {preview.ap_cost}, {preview.ap_left} left — Enter fires"
 

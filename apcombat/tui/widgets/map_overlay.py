@@ -9,6 +9,7 @@ from typing import TypeVar
 import attrs
 
 from apcombat.model import Cell, RangeBand
+from apcombat.model.converters import as_frozenset, as_tuple
 
 V = TypeVar("V")
 
@@ -21,14 +22,14 @@ class MapOverlay:
     """
 
     reachable: dict[Cell, int] = attrs.field(factory=dict)  # cell -> AP it costs to get there
-    path: tuple[tuple[Cell, int], ...] = attrs.field(default=(), converter=tuple)  # step -> AP left after it
-    sight: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # cells in sight
-    cones: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # enemies' reaction cones
+    path: tuple[tuple[Cell, int], ...] = attrs.field(default=(), converter=as_tuple)  # step -> AP left after it
+    sight: frozenset[Cell] = attrs.field(default=frozenset(), converter=as_frozenset)  # cells in sight
+    cones: frozenset[Cell] = attrs.field(default=frozenset(), converter=as_frozenset)  # enemies' reaction cones
     bands: dict[Cell, RangeBand] = attrs.field(factory=dict)  # range band of the weapon in hand
-    cover: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # protected vs the active unit
+    cover: frozenset[Cell] = attrs.field(default=frozenset(), converter=as_frozenset)  # protected vs the active unit
     target: Cell | None = None
     costs_shown: bool = False  # write the AP cost in each reachable floor cell
-    watches: frozenset[Cell] = attrs.field(default=frozenset(), converter=frozenset)  # the acting side's watches
+    watches: frozenset[Cell] = attrs.field(default=frozenset(), converter=as_frozenset)  # the acting side's watches
 
 
 def rows_of_cells(cells: frozenset[Cell]) -> dict[int, frozenset[int]]:

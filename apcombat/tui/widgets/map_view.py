@@ -138,7 +138,7 @@ class MapView(ScrollView, can_focus=True):
         # Two screens' worth of rows or so: every line kept is some hundred objects the garbage collector walks
         # on each full collection (which a frame then waits for), and rows of states long gone are seldom drawn
         # again.
-        self._lines: LRUCache[RowMarks, Strip] = LRUCache(LINES_KEPT)  # full-width map rows
+        self._lines: LRUCache[RowMarks | tuple[RowMarks, int, int], Strip] = LRUCache(LINES_KEPT)  # full-width rows
         self._visible_lines: LRUCache[tuple[object, ...], Strip] = LRUCache(LINES_KEPT)  # cropped, with the rulers
         self._base_style = Style()
         # Called with the new cell as soon as the cursor moves, before the frame that shows it: a screen that
@@ -407,7 +407,7 @@ class MapView(ScrollView, can_focus=True):
         bands = self._layer("bands", overlay.bands, rows_of_values)
         cover = self._layer("cover", overlay.cover, rows_of_cells)
         watches = self._layer("watches", overlay.watches, rows_of_cells)
-        sight_on, none, empty = bool(overlay.sight), (), frozenset()
+        sight_on, none, empty = bool(overlay.sight), (), frozenset[int]()
         target_x, target_y = overlay.target if overlay.target is not None else (None, None)
         cursor_x, cursor_y = self._cursor
         return [

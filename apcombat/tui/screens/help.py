@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Label
 
 from apcombat.tui.keymap import keymap_path
 
+
 def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Binding]]:
     """Every binding with an id, by where it applies (each id once); `everywhere`: the app's class, whose
     bindings apply everywhere (the app passes it: no screen imports the app)."""

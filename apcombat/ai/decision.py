@@ -1,8 +1,12 @@
-"""What an AI answers when asked for a move: the line, why, and what else it weighed."""
+"""What an AI answers when asked for a move: the command and its line, why, and what else it weighed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
+
+from apcombat.engine import Command, format_command
 
 
 @attrs.frozen
@@ -23,10 +27,18 @@ class Option:
 
 @attrs.frozen
 class Decision:
-    """One command line for `state.active`, with a one-line reason in the game's numbers and the options
-    weighed, the best first: one line each, or an `Option` that also names its plan and score (`str` of it
-    is its line). A plug-in bot's bare line becomes a Decision with no reason."""
+    """One command for `state.active` and its line, with a one-line reason in the game's numbers and the
+    options weighed, the best first: one line each, or an `Option` that also names its plan and score (`str`
+    of it is its line). A built-in level's Decision is made by `Decision.of(command, ...)`, its `line` the
+    command's canonical line; a plug-in bot's bare line becomes a Decision with no reason and no command (the
+    turn parses it, once)."""
 
     line: str
     reason: str = ""
     options: tuple[str | Option, ...] = attrs.field(default=(), converter=tuple)
+    command: Command | None = attrs.field(default=None, eq=False)
+
+    @classmethod
+    def of(cls, command: Command, reason: str = "", options: Iterable[str | Option] = ()) -> Decision:
+        """The decision to play `command`: its line is the command's canonical line."""
+        return cls(format_command(command), reason, tuple(options), command)

@@ -4,6 +4,7 @@ candidate action. It reads only what the app shows a player (positions, HP, armo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 
 import attrs
@@ -11,9 +12,10 @@ import attrs
 from apcombat.ai.baseline.damage import expected_damage
 from apcombat.ai.baseline.fire_risk import lit_cell_damage
 from apcombat.ai.baseline.memo import MapMemo, memo_of
+from apcombat.ai.decision import Decision, Option
 from apcombat.board.cover import can_take_cover, protected
 from apcombat.board.grid import Grid
-from apcombat.engine import legal_commands, parse_command, preview, views
+from apcombat.engine import format_command, legal_actions, preview, views
 from apcombat.engine.commands import Attack, Command
 from apcombat.engine.geometry import grid_of
 from apcombat.model import Cell, Encounter, FromCover, Unit
@@ -62,12 +64,18 @@ class Situation:
         assert state.active is not None
         self.state = state
         self.me = state.unit(state.active)
-        self.lines: tuple[str, ...] = tuple(legal_commands(state, jumps))  # `jumps`: see legal_commands
+        self.actions: tuple[Command, ...] = tuple(legal_actions(state, jumps))  # `jumps`: see legal_actions
+        self.lines: tuple[str, ...] = tuple(format_command(command) for command in self.actions)
         self.legal = frozenset(self.lines)
 
     @cached_property
     def commands(self) -> dict[str, Command]:
-        return {line: parse_command(line) for line in self.lines}
+        """Each legal line's command."""
+        return dict(zip(self.lines, self.actions, strict=True))
+
+    def decision(self, line: str, reason: str, options: Iterable[str | Option] = ()) -> Decision:
+        """The decision to play the legal `line`, with its command."""
+        return Decision.of(self.commands[line], reason, options)
 
     @cached_property
     def enemies(self) -> tuple[Unit, ...]:

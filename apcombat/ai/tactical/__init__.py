@@ -19,7 +19,8 @@ from apcombat.ai.tactical.explain import option_of, reason
 from apcombat.ai.tactical.planner import Judge, TurnPlan
 from apcombat.ai.tactical.team import edge_of, weights
 from apcombat.ai.tactical.volley import LOOKAHEADS, Fire, sampled
-from apcombat.engine import legal_commands
+from apcombat.engine import format_command, legal_actions
+from apcombat.engine.commands import End
 from apcombat.engine.deck import side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
@@ -68,7 +69,7 @@ class TacticalLevel:
 
             return deck_decision(state, self.settings)  # R18.5.1: the held card (and going last)
         if state.active is None or state.finished:
-            return Decision("end", "nobody to play")
+            return Decision.of(End(), "nobody to play")
         urgent = morale_decision(state)  # R18.1.3, R18.2.2: run, take cover, treat a friend
         if urgent is not None:
             return urgent
@@ -78,13 +79,13 @@ class TacticalLevel:
         plans = self.plans(state, rng)
         me = state.unit(state.active)
         if restricted(me):  # R18.1.3, R18.2.1: only what its state allows
-            legal = frozenset(legal_commands(state))
+            legal = {format_command(command): command for command in legal_actions(state)}
             plans = [plan for plan in plans if plan.line in legal]
             if not plans:
-                fallback = "end" if "end" in legal or not legal else sorted(legal)[0]
-                return Decision(fallback, f"{me.name} has nothing better to play")
+                fallback = End() if "end" in legal or not legal else legal[min(legal)]
+                return Decision.of(fallback, f"{me.name} has nothing better to play")
         if not plans:
-            return Decision("end", f"{me.name} has no plan to play")
+            return Decision.of(End(), f"{me.name} has no plan to play")
         best = plans[0]
         return Decision(best.line, reason(me, best), tuple(option_of(me, plan) for plan in plans[:SHOWN]))
 

@@ -17,7 +17,9 @@ from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.tactical.danger import enemy_turn_damage
 from apcombat.ai.tactical.team import GUARD_STEPS, may_move, role_of
 from apcombat.board.cover import can_take_cover, hidden_when_prone, protected
-from apcombat.model import AiRole, Cell
+from apcombat.engine import commands, format_command
+from apcombat.engine.commands import ChangePose, LeaveCover, Move, PinDown, React, Swap, TakeCover
+from apcombat.model import AiRole, Cell, Pose
 
 COVER_AP = 2  # R9.1
 CROUCH_AP = 2  # R8.1
@@ -63,11 +65,11 @@ def finishes(situation: Situation, cell: Cell, in_cover: bool, pose: str) -> Ite
     yield None, 0
     assert situation.state.map is not None
     if not in_cover and can_take_cover(situation.state.map, situation.grid, cell):
-        yield f"cover {me.id}", COVER_AP
+        yield format_command(TakeCover(me.id)), COVER_AP
     elif pose == "upright":
-        yield f"pose {me.id} crouched", CROUCH_AP
+        yield format_command(ChangePose(me.id, Pose.CROUCHED)), CROUCH_AP
     if pose in PRONE_AP and hides_prone(situation, cell):
-        yield f"pose {me.id} prone", PRONE_AP[pose]
+        yield format_command(ChangePose(me.id, Pose.PRONE)), PRONE_AP[pose]
 
 
 class StayAndFire:
@@ -163,13 +165,13 @@ class MoveAndFire:
         start: tuple[str, ...] = ()
         walker = situation
         if me.in_cover:
-            start = (f"uncover {me.id}",)
-            found = situation_after(situation, start[0]) if start[0] in situation.legal else None
+            start = (format_command(LeaveCover(me.id)),)
+            found = situation_after(situation, LeaveCover(me.id)) if start[0] in situation.legal else None
             if found is None:
                 return
             walker = found
         for cell, _ in chosen_cells(walker, cells):
-            move = f"move {me.id} {cell[0]},{cell[1]}"
+            move = format_command(Move(me.id, (cell,)))
             for finish, ap in finishes(situation, cell, False, me.pose.value):
                 yield Sketch("move", (*start, move), finish=finish, finish_ap=ap)
 
@@ -184,11 +186,11 @@ class Reload:
         me, carried = situation.me, situation.me.weapon
         if carried is None or not carried.weapon.magazine or carried.loaded >= carried.weapon.magazine:
             return
-        line = f"reload {me.id}"
+        line, swap = format_command(commands.Reload(me.id)), format_command(Swap(me.id))
         if line in situation.legal:
             yield Sketch("reload", (line,))
-        elif carried.loaded < rounds_needed(situation) and f"swap {me.id}" in situation.legal:
-            yield Sketch("swap", (f"swap {me.id}",))
+        elif carried.loaded < rounds_needed(situation) and swap in situation.legal:
+            yield Sketch("swap", (swap,))
 
 
 WATCH_HIT = 0.3
@@ -218,7 +220,7 @@ class Watch:
 
     def sketches(self, situation: Situation, cells: int) -> Iterator[Sketch]:
         me = situation.me
-        line = f"react {me.id}"
+        line = format_command(React(me.id))
         if line not in situation.legal or me.weapon is None or me.at is None:
             return
         coming = coming_enemy(situation)
@@ -251,10 +253,9 @@ class Pin:
         waiting = [u for u in waiting if u.id not in state.taken]
         if not waiting:
             return  # nobody to move under the pin
-        prefix = f"pin {me.id} "
-        for line in situation.lines:
-            if line.startswith(prefix):
-                enemy = state.unit(line[len(prefix) :])
+        for line, command in situation.commands.items():
+            if isinstance(command, PinDown) and command.unit == me.id:
+                enemy = state.unit(command.target)
                 if enemy.side == me.side:
                     continue  # the rules let a unit pin a friend in cover (R17.1); it never pays
                 # no more than each friend has: a minigun's turn "expects" hundreds of HP on anyone it sees

@@ -9,6 +9,7 @@ from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.tactical.candidates import Sketch
 from apcombat.ai.tactical.danger import enemy_turn_damage
 from apcombat.ai.tactical.planner import TurnPlan
+from apcombat.engine import commands, format_command
 from apcombat.model import Unit
 
 DELAY_GAIN = 1.0
@@ -51,7 +52,7 @@ class Delay:
 
     def plan(self, situation: Situation, judged: list[TurnPlan]) -> TurnPlan | None:
         me, state = situation.me, situation.state
-        line = f"delay {me.id}"
+        line = format_command(commands.Delay(me.id))
         if line not in situation.legal or state.interrupt is not None or me.at is None or not judged:
             return None
         best = judged[0]

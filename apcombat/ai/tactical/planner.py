@@ -17,8 +17,8 @@ from apcombat.ai.tactical.danger import Danger, danger_at, enemy_turn_damage
 from apcombat.ai.tactical.team import ALONE, Weights, behind_friends, cohesion_cost, kill_bonus, stands_alone
 from apcombat.ai.tactical.volley import NO_VOLLEY, Fire, Shot, Volley, shots_of
 from apcombat.dice import DiceRequest, EndFaceDice
-from apcombat.engine import CommandError, apply, parse_command
-from apcombat.engine.legal import attack_lines
+from apcombat.engine import CommandError, apply, format_command, parse_command
+from apcombat.engine.legal import attack_actions
 from apcombat.model import Encounter
 
 READY = 3.0
@@ -62,7 +62,8 @@ class AttacksFrom(Situation):
         assert state.active is not None
         self.state = state
         self.me = state.unit(state.active)
-        self.lines = tuple(attack_lines(state))
+        self.actions = tuple(attack_actions(state))
+        self.lines = tuple(format_command(command) for command in self.actions)
         self.legal = frozenset(self.lines)
 
 

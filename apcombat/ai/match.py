@@ -14,6 +14,7 @@ from apcombat.ai.tally import UnitTally, tally_step
 from apcombat.ai.timing import DecisionTimes
 from apcombat.ai.turn import Step, deck_step, turn_steps
 from apcombat.engine import Game, HistoryEntry
+from apcombat.engine.commands import Start
 from apcombat.engine.deck import side_asked
 from apcombat.model import Encounter
 
@@ -42,7 +43,7 @@ def play_match(
     """Play one game with `ais` (side id -> level name or module:function) and the dice seeded by `seed`."""
     players = {spec: resolve(spec) for spec in set(ais.values())}
     game = Game(encounter, seed=seed)
-    game.play("start")
+    game.play(Start())
     times: dict[str, list[float]] = {spec: [] for spec in ais.values()}
     illegal = dict.fromkeys(ais.values(), 0)
     tallies = {unit.id: UnitTally() for unit in encounter.units}

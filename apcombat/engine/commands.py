@@ -35,7 +35,16 @@ from apcombat.engine.gm_commands import (
     GmShow,
     GmSpot,
 )
-from apcombat.engine.grammar import FORMS, GM_COMMANDS, GM_FORMS, GM_USAGE, USAGE, format_command, parse_command
+from apcombat.engine.grammar import (
+    FORMS,
+    GM_COMMANDS,
+    GM_FORMS,
+    GM_USAGE,
+    USAGE,
+    format_command,
+    parse_command,
+    typed_line,
+)
 from apcombat.engine.move_commands import ChangePose, Jump, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.numbers import cell as parse_cell
 from apcombat.engine.numbers import distance_cm as parse_cm
@@ -80,4 +89,5 @@ __all__ = [
     "parse_cell",
     "parse_cm",
     "parse_command",
+    "typed_line",
 ]

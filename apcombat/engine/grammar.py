@@ -77,3 +77,9 @@ def _gm(args: list[str]) -> Command:
         words = [form.word for form in GM_FORMS]
         raise CommandError(f"{shown_word(what)} is not a game-master command: {', '.join(words[:-1])} or {words[-1]}")
     return form.parse(args)
+
+
+def typed_line(*words: str) -> str:
+    """A line of words the app knows and words a person typed in a prompt (a number, a distance, FIELD=VALUE),
+    left for `parse_command` to read with its own refusals: the app writes no command line of its own."""
+    return " ".join(words)

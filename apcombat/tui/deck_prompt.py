@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from apcombat.engine import legal_commands
+from apcombat.engine import Command, format_command, legal_actions
 from apcombat.engine.deck import side_asked
+from apcombat.engine.module_commands import Hold, Last
 from apcombat.model import Encounter
 from apcombat.model.wording import says
 from apcombat.tui.screens.dialogs import ChoiceScreen
@@ -17,19 +18,18 @@ if TYPE_CHECKING:
     from apcombat.tui.screens.game import GameScreen
 
 
-def choice_options(state: Encounter) -> tuple[str, list[tuple[str, str]]]:
-    """The question for the side the deck asks and its options (the line each plays, in words)."""
+def choice_options(state: Encounter) -> tuple[str, list[tuple[Command, str]]]:
+    """The question for the side the deck asks and its options (the command each plays, in words)."""
     side = side_asked(state)
     assert side is not None and state.deck is not None
     name = state.side(side).name
-    options = []
-    for line in legal_commands(state):
-        words = line.split()
-        if words[0] == "last":
-            options.append((line, f"{says(name, 'goes')} last this round (the others' held cards first)"))
-        elif words[0] == "hold":
-            unit = state.unit(words[2])
-            options.append((line, f"Hold {unit.name}'s card ({unit.hp} HP)"))
+    options: list[tuple[Command, str]] = []
+    for command in legal_actions(state):
+        if isinstance(command, Last):
+            options.append((command, f"{says(name, 'goes')} last this round (the others' held cards first)"))
+        elif isinstance(command, Hold):
+            unit = state.unit(command.held)
+            options.append((command, f"Hold {unit.name}'s card ({unit.hp} HP)"))
     rolls = ", ".join(f"{state.side(r.side).name} {r.rolls[-1]}" for r in state.deck.rolls)
     question = (
         f"Round {state.round}, activation deck (R18.5.1; d6: {rolls}) — {name}: the card you hold acts before "
@@ -55,13 +55,14 @@ class DeckPrompt:
             return
         self.asked = state
         question, options = choice_options(state)
+        choices = {format_command(command): command for command, _ in options}
 
         def answered(line: str | None) -> None:
             if line:
-                screen.act(line)
+                screen.act(choices[line])
             else:
                 screen.hint(
                     f"the deck waits for {state.side(side).name}: press : and type hold SIDE WHO (or last SIDE)"
                 )
 
-        screen.app.push_screen(ChoiceScreen(question, options), answered)
+        screen.app.push_screen(ChoiceScreen(question, [(format_command(c), label) for c, label in options]), answered)

@@ -14,7 +14,7 @@ from apcombat.ai.decision import Decision
 from apcombat.ai.seeds import next_rng
 from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, line_cap_step, play_answer
 from apcombat.dice import DiceRequest
-from apcombat.engine import CommandError, Event, Game, Preview, parse_command, preview
+from apcombat.engine import Command, CommandError, Event, Game, Preview, parse_command, preview
 from apcombat.engine.deck import side_asked
 from apcombat.engine.log_export import log_markdown
 from apcombat.model import AiDice, AiSettings, Control, Encounter, Side
@@ -164,18 +164,21 @@ class Session:
             events += self.game.undo()
         return events
 
-    def play(self, line: str, dice: tuple[int, ...] | None = None) -> list[Event]:
-        """Apply one command (CommandError if refused: nothing changes); `dice`, its dice typed in advance."""
-        return self.game.play(line, dice=dice)
+    def play(self, command: Command | str, dice: tuple[int, ...] | None = None) -> list[Event]:
+        """Apply one command, or a line typed (CommandError if refused: nothing changes); `dice`, its dice
+        typed in advance."""
+        return self.game.play(command, dice=dice)
 
-    def preview(self, line: str) -> Preview:
+    def preview(self, command: Command | str) -> Preview:
         """The command judged without rolling; a line that does not parse (a distance typed as "22.cm") is
         a command not allowed, its reason the parser's sentence."""
-        try:
-            command = parse_command(line)
-        except CommandError as error:
-            return Preview(allowed=False, reason=str(error))
-        assert command is not None
+        if isinstance(command, str):
+            try:
+                parsed = parse_command(command)
+            except CommandError as error:
+                return Preview(allowed=False, reason=str(error))
+            assert parsed is not None
+            command = parsed
         return preview(self.state, command)
 
     def set_dice_prompt(self, ask: Callable[[DiceRequest], int | None] | None) -> None:

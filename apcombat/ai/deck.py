@@ -15,10 +15,8 @@ import attrs
 
 from apcombat.ai.decision import Decision, Option
 from apcombat.ai.tactical.danger import enemy_turn_damage
-from apcombat.engine import format_command, legal_actions
-from apcombat.engine.commands import End
+from apcombat.engine import End, Hold, Last, format_command, legal_actions
 from apcombat.engine.deck import side_asked
-from apcombat.engine.module_commands import Hold, Last
 from apcombat.model import AiSettings, Encounter, Unit
 
 

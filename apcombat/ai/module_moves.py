@@ -7,8 +7,7 @@ line of the turn."""
 from __future__ import annotations
 
 from apcombat.ai.decision import Decision
-from apcombat.engine import preview
-from apcombat.engine.module_commands import Calm, Reroll
+from apcombat.engine import Calm, Reroll, preview
 from apcombat.engine.rerolls import REROLL_COST, describe_die, rerollable
 from apcombat.engine.suppression import markers_of
 from apcombat.model import Encounter, RolledDie, Unit

@@ -22,10 +22,22 @@ import attrs
 from apcombat.ai.decision import Decision
 from apcombat.ai.players import Player
 from apcombat.ai.seeds import next_rng
-from apcombat.engine import Command, CommandError, Event, Game, legal_actions, parse_command
-from apcombat.engine.commands import GM_COMMANDS, End, Move, Redo, Start, Undo
+from apcombat.engine import (
+    Command,
+    CommandError,
+    End,
+    Event,
+    Game,
+    Hold,
+    Move,
+    Redo,
+    Start,
+    Undo,
+    legal_actions,
+    parse_command,
+)
+from apcombat.engine.commands import GM_COMMANDS
 from apcombat.engine.deck import DECK_COMMANDS, choice_actions, side_asked
-from apcombat.engine.module_commands import Hold
 from apcombat.model import AiDice, Encounter
 
 MAX_LINES_PER_TURN = 200

@@ -1,24 +1,96 @@
-"""The turn engine: `apply(state, command, dice) -> (state, events)`, `preview`, and a Game with history."""
+"""The turn engine: `apply(state, command, dice) -> (state, events)`, `preview`, and a Game with history.
+
+The command classes are here too, so that the layers above build commands from the engine's public face
+(`format_command(command)` is a command's canonical line, `parse_command(line)` reads one back)."""
 
 from apcombat.engine.apply import apply
-from apcombat.engine.commands import Command, CommandError, format_command, parse_command
+from apcombat.engine.commands import (
+    Attack,
+    ChangePose,
+    Command,
+    CommandError,
+    Delay,
+    End,
+    GmBonus,
+    GmCondition,
+    GmDice,
+    GmForce,
+    GmHp,
+    GmMod,
+    GmOrder,
+    GmSet,
+    GmShow,
+    GmSpot,
+    Jump,
+    LeaveCover,
+    Move,
+    PinDown,
+    React,
+    Redo,
+    Reload,
+    Start,
+    Swap,
+    TakeCover,
+    Turn,
+    Undo,
+    format_command,
+    parse_command,
+    typed_line,
+)
 from apcombat.engine.events import Event
 from apcombat.engine.game import DiceState, Game, HistoryEntry
 from apcombat.engine.legal import legal_actions, legal_commands
+from apcombat.engine.module_commands import Aid, Calm, GmFire, GmMorale, GmNear, GmNext, Hold, Last, Reroll
 from apcombat.engine.preview import Preview, preview
 
 __all__ = [
+    "Aid",
+    "Attack",
+    "Calm",
+    "ChangePose",
     "Command",
     "CommandError",
+    "Delay",
     "DiceState",
+    "End",
     "Event",
     "Game",
+    "GmBonus",
+    "GmCondition",
+    "GmDice",
+    "GmFire",
+    "GmForce",
+    "GmHp",
+    "GmMod",
+    "GmMorale",
+    "GmNear",
+    "GmNext",
+    "GmOrder",
+    "GmSet",
+    "GmShow",
+    "GmSpot",
     "HistoryEntry",
+    "Hold",
+    "Jump",
+    "Last",
+    "LeaveCover",
+    "Move",
+    "PinDown",
     "Preview",
+    "React",
+    "Redo",
+    "Reload",
+    "Reroll",
+    "Start",
+    "Swap",
+    "TakeCover",
+    "Turn",
+    "Undo",
     "apply",
     "format_command",
     "legal_actions",
     "legal_commands",
     "parse_command",
     "preview",
+    "typed_line",
 ]

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import attrs
 
-from apcombat.engine import Preview
-from apcombat.engine.commands import Jump
+from apcombat.engine import Jump, Preview
 from apcombat.engine.views import watch_reach
 from apcombat.model import Cell, Unit
 from apcombat.tui.overlays import KeptOverlays

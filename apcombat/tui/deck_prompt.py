@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from apcombat.engine import Command, format_command, legal_actions
+from apcombat.engine import Command, Hold, Last, format_command, legal_actions
 from apcombat.engine.deck import side_asked
-from apcombat.engine.module_commands import Hold, Last
 from apcombat.model import Encounter
 from apcombat.model.wording import says
 from apcombat.tui.screens.dialogs import ChoiceScreen

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from apcombat.engine import format_command
-from apcombat.engine.module_commands import Calm, GmNear, Reroll
+from apcombat.engine import Calm, GmNear, Reroll, format_command
 from apcombat.engine.rerolls import REROLL_COST, describe_die, rerollable
 from apcombat.model import Encounter, Unit
 from apcombat.tui.screens.dialogs import ChoiceScreen

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import AttackOption, Situation
-from apcombat.engine import format_command
-from apcombat.engine.commands import Reload, Swap, TakeCover
+from apcombat.engine import Reload, Swap, TakeCover, format_command
 
 ATTACK_THRESHOLD = 1.0
 """Expected damage below which an attack is not worth its AP (a long shot at an armoured target)."""

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import Situation
-from apcombat.engine import format_command
-from apcombat.engine.commands import Move
+from apcombat.engine import Move, format_command
 from apcombat.engine.fire_damage import in_a_fire
 from apcombat.model import Cell
 

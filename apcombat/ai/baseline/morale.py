@@ -12,10 +12,8 @@ import attrs
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
-from apcombat.engine import format_command
-from apcombat.engine.commands import ChangePose, LeaveCover, Move, TakeCover
+from apcombat.engine import Aid, ChangePose, LeaveCover, Move, TakeCover, format_command
 from apcombat.engine.geometry import cover_nearby
-from apcombat.engine.module_commands import Aid
 from apcombat.engine.morale import edge_metres, edge_of
 from apcombat.model import Encounter, Pose, Unit
 from apcombat.model.fates import Fate, MoraleState

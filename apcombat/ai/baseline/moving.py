@@ -8,8 +8,7 @@ from apcombat.ai.baseline.positions import Positions
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import Situation
 from apcombat.dice import ScriptedDice
-from apcombat.engine import Command, CommandError, apply, format_command
-from apcombat.engine.commands import LeaveCover, Move, React
+from apcombat.engine import Command, CommandError, LeaveCover, Move, React, apply, format_command
 from apcombat.model import Cell, Unit
 
 TO_FIRE_NOW, TO_FIRE, CLOSER, WATCH, LEAVE_COVER = 36.0, 34.0, 32.0, 33.0, 31.0

@@ -67,6 +67,7 @@ class Situation:
         self.actions: tuple[Command, ...] = tuple(legal_actions(state, jumps))  # `jumps`: see legal_actions
         self.lines: tuple[str, ...] = tuple(format_command(command) for command in self.actions)
         self.legal = frozenset(self.lines)
+        self.legal_actions = frozenset(self.actions)
 
     @cached_property
     def commands(self) -> dict[str, Command]:

@@ -19,8 +19,7 @@ from apcombat.ai.tactical.explain import option_of, reason
 from apcombat.ai.tactical.planner import Judge, TurnPlan
 from apcombat.ai.tactical.team import edge_of, weights
 from apcombat.ai.tactical.volley import LOOKAHEADS, Fire, sampled
-from apcombat.engine import format_command, legal_actions
-from apcombat.engine.commands import End
+from apcombat.engine import End, format_command, legal_actions
 from apcombat.engine.deck import side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
@@ -87,7 +86,7 @@ class TacticalLevel:
         if not plans:
             return Decision.of(End(), f"{me.name} has no plan to play")
         best = plans[0]
-        return Decision(best.line, reason(me, best), tuple(option_of(me, plan) for plan in plans[:SHOWN]))
+        return Decision.of(best.command, reason(me, best), tuple(option_of(me, plan) for plan in plans[:SHOWN]))
 
 
 __all__ = ["TacticalLevel"]

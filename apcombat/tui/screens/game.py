@@ -16,11 +16,14 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from apcombat.dice import DiceRequest
-from apcombat.engine import Command, CommandError, Event
-from apcombat.engine.commands import (
+from apcombat.engine import (
+    Aid,
     ChangePose,
+    Command,
+    CommandError,
     Delay,
     End,
+    Event,
     Jump,
     LeaveCover,
     Move,
@@ -34,7 +37,6 @@ from apcombat.engine.commands import (
     Turn,
     Undo,
 )
-from apcombat.engine.module_commands import Aid
 from apcombat.engine.views import visible_enemies
 from apcombat.model import Cell, Pose, Unit
 from apcombat.tui.ai_turns import AiTurns

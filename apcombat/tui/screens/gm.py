@@ -15,10 +15,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from apcombat.engine import Event
-from apcombat.engine.commands import CONDITIONS, GmForce, GmShow, typed_line
+from apcombat.engine import Event, GmFire, GmForce, GmShow, typed_line
+from apcombat.engine.commands import CONDITIONS
 from apcombat.engine.fire_damage import fires_on
-from apcombat.engine.module_commands import GmFire
 from apcombat.model import HpShown, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.widgets.map_view import MapView

@@ -15,8 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from apcombat.ai import LEVELS
 from apcombat.content import FIRES_NEED_FIRE_SPREAD, Library, fires_without_fire_spread, load_encounter
 from apcombat.dice import fresh_seed
-from apcombat.engine import Game
-from apcombat.engine.commands import typed_line
+from apcombat.engine import Game, typed_line
 from apcombat.model import AiSettings, Control, CoverExempts, Effort, HexTurns, OptionalRules, Side
 from apcombat.model.modules import Module
 from apcombat.tui.session import default_level

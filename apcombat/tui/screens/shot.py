@@ -21,9 +21,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from apcombat.dice import DiceError, DiceRequest, parse_dice_list
-from apcombat.engine import Preview, format_command
+from apcombat.engine import Attack, Preview, format_command, typed_line
 from apcombat.engine.attacks import choices
-from apcombat.engine.commands import Attack, typed_line
 from apcombat.model import BodyLocation, FromCover
 from apcombat.tui.session import Session
 

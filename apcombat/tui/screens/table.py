@@ -12,9 +12,18 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from apcombat.engine import Command, CommandError, Event, parse_command
-from apcombat.engine.commands import Attack, GmSpot, typed_line
-from apcombat.engine.module_commands import Aid, GmMorale, GmNext
+from apcombat.engine import (
+    Aid,
+    Attack,
+    Command,
+    CommandError,
+    Event,
+    GmMorale,
+    GmNext,
+    GmSpot,
+    parse_command,
+    typed_line,
+)
 from apcombat.engine.views import action_costs, watch_prompts
 from apcombat.model import Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen

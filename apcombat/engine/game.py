@@ -201,13 +201,12 @@ class Game:
         dice: tuple[int, ...] | None = None,
         line: str | None = None,
     ) -> list[Event]:
-        """Apply one command, or one line of the command language (undo and redo included); CommandError if
-        illegal. The history keeps a line as written (without its comment and extra spaces), a command as its
-        canonical line (`format_command`) — or `line`, the line a command was parsed from, so that a line is
-        parsed once. A command an AI chose comes with its `reason`, logged before the command's events, and the
-        AI side's generator after it was asked (`ai_dice`), kept in the state and the history. `dice`: the
-        command's dice typed in advance, in the order of R0.2 (those it does not need are dropped:
-        `unused_dice` names them)."""
+        """Apply a command, or a line of the command language (undo and redo included); CommandError if
+        illegal. The history keeps a line as written (less comment and spaces), a command as its canonical line
+        or as `line`, the line it was parsed from (a line is parsed once). An AI's command comes with its
+        `reason`, logged before its events, and the AI side's generator after it was asked (`ai_dice`), kept in
+        the state and the history. `dice`: the command's dice typed in advance, in the order of R0.2 (those it
+        does not need are dropped: `unused_dice` names them)."""
         if isinstance(command, str):
             written, played = command, parse_command(command)
         else:

@@ -9,6 +9,14 @@ import attrs
 from apcombat.engine import Command, format_command
 
 
+def _lines(lines: Iterable[str]) -> tuple[str, ...]:
+    return tuple(lines)
+
+
+def _options(options: Iterable[str | Option]) -> tuple[str | Option, ...]:
+    return tuple(options)
+
+
 @attrs.frozen
 class Option:
     """One option an AI weighed: the line it would play first, the plan that line starts (in words, and as
@@ -18,7 +26,7 @@ class Option:
     line: str
     plan: str
     score: float | None = None
-    lines: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    lines: tuple[str, ...] = attrs.field(default=(), converter=_lines)
 
     def __str__(self) -> str:
         score = f"{self.score:+6.1f}  " if self.score is not None else ""
@@ -35,7 +43,7 @@ class Decision:
 
     line: str
     reason: str = ""
-    options: tuple[str | Option, ...] = attrs.field(default=(), converter=tuple)
+    options: tuple[str | Option, ...] = attrs.field(default=(), converter=_options)
     command: Command | None = attrs.field(default=None, eq=False)
 
     @classmethod

@@ -76,7 +76,8 @@ def _gm(args: list[str]) -> Command:
     if form is None:
         words = [form.word for form in GM_FORMS]
         raise CommandError(f"{shown_word(what)} is not a game-master command: {', '.join(words[:-1])} or {words[-1]}")
-    return form.parse(args)
+    command: Command = form.parse(args)
+    return command
 
 
 def typed_line(*words: str) -> str:

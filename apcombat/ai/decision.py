@@ -1,12 +1,15 @@
-"""What an AI answers when asked for a move (the line, why, and what else it weighed), and who answers."""
+"""What an AI answers when asked for a move: the command and its line, why, and what else it weighed; and who
+answers."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
+from apcombat.engine import Command, format_command
 from apcombat.model.converters import as_tuple
 
 if TYPE_CHECKING:
@@ -31,13 +34,21 @@ class Option:
 
 @attrs.frozen
 class Decision:
-    """One command line for `state.active`, with a one-line reason in the game's numbers and the options
-    weighed, the best first: one line each, or an `Option` that also names its plan and score (`str` of it
-    is its line). A plug-in bot's bare line becomes a Decision with no reason."""
+    """One command for `state.active` and its line, with a one-line reason in the game's numbers and the
+    options weighed, the best first: one line each, or an `Option` that also names its plan and score (`str`
+    of it is its line). A built-in level's Decision is made by `Decision.of(command, ...)`, its `line` the
+    command's canonical line; a plug-in bot's bare line becomes a Decision with no reason and no command (the
+    turn parses it, once)."""
 
     line: str
     reason: str = ""
     options: tuple[str | Option, ...] = attrs.field(default=(), converter=as_tuple)
+    command: Command | None = attrs.field(default=None, eq=False)
+
+    @classmethod
+    def of(cls, command: Command, reason: str = "", options: Iterable[str | Option] = ()) -> Decision:
+        """The decision to play `command`: its line is the command's canonical line."""
+        return cls(format_command(command), reason, tuple(options), command)
 
 
 class Player(Protocol):

@@ -15,7 +15,7 @@ import attrs
 
 from apcombat.ai.decision import Decision, Option
 from apcombat.ai.reckoning.danger import enemy_turn_damage
-from apcombat.engine import legal_commands, side_asked
+from apcombat.engine import End, Hold, Last, format_command, legal_actions, side_asked
 from apcombat.model import AiSettings, Encounter, Unit
 
 
@@ -39,11 +39,10 @@ def card_values(state: Encounter, side: str) -> list[CardValue]:
     """Every character of `side` whose card it may hold, valued, in the encounter's order."""
     enemies = [u for u in state.units if u.side != side and not u.down and u.at is not None]
     values = []
-    for line in legal_commands(state):
-        words = line.split()
-        if words[0] != "hold":
+    for command in legal_actions(state):
+        if not isinstance(command, Hold):
             continue
-        unit = state.unit(words[2])
+        unit = state.unit(command.held)
         if unit.at is None or unit.unconscious_rounds > 0:
             values.append(CardValue(unit, 0.0, 0.0))
             continue
@@ -57,25 +56,25 @@ def deck_decision(state: Encounter, settings: AiSettings | None = None) -> Decis
     """The line for the side the deck asks now: `last SIDE` when going last pays, else `hold SIDE WHO` for the
     best card. `settings` None plays as `baseline`, else as `tactical` with those knobs."""
     side = side_asked(state)
-    lines = legal_commands(state)
-    if side is None or not lines:
-        return Decision("end", "the deck asks nobody")
+    actions = legal_actions(state)
+    if side is None or not actions:
+        return Decision.of(End(), "the deck asks nobody")
     values = card_values(state, side)
-    if f"last {side}" in lines:
+    if Last(side) in actions:
         quiet = all(value.attack == 0 for value in values)
         if settings is not None:
             quiet = quiet and all(value.danger == 0 for value in values)
         if quiet:
             why = "nobody can hit anybody from where they stand: the enemy moves first, into our sights"
-            return Decision(f"last {side}", f"goes last: {why} (R18.5.1)", (f"last {side}",))
+            return Decision.of(Last(side), f"goes last: {why} (R18.5.1)", (format_command(Last(side)),))
     if not values:
-        return Decision(lines[0], "no card to choose")
+        return Decision.of(actions[0], "no card to choose")
     ranked = sorted(values, key=lambda value: -value.score(settings))  # stable: the first listed wins a tie
     best = ranked[0]
-    options = tuple(
-        Option(f"hold {side} {v.unit.id}", _why(v), v.score(settings), (f"hold {side} {v.unit.id}",)) for v in ranked
-    )
-    return Decision(f"hold {side} {best.unit.id}", f"holds {best.unit.name}'s card: {_why(best)} (R18.5.1)", options)
+    holds = [format_command(Hold(side, value.unit.id)) for value in ranked]
+    options = tuple(Option(hold, _why(v), v.score(settings), (hold,)) for hold, v in zip(holds, ranked, strict=True))
+    why = f"holds {best.unit.name}'s card: {_why(best)} (R18.5.1)"
+    return Decision.of(Hold(side, best.unit.id), why, options)
 
 
 def _why(value: CardValue) -> str:

@@ -7,7 +7,7 @@ line of the turn."""
 from __future__ import annotations
 
 from apcombat.ai.decision import Decision
-from apcombat.engine import REROLL_COST, Calm, describe_die, markers_of, preview, rerollable
+from apcombat.engine import REROLL_COST, Calm, Reroll, describe_die, markers_of, preview, rerollable
 from apcombat.model import Encounter, RolledDie, Unit
 
 FAIR_CHANCE = 0.35
@@ -32,7 +32,6 @@ def _fair(die: RolledDie) -> bool:
 def _reroll(state: Encounter, me: Unit) -> Decision | None:
     places = rerollable(state, me.side)
     for die in state.rolls:
-        line = f"reroll {me.side} {die.place}"
         if die.place in places and _fair(die):
             assert die.needed is not None
             points = state.side(me.side).reroll_points - REROLL_COST
@@ -41,7 +40,7 @@ def _reroll(state: Encounter, me: Unit) -> Decision | None:
                 f"re-roll die {die.place} ({describe_die(die)}): {die.value} failed, needed {die.needed} or less; "
                 f"{chance}% on a new roll ({points} points left after it)"
             )
-            return Decision(line, reason)
+            return Decision.of(Reroll(me.side, die.place), reason)
     return None
 
 
@@ -53,13 +52,13 @@ def _calm(state: Encounter, me: Unit) -> Decision | None:
         return None  # a CH test it fails more often than not
     if markers_of(state, me) >= PINNED and _allowed(state, me, None):
         reason = f"{me.name} is pinned down ({me.markers} markers): calms down first, CH d10 <= {needed}"
-        return Decision(f"calm {me.id}", reason)
+        return Decision.of(Calm(me.id), reason)
     friends = [unit for unit in state.units if unit.side == me.side and unit.id != me.id and not unit.down]
     pinned = [friend for friend in friends if markers_of(state, friend) >= PINNED and _allowed(state, me, friend.id)]
     if pinned and markers_of(state, me) == 0:
         friend = max(pinned, key=lambda unit: unit.markers)
         reason = f"{friend.name} is pinned down ({friend.markers} markers): {me.name} calms them, CH d10 <= {needed}"
-        return Decision(f"calm {me.id} {friend.id}", reason)
+        return Decision.of(Calm(me.id, friend.id), reason)
     return None
 
 

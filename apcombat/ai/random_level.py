@@ -17,10 +17,11 @@ class RandomLevel:
         self.settings = settings  # kept, not read: a random line is random at any effort
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
-        from apcombat.engine import legal_commands
+        from apcombat.engine import End, format_command, legal_actions
 
-        lines = list(legal_commands(state))
-        if not lines:
-            return Decision("end", "no legal line: ends the turn")
-        line = rng.choice(lines)
-        return Decision(line, f"picks one of {len(lines)} legal lines at random", tuple(lines))
+        actions = legal_actions(state)
+        if not actions:
+            return Decision.of(End(), "no legal line: ends the turn")
+        chosen = rng.choice(actions)
+        lines = tuple(format_command(command) for command in actions)
+        return Decision.of(chosen, f"picks one of {len(lines)} legal lines at random", lines)

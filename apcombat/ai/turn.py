@@ -26,13 +26,16 @@ from apcombat.engine import (
     GM_COMMANDS,
     Command,
     CommandError,
+    End,
     Event,
     Game,
+    Hold,
+    Move,
     Redo,
     Start,
     Undo,
-    choice_lines,
-    legal_commands,
+    choice_actions,
+    legal_actions,
     parse_command,
     side_asked,
 )
@@ -108,10 +111,11 @@ def play_answer(game: Game, answer: Answer) -> Step:
     decision, ms, failure, generator = answer.decision, answer.ms, answer.failure, answer.generator
     unit = game.state.active
     assert unit is not None
-    command, illegal = (None, failure) if failure else _check(decision.line, game)
+    command, illegal = (None, failure) if failure else _check(decision, game)
     if illegal is None:
+        assert command is not None
         try:
-            events = game.play(decision.line, reason=decision.reason, ai_dice=generator)
+            events = game.play(command, reason=decision.reason, ai_dice=generator, line=decision.line)
         except CommandError as refused:
             illegal = f"refused: {refused}"
         else:
@@ -127,9 +131,9 @@ def end_stretch(game: Game, reason: str, generator: AiDice | None = None) -> lis
     events: list[Event] = []
     for _ in range(MAX_LINES_PER_TURN):
         try:
-            return [*events, *game.play("end", reason=reason, ai_dice=generator)]
+            return [*events, *game.play(End(), reason=reason, ai_dice=generator)]
         except CommandError:
-            moves = [line for line in legal_commands(game.state) if line.startswith("move ")]
+            moves = [command for command in legal_actions(game.state) if isinstance(command, Move)]
             if not moves:
                 raise
             events += game.play(moves[0], reason=f"{reason} (broken: it runs first, R18.1.3)", ai_dice=generator)
@@ -153,22 +157,27 @@ def _play_choice(game: Game, answer: Answer) -> Step:
     side = side_asked(game.state)
     assert side is not None
     decision, generator = answer.decision, answer.generator
-    command, illegal = (None, answer.failure) if answer.failure else _check_choice(decision.line, side)
+    command, illegal = (None, answer.failure) if answer.failure else _check_choice(decision, side)
     actor = next(unit.id for unit in game.state.units if unit.side == side)
     if illegal is None:
+        assert command is not None
         try:
-            events = game.play(decision.line, reason=decision.reason, ai_dice=generator)
+            events = game.play(command, reason=decision.reason, ai_dice=generator, line=decision.line)
         except CommandError as refused:
             illegal = f"refused: {refused}"
         else:
             return Step(actor, decision, answer.ms, command, tuple(events))
-    default = next(line for line in choice_lines(game.state) if line.startswith("hold "))
+    default = next(command for command in choice_actions(game.state) if isinstance(command, Hold))
     why = f"an illegal line ({illegal}): it holds its first character's card"
     return Step(actor, decision, answer.ms, command, tuple(game.play(default, reason=why, ai_dice=generator)), illegal)
 
 
-def _parsed(line: str) -> tuple[Command | None, str | None]:
-    """An AI's line parsed, or why it is no command line at all."""
+def _parsed(decision: Decision) -> tuple[Command | None, str | None]:
+    """An AI's command: the one it gave, else its line parsed (the only time a plug-in's line is parsed), or
+    why the line is no command line at all."""
+    if decision.command is not None:
+        return decision.command, None
+    line = decision.line
     if not isinstance(line, str):
         return None, f"{type(line).__name__} is not a command line"
     try:
@@ -177,9 +186,10 @@ def _parsed(line: str) -> tuple[Command | None, str | None]:
         return None, f"not a command: {error}"
 
 
-def _check_choice(line: str, side: str) -> tuple[Command | None, str | None]:
+def _check_choice(decision: Decision, side: str) -> tuple[Command | None, str | None]:
     """The parsed choice, or why the line is no choice of the side asked (R18.5.1)."""
-    command, problem = _parsed(line)
+    line = decision.line
+    command, problem = _parsed(decision)
     if problem is not None:
         return command, problem
     if not isinstance(command, DECK_COMMANDS):
@@ -200,9 +210,10 @@ def ask(player: Player, state: Encounter, rng: random.Random) -> tuple[Decision,
     return decision, (time.perf_counter() - started) * 1000, None
 
 
-def _check(line: str, game: Game) -> tuple[Command | None, str | None]:
+def _check(decision: Decision, game: Game) -> tuple[Command | None, str | None]:
     """The parsed command, or why the line is illegal before `apply` is even asked."""
-    command, problem = _parsed(line)
+    line = decision.line
+    command, problem = _parsed(decision)
     if problem is not None:
         return command, problem
     if command is None:

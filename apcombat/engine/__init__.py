@@ -1,5 +1,8 @@
 """The turn engine: `apply(state, command, dice) -> (state, events)`, `preview`, and a Game with history.
 
+The command classes are here too, so that the layers above build commands from the engine's public face
+(`format_command(command)` is a command's canonical line, `parse_command(line)` reads one back).
+
 This is the engine's public face: the AI, the batch harness, the app and the players' view import from here
 only, never from a module of the package (an import-linter contract says so). `views` is public whole, as
 the docs promise plug-ins (`from apcombat.engine import views`).
@@ -20,16 +23,40 @@ from apcombat.engine.commands import (
     CONDITIONS,
     GM_COMMANDS,
     Attack,
+    ChangePose,
     Command,
     CommandError,
+    Delay,
+    End,
+    GmBonus,
+    GmCondition,
+    GmDice,
+    GmForce,
+    GmHp,
+    GmMod,
+    GmOrder,
+    GmSet,
+    GmShow,
+    GmSpot,
+    Jump,
+    LeaveCover,
+    Move,
+    PinDown,
+    React,
     Redo,
+    Reload,
     Start,
+    Swap,
+    TakeCover,
+    Turn,
     Undo,
+    format_command,
     parse_command,
+    typed_line,
 )
 
 # The activation deck (R18.5): the side asked to choose, the lines it may choose, and the panel's summary.
-from apcombat.engine.deck import DECK_COMMANDS, choice_lines, deck_summary, side_asked
+from apcombat.engine.deck import DECK_COMMANDS, choice_actions, choice_lines, deck_summary, side_asked
 from apcombat.engine.events import Event
 
 # Fires on the map (R18.3): whether any burns, and whether a unit stands in one.
@@ -42,11 +69,11 @@ from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
 from apcombat.engine.geometry import cover_nearby, grid_of, hidden_prone
 
 # attack_lines: the attack lines of legal_commands alone (the tactical AI's planner).
-from apcombat.engine.legal import attack_lines, legal_commands
+from apcombat.engine.legal import attack_actions, attack_lines, legal_actions, legal_commands
 
 # The fight's log as Markdown (the app's export).
 from apcombat.engine.log_export import log_markdown
-from apcombat.engine.module_commands import Calm
+from apcombat.engine.module_commands import Aid, Calm, GmFire, GmMorale, GmNear, GmNext, Hold, Last, Reroll
 
 # Morale (R18.1): the edge a broken unit runs to, and how far a cell is from it.
 from apcombat.engine.morale import edge_metres, edge_of
@@ -83,24 +110,56 @@ __all__ = [
     "DECK_COMMANDS",
     "GM_COMMANDS",
     "REROLL_COST",
+    "Aid",
     "Attack",
     "Calm",
+    "ChangePose",
     "Command",
     "CommandError",
+    "Delay",
     "DiceState",
+    "End",
     "Event",
     "Game",
     "GivenDie",
+    "GmBonus",
+    "GmCondition",
+    "GmDice",
+    "GmFire",
+    "GmForce",
+    "GmHp",
+    "GmMod",
+    "GmMorale",
+    "GmNear",
+    "GmNext",
+    "GmOrder",
+    "GmSet",
+    "GmShow",
+    "GmSpot",
     "HistoryEntry",
+    "Hold",
+    "Jump",
+    "Last",
+    "LeaveCover",
+    "Move",
+    "PinDown",
     "Preview",
+    "React",
     "Redo",
+    "Reload",
+    "Reroll",
     "Start",
+    "Swap",
+    "TakeCover",
+    "Turn",
     "Undo",
     "action_costs",
     "apply",
+    "attack_actions",
     "attack_choices",
     "attack_lines",
     "band_cells",
+    "choice_actions",
     "choice_lines",
     "conditions_of",
     "cover_nearby",
@@ -112,9 +171,11 @@ __all__ = [
     "enemy_cones",
     "facing_towards",
     "fires_on",
+    "format_command",
     "grid_of",
     "hidden_prone",
     "in_a_fire",
+    "legal_actions",
     "legal_commands",
     "log_markdown",
     "markers_of",
@@ -128,7 +189,9 @@ __all__ = [
     "rerollable",
     "side_asked",
     "sight_cells",
+    "typed_line",
     "views",
+    "views`).",
     "visible_enemies",
     "walk_preview",
     "watch_cone",

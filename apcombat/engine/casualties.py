@@ -14,7 +14,8 @@ from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.command_base import CommandError, module_off, unit_by_id
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of
-from apcombat.engine.module_commands import Aid
+from apcombat.engine.grammar import format_command
+from apcombat.engine.module_commands import Aid, GmNext
 from apcombat.model import Encounter, Pose, Unit
 from apcombat.model.fates import Fate
 from apcombat.model.modules import Module
@@ -115,7 +116,7 @@ def _refuse_unless_next_to(state: Encounter, unit: Unit, patient: Unit) -> None:
         if state.gm_next_to != (unit.id, patient.id):
             raise CommandError(
                 f"table mode: the game master says first that {unit.name} is next to {patient.name}: "
-                f"gm next {unit.id} {patient.id} (R18.2.2)"
+                f"{format_command(GmNext(unit.id, patient.id))} (R18.2.2)"
             )
         return
     neighbours = {step.to for step in grid_of(state).steps(unit.at)}

@@ -1,6 +1,11 @@
-"""What every command of the command language shares: the base class, the refusal, and reading its words."""
+"""What every command of the command language shares: the base class, the refusal, a form of the grammar
+table, and reading and writing its words."""
 
 from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
 import attrs
 
@@ -15,11 +20,29 @@ class CommandError(Exception):
 
 @attrs.frozen
 class Command:
-    """Base of every command; `text` is the line as written (normalised)."""
+    """Base of every command: a value, written as a line by `grammar.format_command` and read back by
+    `grammar.parse_command`."""
 
     @property
     def who(self) -> str | None:
         return getattr(self, "unit", None)
+
+
+C = TypeVar("C", bound=Command)
+
+
+@attrs.frozen
+class Form(Generic[C]):
+    """One entry of the grammar table (`engine.grammar`): the first word of a line (for a game-master line, the
+    word after `gm`), the command class it makes, its parser (the words after that word, consumed from the
+    list), its formatter (the command's whole canonical line) and its usage. Several words may make one class
+    (shoot, dual, flame and melee make an Attack): the formatter of each writes any of them."""
+
+    word: str
+    command: type[C]
+    parse: Callable[[list[str]], C]
+    format: Callable[[C], str]
+    usage: str
 
 
 def module_off(what: str, module: Module, rule: str) -> CommandError:
@@ -55,3 +78,39 @@ def who(args: list[str]) -> str:
     """The next word as a unit's id."""
     need(args, 1, "the unit (WHO)")
     return args.pop(0).lower()
+
+
+def cell_word(cell: tuple[int, int]) -> str:
+    """A cell as a line writes it: `X,Y`."""
+    return f"{cell[0]},{cell[1]}"
+
+
+def cm_word(distance: float) -> str:
+    """A distance on the table as a line writes it (`25cm`, `12.5cm`): the shortest decimals that read back
+    as the same number, never an exponent."""
+    text = repr(float(distance))
+    if "e" in text:
+        text = f"{distance:.20f}".rstrip("0")
+    text = text.removesuffix(".0").rstrip(".")
+    return f"{text}cm"
+
+
+def whole_word(number: float) -> str:
+    """A whole number as a line writes it (a turn's degrees are kept as a float)."""
+    return str(int(number))
+
+
+def line_of(*words: str | None) -> str:
+    """The words of a line, those that are None or empty left out."""
+    return " ".join(word for word in words if word)
+
+
+_Named = TypeVar("_Named", bound=enum.Enum)
+
+
+def named(kind: type[_Named], value: str, word: str, refusal: str) -> _Named:
+    """The `kind` called `value`, else a refusal: the word as typed, then `refusal` (what it may be)."""
+    try:
+        return kind(value)
+    except ValueError:
+        raise CommandError(f"{shown_word(word)}{refusal}") from None

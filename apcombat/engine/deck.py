@@ -16,6 +16,7 @@ import attrs
 from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
+from apcombat.engine.grammar import format_command
 from apcombat.engine.module_commands import Hold, Last
 from apcombat.engine.numbers import shown_word
 from apcombat.model import Encounter, Unit
@@ -296,16 +297,21 @@ def refuse_delay(state: Encounter) -> None:
         raise CommandError("there is no delay with the activation deck (R18.5.3): play the turn or end it")
 
 
-def choice_lines(state: Encounter) -> list[str]:
-    """R18.5.1: the lines the side asked may play while the sides choose: `last SIDE` (the winner, before any
-    card is held), then `hold SIDE WHO` for each of its characters with a card, in the encounter's order."""
+def choice_actions(state: Encounter) -> list[Command]:
+    """R18.5.1: the commands the side asked may play while the sides choose: `last SIDE` (the winner, before
+    any card is held), then `hold SIDE WHO` for each of its characters with a card, in the encounter's order."""
     side = side_asked(state)
     if side is None:
         return []
     assert state.deck is not None
-    lines = [f"last {side}"] if may_go_last(state, side) else []
+    last: list[Command] = [Last(side)] if may_go_last(state, side) else []
     fighting = (u for u in state.units if u.side == side and u.id in state.deck.cards and in_the_fight(u))
-    return lines + [f"hold {side} {unit.id}" for unit in fighting]
+    return last + [Hold(side, unit.id) for unit in fighting]
+
+
+def choice_lines(state: Encounter) -> list[str]:
+    """`choice_actions` as lines."""
+    return [format_command(command) for command in choice_actions(state)]
 
 
 def deck_summary(state: Encounter) -> str | None:

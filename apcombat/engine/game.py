@@ -13,7 +13,7 @@ import attrs
 
 from apcombat.dice import DiceError, DiceRequest, DiceSource, ScriptedDice, SeededDice, read_die
 from apcombat.engine.apply import apply
-from apcombat.engine.commands import Command, CommandError, Redo, Undo, parse_command
+from apcombat.engine.commands import Command, CommandError, Redo, Undo, format_command, parse_command
 from apcombat.engine.events import Event
 from apcombat.engine.rerolls import RerollBase
 from apcombat.model import AiDice, Encounter
@@ -194,31 +194,44 @@ class Game:
         return self.dice
 
     def play(
-        self, line: str, reason: str = "", ai_dice: AiDice | None = None, dice: tuple[int, ...] | None = None
+        self,
+        command: Command | str,
+        reason: str = "",
+        ai_dice: AiDice | None = None,
+        dice: tuple[int, ...] | None = None,
+        line: str | None = None,
     ) -> list[Event]:
-        """Apply one line of the command language (undo and redo included); CommandError if illegal. A line an
-        AI chose comes with its `reason`, logged before the command's events, and the AI side's generator after
-        it was asked (`ai_dice`), kept in the state and the history. `dice`: the command's dice typed in advance,
-        in the order of R0.2 (those it does not need are dropped: `unused_dice` names them)."""
-        command = parse_command(line)
-        if command is None:
+        """Apply a command, or a line of the command language (undo and redo included); CommandError if
+        illegal. The history keeps a line as written (less comment and spaces), a command as its canonical line
+        or as `line`, the line it was parsed from (a line is parsed once). An AI's command comes with its
+        `reason`, logged before its events, and the AI side's generator after it was asked (`ai_dice`), kept in
+        the state and the history. `dice`: the command's dice typed in advance, in the order of R0.2 (those it
+        does not need are dropped: `unused_dice` names them)."""
+        if isinstance(command, str):
+            written, played = command, parse_command(command)
+        else:
+            written, played = (line if line is not None else format_command(command)), command
+        if played is None:
             return []
-        if isinstance(command, Undo):
+        if isinstance(played, Undo):
             return self.undo()
-        if isinstance(command, Redo):
+        if isinstance(played, Redo):
             return self.redo()
         self.dice.start_command(dice)
         try:
-            before, state, events = self._applied(command)
+            before, state, events = self._applied(played)
         finally:
             self.unused_dice = self.dice.end_command()
         given = dice_event(self.dice.given)
         if given is not None:
             events = [given, *events]
         self._redo.clear()
-        line = " ".join(line.split("#", 1)[0].split())
         entry = HistoryEntry(
-            line=line, typed_dice=tuple(self.dice.typed), rolled_dice=self.dice.rolled, reason=reason, ai_dice=ai_dice
+            line=" ".join(written.split("#", 1)[0].split()),
+            typed_dice=tuple(self.dice.typed),
+            rolled_dice=self.dice.rolled,
+            reason=reason,
+            ai_dice=ai_dice,
         )
         return self._record(before, entry, state, events)
 
@@ -260,7 +273,7 @@ class Game:
         active = self.state.active
         return self.state.unit(active).name if active is not None else "the game"
 
-    def play_all(self, lines: Iterable[str]) -> list[Event]:
+    def play_all(self, lines: Iterable[Command | str]) -> list[Event]:
         events: list[Event] = []
         for line in lines:
             events += self.play(line)

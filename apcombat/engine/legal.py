@@ -1,5 +1,6 @@
-"""`legal_commands(state)`: every line the acting unit may play now, in the command language — the
-interface an AI plays through (OpenSpiel's `legal_actions` is the shape).
+"""`legal_actions(state)`: every command the acting unit may play now (OpenSpiel's `legal_actions` is the
+shape), for the engine's own callers; `legal_commands(state)`: the same as lines of the command language (each
+command's canonical line), the interface a plug-in plays through.
 
 The lines are generated from the rules, not found by trying strings, and each kind is judged by the
 engine's own refusals so that the list never disagrees with `apply`:
@@ -37,9 +38,9 @@ import attrs
 
 from apcombat.engine import commands, conduct, deck
 from apcombat.engine.attacks import choices, plan_for
-from apcombat.engine.commands import Command, CommandError
+from apcombat.engine.commands import Command, CommandError, format_command
 from apcombat.engine.geometry import grid_of, sight_problem
-from apcombat.engine.module_commands import Aid, Calm
+from apcombat.engine.module_commands import Aid, Calm, Reroll
 from apcombat.engine.preview import preview
 from apcombat.engine.rerolls import rerollable
 from apcombat.engine.views import reachable_area
@@ -47,13 +48,16 @@ from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pos
 from apcombat.model.fates import Fate
 from apcombat.rules.jumping import jump_distance_m, max_jump_m
 
-__all__ = ["attack_lines", "legal_commands"]
-
-_WAY_WORD = {FromCover.NONE: "", FromCover.BLIND: " blind", FromCover.LEAN_OUT: " lean"}
+__all__ = ["attack_actions", "attack_lines", "legal_actions", "legal_commands"]
 
 
 def legal_commands(state: Encounter, jumps: bool = True) -> list[str]:
-    """The lines `state.active` may play now (during an interruption, the watcher), in a fixed order.
+    """The lines `state.active` may play now: `legal_actions` written as lines, in the same order."""
+    return [format_command(command) for command in legal_actions(state, jumps)]
+
+
+def legal_actions(state: Encounter, jumps: bool = True) -> list[Command]:
+    """The commands `state.active` may play now (during an interruption, the watcher), in a fixed order.
 
     Every line listed is accepted by `apply`; every line `apply` accepts for the active unit is listed,
     or — for a move through other waypoints — a listed move to the same cell at the same gait for no
@@ -63,9 +67,9 @@ def legal_commands(state: Encounter, jumps: bool = True) -> list[str]:
     if state.finished:
         return []
     if state.round == 0:
-        return ["start"]
+        return [commands.Start()]
     if deck.choosing(state):
-        return deck.choice_lines(state)
+        return deck.choice_actions(state)
     if state.active is None:
         return []
     unit = state.unit(state.active)
@@ -79,15 +83,16 @@ def legal_commands(state: Encounter, jumps: bool = True) -> list[str]:
 
 
 def attack_lines(state: Encounter) -> list[str]:
-    """The attack lines among `legal_commands(state)`, in the same order, without working out the others
-    (an AI judging a plan's attacks from many cells asks for these alone)."""
+    """`attack_actions` as lines."""
+    return [format_command(command) for command in attack_actions(state)]
+
+
+def attack_actions(state: Encounter) -> list[commands.Attack]:
+    """The attacks among `legal_actions(state)`, in the same order, without working out the others (an AI
+    judging a plan's attacks from many cells asks for these alone)."""
     if state.finished or state.round == 0 or state.active is None:
         return []
     return list(_attacks(state, state.unit(state.active)))
-
-
-def _cell(cell: Cell) -> str:
-    return f"{cell[0]},{cell[1]}"
 
 
 def _reading_order(cell: Cell) -> tuple[int, int]:
@@ -98,13 +103,13 @@ def _accepted(state: Encounter, command: Command) -> bool:
     return preview(state, command).allowed
 
 
-def _moves(state: Encounter, unit: Unit) -> Iterator[str]:
+def _moves(state: Encounter, unit: Unit) -> Iterator[commands.Move]:
     """R7, R14: one move a reachable cell and gait, from one search of the reachable area per gait; a
     single waypoint takes the cheapest path, the one that search found (`Area.path_to`)."""
     if not conduct.may_move(unit):
         return
     paths_matter = conduct.moves_restricted(unit)  # building every cell's path is costly: only when it matters
-    for running, suffix in ((False, ""), (True, " run")):
+    for running in (False, True):
         area = reachable_area(state, unit, running)
         if area is None:
             continue
@@ -112,25 +117,30 @@ def _moves(state: Encounter, unit: Unit) -> Iterator[str]:
             if cell == unit.at:
                 continue
             if not paths_matter or conduct.move_problem(state, unit, area.path_to(cell)) is None:
-                yield f"move {unit.id} {_cell(cell)}{suffix}"
+                yield commands.Move(unit.id, (cell,), running, manner="run" if running else "walk")
 
 
-def _turns(state: Encounter, unit: Unit) -> Iterator[str]:
+def _turns(state: Encounter, unit: Unit) -> Iterator[Command]:
     """R7.3, R16.2: a turn to every other facing the AP pay for (and, interrupting, the enemy's)."""
     facings = grid_of(state).facings if state.map is not None else tuple(Facing)
     for facing in facings:
-        if facing is not unit.facing and _accepted(state, commands.Turn(unit=unit.id, facing=facing)):
-            yield f"turn {unit.id} {facing.value}"
+        turn = commands.Turn(unit=unit.id, facing=facing)
+        if facing is not unit.facing and _accepted(state, turn):
+            yield turn
 
 
-def _simple(state: Encounter, unit: Unit) -> Iterator[str]:
+def _simple(state: Encounter, unit: Unit) -> Iterator[Command]:
     """R8.1 poses, R9.1 taking or leaving cover."""
     for pose in Pose:
-        if pose is not unit.pose and _accepted(state, commands.ChangePose(unit=unit.id, pose=pose)):
-            yield f"pose {unit.id} {pose.value}"
-    for command, word in ((commands.TakeCover(unit=unit.id), "cover"), (commands.LeaveCover(unit=unit.id), "uncover")):
-        if _accepted(state, command):
-            yield f"{word} {unit.id}"
+        change = commands.ChangePose(unit=unit.id, pose=pose)
+        if pose is not unit.pose and _accepted(state, change):
+            yield change
+    yield from _accepted_of(state, commands.TakeCover(unit=unit.id), commands.LeaveCover(unit=unit.id))
+
+
+def _accepted_of(state: Encounter, *candidates: Command) -> Iterator[Command]:
+    """Those of `candidates` that `preview` accepts, in their order."""
+    return (command for command in candidates if _accepted(state, command))
 
 
 def _others(state: Encounter, unit: Unit) -> list[Unit]:
@@ -139,7 +149,7 @@ def _others(state: Encounter, unit: Unit) -> list[Unit]:
     return [u for u in others if u.side != unit.side] + [u for u in others if u.side == unit.side]
 
 
-def _attacks(state: Encounter, unit: Unit) -> Iterator[str]:
+def _attacks(state: Encounter, unit: Unit) -> Iterator[commands.Attack]:
     """R1-R6, R9.4, R9.5, R10, R11: every attack mode, target, aim location and extra AP the rules allow
     (none for a stunned, shaken or broken character: R18.2.1, R18.1.3)."""
     if not conduct.may_attack(unit):
@@ -153,20 +163,20 @@ def _attacks(state: Encounter, unit: Unit) -> Iterator[str]:
                 yield from _attack_lines(state, unit, target, mode, way)
 
 
-def _attack_lines(state: Encounter, unit: Unit, target: Unit, mode: ShotMode, way: FromCover) -> Iterator[str]:
+def _attack_lines(
+    state: Encounter, unit: Unit, target: Unit, mode: ShotMode, way: FromCover
+) -> Iterator[commands.Attack]:
     kind = {ShotMode.DUAL: "dual", ShotMode.DUAL_BURST: "dual", ShotMode.FLAME: "flame", ShotMode.MELEE: "melee"}
     verb = kind.get(mode, "shoot")
-    burst = " burst" if mode in (ShotMode.BURST, ShotMode.DUAL_BURST) else ""
-    head = f"{verb} {unit.id} {target.id}"
     base = commands.Attack(
         unit=unit.id,
         target=target.id,
         kind=verb,
-        burst=bool(burst),
+        burst=mode in (ShotMode.BURST, ShotMode.DUAL_BURST),
         from_cover=way,
     )
     if mode is not ShotMode.AIMED and _cost(state, unit, base) is not None:
-        yield f"{head}{burst}{_WAY_WORD[way]}"
+        yield base
     if mode not in (ShotMode.AIMED, ShotMode.MELEE):
         return
     extras: range | None = None  # the same for every location: only the cap and the AP depend on it
@@ -178,8 +188,7 @@ def _attack_lines(state: Encounter, unit: Unit, target: Unit, mode: ShotMode, wa
         if extras is None:
             extras = _extra_ap(state, unit, aimed, base_cost)
         for extra in extras:
-            plus = f" +{extra}" if extra else ""
-            yield f"{head} aimed {location.value}{plus}{_WAY_WORD[way]}"
+            yield attrs.evolve(aimed, extra_ap=extra)
 
 
 def _cost(state: Encounter, unit: Unit, command: commands.Attack) -> int | None:
@@ -203,41 +212,36 @@ def _extra_ap(state: Encounter, unit: Unit, aimed: commands.Attack, base_cost: i
     return range(1)
 
 
-def _rest(state: Encounter, unit: Unit, jumps: bool = True) -> Iterator[str]:
+def _rest(state: Encounter, unit: Unit, jumps: bool = True) -> Iterator[Command]:
     """R19.1 reload and swap, R16.1 watch, R17.1 pins, R15 jumps, R13.3 delay, and end."""
-    for command, word in (
-        (commands.Reload(unit=unit.id), "reload"),
-        (commands.Swap(unit=unit.id), "swap"),
-        (commands.React(unit=unit.id), "react"),
-    ):
-        if _accepted(state, command):
-            yield f"{word} {unit.id}"
+    yield from _accepted_of(
+        state, commands.Reload(unit=unit.id), commands.Swap(unit=unit.id), commands.React(unit=unit.id)
+    )
     for target in _others(state, unit):
-        if target.in_cover and _accepted(state, commands.PinDown(unit=unit.id, target=target.id)):
-            yield f"pin {unit.id} {target.id}"
+        pin = commands.PinDown(unit=unit.id, target=target.id)
+        if target.in_cover and _accepted(state, pin):
+            yield pin
     if jumps:
         yield from _jumps(state, unit)
     for patient in state.units:  # R18.2.2: first aid for a friend who is man down
         if patient.side == unit.side and patient.fate is Fate.MAN_DOWN and _accepted(state, Aid(unit.id, patient.id)):
-            yield f"aid {unit.id} {patient.id}"
+            yield Aid(unit.id, patient.id)
     yield from _module_lines(state, unit)
-    if _accepted(state, commands.Delay(unit=unit.id)):
-        yield f"delay {unit.id}"
-    if _accepted(state, commands.End()):
-        yield "end"
+    yield from _accepted_of(state, commands.Delay(unit=unit.id), commands.End())
 
 
-def _module_lines(state: Encounter, unit: Unit) -> Iterator[str]:
+def _module_lines(state: Encounter, unit: Unit) -> Iterator[Command]:
     """R18.4.4 calm (itself, then each friend, in the encounter's order); R18.6.2 the re-rolls its side may buy
     of the action just played."""
     for friend in [unit] + [u for u in state.units if u.side == unit.side and u.id != unit.id and not u.down]:
-        if friend.markers and _accepted(state, Calm(unit=unit.id, friend=None if friend is unit else friend.id)):
-            yield f"calm {unit.id}" + ("" if friend is unit else f" {friend.id}")
+        calm = Calm(unit=unit.id, friend=None if friend is unit else friend.id)
+        if friend.markers and _accepted(state, calm):
+            yield calm
     for place in rerollable(state, unit.side):
-        yield f"reroll {unit.side} {place}"
+        yield Reroll(unit.side, place)
 
 
-def _jumps(state: Encounter, unit: Unit) -> Iterator[str]:
+def _jumps(state: Encounter, unit: Unit) -> Iterator[commands.Jump]:
     """R15: a jump to every landing cell within the maximum — with a run-up in the direction of the unit's
     last two steps, standing in every other (R15.1); the engine judges each cell within it."""
     if state.map is None or unit.at is None or not state.optional_rules.jumping or unit.pose is not Pose.UPRIGHT:
@@ -257,5 +261,6 @@ def _jumps(state: Encounter, unit: Unit) -> Iterator[str]:
             with_run_up = run_up is not None and grid.facing_towards(unit.at, cell) is run_up
             if jump_distance_m(grid.distance_m(unit.at, cell)) > max_jump_m(special, with_run_up):
                 continue
-            if _accepted(state, commands.Jump(unit=unit.id, to=cell)):
-                yield f"jump {unit.id} {_cell(cell)}"
+            jump = commands.Jump(unit=unit.id, to=cell)
+            if _accepted(state, jump):
+                yield jump

@@ -9,9 +9,11 @@ A command refused because its module is off says so; the parsers only read the w
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
-from apcombat.engine.command_base import Command, CommandError, need, no_more, who
+from apcombat.engine.command_base import Command, CommandError, Form, cell_word, line_of, need, no_more, who
 from apcombat.engine.numbers import cell, shown_word
 from apcombat.model import Cell
 
@@ -180,16 +182,6 @@ def _gm_fire(args: list[str]) -> Command:
     return GmFire(on=word == "on", name=where.lower())
 
 
-MODULE_PARSERS = {"aid": _aid, "calm": _calm, "reroll": _reroll, "hold": _hold, "last": _last}
-MODULE_USAGE = {
-    "aid": "aid WHO PATIENT",
-    "calm": "calm WHO [FRIEND]",
-    "reroll": "reroll SIDE N",
-    "hold": "hold SIDE WHO",
-    "last": "last SIDE",
-}
-
-
 def _gm_near(args: list[str]) -> Command:
     unit = who(args)
     need(args, 1, "the friend within 5 m and in sight")
@@ -198,11 +190,38 @@ def _gm_near(args: list[str]) -> Command:
     return GmNear(unit=unit, friend=friend)
 
 
-MODULE_GM_PARSERS = {"fire": _gm_fire, "morale": _gm_morale, "next": _gm_next, "near": _gm_near}
-MODULE_GM_USAGE = {
-    "fire": "gm fire X,Y on|off  (table mode: gm fire NAME on|off)",
-    "morale": "gm morale WHO steady|shaken|broken|surrenders|flees|lost FRIEND|friends on|off|leader LEADER|none",
-    "next": "gm next WHO PATIENT",
-    "near": "gm near WHO FRIEND  (table mode: FRIEND is within 5 m of WHO and in sight)",
-}
+def _format_fire(command: GmFire) -> str:
+    where = cell_word(command.at) if command.at is not None else command.name
+    return line_of("gm fire", where, "on" if command.on else "off")
+
+
+MODULE_FORMS: tuple[Form[Any], ...] = (
+    Form("aid", Aid, _aid, lambda c: line_of("aid", c.unit, c.patient), "aid WHO PATIENT"),
+    Form("calm", Calm, _calm, lambda c: line_of("calm", c.unit, c.friend), "calm WHO [FRIEND]"),
+    Form("reroll", Reroll, _reroll, lambda c: line_of("reroll", c.side, str(c.place)), "reroll SIDE N"),
+    Form("hold", Hold, _hold, lambda c: line_of("hold", c.side, c.held), "hold SIDE WHO"),
+    Form("last", Last, _last, lambda c: line_of("last", c.side), "last SIDE"),
+)
+"""The modules' words, for the grammar table (`engine.grammar`)."""
+
+MODULE_GM_FORMS: tuple[Form[Any], ...] = (
+    Form("fire", GmFire, _gm_fire, _format_fire, "gm fire X,Y on|off  (table mode: gm fire NAME on|off)"),
+    Form(
+        "morale",
+        GmMorale,
+        _gm_morale,
+        lambda c: line_of("gm morale", c.unit, c.word, c.other),
+        "gm morale WHO steady|shaken|broken|surrenders|flees|lost FRIEND|friends on|off|leader LEADER|none",
+    ),
+    Form("next", GmNext, _gm_next, lambda c: line_of("gm next", c.unit, c.patient), "gm next WHO PATIENT"),
+    Form(
+        "near",
+        GmNear,
+        _gm_near,
+        lambda c: line_of("gm near", c.unit, c.friend),
+        "gm near WHO FRIEND  (table mode: FRIEND is within 5 m of WHO and in sight)",
+    ),
+)
+"""The modules' game-master words (the word after `gm`), for the grammar table."""
+
 MODULE_GM_COMMANDS = (GmFire, GmMorale, GmNext, GmNear)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import attrs
 
+from apcombat.engine import Command
+
 
 @attrs.frozen
 class AiToPlay:
@@ -17,12 +19,12 @@ class AiToPlay:
 
 @attrs.frozen
 class DeckChoice:
-    """R18.5.1: the deck asks a human side to go last or hold a card; each option is the line it plays and
-    the line in words."""
+    """R18.5.1: the deck asks a human side to go last or hold a card; each option is the command it plays and
+    the command in words."""
 
     side: str
     question: str
-    options: tuple[tuple[str, str], ...]
+    options: tuple[tuple[Command, str], ...]
 
 
 @attrs.frozen

@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-from apcombat.engine import legal_commands, side_asked
+from apcombat.engine import Command, Hold, Last, legal_actions, side_asked
 from apcombat.fight.awaiting import DeckChoice
 from apcombat.model import Encounter
 from apcombat.model.wording import says
 
 
 def deck_choice(state: Encounter) -> DeckChoice:
-    """The question for the side the deck asks and its options (the line each plays, in words)."""
+    """The question for the side the deck asks and its options (the command each plays, in words)."""
     side = side_asked(state)
     assert side is not None and state.deck is not None
     name = state.side(side).name
-    options = []
-    for line in legal_commands(state):
-        words = line.split()
-        if words[0] == "last":
-            options.append((line, f"{says(name, 'goes')} last this round (the others' held cards first)"))
-        elif words[0] == "hold":
-            unit = state.unit(words[2])
-            options.append((line, f"Hold {unit.name}'s card ({unit.hp} HP)"))
+    options: list[tuple[Command, str]] = []
+    for command in legal_actions(state):
+        if isinstance(command, Last):
+            options.append((command, f"{says(name, 'goes')} last this round (the others' held cards first)"))
+        elif isinstance(command, Hold):
+            unit = state.unit(command.held)
+            options.append((command, f"Hold {unit.name}'s card ({unit.hp} HP)"))
     rolls = ", ".join(f"{state.side(r.side).name} {r.rolls[-1]}" for r in state.deck.rolls)
     question = (
         f"Round {state.round}, activation deck (R18.5.1; d6: {rolls}) — {name}: the card you hold acts before "

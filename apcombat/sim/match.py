@@ -9,7 +9,7 @@ from collections.abc import Mapping
 import attrs
 
 from apcombat.ai.players import resolve
-from apcombat.engine import Game, HistoryEntry
+from apcombat.engine import Game, HistoryEntry, Start
 from apcombat.fight import AiToPlay, Fight
 from apcombat.model import Encounter
 from apcombat.sim import DEFAULT_MAX_ROUNDS
@@ -41,7 +41,7 @@ def play_match(
     """Play one game with `ais` (side id -> level name or module:function) and the dice seeded by `seed`."""
     players = {spec: resolve(spec) for spec in set(ais.values())}
     game = Game(encounter, seed=seed)
-    game.play("start")
+    game.play(Start())
     times: dict[str, list[float]] = {spec: [] for spec in ais.values()}
     illegal = dict.fromkeys(ais.values(), 0)
     tallies = {unit.id: UnitTally() for unit in encounter.units}

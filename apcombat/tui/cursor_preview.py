@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import attrs
 
-from apcombat.engine import Preview, watch_reach
+from apcombat.engine import Jump, Preview, watch_reach
 from apcombat.model import Cell, Unit
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.session import Session
@@ -65,7 +65,7 @@ def move_hint(cell: Cell, walk: Preview) -> str:
 def jump_hint(session: Session, unit: Unit, cell: Cell, walk: Preview) -> str:
     """A jump (R15) where no walk leads, or where walking costs more: its AP and its test from the engine's
     preview; nothing when walking does better or the jump is refused."""
-    jump = session.preview(f"jump {unit.id} {cell[0]},{cell[1]}")
+    jump = session.preview(Jump(unit.id, cell))
     if not jump.allowed or (walk.path and walk.allowed and walk.ap_cost <= jump.ap_cost):
         return ""
     walking = f" (walking: {walk.ap_cost} AP, m)" if walk.path and walk.allowed else ""

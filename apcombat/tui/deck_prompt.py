@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from apcombat.engine import Command, format_command
 from apcombat.model import Encounter
 from apcombat.tui.session import Session
 
@@ -21,7 +22,7 @@ class DeckTable(Protocol):
     @property
     def is_active(self) -> bool: ...
 
-    def act(self, line: str) -> None: ...
+    def act(self, line: Command | str) -> None: ...
 
     def hint(self, text: str) -> None: ...
 
@@ -49,13 +50,14 @@ class DeckPrompt:
         if not table.is_active:  # another dialog is open: asked when the screen comes back
             return
         self.asked = state
+        choices = {format_command(command): command for command, _ in choice.options}
 
         def answered(line: str | None) -> None:
             if line:
-                table.act(line)
+                table.act(choices[line])
             else:
                 table.hint(
                     f"the deck waits for {state.side(choice.side).name}: press : and type hold SIDE WHO (or last SIDE)"
                 )
 
-        table.ask_choice(choice.question, list(choice.options), answered)
+        table.ask_choice(choice.question, [(format_command(c), label) for c, label in choice.options], answered)

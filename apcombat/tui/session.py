@@ -11,7 +11,16 @@ import attrs
 from apcombat.ai import DEFAULT_LEVEL, LEVELS, player_for
 from apcombat.ai.decision import Decision
 from apcombat.dice import DiceRequest
-from apcombat.engine import CommandError, Event, Game, Preview, log_markdown, parse_command, preview
+from apcombat.engine import (
+    Command,
+    CommandError,
+    Event,
+    Game,
+    Preview,
+    log_markdown,
+    parse_command,
+    preview,
+)
 from apcombat.fight import Fight
 from apcombat.model import AiSettings, Control, Encounter, Side
 from apcombat.model.wording import says
@@ -129,18 +138,21 @@ class Session:
             events += self.game.undo()
         return events
 
-    def play(self, line: str, dice: tuple[int, ...] | None = None) -> list[Event]:
-        """Apply one command (CommandError if refused: nothing changes); `dice`, its dice typed in advance."""
-        return self.game.play(line, dice=dice)
+    def play(self, command: Command | str, dice: tuple[int, ...] | None = None) -> list[Event]:
+        """Apply one command, or a line typed (CommandError if refused: nothing changes); `dice`, its dice
+        typed in advance."""
+        return self.game.play(command, dice=dice)
 
-    def preview(self, line: str) -> Preview:
+    def preview(self, command: Command | str) -> Preview:
         """The command judged without rolling; a line that does not parse (a distance typed as "22.cm") is
         a command not allowed, its reason the parser's sentence."""
-        try:
-            command = parse_command(line)
-        except CommandError as error:
-            return Preview(allowed=False, reason=str(error))
-        assert command is not None
+        if isinstance(command, str):
+            try:
+                parsed = parse_command(command)
+            except CommandError as error:
+                return Preview(allowed=False, reason=str(error))
+            assert parsed is not None
+            command = parsed
         return preview(self.state, command)
 
     def set_dice_prompt(self, ask: Callable[[DiceRequest], int | None] | None) -> None:

@@ -55,7 +55,7 @@ def test_a_name_of_two_words_begins_the_reason_once(tmp_path: Path) -> None:
 def test_stay_offers_firing_then_taking_cover_where_cover_is(tmp_path: Path) -> None:
     rows = ["............", "............", "..=.........", "............", "............"]
     game = game_of(tmp_path, duel(rows=rows))
-    finishes = [sketch.finish for sketch in StayAndFire().sketches(Situation(game.state), 4)]
+    finishes = [sketch.finish_line for sketch in StayAndFire().sketches(Situation(game.state), 4)]
     assert finishes == [None, "cover ana", "pose ana prone"]  # R8.5: lying down, the low wall hides her too
 
 
@@ -65,7 +65,7 @@ def test_move_offers_cells_up_to_the_effort(tmp_path: Path) -> None:
     few = {sketch.prefix for sketch in MoveAndFire().sketches(situation, 4)}
     many = {sketch.prefix for sketch in MoveAndFire().sketches(situation, 12)}
     assert 1 <= len(few) <= 4 < len(many) <= 12
-    assert all(prefix[0] in situation.legal for prefix in many)
+    assert all(prefix[0] in situation.legal_actions for prefix in many)
 
 
 def test_focus_fire_on_the_wounded_enemy(tmp_path: Path) -> None:
@@ -77,7 +77,7 @@ def test_focus_fire_on_the_wounded_enemy(tmp_path: Path) -> None:
 
 def test_reload_before_being_caught_empty(tmp_path: Path) -> None:
     game = game_of(tmp_path, duel(a={"ammo": {"45acp": 14}}), "gm set ana ammo=0")
-    assert [sketch.prefix for sketch in Reload().sketches(Situation(game.state), 4)] == [("reload ana",)]
+    assert [sketch.prefix_lines for sketch in Reload().sketches(Situation(game.state), 4)] == [("reload ana",)]
     decision = decide(game)
     assert decision.line == "reload ana" and "reloads" in decision.reason
 
@@ -100,7 +100,7 @@ def test_aggression_and_caution_change_the_choice(tmp_path: Path) -> None:
 def test_watch_when_an_enemy_is_coming_and_no_shot_is_in_reach(tmp_path: Path) -> None:
     game = game_of(tmp_path, duel((3, 3), (10, 3), rows=WALL, a={"ap": 6}))
     (sketch,) = Watch().sketches(Situation(game.state), 4)
-    assert sketch.prefix == ("react ana",) and not sketch.fires and sketch.worth > 0
+    assert sketch.prefix_lines == ("react ana",) and not sketch.fires and sketch.worth > 0
     assert decide(game).line == "react ana"
 
 
@@ -122,7 +122,7 @@ def test_pin_is_offered_for_an_enemy_in_cover_while_a_friend_is_yet_to_act(tmp_p
     situation = Situation(game.state)
     assert "pin ana bob" in situation.legal  # R17.1: an automatic gun with 10 rounds, Bob in cover in sight
     sketches = list(Pin().sketches(situation, 4))
-    assert [sketch.prefix for sketch in sketches] == [("pin ana bob",)] and sketches[0].worth > 0
+    assert [sketch.prefix_lines for sketch in sketches] == [("pin ana bob",)] and sketches[0].worth > 0
     alone = game_of(tmp_path, pinning_fight(), "gm set bob in_cover=true", "gm set dan hp=0")
     assert not list(Pin().sketches(Situation(alone.state), 4))  # nobody left to move under the pin
 
@@ -135,7 +135,7 @@ def test_a_friend_in_cover_is_never_pinned(tmp_path: Path) -> None:  # R17.1
     game = game_of(tmp_path, fight, *lines, initiative="gm dice 6 1 1 1")
     situation = Situation(game.state)
     assert "pin ana dan" in situation.legal  # the rules allow it: a unit in cover in sight
-    assert [sketch.prefix for sketch in Pin().sketches(situation, 4)] == [("pin ana bob",)]
+    assert [sketch.prefix_lines for sketch in Pin().sketches(situation, 4)] == [("pin ana bob",)]
 
 
 def test_a_pins_worth_is_no_more_than_the_friends_hp(tmp_path: Path) -> None:

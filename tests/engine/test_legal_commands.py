@@ -18,7 +18,16 @@ from hypothesis import strategies as st
 
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.dice import SeededDice
-from apcombat.engine import CommandError, Game, apply, legal_commands, parse_command, preview
+from apcombat.engine import (
+    CommandError,
+    Game,
+    apply,
+    format_command,
+    legal_actions,
+    legal_commands,
+    parse_command,
+    preview,
+)
 from apcombat.engine.commands import Move, Turn
 from apcombat.engine.views import reachable_area
 from apcombat.model import Encounter, Facing
@@ -260,3 +269,13 @@ def test_movement_carried_over_is_offered_with_no_ap_left(tmp_path):
     lines = legal_commands(game.state)
     assert f"move {who} 4,{y} run" in lines
     assert accepted(game.state, f"move {who} 4,{y} run", 1)
+
+
+@LEGAL_SETTINGS
+@given(name=st.sampled_from(ENCOUNTERS), seed=st.integers(0, 2**16), steps=st.integers(0, 25))
+def test_legal_commands_are_the_lines_of_legal_actions(name, seed, steps):
+    # the engine's callers get the commands, plug-ins their lines: the same list, each line read back as its command
+    state = reached_state(name, seed, steps)
+    actions = legal_actions(state)
+    assert [parse_command(line) for line in legal_commands(state)] == actions
+    assert [format_command(command) for command in actions] == legal_commands(state)

@@ -23,7 +23,7 @@ from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
 from apcombat.ai.deck import deck_decision
 from apcombat.ai.module_moves import module_decision
-from apcombat.engine import side_asked
+from apcombat.engine import End, side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 CANDIDATES: tuple[Candidate, ...] = (
@@ -56,7 +56,7 @@ class BaselineLevel:
         if side_asked(state) is not None:
             return deck_decision(state)  # R18.5.1: the held card (and going last)
         if state.active is None or state.finished:
-            return Decision("end", "nobody to play")
+            return Decision.of(End(), "nobody to play")
         first = module_decision(state)  # R18.4.4 calm, R18.6 re-rolls
         if first is not None:
             return first
@@ -64,10 +64,10 @@ class BaselineLevel:
         offered = (candidate.propose(situation) for candidate in self.candidates)
         proposals = [p for p in offered if p is not None and p.line in situation.legal]
         if not proposals:
-            fallback = "end" if "end" in situation.legal or not situation.lines else situation.lines[0]
-            return Decision(fallback, f"{situation.me.name} has nothing better to play")
+            fallback = End() if "end" in situation.legal or not situation.lines else situation.actions[0]
+            return Decision.of(fallback, f"{situation.me.name} has nothing better to play")
         best = max(proposals, key=lambda proposal: proposal.score)  # the first listed wins a tie
-        return Decision(best.line, best.reason, tuple(p.option() for p in proposals))
+        return situation.decision(best.line, best.reason, tuple(p.option() for p in proposals))
 
 
 __all__ = ["CANDIDATES", "BaselineLevel", "Proposal", "Situation"]

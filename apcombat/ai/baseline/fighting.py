@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import AttackOption, Situation
+from apcombat.engine import Reload, Swap, TakeCover, format_command
 
 ATTACK_THRESHOLD = 1.0
 """Expected damage below which an attack is not worth its AP (a long shot at an armoured target)."""
@@ -86,7 +87,7 @@ class ReloadAction:
         need, loaded = rounds_needed(situation), carried.loaded
         if loaded >= need:
             return None
-        line = f"reload {me.id}"
+        line = format_command(Reload(me.id))
         magazine = f"{loaded}/{carried.weapon.magazine} in the {carried.weapon.name}"
         if line in situation.legal:
             if loaded == 0:
@@ -94,7 +95,7 @@ class ReloadAction:
             if good_attack(situation) is None:
                 return Proposal(RELOAD, line, f"{me.name} reloads: {magazine}, {need} needed to fire")
             return None
-        swap = f"swap {me.id}"
+        swap = format_command(Swap(me.id))
         others = [w for i, w in enumerate(me.weapons) if i != me.in_hand and (w.loaded or not w.weapon.magazine)]
         if loaded == 0 and others and swap in situation.legal:
             return Proposal(RELOAD_EMPTY - 1, swap, f"{me.name} swaps weapons: {magazine} and no spare rounds")
@@ -108,7 +109,7 @@ class TakeCoverAction:
 
     def propose(self, situation: Situation) -> Proposal | None:
         me = situation.me
-        line = f"cover {me.id}"
+        line = format_command(TakeCover(me.id))
         if me.in_cover or line not in situation.legal or me.at is None or good_attack(situation) is not None:
             return None
         watchers = situation.seen_by(me.at)
@@ -131,8 +132,9 @@ class InterruptAction:
         option = best_attack(against, me.ap)
         if option is not None and option.damage > 0:
             return Proposal(INTERRUPT + option.damage, option.line, "interrupts: " + option.describe(me))
-        if f"cover {me.id}" in situation.legal and not me.in_cover:
-            return Proposal(INTERRUPT, f"cover {me.id}", f"{me.name} interrupts to take cover: no shot worth it")
+        cover = format_command(TakeCover(me.id))
+        if cover in situation.legal and not me.in_cover:
+            return Proposal(INTERRUPT, cover, f"{me.name} interrupts to take cover: no shot worth it")
         return None
 
 

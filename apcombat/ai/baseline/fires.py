@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import Situation
-from apcombat.engine import in_a_fire
+from apcombat.engine import Move, format_command, in_a_fire
+from apcombat.model import Cell
 
 LEAVE_FIRE = 70.0
 """The score of walking out of a fire: above every attack but one that deals a great deal now."""
@@ -26,10 +27,15 @@ class LeaveFireAction:
         options = [
             (ap, len(situation.seen_by(cell)), cell[1], cell[0])
             for cell, ap in situation.reach.items()
-            if cell != me.at and not state.map.burning(cell) and f"move {me.id} {cell[0]},{cell[1]}" in situation.legal
+            if cell != me.at and not state.map.burning(cell) and _walk(me.id, cell) in situation.legal
         ]
         if not options:
             return None
         ap, _, y, x = min(options)
         reason = f"{me.name} walks out of the fire at {me.at[0]},{me.at[1]} to {x},{y} ({ap} AP, R18.3.1)"
-        return Proposal(LEAVE_FIRE, f"move {me.id} {x},{y}", reason)
+        return Proposal(LEAVE_FIRE, _walk(me.id, (x, y)), reason)
+
+
+def _walk(unit: str, cell: Cell) -> str:
+    """The line of a walk to `cell`."""
+    return format_command(Move(unit, (cell,)))

@@ -12,8 +12,18 @@ import attrs
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
-from apcombat.engine import cover_nearby, edge_metres, edge_of
-from apcombat.model import Cell, Encounter, Unit
+from apcombat.engine import (
+    Aid,
+    ChangePose,
+    LeaveCover,
+    Move,
+    TakeCover,
+    cover_nearby,
+    edge_metres,
+    edge_of,
+    format_command,
+)
+from apcombat.model import Encounter, Pose, Unit
 from apcombat.model.fates import Fate, MoraleState
 from apcombat.rules.casualties import first_aid_skill
 
@@ -22,9 +32,9 @@ FLEE, SHAKEN_COVER, AID, AID_PER_CHANCE = 200.0, 150.0, 25.0, 50.0
 (75) beats an attack worth up to 25 damage (ATTACK 50 + damage), a 22 % one (36) only cover and waiting."""
 
 
-def _move_cell(line: str) -> Cell:
-    x, y = line.split()[2].split(",")
-    return int(x), int(y)
+def _moves(situation: Situation) -> list[tuple[str, Move]]:
+    """The legal moves (each to one cell), with their lines."""
+    return [(line, command) for line, command in situation.commands.items() if isinstance(command, Move)]
 
 
 class FleeAction:
@@ -38,11 +48,12 @@ class FleeAction:
         if me.morale is not MoraleState.BROKEN or state.map is None:
             return None
         edge = edge_of(state, me)
-        moves = [line for line in situation.lines if line.startswith("move ")]
+        moves = _moves(situation)
         if edge is not None and moves:
-            best = min(moves, key=lambda line: (edge_metres(state, _move_cell(line), edge), not line.endswith("run")))
+            best, _ = min(moves, key=lambda move: (edge_metres(state, move[1].waypoints[-1], edge), not move[1].run))
             return Proposal(FLEE, best, f"{me.name} is broken and runs for the {edge.value} edge")
-        for line in (f"uncover {me.id}", f"pose {me.id} upright", f"pose {me.id} crouched"):
+        ready = (LeaveCover(me.id), ChangePose(me.id, Pose.UPRIGHT), ChangePose(me.id, Pose.CROUCHED))
+        for line in map(format_command, ready):
             if line in situation.legal:
                 return Proposal(FLEE, line, f"{me.name} is broken: it gets ready to run")
         return None
@@ -57,15 +68,15 @@ class ShakenCoverAction:
         me, state = situation.me, situation.state
         if me.morale is not MoraleState.SHAKEN or me.in_cover:
             return None
-        line = f"cover {me.id}"
+        line = format_command(TakeCover(me.id))
         if line in situation.legal:
             return Proposal(SHAKEN_COVER, line, f"{me.name} is shaken and takes cover")
         if state.map is None:
             return None
         covered = []
-        for move in situation.lines:
-            if move.startswith("move ") and not move.endswith("run"):
-                cell = _move_cell(move)
+        for move, command in _moves(situation):
+            if not command.run:
+                cell = command.waypoints[-1]
                 if cover_nearby(state, attrs.evolve(me, at=cell)):
                     covered.append((situation.reach.get(cell, 99), move))
         if not covered:
@@ -83,9 +94,9 @@ class AidAction:
     def propose(self, situation: Situation) -> Proposal | None:
         me = situation.me
         chance = max(0, min(95, first_aid_skill(me.character) - me.exhaustion.penalty))
-        for line in situation.lines:
-            if line.startswith("aid "):
-                patient = situation.state.unit(line.split()[2])
+        for line, command in situation.commands.items():
+            if isinstance(command, Aid):
+                patient = situation.state.unit(command.patient)
                 if patient.fate is Fate.MAN_DOWN:
                     why = f"{me.name} gives {patient.name} first aid ({chance}%): it is man down"
                     return Proposal(AID + AID_PER_CHANCE * chance / 100, line, why)
@@ -116,4 +127,4 @@ def morale_decision(state: Encounter) -> Decision | None:
     if not proposals:
         return None
     best = max(proposals, key=lambda proposal: proposal.score)
-    return Decision(best.line, best.reason, tuple(p.option() for p in proposals))
+    return situation.decision(best.line, best.reason, tuple(p.option() for p in proposals))

@@ -10,7 +10,7 @@ from apcombat.ai.baseline.positions import Positions
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import Situation
 from apcombat.dice import ScriptedDice
-from apcombat.engine import CommandError, apply, parse_command
+from apcombat.engine import Command, CommandError, LeaveCover, Move, React, apply, format_command
 from apcombat.model import Cell, Unit
 
 TO_FIRE_NOW, TO_FIRE, CLOSER, WATCH, LEAVE_COVER = 36.0, 34.0, 32.0, 33.0, 31.0
@@ -36,7 +36,7 @@ def best_cell(situation: Situation) -> tuple[Cell, int, float, int] | None:
     here_steps = judge.steps_to_enemy(me.at)
     best, best_key = None, (here_fire, -here_steps, 0)
     for cell, ap in situation.reach.items():
-        if cell == me.at or f"move {me.id} {cell[0]},{cell[1]}" not in situation.legal:
+        if cell == me.at or format_command(Move(me.id, (cell,))) not in situation.legal:
             continue
         fire = judge.firing_value(cell, me.ap - ap)
         steps = judge.steps_to_enemy(cell)
@@ -61,7 +61,7 @@ class AdvanceAction:
         if found is None:
             return None
         cell, ap, fire, steps = found
-        line = f"move {me.id} {cell[0]},{cell[1]}"
+        line = format_command(Move(me.id, (cell,)))
         where = f"{cell[0]},{cell[1]} ({ap} AP)"
         if fire > 0:
             fires_now = me.ap - ap >= positions(situation).cheapest_attack
@@ -78,7 +78,7 @@ class LeaveCoverAction:
 
     def propose(self, situation: Situation) -> Proposal | None:
         me = situation.me
-        line = f"uncover {me.id}"
+        line = format_command(LeaveCover(me.id))
         if not me.in_cover or line not in situation.legal or situation.state.interrupt is not None:
             return None
         if good_attack(situation) is not None or me.spent_ap or me.at is None:
@@ -97,17 +97,17 @@ def best_cell_out_of_cover(situation: Situation) -> tuple[Cell, int, float, int]
     # False: not worked out yet (None is an answer: no cell)
     cached = cast("tuple[Cell, int, float, int] | Literal[False] | None", getattr(situation, "_uncovered_best", False))
     if cached is False:
-        uncovered = situation_after(situation, f"uncover {situation.me.id}")
+        uncovered = situation_after(situation, LeaveCover(situation.me.id))
         cached = None if uncovered is None else best_cell(uncovered)
         situation._uncovered_best = cached  # type: ignore[attr-defined]  # once per decision
     return cached
 
 
-def situation_after(situation: Situation, line: str) -> Situation | None:
-    """The unit's situation once `line` is played on a copy of the state, when that needs no dice (leaving
+def situation_after(situation: Situation, command: Command) -> Situation | None:
+    """The unit's situation once `command` is played on a copy of the state, when that needs no dice (leaving
     cover under an enemy's covering fire does, R17.2: then None, and the unit stays where it is)."""
     try:
-        after, _ = apply(situation.state, parse_command(line), ScriptedDice())
+        after, _ = apply(situation.state, command, ScriptedDice())
     except CommandError:
         return None
     return Situation(after) if after.active == situation.me.id else None
@@ -122,7 +122,7 @@ class WatchAction:
 
     def propose(self, situation: Situation) -> Proposal | None:
         me = situation.me
-        line = f"react {me.id}"
+        line = format_command(React(me.id))
         if line not in situation.legal or me.weapon is None or me.at is None or good_attack(situation) is not None:
             return None
         found = best_cell_out_of_cover(situation)

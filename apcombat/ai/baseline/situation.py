@@ -4,16 +4,26 @@ candidate action. It reads only what the app shows a player (positions, HP, armo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 
 import attrs
 
+from apcombat.ai.decision import Decision, Option
 from apcombat.ai.reckoning.damage import expected_damage
 from apcombat.ai.reckoning.fire_risk import lit_cell_damage
 from apcombat.ai.reckoning.memo import MapMemo, memo_of
 from apcombat.board.cover import can_take_cover, protected
 from apcombat.board.grid import Grid
-from apcombat.engine import Attack, Command, grid_of, legal_commands, parse_command, preview, reachable_cells
+from apcombat.engine import (
+    Attack,
+    Command,
+    format_command,
+    grid_of,
+    legal_actions,
+    preview,
+    reachable_cells,
+)
 from apcombat.model import Cell, Encounter, FromCover, Unit
 from apcombat.rules.attack import AttackPlan
 
@@ -60,12 +70,19 @@ class Situation:
         assert state.active is not None
         self.state = state
         self.me = state.unit(state.active)
-        self.lines: tuple[str, ...] = tuple(legal_commands(state, jumps))  # `jumps`: see legal_commands
+        self.actions: tuple[Command, ...] = tuple(legal_actions(state, jumps))  # `jumps`: see legal_actions
+        self.lines: tuple[str, ...] = tuple(format_command(command) for command in self.actions)
         self.legal = frozenset(self.lines)
+        self.legal_actions = frozenset(self.actions)
 
     @cached_property
     def commands(self) -> dict[str, Command]:
-        return {line: parse_command(line) for line in self.lines}
+        """Each legal line's command."""
+        return dict(zip(self.lines, self.actions, strict=True))
+
+    def decision(self, line: str, reason: str, options: Iterable[str | Option] = ()) -> Decision:
+        """The decision to play the legal `line`, with its command."""
+        return Decision.of(self.commands[line], reason, options)
 
     @cached_property
     def enemies(self) -> tuple[Unit, ...]:

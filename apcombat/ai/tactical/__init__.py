@@ -20,7 +20,7 @@ from apcombat.ai.tactical.explain import option_of, reason
 from apcombat.ai.tactical.planner import Judge, TurnPlan
 from apcombat.ai.tactical.team import edge_of, weights
 from apcombat.ai.tactical.volley import LOOKAHEADS, Fire, sampled
-from apcombat.engine import legal_commands, side_asked
+from apcombat.engine import End, format_command, legal_actions, side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 SHOWN = 5
@@ -66,7 +66,7 @@ class TacticalLevel:
         if side_asked(state) is not None:
             return deck_decision(state, self.settings)  # R18.5.1: the held card (and going last)
         if state.active is None or state.finished:
-            return Decision("end", "nobody to play")
+            return Decision.of(End(), "nobody to play")
         urgent = morale_decision(state)  # R18.1.3, R18.2.2: run, take cover, treat a friend
         if urgent is not None:
             return urgent
@@ -76,15 +76,15 @@ class TacticalLevel:
         plans = self.plans(state, rng)
         me = state.unit(state.active)
         if restricted(me):  # R18.1.3, R18.2.1: only what its state allows
-            legal = frozenset(legal_commands(state))
+            legal = {format_command(command): command for command in legal_actions(state)}
             plans = [plan for plan in plans if plan.line in legal]
             if not plans:
-                fallback = "end" if "end" in legal or not legal else sorted(legal)[0]
-                return Decision(fallback, f"{me.name} has nothing better to play")
+                fallback = End() if "end" in legal or not legal else legal[min(legal)]
+                return Decision.of(fallback, f"{me.name} has nothing better to play")
         if not plans:
-            return Decision("end", f"{me.name} has no plan to play")
+            return Decision.of(End(), f"{me.name} has no plan to play")
         best = plans[0]
-        return Decision(best.line, reason(me, best), tuple(option_of(me, plan) for plan in plans[:SHOWN]))
+        return Decision.of(best.command, reason(me, best), tuple(option_of(me, plan) for plan in plans[:SHOWN]))
 
 
 __all__ = ["TacticalLevel"]

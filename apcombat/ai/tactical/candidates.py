@@ -17,7 +17,19 @@ from apcombat.ai.reckoning.damage import mean_after_armor
 from apcombat.ai.reckoning.danger import enemy_turn_damage
 from apcombat.ai.tactical.team import GUARD_STEPS, may_move, role_of
 from apcombat.board.cover import can_take_cover, hidden_when_prone, protected
-from apcombat.model import AiRole, Cell
+from apcombat.engine import (
+    ChangePose,
+    Command,
+    LeaveCover,
+    Move,
+    PinDown,
+    React,
+    Swap,
+    TakeCover,
+    format_command,
+)
+from apcombat.engine import Reload as ReloadCommand  # the candidate below is called Reload
+from apcombat.model import AiRole, Cell, Pose
 
 COVER_AP = 2  # R9.1
 CROUCH_AP = 2  # R8.1
@@ -25,17 +37,25 @@ CROUCH_AP = 2  # R8.1
 
 @attrs.frozen
 class Sketch:
-    """A turn plan before it is judged: `kind` names it in the reason, `prefix` its dice-free lines,
-    `fires` whether the AP left go to attacks, `finish` a line after them with the AP it keeps back, and
+    """A turn plan before it is judged: `kind` names it in the reason, `prefix` its dice-free commands,
+    `fires` whether the AP left go to attacks, `finish` a command after them with the AP it keeps back, and
     `worth` what it brings beyond damage dealt now (a watch, a pin), with why."""
 
     kind: str
-    prefix: tuple[str, ...] = ()
+    prefix: tuple[Command, ...] = ()
     fires: bool = True
-    finish: str | None = None
+    finish: Command | None = None
     finish_ap: int = 0
     worth: float = 0.0
     why: str = ""
+
+    @property
+    def prefix_lines(self) -> tuple[str, ...]:
+        return tuple(format_command(command) for command in self.prefix)
+
+    @property
+    def finish_line(self) -> str | None:
+        return None if self.finish is None else format_command(self.finish)
 
 
 class Candidate(Protocol):
@@ -56,18 +76,18 @@ def hides_prone(situation: Situation, cell: Cell) -> bool:
     return any(e.at is not None and hidden_when_prone(battlemap, situation.grid, cell, e.at) for e in situation.enemies)
 
 
-def finishes(situation: Situation, cell: Cell, in_cover: bool, pose: str) -> Iterator[tuple[str | None, int]]:
+def finishes(situation: Situation, cell: Cell, in_cover: bool, pose: str) -> Iterator[tuple[Command | None, int]]:
     """Fire with every AP, or keep 2 back to take cover there (R9.1) — else to crouch (R8.4); or keep what
     lying down costs to go prone behind a low wall that hides it from an enemy (R8.5)."""
     me = situation.me
     yield None, 0
     assert situation.state.map is not None
     if not in_cover and can_take_cover(situation.state.map, situation.grid, cell):
-        yield f"cover {me.id}", COVER_AP
+        yield TakeCover(me.id), COVER_AP
     elif pose == "upright":
-        yield f"pose {me.id} crouched", CROUCH_AP
+        yield ChangePose(me.id, Pose.CROUCHED), CROUCH_AP
     if pose in PRONE_AP and hides_prone(situation, cell):
-        yield f"pose {me.id} prone", PRONE_AP[pose]
+        yield ChangePose(me.id, Pose.PRONE), PRONE_AP[pose]
 
 
 class StayAndFire:
@@ -160,16 +180,16 @@ class MoveAndFire:
         me = situation.me
         if not may_move(me) or me.at is None:
             return
-        start: tuple[str, ...] = ()
+        start: tuple[Command, ...] = ()
         walker = situation
         if me.in_cover:
-            start = (f"uncover {me.id}",)
-            found = situation_after(situation, start[0]) if start[0] in situation.legal else None
+            start = (LeaveCover(me.id),)
+            found = situation_after(situation, start[0]) if start[0] in situation.legal_actions else None
             if found is None:
                 return
             walker = found
         for cell, _ in chosen_cells(walker, cells):
-            move = f"move {me.id} {cell[0]},{cell[1]}"
+            move = Move(me.id, (cell,))
             for finish, ap in finishes(situation, cell, False, me.pose.value):
                 yield Sketch("move", (*start, move), finish=finish, finish_ap=ap)
 
@@ -184,11 +204,11 @@ class Reload:
         me, carried = situation.me, situation.me.weapon
         if carried is None or not carried.weapon.magazine or carried.loaded >= carried.weapon.magazine:
             return
-        line = f"reload {me.id}"
-        if line in situation.legal:
-            yield Sketch("reload", (line,))
-        elif carried.loaded < rounds_needed(situation) and f"swap {me.id}" in situation.legal:
-            yield Sketch("swap", (f"swap {me.id}",))
+        reload, swap = ReloadCommand(me.id), Swap(me.id)
+        if reload in situation.legal_actions:
+            yield Sketch("reload", (reload,))
+        elif carried.loaded < rounds_needed(situation) and swap in situation.legal_actions:
+            yield Sketch("swap", (swap,))
 
 
 WATCH_HIT = 0.3
@@ -218,8 +238,8 @@ class Watch:
 
     def sketches(self, situation: Situation, cells: int) -> Iterator[Sketch]:
         me = situation.me
-        line = f"react {me.id}"
-        if line not in situation.legal or me.weapon is None or me.at is None:
+        react = React(me.id)
+        if react not in situation.legal_actions or me.weapon is None or me.at is None:
             return
         coming = coming_enemy(situation)
         if coming is None or all_friends_watch(situation):
@@ -233,7 +253,7 @@ class Watch:
         shot = max((o.damage for o in situation.attacks if o.target.id == enemy.id), default=0.0)
         shot = shot or UNSEEN_HIT * mean_after_armor(weapon.damage, enemy.armor.stops(weapon.damage_type))
         why = f"{enemy.name} {steps} step{'' if steps == 1 else 's'} from its sight"
-        yield Sketch("watch", (line,), fires=False, worth=busy * WATCH_HIT * shot, why=why)
+        yield Sketch("watch", (react,), fires=False, worth=busy * WATCH_HIT * shot, why=why)
 
 
 PIN_SHARE = 0.5
@@ -252,17 +272,16 @@ class Pin:
         waiting = [u for u in waiting if u.id not in state.taken]
         if not waiting:
             return  # nobody to move under the pin
-        prefix = f"pin {me.id} "
-        for line in situation.lines:
-            if line.startswith(prefix):
-                enemy = state.unit(line[len(prefix) :])
+        for command in situation.actions:
+            if isinstance(command, PinDown) and command.unit == me.id:
+                enemy = state.unit(command.target)
                 if enemy.side == me.side:
                     continue  # the rules let a unit pin a friend in cover (R17.1); it never pays
                 # no more than each friend has: a minigun's turn "expects" hundreds of HP on anyone it sees
                 threat = max(min(enemy_turn_damage(state, enemy, friend), float(friend.hp)) for friend in waiting)
                 if threat > 0:
                     why = f"{enemy.name} kept in cover, {threat:.1f} damage a turn against its friends"
-                    yield Sketch("pin", (line,), fires=False, worth=PIN_SHARE * threat, why=why)
+                    yield Sketch("pin", (command,), fires=False, worth=PIN_SHARE * threat, why=why)
 
 
 CANDIDATES: tuple[Candidate, ...] = (StayAndFire(), MoveAndFire(), Reload(), Watch(), Pin())

@@ -9,6 +9,7 @@ from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.reckoning.danger import enemy_turn_damage
 from apcombat.ai.tactical.candidates import Sketch
 from apcombat.ai.tactical.planner import TurnPlan
+from apcombat.engine import Delay as DelayCommand  # the candidate below is called Delay
 from apcombat.model import Unit
 
 DELAY_GAIN = 1.0
@@ -51,8 +52,8 @@ class Delay:
 
     def plan(self, situation: Situation, judged: list[TurnPlan]) -> TurnPlan | None:
         me, state = situation.me, situation.state
-        line = f"delay {me.id}"
-        if line not in situation.legal or state.interrupt is not None or me.at is None or not judged:
+        delay = DelayCommand(me.id)
+        if delay not in situation.legal_actions or state.interrupt is not None or me.at is None or not judged:
             return None
         best = judged[0]
         if best.volley.first is not None or situation.seen_by(me.at):
@@ -63,8 +64,8 @@ class Delay:
         friend, enemy, damage = found
         why = f"{friend.name} acts first ({damage:.1f} damage expected on {enemy.name})"
         here = next((p for p in judged if not p.sketch.prefix and p.sketch.finish is None), best)
-        sketch = Sketch("delay", (line,), fires=False, worth=DELAY_GAIN, why=why)
-        return TurnPlan(sketch, (line,), best.score + DELAY_GAIN, here.volley, here.danger, me.at)
+        sketch = Sketch("delay", (delay,), fires=False, worth=DELAY_GAIN, why=why)
+        return TurnPlan(sketch, (delay,), best.score + DELAY_GAIN, here.volley, here.danger, me.at)
 
 
 DELAY = Delay()

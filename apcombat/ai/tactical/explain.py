@@ -6,6 +6,19 @@ from __future__ import annotations
 
 from apcombat.ai.decision import Option
 from apcombat.ai.tactical.planner import TurnPlan
+from apcombat.engine import (
+    ChangePose,
+    Command,
+    Delay,
+    LeaveCover,
+    Move,
+    PinDown,
+    React,
+    Reload,
+    Swap,
+    TakeCover,
+    format_command,
+)
 from apcombat.model import Unit
 
 FINISHES = {"cover": "takes cover", "crouched": "crouches", "prone": "goes prone behind cover"}
@@ -13,21 +26,20 @@ FINISHES = {"cover": "takes cover", "crouched": "crouches", "prone": "goes prone
 
 def _steps(me: Unit, plan: TurnPlan) -> list[str]:
     sketch, said = plan.sketch, []
-    for line in sketch.prefix:
-        word = line.split()[0]
-        if word == "move" and plan.cell is not None:
+    for command in sketch.prefix:
+        if isinstance(command, Move) and plan.cell is not None:
             said.append(f"moves to {plan.cell[0]},{plan.cell[1]}")
-        elif word == "uncover":
+        elif isinstance(command, LeaveCover):
             said.append("leaves cover")
-        elif word == "reload":
+        elif isinstance(command, Reload):
             said.append("reloads")
-        elif word == "swap":
+        elif isinstance(command, Swap):
             said.append("swaps weapons")
-        elif word == "react":
+        elif isinstance(command, React):
             said.append(f"stands watch ({sketch.why}, {sketch.worth:.1f} expected)")
-        elif word == "delay":
+        elif isinstance(command, Delay):
             said.append(f"delays its turn: {sketch.why}")
-        elif word == "pin":
+        elif isinstance(command, PinDown):
             said.append(f"pins {sketch.why}")
     volley = plan.volley
     if volley.first is not None:
@@ -38,10 +50,19 @@ def _steps(me: Unit, plan: TurnPlan) -> list[str]:
         more = f", {volley.attacks:.1f} attacks {volley.dealt:.1f} damage in all" if volley.attacks > 1.05 else ""
         down = f", {target.name} down {100 * downed:.0f} %" if downed >= 0.05 else ""
         said.append(f"{shot}{more}{down}")
-    if plan.sketch.finish is not None and plan.sketch.finish in plan.lines:
-        words = plan.sketch.finish.split()
-        said.append(FINISHES.get(words[0], FINISHES.get(words[-1], plan.sketch.finish)))
+    finish = plan.sketch.finish
+    if finish is not None and finish in plan.commands:
+        said.append(_finish_said(finish))
     return said
+
+
+def _finish_said(finish: Command) -> str:
+    """What a plan's finish does, in words: cover, or a pose."""
+    if isinstance(finish, TakeCover):
+        return FINISHES["cover"]
+    if isinstance(finish, ChangePose):
+        return FINISHES.get(finish.pose.value, format_command(finish))
+    return format_command(finish)
 
 
 def reason(me: Unit, plan: TurnPlan) -> str:

@@ -17,7 +17,14 @@ from apcombat.ai.tactical.candidates import Sketch
 from apcombat.ai.tactical.team import ALONE, Weights, behind_friends, cohesion_cost, kill_bonus, stands_alone
 from apcombat.ai.tactical.volley import NO_VOLLEY, Fire, Shot, Volley, shots_of
 from apcombat.dice import DiceRequest, EndFaceDice
-from apcombat.engine import CommandError, apply, attack_lines, parse_command
+from apcombat.engine import (
+    Command,
+    CommandError,
+    End,
+    apply,
+    attack_actions,
+    format_command,
+)
 from apcombat.model import Encounter
 
 READY = 3.0
@@ -43,11 +50,11 @@ class FailingDice(EndFaceDice):
         return super().roll(request)
 
 
-def played(state: Encounter, lines: tuple[str, ...]) -> Encounter | None:
-    """The state after `lines`, or None when one is refused."""
-    for line in lines:
+def played(state: Encounter, commands: tuple[Command, ...]) -> Encounter | None:
+    """The state after `commands`, or None when one is refused."""
+    for command in commands:
         try:
-            state, _ = apply(state, parse_command(line), FailingDice())
+            state, _ = apply(state, command, FailingDice())
         except CommandError:
             return None
     return state
@@ -61,25 +68,36 @@ class AttacksFrom(Situation):
         assert state.active is not None
         self.state = state
         self.me = state.unit(state.active)
-        self.lines = tuple(attack_lines(state))
+        self.actions = tuple(attack_actions(state))
+        self.lines = tuple(format_command(command) for command in self.actions)
         self.legal = frozenset(self.lines)
+        self.legal_actions = frozenset(self.actions)
 
 
 @attrs.frozen
 class TurnPlan:
-    """A judged plan: the lines it starts with (the first is played now), its score in HP as weighed, and
+    """A judged plan: the commands it starts with (the first is played now), its score in HP as weighed, and
     the numbers its reason gives."""
 
     sketch: Sketch
-    lines: tuple[str, ...]
+    commands: tuple[Command, ...]
     score: float
     volley: Volley
     danger: Danger
     cell: tuple[int, int] | None
 
     @property
+    def command(self) -> Command:
+        """The command played now."""
+        return self.commands[0] if self.commands else End()
+
+    @property
     def line(self) -> str:
-        return self.lines[0] if self.lines else "end"
+        return format_command(self.command)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return tuple(format_command(command) for command in self.commands)
 
 
 class Judge:
@@ -90,17 +108,17 @@ class Judge:
         self.situation, self.weights, self.fire = situation, weights, fire
         self.rng_seed, self.per_target = rng_seed, per_target
         state, me = situation.state, situation.me
-        self._after: dict[tuple[str, ...], Encounter | None] = {}
-        self._shots: dict[tuple[str, ...], tuple[Shot, ...]] = {}
+        self._after: dict[tuple[Command, ...], Encounter | None] = {}
+        self._shots: dict[tuple[Command, ...], tuple[Shot, ...]] = {}
         self.bonus = {e.id: kill_bonus(e, enemy_turn_damage(state, e, me)) for e in situation.enemies}
 
-    def after(self, prefix: tuple[str, ...]) -> Encounter | None:
+    def after(self, prefix: tuple[Command, ...]) -> Encounter | None:
         """The state after a plan's dice-free lines (plans that share them share it)."""
         if prefix not in self._after:
             self._after[prefix] = played(self.situation.state, prefix)
         return self._after[prefix]
 
-    def shots(self, prefix: tuple[str, ...], after: Encounter) -> tuple[Shot, ...]:
+    def shots(self, prefix: tuple[Command, ...], after: Encounter) -> tuple[Shot, ...]:
         """The attacks worth branching on once those lines are played, on standing enemies only."""
         if prefix not in self._shots:
             hps = {e.id for e in self.situation.enemies}
@@ -119,12 +137,12 @@ class Judge:
             return NO_VOLLEY
         hps = {e.id: max(0, e.hp) for e in self.situation.enemies}
         loaded = me.weapon.loaded if me.weapon.weapon.magazine else 99
-        plan_rng = random.Random(f"{self.rng_seed}:{'|'.join(sketch.prefix)}|{sketch.finish}")
+        plan_rng = random.Random(f"{self.rng_seed}:{'|'.join(sketch.prefix_lines)}|{sketch.finish_line}")
         return self.fire(shots, ap, loaded, hps, self.bonus, plan_rng)
 
     def judge(self, sketch: Sketch) -> TurnPlan | None:
         situation, me, w = self.situation, self.situation.me, self.weights
-        if sketch.prefix and sketch.prefix[0] not in situation.legal:
+        if sketch.prefix and sketch.prefix[0] not in situation.legal_actions:
             return None
         after = self.after(sketch.prefix)
         if after is None:
@@ -143,10 +161,11 @@ class Judge:
         danger = danger_at(ending, me.id, situation.memo, volley.kills)
         score = w.deal * volley.value + sketch.worth - w.risk * self.risk(ending, danger)
         score += self.placing(ending, volley) + w.deal * PROSPECT * self.prospect(ending, volley)
-        lines = (*sketch.prefix, *((volley.first.line,) if volley.first else ()), *((finish,) if finish else ()))
-        if lines and lines[0] not in situation.legal:
+        first = (volley.first.command,) if volley.first else ()
+        commands = (*sketch.prefix, *first, *((finish,) if finish else ()))
+        if commands and commands[0] not in situation.legal_actions:
             return None
-        return TurnPlan(sketch, lines, score, volley, danger, ending.unit(me.id).at)
+        return TurnPlan(sketch, commands, score, volley, danger, ending.unit(me.id).at)
 
     def prospect(self, ending: Encounter, volley: Volley) -> float:
         """What the unit could deal from where it ends in a turn of its own, on the enemy worth most (the

@@ -15,8 +15,29 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from apcombat.dice import DiceRequest
-from apcombat.engine import CommandError, Event, visible_enemies
-from apcombat.model import Cell, Unit
+from apcombat.engine import (
+    Aid,
+    ChangePose,
+    Command,
+    CommandError,
+    Delay,
+    End,
+    Event,
+    Jump,
+    LeaveCover,
+    Move,
+    PinDown,
+    React,
+    Redo,
+    Reload,
+    Start,
+    Swap,
+    TakeCover,
+    Turn,
+    Undo,
+    visible_enemies,
+)
+from apcombat.model import Cell, Pose, Unit
 from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import BattleFit
 from apcombat.tui.cursor_preview import unit_hint, watch_hint
@@ -143,12 +164,12 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
 
     # ----- playing commands ----------------------------------------------------------------------------------
 
-    def act(self, line: str) -> None:
-        """Play one command; in dice mode in a worker, so the dice dialog can ask for each roll. While an AI
-        plays, the player may only undo (or skip to the end of the AI's turn)."""
+    def act(self, line: Command | str) -> None:
+        """Play one command, or a line typed; in dice mode in a worker, so the dice dialog can ask for each
+        roll. While an AI plays, the player may only undo (or skip to the end of the AI's turn)."""
         if self.busy:
             return
-        if line.split()[:1] == ["undo"]:
+        if _is(line, Undo, "undo"):
             self.action_undo()
             return
         if self.ai.acting:
@@ -167,20 +188,20 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         decided()
         self.after(events)
 
-    def _human_decision(self, line: str) -> Callable[[], None]:
+    def _human_decision(self, line: Command | str) -> Callable[[], None]:
         """What a played (not refused) command of the player's does: a held AI is released and undo comes back
         to before it — but not for redo, which replays what was undone, so a held AI keeps waiting."""
         before = len(self.session.game.history)
 
         def decided() -> None:
-            if line.split()[:1] != ["redo"]:
+            if not _is(line, Redo, "redo"):
                 self.ai.human_played()
                 self.session.mark_human_decision(before)
 
         return decided
 
     @work(thread=True, exclusive=True)
-    def _act_asking_dice(self, line: str, decided: Callable[[], None]) -> None:
+    def _act_asking_dice(self, line: Command | str, decided: Callable[[], None]) -> None:
         try:
             events = self.session.play(line)
         except CommandError as error:
@@ -248,7 +269,7 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         if unit is None:
             return
         x, y = self._cursor()
-        self.act(f"move {unit.id} {x},{y}" + (" run" if run else ""))
+        self.act(Move(unit.id, ((x, y),), run, manner="run" if run else "walk"))
 
     def action_turn(self) -> None:
         unit = self._with_active()
@@ -260,29 +281,29 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         if cell == unit.at:
             self.notify("put the cursor where the unit should face")
             return
-        self.act(f"turn {unit.id} {facing_towards(self.state, unit, cell).value}")
+        self.act(Turn(unit.id, facing_towards(self.state, unit, cell)))
 
     def action_pose(self) -> None:
         unit = self._with_active()
         if unit is None:
             return
         options = []
-        for pose in ("upright", "crouched", "prone"):
-            if pose != unit.pose.value:
-                preview = self.session.preview(f"pose {unit.id} {pose}")
+        for pose in Pose:
+            if pose is not unit.pose:
+                preview = self.session.preview(ChangePose(unit.id, pose))
                 cost = f"{preview.ap_cost} AP" if preview.allowed else preview.reason
-                options.append((pose, f"{pose} ({cost})"))
+                options.append((pose.value, f"{pose.value} ({cost})"))
 
         def chosen(pose: str | None) -> None:
             if pose:
-                self.act(f"pose {unit.id} {pose}")
+                self.act(ChangePose(unit.id, Pose(pose)))
 
         self.app.push_screen(ChoiceScreen(f"{unit.name} is {unit.pose.value}: change pose", options), chosen)
 
     def action_cover(self) -> None:
         unit = self._with_active()
         if unit is not None:
-            self.act(f"{'uncover' if unit.in_cover else 'cover'} {unit.id}")
+            self.act(LeaveCover(unit.id) if unit.in_cover else TakeCover(unit.id))
 
     def action_target(self, step: int) -> None:
         unit = self._with_active()
@@ -325,7 +346,7 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         flamer = unit.weapon is not None and unit.weapon.weapon.is_flamer
         mode = "melee" if melee else "flame" if flamer else "single"
 
-        def fired(line: str | None) -> None:
+        def fired(line: Command | str | None) -> None:
             if line:
                 self.fire(line)
 
@@ -338,21 +359,21 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
             self.shot_screen.update_preview()  # before it shows: its first frame has the breakdown
         self.app.push_screen(self.shot_screen_name, fired)
 
-    def fire(self, line: str) -> None:
+    def fire(self, line: Command | str) -> None:
         """Play the attack the shot dialog chose."""
         self.act(line)
 
     def action_reload(self) -> None:
         if unit := self._with_active():
-            self.act(f"reload {unit.id}")
+            self.act(Reload(unit.id))
 
     def action_swap(self) -> None:
         if unit := self._with_active():
-            self.act(f"swap {unit.id}")
+            self.act(Swap(unit.id))
 
     def action_react(self) -> None:
         if unit := self._with_active():
-            self.act(f"react {unit.id}")
+            self.act(React(unit.id))
             if self.state.unit(unit.id).watch is not None:
                 self.hint(watch_hint(self.state.unit(unit.id)))
 
@@ -363,18 +384,18 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         if self.target is None:
             self.notify("pick the enemy to pin first: Tab cycles the enemies in sight")
             return
-        self.act(f"pin {unit.id} {self.target}")
+        self.act(PinDown(unit.id, self.target))
 
     def action_jump(self) -> None:
         unit = self._with_active()
         if unit is None:
             return
         x, y = self._cursor()
-        self.act(f"jump {unit.id} {x},{y}")
+        self.act(Jump(unit.id, (x, y)))
 
     def action_delay(self) -> None:
         if unit := self._with_active():
-            self.act(f"delay {unit.id}")
+            self.act(Delay(unit.id))
 
     def action_aid(self) -> None:
         """R18.2.2: first aid for a friend who is man down (asked whom when there are several)."""
@@ -386,22 +407,29 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
             self.notify(f"{unit.name} has no friend who is man down to treat (R18.2.2)")
             return
         if len(patients) == 1:
-            self.act(f"aid {unit.id} {patients[0].id}")
+            self.act(Aid(unit.id, patients[0].id))
             return
 
         def chosen(patient: str | None) -> None:
             if patient:
-                self.act(f"aid {unit.id} {patient}")
+                self.act(Aid(unit.id, patient))
 
         options = [(p.id, f"{p.name} ({p.id})") for p in patients]
         self.app.push_screen(ChoiceScreen("Give first aid to whom?", options), chosen)
 
     def action_end(self) -> None:
-        self.act("end")
+        self.act(End())
 
     def action_start(self) -> None:
         if self.state.round == 0:
-            self.act("start")
+            self.act(Start())
 
     def action_redo(self) -> None:
-        self.act("redo")
+        self.act(Redo())
+
+
+def _is(line: Command | str, kind: type[Command], word: str) -> bool:
+    """Whether `line` is a `kind`: a command of it, or a line typed that begins with `word` as written."""
+    if isinstance(line, str):
+        return line.split()[:1] == [word]
+    return isinstance(line, kind)

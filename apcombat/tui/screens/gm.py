@@ -15,8 +15,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from apcombat.engine import CONDITIONS, Event, fires_on
-from apcombat.model import Cell, Encounter, Unit
+from apcombat.engine import CONDITIONS, Event, GmFire, GmForce, GmShow, fires_on, typed_line
+from apcombat.model import Cell, Encounter, HpShown, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.session import Session
 
@@ -77,15 +77,16 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
     if choice == "dice":
         screen.enable_dice_mode(not screen.session.dice_mode)
     elif choice in ("hit", "miss"):
-        screen.act(f"gm force {choice}")
+        screen.act(GmForce(hit=choice == "hit"))
     elif choice == "mod":
         app.push_screen(
-            AskScreen("Modifier on the next test (e.g. -10 or 20):"), lambda v: v and screen.act(f"gm mod {v}")
+            AskScreen("Modifier on the next test (e.g. -10 or 20):"),
+            lambda v: v and screen.act(typed_line("gm", "mod", v)),
         )
     elif choice == "typed":
         app.push_screen(
             AskScreen("The next rolls, one die each, in order (00 = 100):", placeholder="37 12 5"),
-            lambda v: v and screen.act(f"gm dice {v.replace(',', ' ')}"),
+            lambda v: v and screen.act(typed_line("gm", "dice", v.replace(",", " "))),
         )
     elif choice == "edit":
         _edit_unit(screen)
@@ -102,7 +103,7 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
                     f"New place of {screen.state.unit(uid).name} in the initiative order "
                     f"(1 is first, of {len(screen.state.order)}):"
                 ),
-                lambda v: v and screen.act(f"gm order {uid} {v}"),
+                lambda v: v and screen.act(typed_line("gm", "order", uid, v)),
             ),
         )
     elif choice == "show":
@@ -114,7 +115,8 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
             screen,
             "Initiative bonus for",
             lambda uid: app.push_screen(
-                AskScreen(f"Initiative bonus for {uid} (R13.1):"), lambda v: v and screen.act(f"gm bonus {uid} {v}")
+                AskScreen(f"Initiative bonus for {uid} (R13.1):"),
+                lambda v: v and screen.act(typed_line("gm", "bonus", uid, v)),
             ),
         )
     elif choice == "export":
@@ -129,14 +131,14 @@ def ask_fire(screen: GmTable, question: str = "") -> None:
     if state.map is None:
         prompt = question or "A fire on the table: its name, then on or off (e.g. barn on), R18.3.4:"
         screen.app.push_screen(
-            AskScreen(prompt, placeholder="barn on"), lambda v: v and screen.act(f"gm fire {v.strip()}")
+            AskScreen(prompt, placeholder="barn on"), lambda v: v and screen.act(typed_line("gm", "fire", v.strip()))
         )
         return
     x, y = screen.map_cursor
     burning = state.map.burning((x, y))
     options = [("off", "Put it out (the ground is left burnt)")] if burning else [("on", "Light it")]
     title = f"The fire at {x},{y} (the cursor's cell)" if burning else f"A fire at {x},{y} (the cursor's cell)?"
-    screen.app.push_screen(ChoiceScreen(title, options), lambda v: v and screen.act(f"gm fire {x},{y} {v}"))
+    screen.app.push_screen(ChoiceScreen(title, options), lambda v: v and screen.act(GmFire(on=v == "on", at=(x, y))))
 
 
 def _pick_unit(screen: GmTable, title: str, then) -> None:
@@ -151,7 +153,7 @@ def ask_hp_change(screen: GmTable, unit: Unit, sign: str = "") -> None:
 
     def change(value: str | None) -> None:
         if value and value.strip():
-            screen.act(f"gm hp {unit.id} {sign}{value.strip()}")
+            screen.act(typed_line("gm", "hp", unit.id, sign + value.strip()))
 
     screen.app.push_screen(AskScreen(question, placeholder="5"), change)
 
@@ -191,7 +193,7 @@ def _ask_hp_shown(screen: GmTable) -> None:
             name = screen.state.side(side_id).name
             screen.app.push_screen(
                 ChoiceScreen(f"The players' view shows the HP of {name}", ways),
-                lambda way: way and screen.act(f"gm show {side_id} {way}"),
+                lambda way: way and screen.act(GmShow(side_id, HpShown(way))),
             )
 
     screen.app.push_screen(ChoiceScreen("The players' view: whose HP?", sides), side_chosen)
@@ -211,7 +213,7 @@ def _ask_condition(screen: GmTable, unit_id: str) -> None:
         if name:
             screen.app.push_screen(
                 AskScreen(f"{unit.name}, {name}. {asks[name]}"),
-                lambda v: v and screen.act(f"gm condition {unit_id} {name} {v}"),
+                lambda v: v and screen.act(typed_line("gm", "condition", unit_id, name, v)),
             )
 
     screen.app.push_screen(ChoiceScreen(f"A condition for {unit.name}", options), chosen)
@@ -265,7 +267,7 @@ def _edit_unit(screen: GmTable) -> None:
                 "unconscious exhaustion)",
                 current,
             ),
-            lambda fields: fields and screen.act(f"gm set {unit_id} {fields}"),
+            lambda fields: fields and screen.act(typed_line("gm", "set", unit_id, fields)),
         )
 
     _pick_unit(screen, "Edit which unit?", edit)

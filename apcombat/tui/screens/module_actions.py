@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from apcombat.engine import REROLL_COST, describe_die, rerollable
+from apcombat.engine import REROLL_COST, Calm, GmNear, Reroll, describe_die, format_command, rerollable
 from apcombat.model import Encounter, Unit
 from apcombat.tui.screens.dialogs import ChoiceScreen
 
@@ -14,8 +14,9 @@ if TYPE_CHECKING:
     from apcombat.tui.session import Session
 
 
-def reroll_options(state: Encounter) -> list[tuple[str, str]]:
-    """(line, label) of every re-roll some side may buy now, each side's own dice of the action just played."""
+def reroll_options(state: Encounter) -> list[tuple[Reroll, str]]:
+    """(command, label) of every re-roll some side may buy now, each side's own dice of the action just
+    played."""
     options = []
     for side in state.sides:
         for place in rerollable(state, side.id):
@@ -24,13 +25,13 @@ def reroll_options(state: Encounter) -> list[tuple[str, str]]:
                 f"{side.name}: die {place}, {describe_die(die)} = {die.value} "
                 f"({REROLL_COST} of {side.reroll_points} points)"
             )
-            options.append((f"reroll {side.id} {place}", label))
+            options.append((Reroll(side.id, place), label))
     return options
 
 
 def reroll_offer(state: Encounter) -> str:
     """The hint line's offer after an action whose dice a side may buy again ("" when there is none)."""
-    sides = sorted({line.split()[1] for line, _ in reroll_options(state)})
+    sides = sorted({reroll.side for reroll, _ in reroll_options(state)})
     if not sides:
         return ""
     names = ", ".join(state.side(side).name for side in sides)
@@ -57,41 +58,45 @@ class ModuleActions:
             return
         options = []
         table = self.state.map is None  # the game master judges distance and sight (R18.4.4, R18)
+        calms = {}
         for friend in calm_candidates(self.state, unit):
-            line = f"calm {unit.id}" + ("" if friend.id == unit.id else f" {friend.id}")
-            preview = self.session.preview(line)
+            calm = Calm(unit.id, None if friend.id == unit.id else friend.id)
+            preview = self.session.preview(calm)
             asked = table and friend.id != unit.id
             why = "2 AP, a CH test" if preview.allowed or asked else preview.reason
-            options.append((line, f"{friend.name} ({friend.markers} markers): {why}"))
+            calms[format_command(calm)] = calm
+            options.append((format_command(calm), f"{friend.name} ({friend.markers} markers): {why}"))
         if not options:
             self.notify("nobody on this side holds a suppression marker (R18.4)")
             return
 
-        def near(line: str, answer: str | None) -> None:
-            if answer == "yes":
-                self.act(f"gm near {unit.id} {line.split()[2]}")
-                self.act(line)
+        def near(calm: Calm, answer: str | None) -> None:
+            if answer == "yes" and calm.friend is not None:
+                self.act(GmNear(unit.id, calm.friend))
+                self.act(calm)
 
         def chosen(line: str | None) -> None:
-            if line and table and len(line.split()) == 3:
-                friend = self.state.unit(line.split()[2])
+            calm = calms.get(line or "")
+            if calm is not None and table and calm.friend is not None:
+                friend = self.state.unit(calm.friend)
                 question = f"Is {friend.name} within 5 m of {unit.name} and in sight? (R18.4.4)"
                 answers = [("yes", "yes: calm"), ("no", "no: calm reaches no farther")]
-                self.app.push_screen(ChoiceScreen(question, answers), lambda answer: near(line, answer))
-            elif line:
-                self.act(line)
+                self.app.push_screen(ChoiceScreen(question, answers), lambda answer: near(calm, answer))
+            elif calm is not None:
+                self.act(calm)
 
         self.app.push_screen(ChoiceScreen(f"{unit.name} calms (R18.4.4)", options), chosen)
 
     def action_reroll(self) -> None:
         """R18.6.2: buy a die of the action just played again, for 2 of its side's points."""
-        options = reroll_options(self.state)
-        if not options:
+        rerolls = {format_command(reroll): (reroll, label) for reroll, label in reroll_options(self.state)}
+        if not rerolls:
             self.notify("no die to re-roll: right after an action, a side with 2 points may buy one of its own")
             return
 
         def chosen(line: str | None) -> None:
             if line:
-                self.act(line)
+                self.act(rerolls[line][0])
 
+        options = [(line, label) for line, (_, label) in rerolls.items()]
         self.app.push_screen(ChoiceScreen("Re-roll which die? (R18.6)", options), chosen)

@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from apcombat.ai import LEVELS
 from apcombat.content import FIRES_NEED_FIRE_SPREAD, Library, fires_without_fire_spread, load_encounter
 from apcombat.dice import fresh_seed
-from apcombat.engine import Game
+from apcombat.engine import Game, typed_line
 from apcombat.model import AiSettings, Control, CoverExempts, Effort, HexTurns, OptionalRules, Side
 from apcombat.model.modules import Module
 from apcombat.tui.session import default_level
@@ -189,7 +189,7 @@ class SetupScreen(Screen):
         for unit in encounter.units:
             bonus = self._value(f"bonus-{unit.id}")
             if bonus not in ("", "0", "-"):
-                game.play(f"gm bonus {unit.id} {int(bonus)}")
+                game.play(typed_line("gm", "bonus", unit.id, str(int(bonus))))  # refused as typed if out of range
         self.app.open_game(game, self.path.stem, replace=True)
 
     def _side_as_chosen(self, side: Side) -> Side:

@@ -21,8 +21,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from apcombat.dice import DiceError, DiceRequest, parse_dice_list
-from apcombat.engine import Preview, attack_choices
-from apcombat.model import FromCover
+from apcombat.engine import Attack, Preview, attack_choices, format_command, typed_line
+from apcombat.model import BodyLocation, FromCover
 from apcombat.tui.session import Session
 
 MODES = ("single", "aimed", "burst", "dual", "dual_burst", "flame", "melee")
@@ -75,27 +75,32 @@ class NumberBox(Input):
             event.prevent_default()  # not this box's (Input's own handler would swallow it): the dialog's
 
 
-def attack_line(
+def attack_command(
     mode: str, attacker: str, target: str, location: str, extra_ap: int, from_cover: str, distance_cm: str
-) -> str:
-    """The command-language line for these choices."""
+) -> Attack | str:
+    """The attack these choices make; with a distance typed (table mode), the line it makes with that
+    distance, which the engine reads (and refuses with its own sentence, if the distance is no distance)."""
     verb = {"dual": "dual", "dual_burst": "dual", "flame": "flame", "melee": "melee"}.get(mode, "shoot")
-    words = [verb, attacker, target]
-    if mode in ("aimed", "melee") and (mode == "aimed" or location):
-        words += ["aimed", location or "torso"]
-        if extra_ap:
-            words.append(f"+{extra_ap}")
-    if mode in ("burst", "dual_burst"):
-        words.append("burst")
-    if from_cover and mode != "melee":
-        words.append(from_cover)
+    aimed = mode in ("aimed", "melee") and (mode == "aimed" or location)
+    attack = Attack(
+        unit=attacker,
+        target=target,
+        kind=verb,
+        location=BodyLocation(location or "torso") if aimed else None,
+        extra_ap=extra_ap if aimed else 0,
+        burst=mode in ("burst", "dual_burst"),
+        from_cover=FROM_COVER_OF[from_cover] if mode != "melee" else FromCover.NONE,
+    )
     if distance_cm:
-        words += ["at", f"{distance_cm}cm"]
-    return " ".join(words)
+        return typed_line(format_command(attack), "at", distance_cm + "cm")
+    return attack
 
 
-class ShotScreen(ModalScreen[str | None]):
-    """Choose how to attack; returns the command line to play, or None."""
+FROM_COVER_OF = {word: way for way, word in FROM_COVER_WORDS.items()}
+
+
+class ShotScreen(ModalScreen[Attack | str | None]):
+    """Choose how to attack; returns the attack to play (a line, with a distance typed), or None."""
 
     # The letter keys work while the distance or dice box has the focus (those take digits only); none is a
     # priority binding, so keys typed quickly are handled in order: Enter fires what the boxes hold by then.
@@ -219,11 +224,18 @@ class ShotScreen(ModalScreen[str | None]):
         self.action_fire()
 
     @property
-    def line(self) -> str:
+    def attack(self) -> Attack | str:
+        """The attack chosen (with a distance typed, its line)."""
         distance = self.query_one("#distance", Input).value if self.table_mode else ""
-        return attack_line(
+        return attack_command(
             self.mode, self.attacker, self.target, self.location, self.extra_ap, self.from_cover, distance
         )
+
+    @property
+    def line(self) -> str:
+        """The attack chosen as a line."""
+        attack = self.attack
+        return attack if isinstance(attack, str) else format_command(attack)
 
     def update_preview(self) -> None:
         """Show the attack's preview; nothing changes (no new layout) when it shows this state's already."""
@@ -236,7 +248,7 @@ class ShotScreen(ModalScreen[str | None]):
         attacker, target = state.unit(self.attacker), state.unit(self.target)
         self.query_one("#shot-title", Label).update(f"{attacker.name} attacks {target.name}")
         self.query_one("#shot-choices", Static).update(self.choices_line())
-        preview = self.session.preview(self.line)
+        preview = self.session.preview(self.attack)
         problem = self._dice_problem()
         if problem is None and preview.allowed and preview.attack is not None:
             summary = self.table_summary(preview) if self.table_mode else self.map_summary(preview)
@@ -356,8 +368,9 @@ class ShotScreen(ModalScreen[str | None]):
         self.update_preview()
 
     def action_fire(self) -> None:
-        if self.session.preview(self.line).allowed and self._dice_problem() is None:
-            self.dismiss(self.line)
+        attack = self.attack
+        if self.session.preview(attack).allowed and self._dice_problem() is None:
+            self.dismiss(attack)
         else:
             self.app.bell()
 

@@ -12,7 +12,20 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from apcombat.engine import Attack, CommandError, Event, action_costs, parse_command, watch_prompts
+from apcombat.engine import (
+    Aid,
+    Attack,
+    Command,
+    CommandError,
+    Event,
+    GmMorale,
+    GmNext,
+    GmSpot,
+    action_costs,
+    parse_command,
+    typed_line,
+    watch_prompts,
+)
 from apcombat.model import Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
@@ -103,22 +116,24 @@ class TableScreen(GameScreen):
 
         def answered(choice: str | None) -> None:
             if choice == "yes":
-                self.act(f"gm morale {friend.id} lost {fallen.id}")
+                self.act(GmMorale(friend.id, "lost", fallen.id))
             self._ask_next_loss(rest)
 
         self.app.push_screen(ChoiceScreen(question, [("yes", "Yes: it tests morale"), ("no", "No")]), answered)
 
-    def act(self, line: str) -> None:
+    def act(self, line: Command | str) -> None:
         """R18.2.2 in table mode: before `aid WHO PATIENT`, the game master says whether WHO is next to PATIENT."""
-        words = line.split()
-        if len(words) == 3 and words[0] == "aid" and self.state.gm_next_to != (words[1], words[2]):
-            question = f"Is {words[1]} next to {words[2]}? (R18.2.2: first aid needs it)"
+        pair = _aid_pair(line)
+        if pair is not None and self.state.gm_next_to != pair:
+            question = f"Is {pair[0]} next to {pair[1]}? (R18.2.2: first aid needs it)"
+            # an aid typed is answered by a line typed, refused as typed; the battlefield's aid by a command
+            next_to = GmNext(*pair) if isinstance(line, Aid) else typed_line("gm", "next", *pair)
 
             def answered(choice: str | None) -> None:
                 if choice != "yes":
                     return
                 try:  # the game master's word needs no dice: played at once, then the aid as any line
-                    self.after(self.session.play(f"gm next {words[1]} {words[2]}"))
+                    self.after(self.session.play(next_to))
                 except CommandError as error:
                     self.notify(str(error), severity="warning", timeout=6)
                     return
@@ -137,7 +152,7 @@ class TableScreen(GameScreen):
 
             def answered(choice: str | None, watcher_id: str = watcher.id, mover_id: str = active.id) -> None:
                 if choice == "yes":
-                    self.act(f"gm spot {watcher_id} {mover_id}")
+                    self.act(GmSpot(watcher_id, mover_id))
 
             self.app.push_screen(ChoiceScreen(question, [("yes", "Yes: it tests perception"), ("no", "No")]), answered)
             return
@@ -150,13 +165,15 @@ class TableScreen(GameScreen):
             if event.kind == "fire" and ("ask" in event.data or spreads):
                 self.app.push_screen(
                     AskScreen(f"{event.text}\nName the new fire (Esc if nothing burns there):", placeholder="barn"),
-                    lambda name: name and self.act(f"gm fire {name.strip()} on"),
+                    lambda name: name and self.act(typed_line("gm", "fire", name.strip(), "on")),
                 )
 
-    def _ask_line(self, prefix: str, prompt: str, suffix: str = "") -> None:
+    def _ask_line(self, before: tuple[str, ...], prompt: str, after: tuple[str, ...] = ()) -> None:
+        """Ask for the words a command needs measured on the table, and play the line they make."""
+
         def answered(rest: str | None) -> None:
             if rest:
-                self.act(prefix + rest + suffix)
+                self.act(typed_line(*before, rest, *after))
 
         self.app.push_screen(AskScreen(prompt), answered)
 
@@ -167,20 +184,20 @@ class TableScreen(GameScreen):
         if unit is None:
             return
         if run:
-            self._ask_line(f"move {unit.id} ", "Distance to run, measured on the table, e.g. 12cm", " run")
+            self._ask_line(("move", unit.id), "Distance to run, measured on the table, e.g. 12cm", ("run",))
         else:
             prompt = "Distance measured on the table, e.g. 12cm (add run/crouched/prone/climb)"
-            self._ask_line(f"move {unit.id} ", prompt)
+            self._ask_line(("move", unit.id), prompt)
 
     def action_turn(self) -> None:
         unit = self._with_active()
         if unit is not None:
-            self._ask_line(f"turn {unit.id} ", "Degrees to turn (e.g. 90 or -45)")
+            self._ask_line(("turn", unit.id), "Degrees to turn (e.g. 90 or -45)")
 
     def action_jump(self) -> None:
         unit = self._with_active()
         if unit is not None:
-            self._ask_line(f"jump {unit.id} ", "Length of the jump measured on the table, e.g. 6cm")
+            self._ask_line(("jump", unit.id), "Length of the jump measured on the table, e.g. 6cm")
 
     def action_overlay(self, name: str) -> None:
         self.hint("table mode has no map, so no map overlays")
@@ -218,7 +235,7 @@ class TableScreen(GameScreen):
                 return command.target
         return None
 
-    def fire(self, line: str) -> None:
+    def fire(self, line: Command | str) -> None:
         """Play the attack with the dice typed in the dialog (the program rolls when none were typed)."""
         dice = self.shot_screen.typed_dice if self.shot_screen is not None else None
         if dice is None or self.busy or self.ai.acting:
@@ -228,7 +245,7 @@ class TableScreen(GameScreen):
         self._fire_with_dice(line, tuple(dice), self._human_decision(line))
 
     @work(thread=True, exclusive=True)
-    def _fire_with_dice(self, line: str, dice: tuple[int, ...], decided) -> None:
+    def _fire_with_dice(self, line: Command | str, dice: tuple[int, ...], decided) -> None:
         """In a worker: the dice the attack needs beyond those typed (a critical's location, a wound test) are
         asked for in the dice dialog, which waits for the game master."""
         game = self.session.game
@@ -250,3 +267,12 @@ class TableScreen(GameScreen):
         finally:
             game.dice.ask = asking
         self.app.call_from_thread(self._done_asking, events)
+
+
+def _aid_pair(line: Command | str) -> tuple[str, str] | None:
+    """Who gives first aid to whom, for an `aid` command or a line typed `aid WHO PATIENT` (its words as
+    typed); None for anything else."""
+    if isinstance(line, Aid):
+        return line.unit, line.patient
+    words = line.split() if isinstance(line, str) else []
+    return (words[1], words[2]) if len(words) == 3 and words[0] == "aid" else None

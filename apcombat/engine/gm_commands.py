@@ -1,0 +1,226 @@
+"""The game master's words of the core rules (`gm WORD ...`): dice, set, bonus, mod, force, spot, hp, condition,
+order and show — each command's class, parser (the words after `gm WORD`) and formatter (the whole line)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from apcombat.engine.command_base import Command, CommandError, Form, line_of, named, need, no_more, who
+from apcombat.engine.numbers import shown_word, whole_number
+from apcombat.model import HpShown, limits
+from apcombat.model.conditions import BURN_SEQUENCE
+from apcombat.model.limits import Limit
+
+
+@attrs.frozen
+class GmDice(Command):
+    values: tuple[int, ...]
+
+
+@attrs.frozen
+class GmSet(Command):
+    unit: str
+    fields: tuple[tuple[str, str], ...]
+
+
+@attrs.frozen
+class GmBonus(Command):
+    unit: str
+    bonus: int
+
+
+@attrs.frozen
+class GmMod(Command):
+    modifier: int
+
+
+@attrs.frozen
+class GmForce(Command):
+    hit: bool
+
+
+@attrs.frozen
+class GmSpot(Command):
+    """Table mode: the game master says the mover came into the watcher's watch (R16.2)."""
+
+    watcher: str
+    mover: str
+
+
+@attrs.frozen
+class GmHp(Command):
+    """A quick change of HP: `change` is added (negative: damage), kept between 0 and the unit's most."""
+
+    unit: str
+    change: int
+
+
+CONDITIONS = ("burning", "exhaustion", "unconscious", "head")
+"""The conditions `gm condition` sets: burning (R6.2), exhaustion (R14.3), unconscious and a head wound
+(R12.1)."""
+
+
+@attrs.frozen
+class GmCondition(Command):
+    """Set a condition for `amount` (burns, turns, rounds, or for a head wound AP lost next turn); None: off.
+    `penalty` is exhaustion's (R14.3), None to keep the one in force."""
+
+    unit: str
+    name: str
+    amount: int | None
+    penalty: int | None = None
+
+
+@attrs.frozen
+class GmOrder(Command):
+    """Move a unit to `place` (1 is first) in the round's initiative order."""
+
+    unit: str
+    place: int
+
+
+@attrs.frozen
+class GmShow(Command):
+    """How the players' view shows a side's HP from now on: exact, as wound words, or hidden."""
+
+    side: str
+    shown: HpShown
+
+
+def _dice(args: list[str]) -> GmDice:
+    need(args, 1, "the numbers rolled")
+    return GmDice(values=tuple(whole_number(word, limits.DIE_FACE, "a die") for word in args))
+
+
+def _set(args: list[str]) -> GmSet:
+    unit = who(args)
+    need(args, 1, "FIELD=VALUE")
+    pairs = []
+    for word in args:
+        if "=" not in word:
+            raise CommandError(f"{shown_word(word)} is not FIELD=VALUE")
+        field, value = word.split("=", 1)
+        pairs.append((field.lower(), value))
+    return GmSet(unit=unit, fields=tuple(pairs))
+
+
+def _format_set(command: GmSet) -> str:
+    return line_of("gm set", command.unit, *(f"{field}={value}" for field, value in command.fields))
+
+
+def _bonus(args: list[str]) -> GmBonus:
+    unit = who(args)
+    need(args, 1, "the bonus")
+    bonus = whole_number(args.pop(0), limits.INITIATIVE_BONUS, "the bonus")
+    no_more(args)
+    return GmBonus(unit=unit, bonus=bonus)
+
+
+def _mod(args: list[str]) -> GmMod:
+    need(args, 1, "the modifier")
+    modifier = whole_number(args.pop(0), limits.MODIFIER, "the modifier")
+    no_more(args)
+    return GmMod(modifier=modifier)
+
+
+def _force(args: list[str]) -> GmForce:
+    need(args, 1, "hit or miss")
+    word = args.pop(0).lower()
+    no_more(args)
+    if word not in ("hit", "miss"):
+        raise CommandError(f"{shown_word(word)}: gm force takes hit or miss")
+    return GmForce(hit=word == "hit")
+
+
+def _spot(args: list[str]) -> GmSpot:
+    watcher = who(args)
+    need(args, 1, "the enemy that came into sight")
+    mover = args.pop(0).lower()
+    no_more(args)
+    return GmSpot(watcher=watcher, mover=mover)
+
+
+_HP_CHANGE = Limit(-limits.HIT_POINTS.high, limits.HIT_POINTS.high)
+_EXHAUSTION_PENALTIES = (10, 20, 40)  # R14.2
+
+
+def _hp(args: list[str]) -> GmHp:
+    unit = who(args)
+    need(args, 1, "the change (+N heals, -N hurts)")
+    word = args.pop(0)
+    no_more(args)
+    if not word.startswith(("+", "-")):
+        raise CommandError(f"{shown_word(word)}: write the change with its sign, +N to heal or -N to hurt")
+    return GmHp(unit=unit, change=whole_number(word, _HP_CHANGE, "the change"))
+
+
+def _condition(args: list[str]) -> GmCondition:
+    unit = who(args)
+    need(args, 1, "the condition")
+    name = args.pop(0).lower()
+    if name not in CONDITIONS:
+        raise CommandError(
+            f"no condition {shown_word(name)}: the conditions are {', '.join(CONDITIONS[:-1])} and {CONDITIONS[-1]}"
+        )
+    need(args, 1, "how long (a number) or off")
+    word = args.pop(0).lower()
+    penalty = None
+    if name == "exhaustion" and args and word != "off":
+        penalty_word = args.pop(0).lstrip("-")
+        if not penalty_word.isdigit() or int(penalty_word) not in _EXHAUSTION_PENALTIES:
+            raise CommandError(f"exhaustion's penalty must be 10, 20 or 40 (R14.2), not {shown_word(penalty_word)}")
+        penalty = int(penalty_word)
+    no_more(args)
+    if word == "off":
+        return GmCondition(unit=unit, name=name, amount=None)
+    limit, what = CONDITION_AMOUNT[name]
+    return GmCondition(unit=unit, name=name, amount=whole_number(word, limit, what), penalty=penalty)
+
+
+def _format_condition(command: GmCondition) -> str:
+    amount = "off" if command.amount is None else str(command.amount)
+    penalty = str(command.penalty) if command.penalty is not None else None
+    return line_of("gm condition", command.unit, command.name, amount, penalty)
+
+
+CONDITION_AMOUNT = {
+    "burning": (Limit(1, len(BURN_SEQUENCE) - 1), "the burns to come (or off)"),  # R6.2
+    "exhaustion": (Limit(1, limits.ROUNDS.high), "exhaustion's turns (or off)"),  # R14.3
+    "unconscious": (Limit(1, limits.ROUNDS.high), "the rounds unconscious (or off)"),  # R12.1
+    "head": (limits.ACTION_POINTS, "the AP lost next turn (or off)"),  # R12.1
+}
+"""Each condition's amount: its range, and what a refusal calls it."""
+
+
+def _order(args: list[str]) -> GmOrder:
+    unit = who(args)
+    need(args, 1, "the place in the initiative order (1 is first)")
+    place = whole_number(args.pop(0), Limit(1, limits.MAP_SIDE), "the place")
+    no_more(args)
+    return GmOrder(unit=unit, place=place)
+
+
+def _show(args: list[str]) -> GmShow:
+    need(args, 1, "the side")
+    side = args.pop(0).lower()
+    need(args, 1, "how its HP is shown: exact, words or hidden")
+    word = args.pop(0).lower()
+    no_more(args)
+    return GmShow(side=side, shown=named(HpShown, word, word, ": a side's HP is shown exact, words or hidden"))
+
+
+GM_FORMS: tuple[Form[Any], ...] = (
+    Form("dice", GmDice, _dice, lambda c: line_of("gm dice", *map(str, c.values)), "gm dice N N ..."),
+    Form("set", GmSet, _set, _format_set, "gm set WHO FIELD=VALUE ..."),
+    Form("bonus", GmBonus, _bonus, lambda c: line_of("gm bonus", c.unit, str(c.bonus)), "gm bonus WHO N"),
+    Form("mod", GmMod, _mod, lambda c: line_of("gm mod", str(c.modifier)), "gm mod N"),
+    Form("force", GmForce, _force, lambda c: "gm force " + ("hit" if c.hit else "miss"), "gm force hit|miss"),
+    Form("spot", GmSpot, _spot, lambda c: line_of("gm spot", c.watcher, c.mover), "gm spot WATCHER MOVER"),
+    Form("hp", GmHp, _hp, lambda c: line_of("gm hp", c.unit, f"{c.change:+d}"), "gm hp WHO +N|-N"),
+    Form("condition", GmCondition, _condition, _format_condition, "gm condition WHO NAME N|off [PENALTY]"),
+    Form("order", GmOrder, _order, lambda c: line_of("gm order", c.unit, str(c.place)), "gm order WHO PLACE"),
+    Form("show", GmShow, _show, lambda c: line_of("gm show", c.side, c.shown.value), "gm show SIDE exact|words|hidden"),
+)
+"""The game master's words of the core rules: each form's word is the one after `gm`."""

@@ -16,7 +16,7 @@ import attrs
 from apcombat.ai.decision import Decision, Option
 from apcombat.ai.tactical.danger import enemy_turn_damage
 from apcombat.engine import legal_commands
-from apcombat.engine.deck import side_asked
+from apcombat.engine.modules.activation_deck.deck import side_asked
 from apcombat.model import AiSettings, Encounter, Unit
 
 

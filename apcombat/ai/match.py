@@ -14,7 +14,7 @@ from apcombat.ai.tally import UnitTally, tally_step
 from apcombat.ai.timing import DecisionTimes
 from apcombat.ai.turn import Step, deck_step, turn_steps
 from apcombat.engine import Game, HistoryEntry
-from apcombat.engine.deck import side_asked
+from apcombat.engine.modules.activation_deck.deck import side_asked
 from apcombat.model import Encounter
 
 

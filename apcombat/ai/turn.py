@@ -23,12 +23,12 @@ from apcombat.ai.decision import Decision
 from apcombat.ai.players import Player
 from apcombat.ai.seeds import next_rng
 from apcombat.engine import Command, CommandError, Event, Game, legal_commands, parse_command
-from apcombat.engine.commands import GM_COMMANDS, Redo, Start, Undo
-from apcombat.engine.deck import DECK_COMMANDS, choice_lines, side_asked
+from apcombat.engine.commands import Redo, Start, Undo, is_gm_command
+from apcombat.engine.modules.activation_deck.deck import DECK_COMMANDS, choice_lines, side_asked
 from apcombat.model import AiDice, Encounter
 
 MAX_LINES_PER_TURN = 200
-NOT_FOR_AN_AI = (*GM_COMMANDS, Undo, Redo, Start)
+NOT_FOR_AN_AI = (Undo, Redo, Start)  # and every game-master line (`is_gm_command`)
 
 
 @attrs.frozen
@@ -196,7 +196,7 @@ def _check(line: str, game: Game) -> tuple[Command | None, str | None]:
         return command, problem
     if command is None:
         return None, "an empty line"
-    if isinstance(command, NOT_FOR_AN_AI):
+    if isinstance(command, NOT_FOR_AN_AI) or is_gm_command(command):
         return command, f"{line.split()[0]!r} is not for an AI"
     if command.who is not None and command.who != game.state.active:
         return command, f"a line for {command.who}, not for {game.state.active}"

@@ -7,6 +7,8 @@ from apcombat.engine.game import DiceState, Game, HistoryEntry
 from apcombat.engine.legal import legal_commands
 from apcombat.engine.preview import Preview, preview
 
+import apcombat.engine.modules  # noqa: F401, I001 — installs the rule modules' parts (R18), after the core they use
+
 __all__ = [
     "Command",
     "CommandError",

@@ -55,3 +55,9 @@ def who(args: list[str]) -> str:
     """The next word as a unit's id."""
     need(args, 1, "the unit (WHO)")
     return args.pop(0).lower()
+
+
+def side_id(args: list[str]) -> str:
+    """The next word as a side's id."""
+    need(args, 1, "the side")
+    return args.pop(0).lower()

@@ -17,7 +17,8 @@ game masters all drive the engine with these.
 from __future__ import annotations
 
 import enum
-from typing import TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -25,13 +26,6 @@ from apcombat.engine.command_base import Command, CommandError
 from apcombat.engine.command_base import need as _need
 from apcombat.engine.command_base import no_more as _no_more
 from apcombat.engine.command_base import who as _who
-from apcombat.engine.module_commands import (
-    MODULE_GM_COMMANDS,
-    MODULE_GM_PARSERS,
-    MODULE_GM_USAGE,
-    MODULE_PARSERS,
-    MODULE_USAGE,
-)
 from apcombat.engine.numbers import (
     WrongInput,
     cell,
@@ -44,6 +38,9 @@ from apcombat.engine.numbers import (
 from apcombat.model import BodyLocation, Cell, Facing, FromCover, HpShown, Pose, limits
 from apcombat.model.conditions import BURN_SEQUENCE
 from apcombat.model.limits import Limit
+
+if TYPE_CHECKING:
+    from apcombat.engine.part import CommandForm
 
 _Named = TypeVar("_Named", bound=enum.Enum)
 
@@ -243,7 +240,6 @@ USAGE = {
     "start": "start",
     "undo": "undo",
     "redo": "redo",
-    **MODULE_USAGE,
 }
 
 GM_USAGE = {
@@ -257,11 +253,19 @@ GM_USAGE = {
     "condition": "gm condition WHO NAME N|off [PENALTY]",
     "order": "gm order WHO PLACE",
     "show": "gm show SIDE exact|words|hidden",
-    **MODULE_GM_USAGE,
 }
 """Each game-master line's form: a mistake in one names only its own form."""
-USAGE["gm"] = "gm " + "|".join(GM_USAGE) + " ...  (a mistake in one form names that form's usage)"
-"""Every game-master form by name: written out in full, fourteen forms make a refusal too long to read."""
+_CORE_USAGE, _CORE_GM_USAGE = dict(USAGE), dict(GM_USAGE)
+_MODULE_GM_PARSERS: dict[str, Callable[[list[str]], Command]] = {}
+_MODULE_GM_COMMANDS: set[type[Command]] = set()
+
+
+def _gm_form() -> str:
+    """Every game-master form by name: written out in full, fourteen forms make a refusal too long to read."""
+    return "gm " + "|".join(GM_USAGE) + " ...  (a mistake in one form names that form's usage)"
+
+
+USAGE["gm"] = _gm_form()
 
 
 def parse_command(line: str) -> Command | None:
@@ -451,13 +455,11 @@ def _gm(args: list[str]) -> Command:
         mover = args.pop(0).lower()
         _no_more(args)
         return GmSpot(watcher=watcher, mover=mover)
-    tracker = _TRACKER_PARSERS.get(what) or MODULE_GM_PARSERS.get(what)
+    tracker = _TRACKER_PARSERS.get(what) or _MODULE_GM_PARSERS.get(what)
     if tracker is not None:
         return tracker(args)
-    raise CommandError(
-        f"{shown_word(what)} is not a game-master command: dice, set, bonus, mod, force, spot, hp, condition, order, "
-        "show, fire, morale, next or near"
-    )
+    *forms, last = GM_USAGE
+    raise CommandError(f"{shown_word(what)} is not a game-master command: {', '.join(forms)} or {last}")
 
 
 _HP_CHANGE = Limit(-limits.HIT_POINTS.high, limits.HIT_POINTS.high)
@@ -546,7 +548,29 @@ _PARSERS = {
     "undo": _bare(Undo),
     "redo": _bare(Redo),
     "gm": _gm,
-    **MODULE_PARSERS,
 }
+_CORE_PARSERS = dict(_PARSERS)
 
-GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce, GmSpot, GmHp, GmCondition, GmOrder, GmShow, *MODULE_GM_COMMANDS)
+GM_COMMANDS = (GmDice, GmSet, GmBonus, GmMod, GmForce, GmSpot, GmHp, GmCondition, GmOrder, GmShow)
+"""The core's game-master commands; `is_gm_command` knows the modules' too."""
+
+
+def is_gm_command(command: Command) -> bool:
+    """A game master's line: the core's or an installed module's."""
+    return isinstance(command, GM_COMMANDS) or type(command) in _MODULE_GM_COMMANDS
+
+
+def use_module_commands(commands: tuple[CommandForm, ...], gm_commands: tuple[CommandForm, ...]) -> None:
+    """The words the installed modules add (`engine.part.install`): after the core's, in the modules' order."""
+    for table, core, forms in ((USAGE, _CORE_USAGE, commands), (GM_USAGE, _CORE_GM_USAGE, gm_commands)):
+        table.clear()
+        table.update(core)
+        table.update({form.word: form.usage for form in forms})
+    USAGE["gm"] = _gm_form()
+    _PARSERS.clear()
+    _PARSERS.update(_CORE_PARSERS)
+    _PARSERS.update({form.word: form.parser for form in commands})
+    _MODULE_GM_PARSERS.clear()
+    _MODULE_GM_PARSERS.update({form.word: form.parser for form in gm_commands})
+    _MODULE_GM_COMMANDS.clear()
+    _MODULE_GM_COMMANDS.update(cls for form in gm_commands for cls in form.handlers)

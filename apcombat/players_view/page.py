@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from apcombat.engine import Event
-from apcombat.engine.deck import deck_summary
+from apcombat.engine.modules.activation_deck.deck import deck_summary
 from apcombat.engine.views import conditions_of
 from apcombat.model import Encounter, HpShown, Unit
 from apcombat.players_view.hp import hp_shown

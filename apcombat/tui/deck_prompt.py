@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from apcombat.engine import legal_commands
-from apcombat.engine.deck import side_asked
+from apcombat.engine.modules.activation_deck.deck import side_asked
 from apcombat.model import Encounter
 from apcombat.model.wording import says
 from apcombat.tui.screens.dialogs import ChoiceScreen

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from apcombat.engine.rerolls import REROLL_COST, describe_die, rerollable
+from apcombat.engine.modules.rerolls.replay import REROLL_COST, describe_die, rerollable
 from apcombat.model import Encounter, Unit
 from apcombat.tui.screens.dialogs import ChoiceScreen
 

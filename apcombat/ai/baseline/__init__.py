@@ -22,7 +22,7 @@ from apcombat.ai.baseline.proposal import Candidate, Proposal
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
 from apcombat.ai.module_moves import module_decision
-from apcombat.engine.deck import side_asked
+from apcombat.engine.modules.activation_deck.deck import side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 CANDIDATES: tuple[Candidate, ...] = (

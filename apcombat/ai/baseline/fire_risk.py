@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from apcombat.ai.baseline.damage import mean_after_armor
 from apcombat.engine.commands import Attack
-from apcombat.engine.fire_damage import fires_on, in_a_fire
+from apcombat.engine.modules.fire_spread.damage import fires_on, in_a_fire
 from apcombat.model import DamageType, Encounter, Unit
 from apcombat.model.conditions import BURN_SEQUENCE
 from apcombat.rules.attack import AttackPlan

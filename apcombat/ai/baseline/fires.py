@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import Situation
-from apcombat.engine.fire_damage import in_a_fire
+from apcombat.engine.modules.fire_spread.damage import in_a_fire
 
 LEAVE_FIRE = 70.0
 """The score of walking out of a fire: above every attack but one that deals a great deal now."""

@@ -13,7 +13,7 @@ from apcombat.ai.baseline.proposal import Proposal
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
 from apcombat.engine.geometry import cover_nearby
-from apcombat.engine.morale import edge_metres, edge_of
+from apcombat.engine.modules.morale.checks import edge_metres, edge_of
 from apcombat.model import Cell, Encounter, Unit
 from apcombat.model.fates import Fate, MoraleState
 from apcombat.rules.casualties import first_aid_skill

@@ -20,7 +20,7 @@ from apcombat.ai.tactical.planner import Judge, TurnPlan
 from apcombat.ai.tactical.team import edge_of, weights
 from apcombat.ai.tactical.volley import LOOKAHEADS, Fire, sampled
 from apcombat.engine import legal_commands
-from apcombat.engine.deck import side_asked
+from apcombat.engine.modules.activation_deck.deck import side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 SHOWN = 5

@@ -17,7 +17,7 @@ from textual.widgets import Footer, Label, Static
 
 from apcombat.engine import Event
 from apcombat.engine.commands import CONDITIONS
-from apcombat.engine.fire_damage import fires_on
+from apcombat.engine.modules.fire_spread.damage import fires_on
 from apcombat.model import Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.widgets.map_view import MapView

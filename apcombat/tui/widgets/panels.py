@@ -9,8 +9,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from apcombat.engine.deck import deck_summary
-from apcombat.engine.fire_damage import in_a_fire
+from apcombat.engine.modules.activation_deck.deck import deck_summary
+from apcombat.engine.modules.fire_spread.damage import in_a_fire
 from apcombat.engine.views import conditions_of, morale_words
 from apcombat.model import Encounter, Unit
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from apcombat.ai.decision import Decision
 from apcombat.engine import preview
-from apcombat.engine.modules.suppression.commands import Calm
 from apcombat.engine.modules.rerolls.replay import REROLL_COST, describe_die, rerollable
+from apcombat.engine.modules.suppression.commands import Calm
 from apcombat.engine.modules.suppression.markers import markers_of
 from apcombat.model import Encounter, RolledDie, Unit
 

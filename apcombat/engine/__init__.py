@@ -1,13 +1,12 @@
 """The turn engine: `apply(state, command, dice) -> (state, events)`, `preview`, and a Game with history."""
 
+import apcombat.engine.modules  # noqa: F401 — installs the rule modules' parts (R18)
 from apcombat.engine.apply import apply
 from apcombat.engine.commands import Command, CommandError, parse_command
 from apcombat.engine.events import Event
 from apcombat.engine.game import DiceState, Game, HistoryEntry
 from apcombat.engine.legal import legal_commands
 from apcombat.engine.preview import Preview, preview
-
-import apcombat.engine.modules  # noqa: F401, I001 — installs the rule modules' parts (R18), after the core they use
 
 __all__ = [
     "Command",

@@ -11,8 +11,8 @@ from apcombat.engine.commands import Attack, CommandError, PinDown, React
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import covered_against, distance_m, hidden_prone, sees_cover_of, sight_problem
 from apcombat.engine.movement import other_action, pay
-from apcombat.engine.reactions import covering_fire, react_to, refuse_while_interrupting, watchers_seeing
 from apcombat.engine.part import parts_on
+from apcombat.engine.reactions import covering_fire, react_to, refuse_while_interrupting, watchers_seeing
 from apcombat.engine.turns import end_turn
 from apcombat.engine.upkeep import out_of_the_fight
 from apcombat.engine.victory import check_victory

@@ -10,8 +10,8 @@ from apcombat.dice import DiceSource
 from apcombat.engine.commands import ChangePose, CommandError, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.events import Event, ap_spent
 from apcombat.engine.geometry import cover_nearby, facing_on_map, grid_of, step_degrees
-from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
 from apcombat.engine.part import parts_on
+from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
 from apcombat.engine.upkeep import close_moves
 from apcombat.model import Cell, Encounter, Facing, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, TAKE_COVER_AP, pose_change_cost

@@ -154,7 +154,9 @@ class RuleModule:
         """The unit as its turn begins, and words added to the turn's line."""
         return unit, ""
 
-    def after_step(self, state: Encounter, mover_id: str, dice: DiceSource, events: list[Event]) -> tuple[Encounter, bool]:
+    def after_step(
+        self, state: Encounter, mover_id: str, dice: DiceSource, events: list[Event]
+    ) -> tuple[Encounter, bool]:
         """After each step of a move (and its watchers' reactions): the state, and whether the move stops."""
         return state, False
 
@@ -163,7 +165,13 @@ class RuleModule:
         return state
 
     def after_attack(
-        self, state: Encounter, attacker_id: str, target_id: str, result: AttackResult, dice: DiceSource, events: list[Event]
+        self,
+        state: Encounter,
+        attacker_id: str,
+        target_id: str,
+        result: AttackResult,
+        dice: DiceSource,
+        events: list[Event],
     ) -> Encounter:
         """After an attack's result is applied."""
         return state
@@ -221,7 +229,8 @@ def install(parts: tuple[RuleModule, ...]) -> tuple[RuleModule, ...]:
     global _installed
     before, _installed = _installed, tuple(parts)
     command_words.use_module_commands(
-        tuple(form for part in parts for form in part.commands), tuple(form for part in parts for form in part.gm_commands)
+        tuple(form for part in parts for form in part.commands),
+        tuple(form for part in parts for form in part.gm_commands),
     )
     return before
 

@@ -15,8 +15,8 @@ from apcombat.ai.seeds import next_rng
 from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, line_cap_step, play_answer
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event, Game, Preview, parse_command, preview
-from apcombat.engine.modules.activation_deck.deck import side_asked
 from apcombat.engine.log_export import log_markdown
+from apcombat.engine.modules.activation_deck.deck import side_asked
 from apcombat.model import AiDice, AiSettings, Control, Encounter, Side
 from apcombat.model.wording import says
 from apcombat.saves import BackgroundAutosave, save_game

@@ -56,7 +56,11 @@ class Casualties(RuleModule):
 
     def legal_lines(self, state: Encounter, unit: Unit, accepted: Accepted) -> Iterator[str]:
         for patient in state.units:  # R18.2.2: first aid for a friend who is man down
-            if patient.side == unit.side and patient.fate is Fate.MAN_DOWN and accepted(state, Aid(unit.id, patient.id)):
+            if (
+                patient.side == unit.side
+                and patient.fate is Fate.MAN_DOWN
+                and accepted(state, Aid(unit.id, patient.id))
+            ):
                 yield f"aid {unit.id} {patient.id}"
 
 

@@ -28,7 +28,13 @@ class FireSpread(RuleModule):
         return burn_in_fire(unit, dice, events, f"starts the turn in the fire at {unit.at[0]},{unit.at[1]}")
 
     def after_attack(
-        self, state: Encounter, attacker_id: str, target_id: str, result: AttackResult, dice: DiceSource, events: list[Event]
+        self,
+        state: Encounter,
+        attacker_id: str,
+        target_id: str,
+        result: AttackResult,
+        dice: DiceSource,
+        events: list[Event],
     ) -> Encounter:
         return after_stream(state, attacker_id, target_id, result, dice, events)  # R18.3.2
 

@@ -14,13 +14,12 @@ from collections.abc import Iterable
 import attrs
 
 from apcombat.dice import DiceSource
-from apcombat.engine.modules.casualties.rolls import roll_casualties
-from apcombat.engine.command_base import module_off
-from apcombat.engine.commands import CommandError
+from apcombat.engine.command_base import CommandError, module_off
 from apcombat.engine.events import Event
-from apcombat.engine.modules.fire_spread.damage import burn_in_fire, cell_words, fires_on
 from apcombat.engine.geometry import grid_of
+from apcombat.engine.modules.casualties.rolls import roll_casualties
 from apcombat.engine.modules.fire_spread.commands import GmFire
+from apcombat.engine.modules.fire_spread.damage import burn_in_fire, cell_words, fires_on
 from apcombat.engine.upkeep import out_of_the_fight
 from apcombat.engine.victory import check_victory
 from apcombat.model import Cell, Encounter, ShotMode, TableFire, Terrain

@@ -7,7 +7,6 @@ import attrs
 from apcombat.engine.command_base import Command, CommandError, need, no_more, who
 from apcombat.engine.numbers import shown_word
 
-
 MORALE_WORDS = ("steady", "shaken", "broken", "lost", "friends", "leader", "surrenders", "flees")
 """`gm morale WHO ...`: set the morale state; table mode's answers (R18.1.1, R18.1.2, R18.1.3, R18.1.5)."""
 

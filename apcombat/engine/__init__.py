@@ -6,6 +6,7 @@ from apcombat.engine.commands import Command, CommandError, parse_command
 from apcombat.engine.events import Event
 from apcombat.engine.game import DiceState, Game, HistoryEntry
 from apcombat.engine.legal import legal_commands
+from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
 
 __all__ = [
@@ -16,8 +17,10 @@ __all__ = [
     "Game",
     "HistoryEntry",
     "Preview",
+    "RuleModule",
     "apply",
     "legal_commands",
     "parse_command",
     "preview",
+    "rule_modules",
 ]

@@ -245,6 +245,11 @@ def parts_on(state: Encounter) -> tuple[RuleModule, ...]:
     return tuple(part for part in _installed if state.module_on(part.key))
 
 
+def rule_modules() -> tuple[RuleModule, ...]:
+    """Every module the engine knows in its rule's order (R18.1 first), as the set-up screen lists them."""
+    return tuple(sorted(_installed, key=lambda part: tuple(int(n) for n in part.rule.removeprefix("R").split("."))))
+
+
 def round_end_steps(state: Encounter) -> tuple[RoundEndStep, ...]:
     """The steps of the end of a round of the modules that are on, at their places in R18's order."""
     steps = sorted((step for part in parts_on(state) for step in part.round_end), key=lambda step: step.place)

@@ -1,8 +1,8 @@
 """The optional rule modules (R18), each a part (`engine.part.RuleModule`) the core calls at fixed points.
 
 `REGISTRY` lists them in the order their hooks run — casualties before morale, since R18.1.2's tests count
-the characters R18.2.1's d6s take out of the fight; the set-up screen and `apcombat check` show them in their
-rules' order (`by_rule`). Importing the engine installs them. A new module is one new part and one line here
+the characters R18.2.1's d6s take out of the fight; the set-up screen shows them in their rules' order
+(`engine.part.rule_modules`). Importing the engine installs them. A new module is one new part and one line here
 (and its key in `model.modules`, which `apcombat check` reads below the engine; a test keeps the two agreeing).
 """
 
@@ -24,15 +24,6 @@ REGISTRY: tuple[RuleModule, ...] = (
     ACTIVATION_DECK,  # R18.5
     REROLLS,  # R18.6
 )
-
-
-def _rule_order(part: RuleModule) -> tuple[int, ...]:
-    return tuple(int(number) for number in part.rule.removeprefix("R").split("."))
-
-
-def by_rule(parts: tuple[RuleModule, ...] = REGISTRY) -> tuple[RuleModule, ...]:
-    """The modules in their rules' order (R18.1 first), as the set-up screen shows their switches."""
-    return tuple(sorted(parts, key=_rule_order))
 
 
 install(REGISTRY)

@@ -29,7 +29,9 @@ _IMPORTS_A_MODULE = re.compile(r"^\s*(from|import) apcombat\.engine\.modules\b",
 
 def test_the_registry_holds_the_keys_apcombat_check_takes_in_their_rules_order() -> None:
     # `apcombat check` (content, below the engine) reads model.modules; the registry must agree with it.
-    assert [(part.key, part.words, part.rule) for part in rule_modules()] == [(m.value, m.words, m.rule) for m in Module]
+    assert [(part.key, part.words, part.rule) for part in rule_modules()] == [
+        (m.value, m.words, m.rule) for m in Module
+    ]
     assert set(REGISTRY) == set(installed())
 
 
@@ -49,7 +51,9 @@ class Toy(RuleModule):
     key, words, rule = "toy", "toy module", "R99.1"
     round_end = (RoundEnd(60, lambda state, dice, events, before: _last_step(state, events)),)
 
-    def after_step(self, state: Encounter, mover_id: str, dice: DiceSource, events: list[Event]) -> tuple[Encounter, bool]:
+    def after_step(
+        self, state: Encounter, mover_id: str, dice: DiceSource, events: list[Event]
+    ) -> tuple[Encounter, bool]:
         events.append(Event("toy", f"{state.unit(mover_id).name} stops"))
         return state, True
 

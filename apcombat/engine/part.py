@@ -76,6 +76,12 @@ class RuleModule:
     side_commands: tuple[type[Command], ...] = ()  # played by a side between turns (R18.5.1), not by the unit acting
     own_apply: Mapping[type[Command], OwnApply] = {}  # played outside `apply`'s turn rules (R18.6.2)
     round_end: tuple[RoundEnd, ...] = ()
+    # Its state: the fields of a unit, a side and the encounter that it alone writes (`fate`, out of the fight,
+    # is written by both morale and casualties). They are fields of `model.encounter` today; moving them into
+    # per-module slots is the next step (the save format and the JSON keep their flat names either way).
+    unit_state: tuple[str, ...] = ()
+    side_state: tuple[str, ...] = ()
+    encounter_state: tuple[str, ...] = ()
 
     # The order of turns (R18.5: a deck instead of initiative).
 

@@ -18,7 +18,7 @@ from apcombat.dice import DiceSource
 from apcombat.engine import CommandError, Event, Game, rule_modules
 from apcombat.engine.modules import REGISTRY
 from apcombat.engine.part import RoundEnd, RuleModule, install, installed
-from apcombat.model import Encounter, Unit
+from apcombat.model import Encounter, Side, Unit
 from apcombat.model.modules import Module
 
 from .builders import encounter, unit, write_encounter
@@ -43,6 +43,29 @@ def test_the_core_names_no_module() -> None:
         if path.name != "__init__.py" and _IMPORTS_A_MODULE.search(path.read_text(encoding="utf-8"))
     ]
     assert naming == []
+
+
+CORE_UNIT_FIELDS = {
+    *("id", "side", "character", "hp", "ap", "at", "facing", "pose", "armor", "weapons", "in_hand", "offhand"),
+    *("ammo", "in_cover", "wounds", "exhaustion", "burning", "unconscious_rounds", "ap_loss_next_turn"),
+    *("carried_mm", "carried_rate", "recent_steps", "turn_degrees", "turn_paid", "sacrificed_ap", "ran_ap"),
+    *("spent_ap", "initiative", "initiative_bonus", "watch", "pin", "ai_role"),
+}
+
+
+def test_every_field_of_a_unit_is_the_cores_or_one_modules() -> None:
+    # The modules' state is catalogued by their parts: a unit's field is the core's or a module's (fate, out
+    # of the fight, is both morale's and casualties'); a side's and the encounter's fields a part names exist.
+    owners: dict[str, list[str]] = {}
+    for part in installed():
+        for field in part.unit_state:
+            owners.setdefault(field, []).append(part.key)
+    assert set(owners) | CORE_UNIT_FIELDS == {field.name for field in attrs.fields(Unit)}
+    assert not set(owners) & CORE_UNIT_FIELDS
+    assert {field: keys for field, keys in owners.items() if len(keys) > 1} == {"fate": ["casualties", "morale"]}
+    sides = {field.name for field in attrs.fields(Side)}
+    encounters = {field.name for field in attrs.fields(Encounter)}
+    assert all(set(part.side_state) <= sides and set(part.encounter_state) <= encounters for part in installed())
 
 
 class Toy(RuleModule):

@@ -29,6 +29,7 @@ class ActivationDeck(RuleModule):
         CommandForm("last", parse_last, "last SIDE", {Last: choose}),
     )
     side_commands = (Hold, Last)
+    encounter_state = ("deck",)
 
     def initiative_instead(self, state: Encounter) -> str | None:
         return "no initiative: the activation deck decides who acts (R18.5.1)"

@@ -27,6 +27,8 @@ class Casualties(RuleModule):
     commands = (CommandForm("aid", parse_aid, "aid WHO PATIENT", {Aid: aid}),)
     gm_commands = (CommandForm("next", parse_gm_next, "gm next WHO PATIENT", {GmNext: gm_next}),)
     round_end = (RoundEnd(20, bleed),)  # R18.2.3
+    unit_state = ("fate", "stunned", "times_stunned")
+    encounter_state = ("gm_next_to",)
 
     def refuse(self, state: Encounter, command: Command, who: str | None) -> None:
         """R18.2.1: a stunned character may only move, turn, change pose, take or leave cover, and end."""

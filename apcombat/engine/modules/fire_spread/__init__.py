@@ -20,6 +20,7 @@ class FireSpread(RuleModule):
     key, words, rule = Module.FIRE_SPREAD.value, Module.FIRE_SPREAD.words, Module.FIRE_SPREAD.rule
     gm_commands = (CommandForm("fire", parse_gm_fire, _GM_FIRE_USAGE, {GmFire: gm_fire}),)
     round_end = (RoundEnd(10, fire_step),)  # R18.3.3
+    encounter_state = ("fresh_fires", "table_fires")  # the map's fires and burnt cells are the map's
 
     def burn_at_turn_start(self, state: Encounter, unit: Unit, dice: DiceSource, events: list[Event]) -> Unit | None:
         if not in_a_fire(state, unit) or unit.at is None:

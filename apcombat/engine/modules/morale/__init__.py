@@ -24,6 +24,9 @@ class Morale(RuleModule):
     key, words, rule = Module.MORALE.value, Module.MORALE.words, Module.MORALE.rule
     gm_commands = (CommandForm("morale", parse_gm_morale, _GM_MORALE_USAGE, {GmMorale: gm_morale}),)
     round_end = (RoundEnd(40, end_of_round_tests), RoundEnd(50, rally))  # R18.1.2 (c), R18.1.4
+    unit_state = ("morale", "fate", "start", "gm_friends_near", "gm_leader_near")
+    side_state = ("edge",)
+    encounter_state = ("lost", "morale_tested")
 
     def round_begins(self, state: Encounter, number: int, dice: DiceSource, events: list[Event]) -> Encounter:
         state = attrs.evolve(state, lost=(), morale_tested=())  # R18.1.2: losses and tests are a round's

@@ -20,6 +20,8 @@ class Rerolls(RuleModule):
     key, words, rule = Module.REROLLS.value, Module.REROLLS.words, Module.REROLLS.rule
     commands = (CommandForm("reroll", parse_reroll, "reroll SIDE N", {Reroll: None}),)
     own_apply = {Reroll: reroll}
+    side_state = ("reroll_points",)
+    encounter_state = ("rolls", "reroll_base")
 
     def recorder(self, state: Encounter, command: Command, dice: DiceSource) -> DiceSource | None:
         """R18.6.2: every die of a command is recorded and numbered in the log (`gm dice` leaves the last

@@ -32,6 +32,8 @@ class Suppression(RuleModule):
     commands = (CommandForm("calm", parse_calm, "calm WHO [FRIEND]", {Calm: calm}),)
     gm_commands = (CommandForm("near", parse_gm_near, _GM_NEAR_USAGE, {GmNear: gm_near}),)
     round_end = (RoundEnd(30, recovery),)  # R18.4.3
+    unit_state = ("markers", "markers_new", "markers_round")
+    encounter_state = ("gm_near",)
 
     def refuse_running(self, state: Encounter, unit: Unit) -> None:
         refuse_running(state, unit)  # R18.4.2

@@ -47,7 +47,7 @@ Accepted = Callable[[Encounter, Command], bool]
 @attrs.frozen
 class CommandForm:
     """One word of the command language that a module adds: its parser (the words after it), its usage, and
-    the command classes it makes (`commands`) with the handler of each (None: the part plays it by a hook)."""
+    the command classes it makes with the handler of each (None: the part plays it through `own_apply`)."""
 
     word: str
     parser: Callable[[list[str]], Command]

@@ -7,8 +7,6 @@ active unit has not spent anything yet.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
 from apcombat.dice import DiceError, DiceSource
@@ -38,14 +36,12 @@ from apcombat.engine.commands import (
 )
 from apcombat.engine.events import Event
 from apcombat.engine.gm import GM_HANDLERS
-from apcombat.engine.part import installed, parts_on
+from apcombat.engine.part import Handler, installed, parts_on
 from apcombat.engine.reactions import refuse_while_interrupting
 from apcombat.engine.turns import end_interruption, end_turn, next_turn, roll_initiative, start_round
 from apcombat.engine.upkeep import close_moves
 from apcombat.engine.victory import check_victory
 from apcombat.model import Encounter
-
-Handler = Callable[[Encounter, Command, DiceSource, list[Event]], Encounter]
 
 HANDLERS: dict[type, Handler] = {
     Move: movement.move,

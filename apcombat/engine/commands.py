@@ -561,7 +561,10 @@ def is_gm_command(command: Command) -> bool:
 
 
 def use_module_commands(commands: tuple[CommandForm, ...], gm_commands: tuple[CommandForm, ...]) -> None:
-    """The words the installed modules add (`engine.part.install`): after the core's, in the modules' order."""
+    """The words the installed modules add (`engine.part.install`): after the core's, listed by their `listed`
+    place, then in the modules' order."""
+    commands = tuple(sorted(commands, key=lambda form: form.listed))
+    gm_commands = tuple(sorted(gm_commands, key=lambda form: form.listed))
     for table, core, forms in ((USAGE, _CORE_USAGE, commands), (GM_USAGE, _CORE_GM_USAGE, gm_commands)):
         table.clear()
         table.update(core)

@@ -53,6 +53,7 @@ class CommandForm:
     parser: Callable[[list[str]], Command]
     usage: str
     handlers: Mapping[type[Command], Handler | None] = attrs.field(factory=dict)
+    listed: int = 100  # its place among the modules' words where the language lists them (R18's kept theirs)
 
 
 @attrs.frozen

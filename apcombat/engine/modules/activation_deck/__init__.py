@@ -25,8 +25,8 @@ from apcombat.model.modules import Module
 class ActivationDeck(RuleModule):
     key, words, rule = Module.ACTIVATION_DECK.value, Module.ACTIVATION_DECK.words, Module.ACTIVATION_DECK.rule
     commands = (
-        CommandForm("hold", parse_hold, "hold SIDE WHO", {Hold: choose}),
-        CommandForm("last", parse_last, "last SIDE", {Last: choose}),
+        CommandForm("hold", parse_hold, "hold SIDE WHO", {Hold: choose}, listed=4),
+        CommandForm("last", parse_last, "last SIDE", {Last: choose}, listed=5),
     )
     side_commands = (Hold, Last)
     encounter_state = ("deck",)

@@ -24,8 +24,8 @@ STUNNED_MAY = (Move, Turn, ChangePose, TakeCover, LeaveCover, End)
 
 class Casualties(RuleModule):
     key, words, rule = Module.CASUALTIES.value, Module.CASUALTIES.words, Module.CASUALTIES.rule
-    commands = (CommandForm("aid", parse_aid, "aid WHO PATIENT", {Aid: aid}),)
-    gm_commands = (CommandForm("next", parse_gm_next, "gm next WHO PATIENT", {GmNext: gm_next}),)
+    commands = (CommandForm("aid", parse_aid, "aid WHO PATIENT", {Aid: aid}, listed=1),)
+    gm_commands = (CommandForm("next", parse_gm_next, "gm next WHO PATIENT", {GmNext: gm_next}, listed=3),)
     round_end = (RoundEnd(20, bleed),)  # R18.2.3
     unit_state = ("fate", "stunned", "times_stunned")
     encounter_state = ("gm_next_to",)

@@ -18,7 +18,7 @@ _GM_FIRE_USAGE = "gm fire X,Y on|off  (table mode: gm fire NAME on|off)"
 
 class FireSpread(RuleModule):
     key, words, rule = Module.FIRE_SPREAD.value, Module.FIRE_SPREAD.words, Module.FIRE_SPREAD.rule
-    gm_commands = (CommandForm("fire", parse_gm_fire, _GM_FIRE_USAGE, {GmFire: gm_fire}),)
+    gm_commands = (CommandForm("fire", parse_gm_fire, _GM_FIRE_USAGE, {GmFire: gm_fire}, listed=1),)
     round_end = (RoundEnd(10, fire_step),)  # R18.3.3
     encounter_state = ("fresh_fires", "table_fires")  # the map's fires and burnt cells are the map's
 

@@ -22,7 +22,7 @@ _GM_MORALE_USAGE = "gm morale WHO steady|shaken|broken|surrenders|flees|lost FRI
 
 class Morale(RuleModule):
     key, words, rule = Module.MORALE.value, Module.MORALE.words, Module.MORALE.rule
-    gm_commands = (CommandForm("morale", parse_gm_morale, _GM_MORALE_USAGE, {GmMorale: gm_morale}),)
+    gm_commands = (CommandForm("morale", parse_gm_morale, _GM_MORALE_USAGE, {GmMorale: gm_morale}, listed=2),)
     round_end = (RoundEnd(40, end_of_round_tests), RoundEnd(50, rally))  # R18.1.2 (c), R18.1.4
     unit_state = ("morale", "fate", "start", "gm_friends_near", "gm_leader_near")
     side_state = ("edge",)

@@ -18,7 +18,7 @@ from apcombat.model.modules import Module
 
 class Rerolls(RuleModule):
     key, words, rule = Module.REROLLS.value, Module.REROLLS.words, Module.REROLLS.rule
-    commands = (CommandForm("reroll", parse_reroll, "reroll SIDE N", {Reroll: None}),)
+    commands = (CommandForm("reroll", parse_reroll, "reroll SIDE N", {Reroll: None}, listed=3),)
     own_apply = {Reroll: reroll}
     side_state = ("reroll_points",)
     encounter_state = ("rolls", "reroll_base")

@@ -29,8 +29,8 @@ _GM_NEAR_USAGE = "gm near WHO FRIEND  (table mode: FRIEND is within 5 m of WHO a
 
 class Suppression(RuleModule):
     key, words, rule = Module.SUPPRESSION.value, Module.SUPPRESSION.words, Module.SUPPRESSION.rule
-    commands = (CommandForm("calm", parse_calm, "calm WHO [FRIEND]", {Calm: calm}),)
-    gm_commands = (CommandForm("near", parse_gm_near, _GM_NEAR_USAGE, {GmNear: gm_near}),)
+    commands = (CommandForm("calm", parse_calm, "calm WHO [FRIEND]", {Calm: calm}, listed=2),)
+    gm_commands = (CommandForm("near", parse_gm_near, _GM_NEAR_USAGE, {GmNear: gm_near}, listed=4),)
     round_end = (RoundEnd(30, recovery),)  # R18.4.3
     unit_state = ("markers", "markers_new", "markers_round")
     encounter_state = ("gm_near",)

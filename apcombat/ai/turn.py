@@ -23,7 +23,6 @@ from apcombat.ai.decision import Decision, Player
 from apcombat.ai.seeds import next_rng
 from apcombat.engine import (
     DECK_COMMANDS,
-    GM_COMMANDS,
     Command,
     CommandError,
     End,
@@ -35,6 +34,7 @@ from apcombat.engine import (
     Start,
     Undo,
     choice_actions,
+    is_gm_command,
     legal_actions,
     parse_command,
     side_asked,
@@ -42,7 +42,7 @@ from apcombat.engine import (
 from apcombat.model import AiDice, Encounter
 
 MAX_LINES_PER_TURN = 200
-NOT_FOR_AN_AI = (*GM_COMMANDS, Undo, Redo, Start)
+NOT_FOR_AN_AI = (Undo, Redo, Start)  # and every game-master line (`is_gm_command`)
 
 
 @attrs.frozen
@@ -218,7 +218,7 @@ def _check(decision: Decision, game: Game) -> tuple[Command | None, str | None]:
         return command, problem
     if command is None:
         return None, "an empty line"
-    if isinstance(command, NOT_FOR_AN_AI):
+    if isinstance(command, NOT_FOR_AN_AI) or is_gm_command(command):
         return command, f"{line.split()[0]!r} is not for an AI"
     if command.who is not None and command.who != game.state.active:
         return command, f"a line for {command.who}, not for {game.state.active}"

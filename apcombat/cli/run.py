@@ -165,7 +165,7 @@ def state_report(state: Encounter) -> dict[str, Any]:
 def deck_report(state: Encounter) -> dict[str, Any]:
     """R18.5: the activation deck, when the encounter plays with it: the sides' order, whom it asks while the
     sides choose, the held cards and how many cards are left."""
-    from apcombat.engine.deck import side_asked  # the engine is loaded once a script runs
+    from apcombat.engine.modules.activation_deck.deck import side_asked  # the engine is loaded once a script runs
 
     deck = state.deck
     if deck is None:

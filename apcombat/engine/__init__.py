@@ -8,6 +8,7 @@ only, never from a module of the package (an import-linter contract says so). `v
 the docs promise plug-ins (`from apcombat.engine import views`).
 """
 
+import apcombat.engine.modules  # noqa: F401 — installs the rule modules' parts (R18)
 from apcombat.engine import views
 from apcombat.engine.apply import apply
 
@@ -51,16 +52,11 @@ from apcombat.engine.commands import (
     Turn,
     Undo,
     format_command,
+    is_gm_command,
     parse_command,
     typed_line,
 )
-
-# The activation deck (R18.5): the side asked to choose, the lines it may choose, and the panel's summary.
-from apcombat.engine.deck import DECK_COMMANDS, choice_actions, choice_lines, deck_summary, side_asked
 from apcombat.engine.events import Event
-
-# Fires on the map (R18.3): whether any burns, and whether a unit stands in one.
-from apcombat.engine.fire_damage import fires_on, in_a_fire
 
 # GivenDie: a die typed at the table (the app's dice dialog).
 from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
@@ -73,17 +69,29 @@ from apcombat.engine.legal import attack_actions, attack_lines, legal_actions, l
 
 # The fight's log as Markdown (the app's export).
 from apcombat.engine.log_export import log_markdown
-from apcombat.engine.module_commands import Aid, Calm, GmFire, GmMorale, GmNear, GmNext, Hold, Last, Reroll
 
-# Morale (R18.1): the edge a broken unit runs to, and how far a cell is from it.
-from apcombat.engine.morale import edge_metres, edge_of
+# The optional rule modules (R18) as the layers above see them: each part (the set-up screen's switches), and
+# what the app and the AI read of each — the commands they build, the deck's question, fires, morale's edge,
+# re-rolls and suppression markers.
+from apcombat.engine.modules.activation_deck.commands import Hold, Last
+from apcombat.engine.modules.activation_deck.deck import (
+    DECK_COMMANDS,
+    choice_actions,
+    choice_lines,
+    deck_summary,
+    side_asked,
+)
+from apcombat.engine.modules.casualties.commands import Aid, GmNext
+from apcombat.engine.modules.fire_spread.commands import GmFire
+from apcombat.engine.modules.fire_spread.damage import fires_on, in_a_fire
+from apcombat.engine.modules.morale.checks import edge_metres, edge_of
+from apcombat.engine.modules.morale.commands import GmMorale
+from apcombat.engine.modules.rerolls.commands import Reroll
+from apcombat.engine.modules.rerolls.replay import REROLL_COST, describe_die, rerollable
+from apcombat.engine.modules.suppression.commands import Calm, GmNear
+from apcombat.engine.modules.suppression.markers import markers_of
+from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
-
-# Re-rolls (R18.6): their cost, the dice a side may re-roll, and a die in words.
-from apcombat.engine.rerolls import REROLL_COST, describe_die, rerollable
-
-# Suppression (R18.4): a unit's markers.
-from apcombat.engine.suppression import markers_of
 
 # What a screen shows and an AI weighs, computed here so that no UI computes a rule.
 from apcombat.engine.views import (
@@ -148,6 +156,7 @@ __all__ = [
     "Redo",
     "Reload",
     "Reroll",
+    "RuleModule",
     "Start",
     "Swap",
     "TakeCover",
@@ -175,6 +184,7 @@ __all__ = [
     "grid_of",
     "hidden_prone",
     "in_a_fire",
+    "is_gm_command",
     "legal_actions",
     "legal_commands",
     "log_markdown",
@@ -187,6 +197,7 @@ __all__ = [
     "reachable_area",
     "reachable_cells",
     "rerollable",
+    "rule_modules",
     "side_asked",
     "sight_cells",
     "typed_line",

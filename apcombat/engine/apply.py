@@ -7,23 +7,19 @@ active unit has not spent anything yet.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
 from apcombat.dice import DiceError, DiceSource
-from apcombat.engine import attacks, casualties, conduct, deck, equipment, jumping, movement, rerolls, suppression
+from apcombat.engine import attacks, equipment, jumping, movement
 from apcombat.engine.aftermath import aftermath
 from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import (
-    GM_COMMANDS,
     Attack,
     ChangePose,
     Command,
     CommandError,
     Delay,
     End,
-    GmDice,
     Jump,
     LeaveCover,
     Move,
@@ -36,24 +32,16 @@ from apcombat.engine.commands import (
     TakeCover,
     Turn,
     Undo,
+    is_gm_command,
 )
 from apcombat.engine.events import Event
 from apcombat.engine.gm import GM_HANDLERS
-from apcombat.engine.module_commands import Aid, Calm, Reroll
-from apcombat.engine.morale import flee_if_at_edge
+from apcombat.engine.part import Handler, installed, parts_on
 from apcombat.engine.reactions import refuse_while_interrupting
-from apcombat.engine.turns import (
-    check_victory,
-    close_moves,
-    end_interruption,
-    end_turn,
-    next_turn,
-    roll_initiative,
-    start_round,
-)
+from apcombat.engine.turns import end_interruption, end_turn, next_turn, roll_initiative, start_round
+from apcombat.engine.upkeep import close_moves
+from apcombat.engine.victory import check_victory
 from apcombat.model import Encounter
-
-Handler = Callable[[Encounter, Command, DiceSource, list[Event]], Encounter]
 
 HANDLERS: dict[type, Handler] = {
     Move: movement.move,
@@ -67,9 +55,8 @@ HANDLERS: dict[type, Handler] = {
     PinDown: attacks.pin,
     Reload: equipment.reload,
     Swap: equipment.swap,
-    Aid: casualties.aid,
-    Calm: suppression.calm,
 }
+"""The core's commands of a unit's turn; the modules' are their parts' (`_handler`)."""
 
 
 def apply(state: Encounter, command: Command, dice: DiceSource) -> tuple[Encounter, list[Event]]:
@@ -78,29 +65,30 @@ def apply(state: Encounter, command: Command, dice: DiceSource) -> tuple[Encount
     R18.6: with re-roll points on, every die of the command is recorded and numbered in the log, and the state
     keeps what a `reroll` right after it needs (`gm dice` leaves the last action's dice as they are)."""
     events: list[Event] = []
-    recorder = rerolls.Recorder(dice) if rerolls.on(state) and not isinstance(command, GmDice | Reroll) else None
+    own = next((play for part in installed() if (play := part.own_apply.get(type(command))) is not None), None)
+    recorders = [(part, part.recorder(state, command, dice)) for part in parts_on(state)]
+    recorders = [(part, recorder) for part, recorder in recorders if recorder is not None]
+    played_with = recorders[-1][1] if recorders else dice
     try:
-        if isinstance(command, Reroll):
-            return rerolls.reroll(state, command, dice, apply)
-        after = _apply(state, command, recorder or dice, events)
+        if own is not None:
+            return own(state, command, dice, apply)
+        after = _apply(state, command, played_with, events)
     except DiceError as error:
         raise CommandError(str(error)) from None
-    if recorder is not None:
-        after = rerolls.close_and_open(after, state, command, recorder.rolls)
-        numbered = rerolls.rolls_event(after)
-        if numbered is not None:
-            events.append(numbered)
-    if after.gm_near is not None and not isinstance(command, GM_COMMANDS):
-        after = attrs.evolve(after, gm_near=None)  # R18.4.4: the game master's word is for the next command
+    for part, recorder in recorders:
+        after = part.recorded(after, state, command, recorder, events)
+    gm = is_gm_command(command)
+    for part in parts_on(after):
+        after = part.after_command(after, command, gm)
     return after, events
 
 
 def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Event]) -> Encounter:
     if isinstance(command, (Undo, Redo)):
         raise CommandError("undo and redo belong to a game's history, not to one state")
-    if isinstance(command, GM_COMMANDS):
+    if is_gm_command(command):
         before = state
-        state = GM_HANDLERS[type(command)](state, command, dice, events)
+        state = _handler(command, GM_HANDLERS)(state, command, dice, events)
         state = aftermath(before, state, dice, events)  # R18.2.1, R18.1.2: a game master's damage too
         state = _after_action(state, dice, events)  # an override may down the acting unit: its turn ends
         return check_victory(state, events) if state.round else state  # R18: a surrender or flight too
@@ -113,28 +101,49 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
             return state
     elif isinstance(command, Start):
         raise CommandError("the fight has already begun")
-    if isinstance(command, deck.DECK_COMMANDS):
-        return deck.choose(state, command, dice, events)
-    if deck.choosing(state):  # R18.5.1: play begins; a side that chose no card holds its first character's
-        state = next_turn(deck.close_choosing(state, events), dice, events)
+    if any(isinstance(command, part.side_commands) for part in installed()):
+        return _handler(command, {})(state, command, dice, events)  # R18.5.1: a side's choice between turns
+    waiting = [part for part in parts_on(state) if part.waiting_for_sides(state)]
+    if waiting:  # R18.5.1: play begins; a side that chose no card holds its first character's
+        for part in waiting:
+            state = part.stop_waiting(state, events)
+        state = next_turn(state, dice, events)
         if state.finished:
             return state
     state = _step_in_if_delayed(state, command, events)
     if isinstance(command, End):
         if state.active is not None:
-            conduct.refuse(state, command, state.active)  # R18.1.3: the broken run while they can
+            _refuse(state, command, state.active)  # R18.1.3: the broken run while they can
         return _end(state, dice, events)
     _check_actor(state, command)
-    conduct.refuse(state, command, command.who)  # R18.2.1 stunned, R18.1.3 shaken and broken
+    _refuse(state, command, command.who)  # R18.2.1 stunned, R18.1.3 shaken and broken, R18.5.3 no delay
     if isinstance(command, Delay):
-        deck.refuse_delay(state)
         return _delay(state, dice, events)
     before = state
-    state = HANDLERS[type(command)](state, command, dice, events)
+    state = _handler(command, HANDLERS)(state, command, dice, events)
     state = aftermath(before, state, dice, events)  # R18.2.1 casualty d6s, R18.1.2 morale tests
     if isinstance(command, Move) and state.active is not None:
-        state = flee_if_at_edge(state, state.active, events)  # R18.1.3
+        for part in parts_on(state):
+            state = part.after_move(state, state.active, events)  # R18.1.3: the broken flee at their edge
     return check_victory(_after_action(state, dice, events), events)
+
+
+def _handler(command: Command, core: dict[type, Handler]) -> Handler:
+    """The core's handler of the command, or the module's that added it."""
+    found = core.get(type(command))
+    if found is not None:
+        return found
+    for part in installed():
+        for form in (*part.commands, *part.gm_commands):
+            if form.command is type(command) and form.handler is not None:
+                return form.handler
+    raise KeyError(type(command))
+
+
+def _refuse(state: Encounter, command: Command, who: str | None) -> None:
+    """The modules' refusals of the acting unit's command (CommandError with the reason)."""
+    for part in parts_on(state):
+        part.refuse(state, command, who)
 
 
 def _check_actor(state: Encounter, command: Command) -> None:

@@ -12,12 +12,13 @@ from apcombat.dice import DiceSource
 from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import Attack, CommandError, PinDown, React
 from apcombat.engine.events import Event
-from apcombat.engine.fires import after_stream
 from apcombat.engine.geometry import covered_against, distance_m, hidden_prone, sees_cover_of, sight_problem
 from apcombat.engine.movement import other_action, pay
+from apcombat.engine.part import parts_on
 from apcombat.engine.reactions import covering_fire, react_to, refuse_while_interrupting, watchers_seeing
-from apcombat.engine.suppression import markers_of, under_fire
-from apcombat.engine.turns import check_victory, end_turn, out_of_the_fight
+from apcombat.engine.turns import end_turn
+from apcombat.engine.upkeep import out_of_the_fight
+from apcombat.engine.victory import check_victory
 from apcombat.model import (
     BodyLocation,
     CarriedWeapon,
@@ -87,6 +88,8 @@ def _plans_of(state: Encounter) -> dict[Hashable, Any]:
 def situation_for(state: Encounter, command: Attack) -> ShotSituation:
     """The rules' view of an attack command in this state (refusing what the map forbids)."""
     attacker, target = state.unit(command.unit), _target(state, command.unit, command.target)
+    for part in parts_on(state):
+        part.refuse_target(state, attacker, target)  # R21.5.1: whom an attack may name (a pin is not one)
     mode = attack_mode(command)
     carried = attacker.weapon
     if carried is None:
@@ -130,8 +133,8 @@ def _victim(state: Encounter, target: Unit, covered: bool) -> Target:
         skills=target.character.skills,
         exhaustion=target.exhaustion.penalty if target.exhaustion.active else 0,
         wounds=target.wounds,
-        suppression=markers_of(state, target),
         id=target.id,
+        **_module_fields(state, target),
     )
 
 
@@ -177,9 +180,17 @@ def _shooter(state: Encounter, attacker: Unit, target: Unit, second: CarriedWeap
         ammo=carried.loaded,
         offhand_ammo=second.loaded if second is not None else None,
         crit_chance=attacker.character.crit_chance,
-        suppression=markers_of(state, attacker),
         id=attacker.id,
+        **_module_fields(state, attacker),
     )
+
+
+def _module_fields(state: Encounter, unit: Unit) -> dict[str, int]:
+    """What the modules add to the rules' view of a shooter or a target (R18.4.2: its suppression markers)."""
+    fields: dict[str, int] = {}
+    for part in parts_on(state):
+        fields.update(part.shot_fields(state, unit))
+    return fields
 
 
 def choices(state: Encounter, attacker_id: str, target_id: str) -> dict[ShotMode, tuple[FromCover, ...]]:
@@ -242,9 +253,11 @@ def attack(state: Encounter, command: Attack, dice: DiceSource, events: list[Eve
     state = state.with_unit(attacker)
     events.append(_attack_event(attacker.id, plan, result, ap_before, attacker.ap, force))
     state = _apply_result(state, command.target, result, events)
-    state = after_stream(state, attacker.id, command.target, result, dice, events)  # R18.3.2
+    for part in parts_on(state):
+        state = part.after_attack(state, attacker.id, command.target, result, dice, events)  # R18.3.2
     if plan.situation.shot.mode is not ShotMode.MELEE:
-        state = under_fire(state, command.target, result.hits > 0, events)  # R18.4.1
+        for part in parts_on(state):
+            state = part.shot_at(state, command.target, result.hits > 0, events, "")  # R18.4.1
     state = check_victory(state, events)
     if leaning and not state.finished and not state.unit(attacker.id).down:
         # R8.5, R9.5: leaning out, a prone character behind cover was seen for this action (R16.2)

@@ -114,3 +114,9 @@ def named(kind: type[_Named], value: str, word: str, refusal: str) -> _Named:
         return kind(value)
     except ValueError:
         raise CommandError(f"{shown_word(word)}{refusal}") from None
+
+
+def side_id(args: list[str]) -> str:
+    """The next word as a side's id."""
+    need(args, 1, "the side")
+    return args.pop(0).lower()

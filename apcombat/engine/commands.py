@@ -42,8 +42,10 @@ from apcombat.engine.grammar import (
     GM_USAGE,
     USAGE,
     format_command,
+    is_gm_command,
     parse_command,
     typed_line,
+    use_module_commands,
 )
 from apcombat.engine.move_commands import ChangePose, Jump, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.numbers import cell as parse_cell
@@ -86,8 +88,10 @@ __all__ = [
     "Turn",
     "Undo",
     "format_command",
+    "is_gm_command",
     "parse_cell",
     "parse_cm",
     "parse_command",
     "typed_line",
+    "use_module_commands",
 ]

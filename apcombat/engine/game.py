@@ -15,7 +15,6 @@ from apcombat.dice import DiceError, DiceRequest, DiceSource, ScriptedDice, Seed
 from apcombat.engine.apply import apply
 from apcombat.engine.commands import Command, CommandError, Redo, Undo, format_command, parse_command
 from apcombat.engine.events import Event
-from apcombat.engine.rerolls import RerollBase
 from apcombat.model import AiDice, Encounter
 from apcombat.rules.version import RULES_VERSION
 
@@ -407,7 +406,7 @@ def _with_reroll_base(
 ) -> Encounter:
     """R18.6.2: a save does not keep the state before the last action, which a re-roll plays again from; while
     the last action's dice may be re-rolled, it is rebuilt by replaying the history (today's rules only)."""
-    if not state.rolls or isinstance(state.reroll_base, RerollBase) or rules_version != RULES_VERSION:
+    if not state.rolls or state.reroll_base is not None or rules_version != RULES_VERSION:
         return state
     try:
         replayed = Game.replay(start, seed, history).state

@@ -119,3 +119,16 @@ def watches(state: Encounter, watcher: Unit, enemy: Unit, leaning: bool = False)
     if not in_best_ranges(watcher.weapon.weapon, grid.distance_m(watcher.at, enemy.at)):
         return False
     return sees(state, watcher, enemy, leaning)
+
+
+def fire_on_line(state: Encounter, a: Cell, b: Cell) -> Cell | None:
+    """R18.3.1, R7.3: the first fire the line between the centres of a and b passes through or grazes at a
+    corner (a corner counts when either cell beside it burns), or None."""
+    if state.map is None or not state.map.fires:
+        return None
+    fires = state.map.fires
+    for gate in grid_for(state.map).sight_gates(a, b):
+        for cell in gate:
+            if cell in fires:
+                return cell
+    return None

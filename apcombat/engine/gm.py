@@ -25,13 +25,11 @@ from apcombat.engine.commands import (
     parse_cell,
 )
 from apcombat.engine.events import Event
-from apcombat.engine.fires import gm_fire
 from apcombat.engine.geometry import facing_on_map
-from apcombat.engine.module_commands import GmFire, GmMorale, GmNear, GmNext
-from apcombat.engine.morale_gm import gm_morale, gm_next
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
-from apcombat.engine.suppression import gm_near
-from apcombat.engine.turns import check_victory, out_of_the_fight
+from apcombat.engine.reactions import perception_test
+from apcombat.engine.upkeep import out_of_the_fight
+from apcombat.engine.victory import check_victory
 from apcombat.model import (
     NO_EXHAUSTION,
     BodyLocation,
@@ -79,8 +77,6 @@ def gm_force(state: Encounter, command: GmForce, dice: DiceSource, events: list[
 def gm_spot(state: Encounter, command: GmSpot, dice: DiceSource, events: list[Event]) -> Encounter:
     """Table mode (R16.2): the game master judged that the mover entered the watcher's cone within its two
     best ranges; the watcher tests perception and may interrupt. On a map the geometry decides by itself."""
-    from apcombat.engine.reactions import perception_test
-
     if state.map is not None:
         raise CommandError("on a map the watch is judged from the map: gm spot is for table mode")
     watcher, mover = unit_by_id(state, command.watcher), unit_by_id(state, command.mover)
@@ -394,8 +390,5 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmCondition: gm_condition,
     GmOrder: gm_order,
     GmShow: gm_show,
-    GmMorale: gm_morale,  # R18.1
-    GmNext: gm_next,  # R18.2.2
-    GmFire: gm_fire,
-    GmNear: gm_near,
 }
+"""The core's game-master commands; the modules' are their parts'."""

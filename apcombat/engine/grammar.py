@@ -1,22 +1,25 @@
 """The grammar table of the command language: each word, the command class it makes, its parser, its
 formatter and its usage — the one place a line is read (`parse_command`) or written (`format_command`).
 
-The table is the core rules' forms followed by the optional modules' (R18), which `engine.module_commands`
-supplies as two tuples of `Form`s: a module adds words by adding forms there, not by touching this file.
+The table is the core rules' forms followed by the optional modules' (R18): each module's part declares its
+words (`engine.part.CommandForm`), and installing the parts (`engine.part.install`) adds them here through
+`use_module_commands` — a module adds words without touching this file.
 A game-master line is `gm WORD ...`: its word is looked up in the second table, `GM_FORMS`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from apcombat.engine.attack_commands import ATTACK_FORMS
 from apcombat.engine.command_base import Command, CommandError, Form, need
 from apcombat.engine.gm_commands import GM_FORMS as CORE_GM_FORMS
-from apcombat.engine.module_commands import MODULE_FORMS, MODULE_GM_FORMS
 from apcombat.engine.move_commands import MOVE_FORMS
 from apcombat.engine.numbers import WrongInput, shown_word
 from apcombat.engine.turn_commands import BARE_FORMS, WHO_FORMS
+
+if TYPE_CHECKING:
+    from apcombat.engine.part import CommandForm
 
 _CORE_WORDS = (
     *("move", "turn", "pose", "cover", "uncover", "shoot", "dual", "flame", "melee"),
@@ -26,25 +29,52 @@ _CORE_WORDS = (
 
 _CORE = {form.word: form for form in (*MOVE_FORMS, *ATTACK_FORMS, *WHO_FORMS, *BARE_FORMS)}
 
-FORMS: tuple[Form[Any], ...] = (*(_CORE[word] for word in _CORE_WORDS), *MODULE_FORMS)
-"""Every word of the language but `gm`, in the order a refusal lists them."""
+FORMS: list[Form[Any]] = [_CORE[word] for word in _CORE_WORDS]
+"""Every word of the language but `gm`, in the order a refusal lists them (the modules' after the core's)."""
 
-GM_FORMS: tuple[Form[Any], ...] = (*CORE_GM_FORMS, *MODULE_GM_FORMS)
+GM_FORMS: list[Form[Any]] = list(CORE_GM_FORMS)
 """Every game-master form (`gm WORD ...`), in the order a refusal lists them."""
 
-GM_USAGE = {form.word: form.usage for form in GM_FORMS}
+GM_USAGE: dict[str, str] = {}
 """Each game-master line's form: a mistake in one names only its own form."""
 
-USAGE = {form.word: form.usage for form in FORMS}
-USAGE["gm"] = "gm " + "|".join(GM_USAGE) + " ...  (a mistake in one form names that form's usage)"
-"""Every game-master form by name: written out in full, fourteen forms make a refusal too long to read."""
+USAGE: dict[str, str] = {}
+"""Each word's usage; `gm` names every game-master form (fourteen written out make a refusal too long)."""
 
-GM_COMMANDS: tuple[type[Command], ...] = tuple(form.command for form in GM_FORMS)
-"""The classes of the game master's commands."""
+GM_COMMANDS: tuple[type[Command], ...] = tuple(form.command for form in CORE_GM_FORMS)
+"""The classes of the core's game-master commands; `is_gm_command` knows the modules' too."""
 
-_BY_WORD = {form.word: form for form in FORMS}
-_GM_BY_WORD = {form.word: form for form in GM_FORMS}
-_FORMAT = {form.command: form.format for form in (*FORMS, *GM_FORMS)}
+_BY_WORD: dict[str, Form[Any]] = {}
+_GM_BY_WORD: dict[str, Form[Any]] = {}
+_FORMAT: dict[type[Command], Any] = {}
+_CORE_FORMS, _CORE_GM_FORMS = tuple(FORMS), tuple(GM_FORMS)
+
+
+def use_module_commands(commands: tuple[CommandForm, ...], gm_commands: tuple[CommandForm, ...]) -> None:
+    """The words the installed modules add (`engine.part.install`): after the core's, listed by their `listed`
+    place, then in the modules' order. The tables are updated in place: every reader sees the same ones."""
+    for table, core, forms in ((FORMS, _CORE_FORMS, commands), (GM_FORMS, _CORE_GM_FORMS, gm_commands)):
+        added = sorted(forms, key=lambda form: form.listed)
+        table[:] = [*core, *(Form(f.word, f.command, f.parser, f.format, f.usage) for f in added)]
+    GM_USAGE.clear()
+    GM_USAGE.update({form.word: form.usage for form in GM_FORMS})
+    USAGE.clear()
+    USAGE.update({form.word: form.usage for form in FORMS})
+    USAGE["gm"] = "gm " + "|".join(GM_USAGE) + " ...  (a mistake in one form names that form's usage)"
+    _BY_WORD.clear()
+    _BY_WORD.update({form.word: form for form in FORMS})
+    _GM_BY_WORD.clear()
+    _GM_BY_WORD.update({form.word: form for form in GM_FORMS})
+    _FORMAT.clear()
+    _FORMAT.update({form.command: form.format for form in (*FORMS, *GM_FORMS)})
+
+
+use_module_commands((), ())
+
+
+def is_gm_command(command: Command) -> bool:
+    """A game master's line: the core's or an installed module's."""
+    return any(isinstance(command, form.command) for form in GM_FORMS)
 
 
 def parse_command(line: str) -> Command | None:

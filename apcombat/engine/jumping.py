@@ -10,8 +10,7 @@ from apcombat.board.sight import line_of_sight
 from apcombat.dice import DiceSource, roll_dice
 from apcombat.engine.commands import CommandError, Jump
 from apcombat.engine.events import Event
-from apcombat.engine.fire_damage import fire_on_line
-from apcombat.engine.geometry import CM_PER_METRE, grid_of, step_degrees
+from apcombat.engine.geometry import CM_PER_METRE, fire_on_line, grid_of, step_degrees
 from apcombat.engine.movement import MM_PER_CM, cell_text, other_action, pay, wound_effects
 from apcombat.engine.reactions import react_to, watchers_seeing
 from apcombat.engine.turns import out_of_the_fight, take_gm_modifier

@@ -36,16 +36,14 @@ from collections.abc import Iterator
 
 import attrs
 
-from apcombat.engine import commands, conduct, deck
+from apcombat.engine import commands
 from apcombat.engine.attacks import choices, plan_for
 from apcombat.engine.commands import Command, CommandError, format_command
 from apcombat.engine.geometry import grid_of, sight_problem
-from apcombat.engine.module_commands import Aid, Calm, Reroll
+from apcombat.engine.part import parts_on
 from apcombat.engine.preview import preview
-from apcombat.engine.rerolls import rerollable
 from apcombat.engine.views import reachable_area
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pose, ShotMode, Unit
-from apcombat.model.fates import Fate
 from apcombat.rules.jumping import jump_distance_m, max_jump_m
 
 __all__ = ["attack_actions", "attack_lines", "legal_actions", "legal_commands"]
@@ -68,8 +66,9 @@ def legal_actions(state: Encounter, jumps: bool = True) -> list[Command]:
         return []
     if state.round == 0:
         return [commands.Start()]
-    if deck.choosing(state):
-        return deck.choice_actions(state)
+    waiting = next((part for part in parts_on(state) if part.waiting_for_sides(state)), None)
+    if waiting is not None:  # R18.5.1: the sides choose before the round's first card
+        return waiting.actions_while_waiting(state)
     if state.active is None:
         return []
     unit = state.unit(state.active)
@@ -106,9 +105,11 @@ def _accepted(state: Encounter, command: Command) -> bool:
 def _moves(state: Encounter, unit: Unit) -> Iterator[commands.Move]:
     """R7, R14: one move a reachable cell and gait, from one search of the reachable area per gait; a
     single waypoint takes the cheapest path, the one that search found (`Area.path_to`)."""
-    if not conduct.may_move(unit):
+    modules = parts_on(state)
+    if not all(part.may_move(state, unit) for part in modules):
         return
-    paths_matter = conduct.moves_restricted(unit)  # building every cell's path is costly: only when it matters
+    # R18.1.3: building every cell's path is costly: only when a module may refuse one
+    judges = [part for part in modules if part.checks_paths(state, unit)]
     for running in (False, True):
         area = reachable_area(state, unit, running)
         if area is None:
@@ -116,7 +117,7 @@ def _moves(state: Encounter, unit: Unit) -> Iterator[commands.Move]:
         for cell in sorted(area, key=_reading_order):
             if cell == unit.at:
                 continue
-            if not paths_matter or conduct.move_problem(state, unit, area.path_to(cell)) is None:
+            if not judges or all(part.path_problem(state, unit, area.path_to(cell)) is None for part in judges):
                 yield commands.Move(unit.id, (cell,), running, manner="run" if running else "walk")
 
 
@@ -152,7 +153,7 @@ def _others(state: Encounter, unit: Unit) -> list[Unit]:
 def _attacks(state: Encounter, unit: Unit) -> Iterator[commands.Attack]:
     """R1-R6, R9.4, R9.5, R10, R11: every attack mode, target, aim location and extra AP the rules allow
     (none for a stunned, shaken or broken character: R18.2.1, R18.1.3)."""
-    if not conduct.may_attack(unit):
+    if not all(part.may_attack(state, unit) for part in parts_on(state)):
         return
     for target in _others(state, unit):
         in_sight = sight_problem(state, unit, target) is None
@@ -223,22 +224,9 @@ def _rest(state: Encounter, unit: Unit, jumps: bool = True) -> Iterator[Command]
             yield pin
     if jumps:
         yield from _jumps(state, unit)
-    for patient in state.units:  # R18.2.2: first aid for a friend who is man down
-        if patient.side == unit.side and patient.fate is Fate.MAN_DOWN and _accepted(state, Aid(unit.id, patient.id)):
-            yield Aid(unit.id, patient.id)
-    yield from _module_lines(state, unit)
+    for part in parts_on(state):  # R18.2.2 aid, R18.4.4 calm, R18.6.2 re-rolls
+        yield from part.legal_actions(state, unit, _accepted)
     yield from _accepted_of(state, commands.Delay(unit=unit.id), commands.End())
-
-
-def _module_lines(state: Encounter, unit: Unit) -> Iterator[Command]:
-    """R18.4.4 calm (itself, then each friend, in the encounter's order); R18.6.2 the re-rolls its side may buy
-    of the action just played."""
-    for friend in [unit] + [u for u in state.units if u.side == unit.side and u.id != unit.id and not u.down]:
-        calm = Calm(unit=unit.id, friend=None if friend is unit else friend.id)
-        if friend.markers and _accepted(state, calm):
-            yield calm
-    for place in rerollable(state, unit.side):
-        yield Reroll(unit.side, place)
 
 
 def _jumps(state: Encounter, unit: Unit) -> Iterator[commands.Jump]:

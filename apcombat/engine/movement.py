@@ -10,9 +10,9 @@ from apcombat.dice import DiceSource
 from apcombat.engine.commands import ChangePose, CommandError, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.events import Event, ap_spent
 from apcombat.engine.geometry import cover_nearby, facing_on_map, grid_of, step_degrees
+from apcombat.engine.part import parts_on
 from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
-from apcombat.engine.suppression import refuse_running
-from apcombat.engine.turns import close_moves
+from apcombat.engine.upkeep import close_moves
 from apcombat.model import Cell, Encounter, Facing, Unit
 from apcombat.rules.costs import LEAVE_COVER_AP, TAKE_COVER_AP, pose_change_cost
 from apcombat.rules.movement import IllegalMove, angle_between, ap_for_movement, movement_rate
@@ -49,7 +49,8 @@ def move_profile(state: Encounter, unit: Unit, running: bool) -> MoveProfile:
     if running and not state.optional_rules.running:
         raise CommandError("running is switched off in [optional_rules] (R0.6)")
     if running:
-        refuse_running(state, unit)
+        for part in parts_on(state):
+            part.refuse_running(state, unit)  # R18.4.2
     factor, no_running = wound_effects(state, unit)
     profile = MoveProfile(
         pose=unit.pose,
@@ -179,6 +180,13 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
             # R7.3: the start of an interruption closes the mover's chain of turns.
             unit = attrs.evolve(unit, turn_degrees=0.0, turn_paid=0)
             state = state.with_unit(unit)
+            break
+        stopped = False
+        for part in parts_on(state):  # R21.6.1: a module may stop the move after any step
+            state, stop = part.after_step(state, unit.id, dice, events)
+            stopped = stopped or stop
+        unit = state.unit(unit.id)
+        if stopped:
             break
     spent = ap_before - unit.ap
     how = "runs" if command.run else "moves"

@@ -23,8 +23,8 @@ from apcombat.engine.commands import (
 )
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of, watches
-from apcombat.engine.suppression import d10_modifier, under_fire
-from apcombat.engine.turns import out_of_the_fight, take_gm_modifier
+from apcombat.engine.part import parts_on
+from apcombat.engine.upkeep import out_of_the_fight, take_gm_modifier
 from apcombat.model import Encounter, Facing, Interrupt, Unit, Watch
 from apcombat.rules.checks import attribute_test, d10_share
 from apcombat.rules.covering_fire import covering_fire_hits
@@ -74,7 +74,7 @@ def perception_test(
     assert watcher.watch is not None
     state, modifier = take_gm_modifier(state)
     needed = watcher.character.special.PE + modifier + d10_share(-watcher.exhaustion.penalty)
-    needed += d10_modifier(state, watcher)  # R18.4.2
+    needed += sum(part.d10_modifier(state, watcher) for part in parts_on(state))  # R18.4.2
     test = attribute_test(dice, needed, f"{watcher.name}'s perception: {mover.name} in sight", owner=watcher.id)
     watch = Watch(tested=watcher.watch.tested | {mover_id})
     data = {"roll": test.roll, "needed": test.needed, "watcher": watcher_id, "mover": mover_id}
@@ -155,7 +155,7 @@ def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, 
             break
         state, modifier = take_gm_modifier(state)
         needed = pinner.character.special.LU + modifier + d10_share(-pinner.exhaustion.penalty)
-        needed += d10_modifier(state, pinner)  # R18.4.2
+        needed += sum(part.d10_modifier(state, pinner) for part in parts_on(state))  # R18.4.2
         purpose = f"{pinner.name}'s covering fire on {target.name} ({how})"
         test = attribute_test(dice, needed, purpose, owner=pinner.id)
         hits = covering_fire_hits(needed, test.roll)
@@ -190,5 +190,6 @@ def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, 
             events.append(Event("down", f"{target.name} is down", unit=target_id))
             target = out_of_the_fight(target)
         state = state.with_unit(attrs.evolve(pinner, pin=None)).with_unit(target)
-        state = under_fire(state, target_id, hits > 0, events, " of covering fire")  # R18.4.1: one attack
+        for part in parts_on(state):
+            state = part.shot_at(state, target_id, hits > 0, events, " of covering fire")  # R18.4.1: one attack
     return state

@@ -6,31 +6,26 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
-from apcombat.engine import deck
 from apcombat.engine.aftermath import aftermath
-from apcombat.engine.casualties import casualty_summary, pending
 from apcombat.engine.events import Event
-from apcombat.engine.fire_damage import burn_in_fire, in_a_fire
-from apcombat.engine.morale import at_turn_end
-from apcombat.engine.suppression import turn_start_loss
-from apcombat.model import NO_EXHAUSTION, Encounter, Exhaustion, Skill, Unit
+from apcombat.engine.part import parts_on
+from apcombat.engine.round_end import end_round
+from apcombat.engine.upkeep import close_moves, out_of_the_fight, take_gm_modifier
+from apcombat.engine.victory import check_victory
+from apcombat.model import NO_EXHAUSTION, Encounter, Exhaustion, Skill
 from apcombat.rules.burning import burn_at_turn_start
 from apcombat.rules.checks import skill_test
 from apcombat.rules.initiative import InitiativeRoll, initiative_base, initiative_order, tied_groups
 from apcombat.rules.running import after_own_turn, exhaustion_after_running, stronger_exhaustion
 
 
-def take_gm_modifier(state: Encounter) -> tuple[Encounter, int]:
-    """The game master's modifier for the next test, used up by it."""
-    return attrs.evolve(state, gm_modifier=0), state.gm_modifier
-
-
 def roll_initiative(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
     """R13.1: AG + PE + LU // 2 + 1d6 + bonus; ties by base, AG, then a roll-off. R0.6: without the
     initiative rule, units act in the order the encounter lists them."""
     fighters = [unit for unit in state.units if not unit.down]
-    if deck.deck_on(state):
-        events.append(Event("initiative", "no initiative: the activation deck decides who acts (R18.5.1)"))
+    instead = next((text for part in parts_on(state) if (text := part.initiative_instead(state))), None)
+    if instead is not None:
+        events.append(Event("initiative", instead))
         return attrs.evolve(state, order=tuple(unit.id for unit in fighters))
     if not state.optional_rules.initiative:
         events.append(Event("initiative", "initiative is off: units act in the order listed"))
@@ -76,14 +71,15 @@ def roll_initiative(state: Encounter, dice: DiceSource, events: list[Event]) -> 
 
 def start_round(state: Encounter, number: int, dice: DiceSource, events: list[Event]) -> Encounter:
     """R13.2: a new round; everyone's turn is to come (R13.3: delayed turns not taken are lost)."""
-    state = attrs.evolve(
-        state, round=number, taken=(), delayed=(), pre_empted=None, active=None, lost=(), morale_tested=()
-    )
-    if number == 1 and state.module_on("morale"):  # R18.1.3: a broken one's edge may be nearest its start
-        state = attrs.evolve(state, units=tuple(attrs.evolve(u, start=u.start or u.at) for u in state.units))
+    state = attrs.evolve(state, round=number, taken=(), delayed=(), pre_empted=None, active=None)
+    modules = parts_on(state)
+    for part in modules:
+        state = part.round_begins(state, number, dice, events)
     events.append(Event("round", f"round {number} begins", {"round": number}))
-    if deck.deck_on(state):
-        return deck.begin_round(state, dice, events)  # R18.5.1: the sides choose before the first card
+    for part in modules:
+        begun = part.begin_round(state, dice, events)  # R18.5.1: the sides choose before the first card
+        if begun is not None:
+            return begun
     if number > 1 and state.house_rules.reroll_initiative_each_round:
         state = roll_initiative(state, dice, events)
     return next_turn(state, dice, events)
@@ -99,8 +95,9 @@ def next_turn(state: Encounter, dice: DiceSource, events: list[Event]) -> Encoun
                 events.append(Event("turn", f"back to {back.name} ({back.ap} AP)", unit=back.id))
                 # R7.3: the end of the turn taken before it closed its chain of turns.
                 return attrs.evolve(state.with_unit(close_moves(back)), active=back.id)
-        if deck.deck_on(state) and state.deck is not None:
-            state, card = deck.next_card(state, dice, events)
+        dealt = next((up for part in parts_on(state) if (up := part.next_up(state, dice, events)) is not None), None)
+        if dealt is not None:
+            state, card = dealt
             waiting = [card] if card is not None else []
         else:
             waiting = [uid for uid in state.order if uid not in state.taken and uid not in state.delayed]
@@ -114,9 +111,6 @@ def next_turn(state: Encounter, dice: DiceSource, events: list[Event]) -> Encoun
             unit = state.unit(delayed[0])
             events.append(Event("turn", f"{unit.name} takes the delayed turn ({unit.ap} AP)", unit=unit.id))
             return attrs.evolve(state, active=unit.id, delayed=tuple(d for d in state.delayed if d != unit.id))
-        # Imported here: the modules' end-of-round steps use this module's victory and turn helpers.
-        from apcombat.engine.round_end import end_round
-
         state = end_round(state, dice, events)
         if state.finished:
             return state
@@ -137,8 +131,9 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
         what = "watch" if unit.watch is not None else "covering fire"
         events.append(Event("watch_ends", f"{unit.name}'s {what} ends", unit=unit_id))
         unit = attrs.evolve(unit, watch=None, pin=None, sacrificed_ap=0)
-    if in_a_fire(state, unit):  # R18.3.1: 2d10+5 again instead of the burn's tick
-        unit = burn_in_fire(unit, dice, events, f"starts the turn in the fire at {unit.at[0]},{unit.at[1]}")
+    burnt = next((b for part in parts_on(state) if (b := part.burn_at_turn_start(state, unit, dice, events))), None)
+    if burnt is not None:  # R18.3.1: 2d10+5 again instead of the burn's tick
+        unit = burnt
     elif unit.burning is not None:
         burn = burn_at_turn_start(unit.burning, unit.armor, dice, unit.name)
         hp = unit.hp - burn.damage
@@ -175,11 +170,14 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
     ap = max(0, unit.character.ap_per_round - unit.ap_loss_next_turn)
     lost = unit.character.ap_per_round - ap
     unit = attrs.evolve(close_moves(unit), ap=ap, ap_loss_next_turn=0, ran_ap=0, spent_ap=False)
-    unit, suppressed = turn_start_loss(state, unit)  # R18.4.2
+    added = ""
+    for part in parts_on(state):
+        unit, words = part.turn_begins(state, unit)  # R18.4.2
+        added += words
     text = f"{unit.name}'s turn: {unit.ap} AP"
     if lost:
         text += f" ({lost} lost to a head wound, R12.1)"
-    text += suppressed
+    text += added
     if unit.exhaustion.active:
         text += f"; exhausted -{unit.exhaustion.penalty} ({unit.exhaustion.turns} turn(s) left)"
     events.append(Event("turn", text, {"ap": unit.ap, "round": state.round}, unit=unit_id))
@@ -192,11 +190,16 @@ def end_turn(state: Encounter, dice: DiceSource, events: list[Event], sacrificed
     assert state.active is not None
     unit = state.unit(state.active)
     state = test_after_running(state, unit.id, dice, events, after_own_turn(unit.exhaustion))
-    unit = attrs.evolve(close_moves(state.unit(unit.id)), ap=0, stunned=False)  # R18.2.1: its lost turn is over
+    unit = attrs.evolve(close_moves(state.unit(unit.id)), ap=0)
+    modules = parts_on(state)
+    for part in modules:
+        unit = part.unit_turn_ends(unit)  # R18.2.1: its lost turn is over
     if not sacrificed:
         events.append(Event("end", f"{unit.name} ends the turn", unit=unit.id))
     state = attrs.evolve(state.with_unit(unit), active=None)
-    state = check_victory(at_turn_end(state, unit.id, events), events)  # R18.1.3 flee, R18.1.5 surrender
+    for part in modules:
+        state = part.turn_ended(state, unit.id, events)  # R18.1.3 flee, R18.1.5 surrender
+    state = check_victory(state, events)
     if state.finished:
         return state
     return next_turn(state, dice, events)
@@ -249,35 +252,3 @@ def test_after_running(
     )
     exhaustion = exhaustion if exhaustion.active else NO_EXHAUSTION
     return state.with_unit(attrs.evolve(unit, ran_ap=0, exhaustion=exhaustion))
-
-
-def check_victory(state: Encounter, events: list[Event]) -> Encounter:
-    """The fight is won when only one side has anyone standing (R18: every out-of-the-fight state counts)."""
-    if state.finished or pending(state):  # R18.2.1: no verdict before the casualty d6s are rolled
-        return state
-    sides_standing = {unit.side for unit in state.units if unit.standing}
-    summary = casualty_summary(state)  # R18.2.4
-    data = {"casualties": summary} if summary else {}
-    summary = f"; {summary}" if summary else ""
-    if len(sides_standing) == 1:
-        (winner,) = sides_standing
-        side = state.side(winner)
-        text = f"Victory for {side.name} in round {state.round}{summary}"
-        events.append(Event("victory", text, {"side": winner} | data))
-        return attrs.evolve(state, winner=winner, finished=True, active=None, interrupt=None)
-    if not sides_standing:
-        text = f"nobody is left standing: the fight is over{summary}"
-        events.append(Event("victory", text, {"side": None} | data))
-        return attrs.evolve(state, finished=True, active=None, interrupt=None)
-    return state
-
-
-def out_of_the_fight(unit: Unit) -> Unit:
-    """R12.2: a unit gone down stops watching (R16), pinning (R17), taking cover and burning (R6.2)."""
-    return attrs.evolve(unit, watch=None, pin=None, in_cover=False, burning=None)
-
-
-def close_moves(unit: Unit) -> Unit:
-    """R7.1, R7.3: what any action other than moving ends — and the end of a turn, a watch, the start and
-    end of an interruption: movement bought and not used, the chain of turns, the run-up of steps."""
-    return attrs.evolve(unit, carried_mm=0, carried_rate=0, turn_degrees=0.0, turn_paid=0, recent_steps=())

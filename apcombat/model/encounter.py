@@ -234,7 +234,7 @@ class Encounter:
     fresh_fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=frozenset)
     table_fires: tuple[TableFire, ...] = attrs.field(default=(), converter=tuple)  # R18.3.4: in the order lit
     rolls: tuple[RolledDie, ...] = attrs.field(default=(), converter=tuple)  # R18.6.2: the last action's dice
-    # R18.6.2: the state before that action and the action, to play it again (`engine.rerolls.RerollBase`).
+    # R18.6.2: the state before that action and the action, to play it again (`RerollBase`, the rerolls part's).
     # Not part of the state's value: not compared, not saved (a loaded game rebuilds it from its history).
     reroll_base: Any = attrs.field(default=None, eq=False, repr=False)
     gm_near: tuple[str, str] | None = None  # table mode: the GM says the second is within 5 m of the first, in sight

@@ -1,8 +1,8 @@
 """R18: the optional rule modules an encounter's `[modules]` table switches on, by their keys.
 
-`Module` is the one list of them, in R18's order: `apcombat check` takes its keys, the refusal of a module's
-command names it by its words and key, and the set-up screen shows a switch for each with its rule. A later
-module joins them all by joining this list.
+`Module` is the list of their keys, in their rules' order, that `apcombat check` (content, below the engine)
+takes; the engine's parts (`apcombat.engine.modules.REGISTRY`) carry the same keys, words and rules, and a test
+keeps the two agreeing. A later module joins by its part, its registry line and a line here.
 """
 
 from __future__ import annotations

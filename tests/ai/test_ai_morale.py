@@ -13,7 +13,7 @@ from apcombat.ai import LEVELS
 from apcombat.ai.turn import end_stretch
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game, legal_commands
-from apcombat.engine.morale import edge_metres, edge_of
+from apcombat.engine.modules.morale.checks import edge_metres, edge_of
 from apcombat.model import Skill
 from apcombat.model.fates import Fate, MoraleState
 

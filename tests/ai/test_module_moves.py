@@ -17,7 +17,7 @@ from apcombat.engine import Game
 from apcombat.model import AiSettings
 from apcombat.sim.match import play_match
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine" / "modules"))
 from suppression_fights import fight
 
 LEVEL_NAMES = ("baseline", "tactical")

@@ -14,7 +14,7 @@ from apcombat.ai.tactical import TacticalLevel
 from apcombat.ai.tactical.planner import FailingDice
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import CommandError, Game, apply, legal_commands, parse_command, preview
-from apcombat.engine.deck import side_asked
+from apcombat.engine.modules.activation_deck.deck import side_asked
 from apcombat.model import Encounter
 
 from .builders import encounter, unit, write_encounter

@@ -9,7 +9,7 @@ import pytest
 
 from apcombat.dice import SeededDice
 from apcombat.engine import CommandError, Game, apply, legal_commands, parse_command
-from apcombat.engine.morale import edge_metres
+from apcombat.engine.modules.morale.checks import edge_metres
 from apcombat.model import Encounter, Pose
 from apcombat.model.fates import Edge, Fate, MoraleState
 

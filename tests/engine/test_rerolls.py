@@ -15,7 +15,7 @@ from apcombat.content import load_encounter, load_library
 from apcombat.content.paths import content_root
 from apcombat.engine import CommandError, Game, legal_commands
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "modules"))
 from suppression_fights import fight
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import Ui, write_encounter
 from textual.widgets import OptionList
 
-from apcombat.engine.deck import side_asked
+from apcombat.engine.modules.activation_deck.deck import side_asked
 from apcombat.tui.screens.dialogs import ChoiceScreen
 
 

@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from apcombat.ai import LEVELS
 from apcombat.content import FIRES_NEED_FIRE_SPREAD, Library, fires_without_fire_spread, load_encounter
 from apcombat.dice import fresh_seed
-from apcombat.engine import Game, typed_line
+from apcombat.engine import Game, rule_modules, typed_line
 from apcombat.model import AiSettings, Control, CoverExempts, Effort, HexTurns, OptionalRules, Side
 from apcombat.model.modules import Module
 from apcombat.tui.session import default_level
@@ -62,9 +62,9 @@ class SetupScreen(Screen):
                     yield Checkbox(name.replace("_", " "), getattr(encounter.optional_rules, name), id=f"opt-{name}")
             yield Label("Optional modules (R18)", classes="section")
             with Horizontal(classes="checks"):
-                for module in Module:
+                for module in rule_modules():
                     label = f"{module.words} ({module.rule})"
-                    yield Checkbox(label, encounter.module_on(module), id=f"module-{module.value}")
+                    yield Checkbox(label, encounter.module_on(module.key), id=f"module-{module.key}")
             yield Label("House rules", classes="section")
             with Horizontal(classes="checks"):
                 for name in HOUSE_SWITCHES:
@@ -175,7 +175,7 @@ class SetupScreen(Screen):
             cover_exempts=CoverExempts(self._value("house-cover_exempts")),
             **{name: bool(self._value(f"house-{name}")) for name in HOUSE_SWITCHES},
         )
-        modules = {module.value: bool(self._value(f"module-{module.value}")) for module in Module}
+        modules = {module.key: bool(self._value(f"module-{module.key}")) for module in rule_modules()}
         if fires_without_fire_spread(encounter.map, modules):
             self.notify(
                 f"This map starts with fires, and {FIRES_NEED_FIRE_SPREAD}: switch spreading fires "

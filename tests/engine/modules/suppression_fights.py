@@ -8,7 +8,7 @@ from typing import Any
 
 import tomli_w
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ANA = str(ROOT / "content" / "characters" / "ana.toml")
 
 ROWS = [

@@ -11,7 +11,7 @@ from typing import Any
 
 import tomli_w
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def raider(unit_id: str, at: tuple[int, int] | None, morale: int = 7, leader: bool = False, **more: Any) -> dict:

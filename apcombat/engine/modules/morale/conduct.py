@@ -1,9 +1,9 @@
-"""What a stunned (R18.2.1), shaken or broken (R18.1.3) character may do; `refuse` raises CommandError with
-the reason before a command is played, and `legal_commands` asks `may_attack` and `move_allowed`.
+"""What a shaken or broken character may do (R18.1.3); `refuse` raises CommandError with the reason before a
+command is played, and `legal_commands` asks `may_move`, `may_attack` and `move_problem` (through the part).
 
-Stunned: move, turn, change pose, take or leave cover, end. Shaken: no attack, watch or pin; in cover it
-may not leave it. Broken: leave cover, stand up, move (each step no farther from its edge), turn, end — and
-it may not end its turn while its AP pay for a step nearer its edge (after leaving cover)."""
+Shaken: no attack, watch or pin; in cover it may not leave it. Broken: leave cover, stand up, move (each step
+no farther from its edge), turn, end — and it may not end its turn while its AP pay for a step nearer its edge
+(after leaving cover)."""
 
 from __future__ import annotations
 
@@ -25,12 +25,14 @@ from apcombat.engine.commands import (
     TakeCover,
     Turn,
 )
-from apcombat.engine.module_commands import Calm
-from apcombat.engine.morale import edge_metres, edge_of
+from apcombat.engine.geometry import grid_of
+from apcombat.engine.modules.morale.checks import edge_metres, edge_of
+from apcombat.engine.modules.suppression.commands import Calm
+from apcombat.engine.movement import path_for, reach_of
 from apcombat.model import Encounter, Pose, Unit
 from apcombat.model.fates import MoraleState
+from apcombat.rules.costs import LEAVE_COVER_AP
 
-STUNNED_MAY = (Move, Turn, ChangePose, TakeCover, LeaveCover, End)
 SHAKEN_MAY = (Move, Turn, ChangePose, TakeCover, LeaveCover, Reload, Swap, Calm, Delay, End)
 BROKEN_MAY = (Move, Turn, ChangePose, LeaveCover, End)
 _RAISING = {Pose.PRONE: 0, Pose.CROUCHED: 1, Pose.UPRIGHT: 2}
@@ -41,15 +43,10 @@ def _word(command: Command) -> str:
 
 
 def refuse(state: Encounter, command: Command, who: str | None) -> None:
-    """Raise CommandError when the acting unit's (`who`) state forbids the command (R18.2.1, R18.1.3)."""
+    """Raise CommandError when the acting unit's (`who`) morale state forbids the command (R18.1.3)."""
     if who is None or state.active is None:
         return
     unit = state.unit(who)
-    if unit.stunned and not isinstance(command, STUNNED_MAY):
-        raise CommandError(
-            f"{unit.name} is stunned: this turn it may only move, turn, change pose, take or leave cover, "
-            "and end (R18.2.1)"
-        )
     if unit.morale is MoraleState.SHAKEN:
         _refuse_shaken(unit, command)
     elif unit.morale is MoraleState.BROKEN:
@@ -76,8 +73,6 @@ def _refuse_broken(state: Encounter, unit: Unit, command: Command) -> None:
     if isinstance(command, ChangePose) and _RAISING[command.pose] < _RAISING[unit.pose]:
         raise CommandError(f"{unit.name} is broken: it may stand up, not get down (R18.1.3)")
     if isinstance(command, Move) and state.map is not None:
-        from apcombat.engine.movement import path_for  # movement imports the turn helpers, which import this
-
         problem = move_problem(state, unit, path_for(state, unit, command))
         if problem is not None:
             raise CommandError(problem)
@@ -96,8 +91,8 @@ def may_move(unit: Unit) -> bool:
 
 
 def may_attack(unit: Unit) -> bool:
-    """R18.1.3, R18.2.1: a steady character that is not stunned may attack."""
-    return unit.morale is MoraleState.STEADY and not unit.stunned
+    """R18.1.3: a steady character may attack."""
+    return unit.morale is MoraleState.STEADY
 
 
 def moves_restricted(unit: Unit) -> bool:
@@ -126,10 +121,6 @@ def move_problem(state: Encounter, unit: Unit, path: Path) -> str | None:
 
 def step_toward_edge(state: Encounter, unit: Unit) -> str | None:
     """R18.1.3: a neighbouring cell nearer its edge that its AP pay for (after leaving cover), as X,Y."""
-    from apcombat.engine.geometry import grid_of
-    from apcombat.engine.movement import reach_of
-    from apcombat.rules.costs import LEAVE_COVER_AP
-
     edge = edge_of(state, unit)
     if edge is None or unit.at is None:
         return None

@@ -17,8 +17,9 @@ from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
 from apcombat.engine.grammar import format_command
-from apcombat.engine.module_commands import Hold, Last
+from apcombat.engine.modules.activation_deck.commands import Hold, Last
 from apcombat.engine.numbers import shown_word
+from apcombat.engine.turns import next_turn
 from apcombat.model import Encounter, Unit
 from apcombat.model.deck import Deck, SideRoll
 from apcombat.model.modules import Module
@@ -189,8 +190,6 @@ def _hold(state: Encounter, side: str, held: str, dice: DiceSource, events: list
     state = _with_held(state, side, unit.id)
     if side_asked(state) is None:
         state = deal(state, events)
-        from apcombat.engine.turns import next_turn  # turns imports this module for the rounds' cards
-
         return next_turn(state, dice, events)
     return state
 

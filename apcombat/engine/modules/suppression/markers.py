@@ -9,7 +9,9 @@ from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.command_base import CommandError, module_off, unit_by_id
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import distance_m, sight_problem
-from apcombat.engine.module_commands import Calm, GmNear
+from apcombat.engine.modules.suppression.commands import Calm, GmNear
+from apcombat.engine.movement import other_action, pay
+from apcombat.engine.upkeep import take_gm_modifier
 from apcombat.model import Encounter, Unit
 from apcombat.model.modules import Module
 from apcombat.rules.checks import attribute_test, d10_share
@@ -135,9 +137,6 @@ def recovery(state: Encounter, dice: DiceSource, events: list[Event], before: En
 def calm(state: Encounter, command: Calm, dice: DiceSource, events: list[Event]) -> Encounter:
     """R18.4.4: 2 AP and a CH test (R0.4) to remove one marker from itself or a friend in the fight within 5 m
     and in sight (table mode: the game master says so with `gm near WHO FRIEND`). Not an attack."""
-    from apcombat.engine.movement import other_action, pay  # movement imports this module
-    from apcombat.engine.turns import take_gm_modifier
-
     if not on(state):
         raise module_off("calm", Module.SUPPRESSION, "R18.4.4")
     unit = state.unit(command.unit)

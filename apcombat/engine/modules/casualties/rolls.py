@@ -15,7 +15,9 @@ from apcombat.engine.command_base import CommandError, module_off, unit_by_id
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of
 from apcombat.engine.grammar import format_command
-from apcombat.engine.module_commands import Aid, GmNext
+from apcombat.engine.modules.casualties.commands import Aid, GmNext
+from apcombat.engine.movement import other_action, pay
+from apcombat.engine.upkeep import out_of_the_fight, take_gm_modifier
 from apcombat.model import Encounter, Pose, Unit
 from apcombat.model.fates import Fate
 from apcombat.model.modules import Module
@@ -53,9 +55,6 @@ def roll_casualties(state: Encounter, dice: DiceSource, events: list[Event]) -> 
 
 
 def _fallen(state: Encounter, unit: Unit, outcome: Casualty) -> Unit:
-    # Imported here: engine.turns asks this module about pending casualties before declaring a victory.
-    from apcombat.engine.turns import out_of_the_fight
-
     if outcome is Casualty.STUNNED:
         return attrs.evolve(
             unit, hp=1, pose=Pose.PRONE, stunned=True, times_stunned=unit.times_stunned + 1, watch=None, pin=None
@@ -68,10 +67,6 @@ def _fallen(state: Encounter, unit: Unit, outcome: Casualty) -> Unit:
 
 def aid(state: Encounter, command: Aid, dice: DiceSource, events: list[Event]) -> Encounter:
     """R18.2.2: 4 AP and a first_aid test next to a friend who is man down; success: back with 1 HP, prone."""
-    # Imported here: movement imports the turn helpers, which ask this module about pending casualties.
-    from apcombat.engine.movement import other_action, pay
-    from apcombat.engine.turns import take_gm_modifier
-
     if not state.module_on(Module.CASUALTIES):
         raise module_off("aid", Module.CASUALTIES, "R18.2.2")
     unit = state.unit(command.unit)

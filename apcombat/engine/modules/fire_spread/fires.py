@@ -14,14 +14,14 @@ from collections.abc import Iterable
 import attrs
 
 from apcombat.dice import DiceSource
-from apcombat.engine.casualties import roll_casualties
-from apcombat.engine.command_base import module_off
-from apcombat.engine.commands import CommandError
+from apcombat.engine.command_base import CommandError, module_off
 from apcombat.engine.events import Event
-from apcombat.engine.fire_damage import burn_in_fire, cell_words, fires_on
 from apcombat.engine.geometry import grid_of
-from apcombat.engine.module_commands import GmFire
-from apcombat.engine.turns import check_victory, out_of_the_fight
+from apcombat.engine.modules.casualties.rolls import roll_casualties
+from apcombat.engine.modules.fire_spread.commands import GmFire
+from apcombat.engine.modules.fire_spread.damage import burn_in_fire, cell_words, fires_on
+from apcombat.engine.upkeep import out_of_the_fight
+from apcombat.engine.victory import check_victory
 from apcombat.model import Cell, Encounter, ShotMode, TableFire, Terrain
 from apcombat.model.fates import Fate
 from apcombat.model.modules import Module

@@ -1,13 +1,10 @@
-"""A character caught in a fire (R18.3.1): set burning as by a flamer hit, 2d10+5 at once.
-
-Kept apart from `engine.fires` so that the start of a turn (`engine.turns`) can burn a character standing in
-a fire without the fires' engine, which ends turns and checks victory, being imported there."""
+"""A character caught in a fire (R18.3.1): set burning as by a flamer hit, 2d10+5 at once (what the AI and the
+screens ask of the fires, apart from the fires' engine)."""
 
 from __future__ import annotations
 
 import attrs
 
-from apcombat.board.kinds import grid_for
 from apcombat.dice import DiceSource
 from apcombat.engine.events import Event
 from apcombat.model import Cell, Encounter, Unit
@@ -37,19 +34,6 @@ def burn_in_fire(unit: Unit, dice: DiceSource, events: list[Event], how: str) ->
     data = {"roll": list(burn.roll.values), "damage": burn.damage, "armor": burn.armor, "hp": hp, "fire": True}
     events.append(Event("burning", text, data, unit=unit.id))
     return attrs.evolve(unit, hp=hp, burning=burn.burning_after)
-
-
-def fire_on_line(state: Encounter, a: Cell, b: Cell) -> Cell | None:
-    """R18.3.1, R7.3: the first fire the line between the centres of a and b passes through or grazes at a
-    corner (a corner counts when either cell beside it burns), or None."""
-    if state.map is None or not state.map.fires:
-        return None
-    fires = state.map.fires
-    for gate in grid_for(state.map).sight_gates(a, b):
-        for cell in gate:
-            if cell in fires:
-                return cell
-    return None
 
 
 def cell_words(cell: Cell) -> str:

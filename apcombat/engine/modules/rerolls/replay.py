@@ -16,7 +16,7 @@ import attrs
 from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
-from apcombat.engine.module_commands import Reroll
+from apcombat.engine.modules.rerolls.commands import Reroll
 from apcombat.model import Encounter, RolledDie
 from apcombat.model.modules import Module
 

@@ -11,6 +11,7 @@ import attrs
 from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of, sees
+from apcombat.engine.upkeep import out_of_the_fight
 from apcombat.model import Cell, Encounter, Unit
 from apcombat.model.fates import LOST_FATES, Edge, Fate, MoraleState
 from apcombat.model.modules import Module
@@ -242,9 +243,6 @@ def flee_if_at_edge(state: Encounter, unit_id: str, events: list[Event]) -> Enco
 
 
 def leave(state: Encounter, unit: Unit, fate: Fate, text: str, events: list[Event]) -> Encounter:
-    # Imported here: engine.turns calls this module at the end of a turn.
-    from apcombat.engine.turns import out_of_the_fight
-
     events.append(Event(fate.value, text, unit=unit.id))
     return state.with_unit(attrs.evolve(out_of_the_fight(unit), fate=fate, stunned=False))
 

@@ -1,6 +1,5 @@
-"""The game master's words for morale and casualties (R18.1, R18.2.2): `gm morale WHO ...` sets a morale
-state (a fight started mid-battle, or an override) and gives table mode the answers the program cannot
-judge without a map; `gm next WHO PATIENT` puts a helper by a man down for `aid`."""
+"""The game master's words for morale (R18.1): `gm morale WHO ...` sets a morale state (a fight started
+mid-battle, or an override) and gives table mode the answers the program cannot judge without a map."""
 
 from __future__ import annotations
 
@@ -9,8 +8,8 @@ import attrs
 from apcombat.dice import DiceSource
 from apcombat.engine.command_base import CommandError, module_off, unit_by_id
 from apcombat.engine.events import Event
-from apcombat.engine.module_commands import GmMorale, GmNext
-from apcombat.engine.morale import is_leader, leave, roll_morale
+from apcombat.engine.modules.morale.checks import is_leader, leave, roll_morale
+from apcombat.engine.modules.morale.commands import GmMorale
 from apcombat.model import Encounter, Unit
 from apcombat.model.fates import Fate, MoraleState
 from apcombat.model.modules import Module
@@ -79,14 +78,3 @@ def _friend(state: Encounter, unit: Unit, other: str | None, in_fight: bool = Tr
     if in_fight and friend.down:
         raise CommandError(f"{friend.name} is out of the fight")
     return friend
-
-
-def gm_next(state: Encounter, command: GmNext, dice: DiceSource, events: list[Event]) -> Encounter:
-    """R18.2.2 table mode: the game master says the helper stands next to the patient."""
-    if not state.module_on(Module.CASUALTIES):
-        raise module_off("gm next", Module.CASUALTIES, "R18.2")
-    if state.map is not None:
-        raise CommandError("on a map the program sees who is next to whom: gm next is for table mode")
-    unit, patient = unit_by_id(state, command.unit), unit_by_id(state, command.patient)
-    events.append(Event("gm", f"game master: {unit.name} is next to {patient.name} (R18.2.2)", unit=unit.id))
-    return attrs.evolve(state, gm_next_to=(unit.id, patient.id))

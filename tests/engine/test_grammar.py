@@ -7,8 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from apcombat.engine import commands as c
 import apcombat.engine as m  # the modules' command classes, as the engine's public face exports them
+from apcombat.engine import commands as c
 from apcombat.engine.commands import FORMS, GM_FORMS, format_command, parse_command
 from apcombat.engine.gm_commands import CONDITION_AMOUNT
 from apcombat.model import BodyLocation, Facing, FromCover, HpShown, Pose

@@ -82,7 +82,7 @@ TitleScreen._check_encounters = report_instead
 
 async def title_usable():
     async with create_app().run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
+        for _ in range(1200):  # a guard against a hang (a minute at least), not a time the title must keep
             await pilot.pause(0.05)
     raise SystemExit("the title screen never checked its encounters")
 

@@ -9,11 +9,14 @@ import shlex
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from apcombat.cli.output import fail
-from apcombat.players_view import Access, ListenError, listening_socket, urls_to_open, watch_server, who_can_reach
-from apcombat.saves import saves_folder
-from apcombat.saves.files import AUTOSAVE_NAME, SUFFIX
+from apcombat.content.user_files import saves_folder
+from apcombat.saves.names import AUTOSAVE_NAME, SUFFIX
+
+if TYPE_CHECKING:
+    from apcombat.players_view import Access
 
 APP_PORT = 8000
 WATCH_PORT = 8001  # its own, so the app in a browser and the players' view can run side by side
@@ -67,7 +70,10 @@ def app_command(content: str | None) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.watch is not None:
         return watch(Path(args.watch) if args.watch else saves_folder() / f"{AUTOSAVE_NAME}{SUFFIX}", args)
+    # Here, not at the top: every command imports this module, and the players' view loads the engine and
+    # the saves, aiohttp and textual-serve (tests/architecture/test_startup_imports.py).
     from apcombat.cli.serve_guard import GuardedServer
+    from apcombat.players_view import Access, ListenError, listening_socket
 
     if args.max_sessions < 1:
         return fail(args, [f"--max-sessions {args.max_sessions} serves no one: give 1 or more"])
@@ -93,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
 
 def watch(save: Path, args: argparse.Namespace) -> int:
     """Serve the players' view of `save` until interrupted."""
+    from apcombat.players_view import ListenError, watch_server  # loads the engine: only when serving
+
     port = WATCH_PORT if args.port is None else args.port
     try:
         server = watch_server(save, args.host, port)
@@ -109,6 +117,8 @@ def watch(save: Path, args: argparse.Namespace) -> int:
 
 def announce(what: str, host: str, port: int, access: Access, token_lets: str) -> list[str]:
     """The lines a server prints at start: where to open it and, beyond loopback, who can reach it."""
+    from apcombat.players_view import urls_to_open, who_can_reach
+
     urls = urls_to_open(host, port, access.token)
     if access.token is None:
         return [f"{what} is at {urls[0]} (Ctrl+C stops it)"]

@@ -22,10 +22,8 @@ from apcombat.saves.consistency import save_findings
 from apcombat.saves.errors import SaveError, refuse
 from apcombat.saves.format import SaveFile, save_text, structure_save
 from apcombat.saves.migrations import refuse_newer_rules, upgrade
+from apcombat.saves.names import AUTOSAVE_NAME, SUFFIX
 from apcombat.saves.writing import write_atomically
-
-AUTOSAVE_NAME = "autosave"
-SUFFIX = ".toml"
 
 
 def save_game(game: Game, path: str | Path) -> Path:

@@ -25,6 +25,9 @@ ENCOUNTERS = content_root() / "encounters"
 QUICK_SEEDS = range(5)
 ONCE_HUNG = [("last_stand", 8)]
 WATCHDOG_S = 300  # the slowest game here (a 40-unit battlefield to the round cap) takes seconds, not minutes
+# The whole file on one worker (pyproject.toml: --dist loadgroup): split over two, each would start every game
+# on a pool of its own, and a test waiting on its game behind all the others could pass its watchdog.
+pytestmark = pytest.mark.xdist_group("every_encounter_ends")
 
 
 def load(name: str) -> Encounter:

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 aiohttp = pytest.importorskip("aiohttp")
+# On one worker with the other tests that start real servers (pyproject.toml: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("servers")
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[PX^_].*?\x1b\\")

@@ -16,6 +16,9 @@ from web_helpers import WATCHDOG_S, Served, in_a_thread, serving, wait_until
 from apcombat.cli import main
 from apcombat.players_view import WatchServer, watch_server
 
+# On one worker with the other tests that start real servers (pyproject.toml: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("servers")
+
 
 def ask(port: int, path: str = "/", **headers: str) -> tuple[int, dict[str, str], str]:
     """A GET to 127.0.0.1:`port` (Host: that address unless given): status, headers, body."""

@@ -16,6 +16,10 @@ from urllib.parse import urlsplit
 import pytest
 from web_helpers import Served, play, serving, wait_until
 
+# On one worker with the other tests that start real servers (pyproject.toml: --dist loadgroup), so the
+# browser (a module fixture) starts once.
+pytestmark = pytest.mark.xdist_group("servers")
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",

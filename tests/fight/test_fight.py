@@ -11,7 +11,7 @@ import pytest
 
 from apcombat.ai.decision import Decision
 from apcombat.content import content_root, load_encounter, load_library
-from apcombat.engine import Game
+from apcombat.engine import Game, format_command
 from apcombat.fight import AiToPlay, Fight, StepInOffer
 from apcombat.model import Encounter
 
@@ -81,7 +81,7 @@ def test_r18_5_1_the_deck_asks_a_human_side_in_words_and_an_ai_side_by_its_ai() 
     human = Fight(game, {})
     choice = human.deck_choice()
     assert choice is not None and choice.side == "scavengers" and "activation deck" in choice.question
-    lines = [line for line, _ in choice.options]
+    lines = [format_command(command) for command, _ in choice.options]
     assert "last scavengers" in lines and any(line.startswith("hold scavengers ") for line in lines)
     ai = Fight(game, {"scavengers": Scripted("last scavengers")})
     assert ai.deck_choice() is None and ai.next_ai() == AiToPlay("scavengers", pause=True)

@@ -66,8 +66,9 @@ def apply(state: Encounter, command: Command, dice: DiceSource) -> tuple[Encount
     keeps what a `reroll` right after it needs (`gm dice` leaves the last action's dice as they are)."""
     events: list[Event] = []
     own = next((play for part in installed() if (play := part.own_apply.get(type(command))) is not None), None)
-    recorders = [(part, part.recorder(state, command, dice)) for part in parts_on(state)]
-    recorders = [(part, recorder) for part, recorder in recorders if recorder is not None]
+    recorders = [
+        (part, recorder) for part in parts_on(state) if (recorder := part.recorder(state, command, dice)) is not None
+    ]
     played_with = recorders[-1][1] if recorders else dice
     try:
         if own is not None:

@@ -9,6 +9,7 @@ A game-master line is `gm WORD ...`: its word is looked up in the second table, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from apcombat.engine.attack_commands import ATTACK_FORMS
@@ -46,7 +47,7 @@ GM_COMMANDS: tuple[type[Command], ...] = tuple(form.command for form in CORE_GM_
 
 _BY_WORD: dict[str, Form[Any]] = {}
 _GM_BY_WORD: dict[str, Form[Any]] = {}
-_FORMAT: dict[type[Command], Any] = {}
+_FORMAT: dict[type[Command], Callable[[Any], str]] = {}
 _CORE_FORMS, _CORE_GM_FORMS = tuple(FORMS), tuple(GM_FORMS)
 
 

@@ -13,7 +13,7 @@ from apcombat.engine.events import Event
 from apcombat.engine.geometry import CM_PER_METRE, fire_on_line, grid_of, step_degrees
 from apcombat.engine.movement import MM_PER_CM, cell_text, other_action, pay, wound_effects
 from apcombat.engine.reactions import react_to, watchers_seeing
-from apcombat.engine.turns import out_of_the_fight, take_gm_modifier
+from apcombat.engine.upkeep import out_of_the_fight, take_gm_modifier
 from apcombat.model import Encounter, Pose, Skill, Terrain, Unit
 from apcombat.rules.checks import skill_test
 from apcombat.rules.jumping import STANDING_JUMP_AP, fall_damage, jump_distance_m, jump_modifier, max_jump_m

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.board.pace import NO_CHAIN, TurnChain, joined_turn_ap
-from apcombat.board.paths import Area, BeyondBudget, Carried, MoveProfile, NoPath, Path, plan_path, reachable
+from apcombat.board.paths import Area, BeyondBudget, Carried, MoveProfile, NoPath, Path, PathStep, plan_path, reachable
 from apcombat.dice import DiceSource
 from apcombat.engine.commands import ChangePose, CommandError, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.events import Event, ap_spent
@@ -148,7 +148,7 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
         )
     ap_before, start, ran_before = unit.ap, unit.at, unit.ran_ap
     chain = NO_CHAIN if unit.recent_steps else TurnChain(unit.turn_degrees, unit.turn_paid)
-    walked = []
+    walked: list[PathStep] = []
     interrupted = False
     for step in path.steps:
         seen_before = watchers_seeing(state, unit)

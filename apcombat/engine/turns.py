@@ -45,8 +45,8 @@ def roll_initiative(state: Encounter, dice: DiceSource, events: list[Event]) -> 
     for group in tied_groups(rolls):
         for roll in group:
             purpose = f"{state.unit(roll.unit).name}'s initiative roll-off"
-            off = dice.roll(DiceRequest(sides=6, purpose=purpose, breaks_tie=True))
-            rolls[rolls.index(roll)] = attrs.evolve(roll, roll_off=off)
+            roll_off = dice.roll(DiceRequest(sides=6, purpose=purpose, breaks_tie=True))
+            rolls[rolls.index(roll)] = attrs.evolve(roll, roll_off=roll_off)
     ordered = initiative_order(rolls)
     units = {r.unit: r for r in rolls}
     state = attrs.evolve(

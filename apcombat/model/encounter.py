@@ -227,13 +227,13 @@ class Encounter:
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
     ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=as_tuple)  # each AI side's generator, once asked
     deck: Deck | None = None  # R18.5: this round's activation deck (None: the module is off, or round 0)
-    lost: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # R18.1.2: units lost this round
-    morale_tested: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # R18.1.2: tested this round
+    lost: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # R18.1.2: units lost this round
+    morale_tested: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # R18.1.2: tested this round
     gm_next_to: tuple[str, str] | None = None  # R18.2.2 table mode: a helper the game master put by a patient
     # R18.3.3: the map's cells that caught fire this round, not rolled until the next (the fires are the map's)
-    fresh_fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=frozenset)
-    table_fires: tuple[TableFire, ...] = attrs.field(default=(), converter=tuple)  # R18.3.4: in the order lit
-    rolls: tuple[RolledDie, ...] = attrs.field(default=(), converter=tuple)  # R18.6.2: the last action's dice
+    fresh_fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=as_frozenset)
+    table_fires: tuple[TableFire, ...] = attrs.field(default=(), converter=as_tuple)  # R18.3.4: in the order lit
+    rolls: tuple[RolledDie, ...] = attrs.field(default=(), converter=as_tuple)  # R18.6.2: the last action's dice
     # R18.6.2: the state before that action and the action, to play it again (`RerollBase`, the rerolls part's).
     # Not part of the state's value: not compared, not saved (a loaded game rebuilds it from its history).
     reroll_base: Any = attrs.field(default=None, eq=False, repr=False)

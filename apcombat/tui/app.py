@@ -296,3 +296,9 @@ class ApcombatApp(App):
 def create_app(**kwargs: object) -> ApcombatApp:
     """The app factory the CLI and the tests use."""
     return ApcombatApp(**kwargs)  # type: ignore[arg-type]
+
+
+if TYPE_CHECKING:
+    from apcombat.tui.screens.host import Host
+
+    _APP_IS_ITS_SCREENS_HOST: type[Host] = ApcombatApp  # mypy checks the app is what its screens take it for

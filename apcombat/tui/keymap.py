@@ -112,7 +112,7 @@ def check_keymap(
             usable[binding_id] = ",".join(good)
         else:
             problems.append(f'"{binding_id}" has no usable key left; it keeps its default key')
-    quit_keys = _own_quit_keys(defaults | usable, widget_keys)
+    quit_keys = _own_quit_keys({**defaults, **usable}, widget_keys)
     if not quit_keys:
         default_quit = defaults[QUIT_ID]
         problems.append(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from textual.binding import Binding
@@ -11,9 +12,9 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 class ActionsProvider(Provider):
     """Every bound action of the current screen and of the app, searchable by what it does."""
 
-    def _actions(self) -> list[tuple[str, str, object]]:
+    def _actions(self) -> list[tuple[str, str, Callable[[], object]]]:
         screen = self.screen
-        found = []
+        found: list[tuple[str, str, Callable[[], object]]] = []
         for owner in (screen, self.app):
             for binding in getattr(owner, "BINDINGS", []):
                 if isinstance(binding, Binding) and binding.description:
@@ -22,11 +23,11 @@ class ActionsProvider(Provider):
 
     async def discover(self) -> Hits:
         for description, key, run in self._actions():
-            yield DiscoveryHit(description, run, help=f"key: {key}")  # type: ignore[arg-type]
+            yield DiscoveryHit(description, run, help=f"key: {key}")
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for description, key, run in self._actions():
             score = matcher.match(description)
             if score > 0:
-                yield Hit(score, matcher.highlight(description), run, help=f"key: {key}")  # type: ignore[arg-type]
+                yield Hit(score, matcher.highlight(description), run, help=f"key: {key}")

@@ -5,6 +5,7 @@ find most of them."""
 from __future__ import annotations
 
 import contextlib
+import inspect
 
 from textual import events, work
 from textual._node_list import DuplicateIds  # not exported elsewhere
@@ -20,7 +21,7 @@ from textual.widgets import Button, Input, OptionList
 _move_page = OptionList._move_page
 _command_palette = App.action_command_palette
 _palette_message = CommandPalette._on_message
-_gather_commands = CommandPalette._gather_commands.__wrapped__  # the search itself, under its @work
+_gather_commands = inspect.unwrap(CommandPalette._gather_commands)  # the search itself, under its @work
 _widget_message = Widget._on_message
 _dismiss = Screen.dismiss
 
@@ -116,10 +117,11 @@ def _open_palette(self: App) -> None:
 def install() -> None:
     """Apply the work-arounds to every option list (the app's own, the Select drop-downs, the command
     palette's), to the command palette, to every screen and to every widget."""
+    # mypy forbids replacing a method, and one declared on a base class by one taking the subclass
     OptionList._move_page = _move_page_once_laid_out  # type: ignore[method-assign]
     CommandPalette.dismiss = _dismiss_palette_once  # type: ignore[method-assign, assignment]
-    CommandPalette._on_message = _palette_message_while_open  # type: ignore[method-assign]
+    CommandPalette._on_message = _palette_message_while_open  # type: ignore[method-assign, assignment]
     CommandPalette._gather_commands = _gather_commands_while_open  # type: ignore[method-assign]
     App.action_command_palette = _open_palette  # type: ignore[method-assign]
-    Widget._on_message = _message_unless_taken_down  # type: ignore[method-assign]
-    Screen.dismiss = _dismiss_in_front  # type: ignore[method-assign, assignment]
+    Widget._on_message = _message_unless_taken_down  # type: ignore[method-assign, assignment]
+    Screen.dismiss = _dismiss_in_front  # type: ignore[method-assign]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
+from apcombat.engine import Command
 from apcombat.model import Cell, Encounter, Unit
 from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.session import Session
@@ -38,7 +39,7 @@ class BattleFace(_Screen):
         @property
         def map_cursor(self) -> Cell: ...
 
-        def act(self, line: str) -> None: ...
+        def act(self, line: Command | str) -> None: ...
 
         def hint(self, text: str) -> None: ...
 

@@ -47,6 +47,7 @@ from apcombat.tui.screens.battle_keys import BattleKeys
 from apcombat.tui.screens.battle_view import BattleView
 from apcombat.tui.screens.dialogs import ChoiceScreen, DiceScreen
 from apcombat.tui.screens.game_bindings import GAME_BINDINGS
+from apcombat.tui.screens.host import host
 from apcombat.tui.screens.module_actions import ModuleActions, reroll_offer
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.session import Session, ai_pace
@@ -118,7 +119,7 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
             self.hint("Set-up: s starts the fight (initiative is rolled); g for game-master tools; ? for all keys")
         self.tutorial.start()
         self.battle_fit.fit()
-        notice = self.app.last_notice
+        notice = host(self.app).last_notice
         if notice is not None and time.monotonic() - notice[2] < NOTICE_KEPT:  # said as this screen came
             self.show_notice(notice[0], notice[1])
         self.focus_battlefield()
@@ -223,7 +224,8 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         return await future
 
     def _ask_from_thread(self, request: DiceRequest) -> int | None:
-        return self.app.call_from_thread(self.ask_die, request)
+        # mypy solves Textual's `T | Awaitable[T]` callback as Awaitable[Never] for any coroutine function
+        return self.app.call_from_thread(self.ask_die, request)  # type: ignore[arg-type]
 
     def after(self, events: list[Event]) -> None:
         """Tell the player what just happened (the log has all of it)."""

@@ -5,7 +5,7 @@ shows each side's HP, who rolled what, exporting the log. Each change is a `gm` 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from apcombat.engine import CONDITIONS, Event, GmFire, GmForce, GmShow, fires_on, typed_line
+from apcombat.engine import CONDITIONS, Command, Event, GmFire, GmForce, GmShow, fires_on, typed_line
 from apcombat.model import Cell, Encounter, HpShown, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.session import Session
@@ -35,7 +35,7 @@ class GmTable(Protocol):
     @property
     def map_cursor(self) -> Cell: ...  # on a map only
 
-    def act(self, line: str) -> None: ...
+    def act(self, line: Command | str) -> None: ...
 
     def notify(self, message: str, *, severity: Any = ...) -> None: ...
 
@@ -70,6 +70,16 @@ def open_gm_menu(screen: GmTable) -> None:
     screen.app.push_screen(ChoiceScreen("Game master", options), lambda choice: _chosen(screen, choice))
 
 
+def _played(screen: GmTable, command: Callable[[str], Command | str]) -> Callable[[str | None], None]:
+    """A dialog's callback playing the command its answer makes; no answer (Esc, or nothing typed) plays none."""
+
+    def answered(value: str | None) -> None:
+        if value:
+            screen.act(command(value))
+
+    return answered
+
+
 def _chosen(screen: GmTable, choice: str | None) -> None:
     if choice is None:
         return
@@ -81,12 +91,12 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
     elif choice == "mod":
         app.push_screen(
             AskScreen("Modifier on the next test (e.g. -10 or 20):"),
-            lambda v: v and screen.act(typed_line("gm", "mod", v)),
+            _played(screen, lambda v: typed_line("gm", "mod", v)),
         )
     elif choice == "typed":
         app.push_screen(
             AskScreen("The next rolls, one die each, in order (00 = 100):", placeholder="37 12 5"),
-            lambda v: v and screen.act(typed_line("gm", "dice", v.replace(",", " "))),
+            _played(screen, lambda v: typed_line("gm", "dice", v.replace(",", " "))),
         )
     elif choice == "edit":
         _edit_unit(screen)
@@ -103,7 +113,7 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
                     f"New place of {screen.state.unit(uid).name} in the initiative order "
                     f"(1 is first, of {len(screen.state.order)}):"
                 ),
-                lambda v: v and screen.act(typed_line("gm", "order", uid, v)),
+                _played(screen, lambda v: typed_line("gm", "order", uid, v)),
             ),
         )
     elif choice == "show":
@@ -116,7 +126,7 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
             "Initiative bonus for",
             lambda uid: app.push_screen(
                 AskScreen(f"Initiative bonus for {uid} (R13.1):"),
-                lambda v: v and screen.act(typed_line("gm", "bonus", uid, v)),
+                _played(screen, lambda v: typed_line("gm", "bonus", uid, v)),
             ),
         )
     elif choice == "export":
@@ -131,14 +141,14 @@ def ask_fire(screen: GmTable, question: str = "") -> None:
     if state.map is None:
         prompt = question or "A fire on the table: its name, then on or off (e.g. barn on), R18.3.4:"
         screen.app.push_screen(
-            AskScreen(prompt, placeholder="barn on"), lambda v: v and screen.act(typed_line("gm", "fire", v.strip()))
+            AskScreen(prompt, placeholder="barn on"), _played(screen, lambda v: typed_line("gm", "fire", v.strip()))
         )
         return
     x, y = screen.map_cursor
     burning = state.map.burning((x, y))
     options = [("off", "Put it out (the ground is left burnt)")] if burning else [("on", "Light it")]
     title = f"The fire at {x},{y} (the cursor's cell)" if burning else f"A fire at {x},{y} (the cursor's cell)?"
-    screen.app.push_screen(ChoiceScreen(title, options), lambda v: v and screen.act(GmFire(on=v == "on", at=(x, y))))
+    screen.app.push_screen(ChoiceScreen(title, options), _played(screen, lambda v: GmFire(on=v == "on", at=(x, y))))
 
 
 def _pick_unit(screen: GmTable, title: str, then) -> None:
@@ -193,7 +203,7 @@ def _ask_hp_shown(screen: GmTable) -> None:
             name = screen.state.side(side_id).name
             screen.app.push_screen(
                 ChoiceScreen(f"The players' view shows the HP of {name}", ways),
-                lambda way: way and screen.act(GmShow(side_id, HpShown(way))),
+                _played(screen, lambda way: GmShow(side_id, HpShown(way))),
             )
 
     screen.app.push_screen(ChoiceScreen("The players' view: whose HP?", sides), side_chosen)
@@ -213,7 +223,7 @@ def _ask_condition(screen: GmTable, unit_id: str) -> None:
         if name:
             screen.app.push_screen(
                 AskScreen(f"{unit.name}, {name}. {asks[name]}"),
-                lambda v: v and screen.act(typed_line("gm", "condition", unit_id, name, v)),
+                _played(screen, lambda v: typed_line("gm", "condition", unit_id, name, v)),
             )
 
     screen.app.push_screen(ChoiceScreen(f"A condition for {unit.name}", options), chosen)
@@ -267,7 +277,7 @@ def _edit_unit(screen: GmTable) -> None:
                 "unconscious exhaustion)",
                 current,
             ),
-            lambda fields: fields and screen.act(typed_line("gm", "set", unit_id, fields)),
+            _played(screen, lambda fields: typed_line("gm", "set", unit_id, fields)),
         )
 
     _pick_unit(screen, "Edit which unit?", edit)

@@ -8,10 +8,8 @@ from typing import TYPE_CHECKING
 
 from apcombat.engine import REROLL_COST, Calm, GmNear, Reroll, describe_die, format_command, rerollable
 from apcombat.model import Encounter, Unit
+from apcombat.tui.screens.battle_face import BattleFace
 from apcombat.tui.screens.dialogs import ChoiceScreen
-
-if TYPE_CHECKING:
-    from apcombat.tui.session import Session
 
 
 def reroll_options(state: Encounter) -> list[tuple[Reroll, str]]:
@@ -44,12 +42,13 @@ def calm_candidates(state: Encounter, unit: Unit) -> list[Unit]:
     return sorted(friends, key=lambda u: u.id != unit.id)
 
 
-class ModuleActions:
+class ModuleActions(BattleFace):
     """The battlefield's keys for the modules: `C` calm (R18.4.4) and `R` re-roll (R18.6). Mixed into the game
     screen, whose `state`, `session`, `act`, `_with_active`, `notify` and `app` it uses."""
 
-    state: Encounter
-    session: Session
+    if TYPE_CHECKING:
+
+        def _with_active(self) -> Unit | None: ...
 
     def action_calm(self) -> None:
         """R18.4.4: calm itself or a friend holding suppression markers (2 AP, a CH test)."""

@@ -40,6 +40,7 @@ from apcombat.rules.explain import describe_plan, describe_result
 from apcombat.rules.refusals import ImpossibleAttack
 from apcombat.rules.resolve import resolve_attack
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
+from apcombat.tui.screens.host import host
 
 KEYS = "↑↓: scenario   Tab: the form   r: roll   ctrl+s: save as a scenario   Esc: back"
 YOURS = "(yours)"
@@ -103,7 +104,7 @@ class ResolverScreen(Screen):
         yield Footer()
 
     def _form(self) -> ComposeResult:
-        library = self.app.library
+        library = host(self.app).library
         people = [("as written", AS_WRITTEN), *((name, name) for name in sorted(library.characters))]
         options: dict[str, list[tuple[str, str]]] = {
             "attacker": people,
@@ -138,7 +139,7 @@ class ResolverScreen(Screen):
         """List the scenarios, the one `chosen` (else the first) highlighted and shown at once."""
         listing = self.query_one("#scenarios", OptionList)
         listing.clear_options()
-        found = scenario_files(self.app.library.root, self.app.user_folder)
+        found = scenario_files(host(self.app).library.root, host(self.app).user_folder)
         listing.add_options(Option(name, id=str(path)) for name, path in found)
         paths = [path for _, path in found]
         if paths:
@@ -153,7 +154,7 @@ class ResolverScreen(Screen):
         """Show the scenario of `path`, its values in the form."""
         self.path = path
         loaded = read_toml(path)
-        self.original = scenario_tables(loaded.value or {}, path, self.app.library)
+        self.original = scenario_tables(loaded.value or {}, path, host(self.app).library)
         self.tables = self.original
         self._fill()
         if loaded.value is None:
@@ -237,7 +238,7 @@ class ResolverScreen(Screen):
         """The breakdown of the attack as the form now has it, or what keeps it from being made."""
         self.plan = None
         assert self.path is not None
-        loaded = scenario_from(self.tables, self.path, self.app.library)
+        loaded = scenario_from(self.tables, self.path, host(self.app).library)
         distance = self.query_one("#distance", Input).value
         if loaded.value is None:
             text = "\n".join(map(str, loaded.problems))
@@ -269,7 +270,7 @@ class ResolverScreen(Screen):
             if answer is None or not answer.strip():
                 return
             name = answer.strip()
-            path = scenario_path(self.app.user_folder, name)
+            path = scenario_path(host(self.app).user_folder, name)
             if not path.exists():
                 break
             choice = await self.app.push_screen_wait(

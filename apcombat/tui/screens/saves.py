@@ -15,6 +15,7 @@ from apcombat.dice import DiceError
 from apcombat.engine import CommandError, Game
 from apcombat.model import Encounter
 from apcombat.saves import SaveError, list_saves, read_save
+from apcombat.tui.screens.host import host
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import TurnOrder
@@ -65,7 +66,7 @@ class LoadScreen(Screen):
                 return
             self.app.switch_screen(screen)
         else:
-            self.app.open_save(path)
+            host(self.app).open_save(path)
 
 
 class ReplayScreen(Screen):

@@ -4,6 +4,7 @@ bonuses (R13.1)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import attrs
 from textual.app import ComposeResult
@@ -18,6 +19,7 @@ from apcombat.dice import fresh_seed
 from apcombat.engine import Game, rule_modules, typed_line
 from apcombat.model import AiSettings, Control, CoverExempts, Effort, HexTurns, OptionalRules, Side
 from apcombat.model.modules import Module
+from apcombat.tui.screens.host import host
 from apcombat.tui.session import default_level
 
 OPTIONAL = ("initiative", "reaction", "covering_fire", "poses", "jumping", "running", "two_guns")
@@ -152,8 +154,17 @@ class SetupScreen(Screen):
         if event.button.id == "start":
             self.action_start()
 
-    def _value(self, widget_id: str):
-        return self.query_one(f"#{widget_id}").value
+    def _checked(self, widget_id: str) -> bool:
+        return self.query_one(f"#{widget_id}", Checkbox).value
+
+    def _typed(self, widget_id: str) -> str:
+        return self.query_one(f"#{widget_id}", Input).value
+
+    def _chosen(self, widget_id: str) -> str:
+        return cast(str, self.query_one(f"#{widget_id}", Select).value)  # allow_blank=False: one of its options
+
+    def _knob(self, widget_id: str) -> float:
+        return cast(float, self.query_one(f"#{widget_id}", Select).value)  # allow_blank=False: one of its steps
 
     def on_mount(self) -> None:
         # Keys in a burst (Enter on the title, then f10) can reach Start before the choices have mounted and
@@ -165,17 +176,17 @@ class SetupScreen(Screen):
             return
         encounter = self.encounter
         sides = tuple(self._side_as_chosen(side) for side in encounter.sides)
-        optional = OptionalRules(**{name: bool(self._value(f"opt-{name}")) for name in OPTIONAL})
-        cap = self._value("house-aim_max_extra_ap")
+        optional = OptionalRules(**{name: self._checked(f"opt-{name}") for name in OPTIONAL})
+        cap = self._typed("house-aim_max_extra_ap")
         hex_turns = self.query("#house-hex_turns")  # asked on hex maps only (R20.2); else as the file says
         house = attrs.evolve(
             encounter.house_rules,
-            hex_turns=HexTurns(hex_turns.first(Select).value) if hex_turns else encounter.house_rules.hex_turns,
+            hex_turns=HexTurns(self._chosen("house-hex_turns")) if hex_turns else encounter.house_rules.hex_turns,
             aim_max_extra_ap=int(cap) if cap else None,
-            cover_exempts=CoverExempts(self._value("house-cover_exempts")),
-            **{name: bool(self._value(f"house-{name}")) for name in HOUSE_SWITCHES},
+            cover_exempts=CoverExempts(self._chosen("house-cover_exempts")),
+            **{name: self._checked(f"house-{name}") for name in HOUSE_SWITCHES},
         )
-        modules = {module.key: bool(self._value(f"module-{module.key}")) for module in rule_modules()}
+        modules = {module.key: self._checked(f"module-{module.key}") for module in rule_modules()}
         if fires_without_fire_spread(encounter.map, modules):
             self.notify(
                 f"This map starts with fires, and {FIRES_NEED_FIRE_SPREAD}: switch spreading fires "
@@ -184,24 +195,24 @@ class SetupScreen(Screen):
             )
             return
         start = attrs.evolve(encounter, sides=sides, optional_rules=optional, house_rules=house, modules=modules)
-        seed = int(self._value("seed") or 0)
+        seed = int(self._typed("seed") or 0)
         game = Game(start, seed=seed)
         for unit in encounter.units:
-            bonus = self._value(f"bonus-{unit.id}")
+            bonus = self._typed(f"bonus-{unit.id}")
             if bonus not in ("", "0", "-"):
                 game.play(typed_line("gm", "bonus", unit.id, str(int(bonus))))  # refused as typed if out of range
-        self.app.open_game(game, self.path.stem, replace=True)
+        host(self.app).open_game(game, self.path.stem, replace=True)
 
     def _side_as_chosen(self, side: Side) -> Side:
         """The side with who plays it and, for an AI side, its level, effort and knobs (kept in the state, so
         saved)."""
-        control = Control(self._value(f"side-{side.id}"))
+        control = Control(self._chosen(f"side-{side.id}"))
         if control is not Control.AI or self.encounter.map is None:
             return attrs.evolve(side, control=control)
         ai = AiSettings(
-            level=self._value(f"level-{side.id}"),
-            effort=Effort(self._value(f"effort-{side.id}")),
-            **{knob: float(self._value(f"{knob}-{side.id}")) for knob in KNOBS},
+            level=self._chosen(f"level-{side.id}"),
+            effort=Effort(self._chosen(f"effort-{side.id}")),
+            **{knob: float(self._knob(f"{knob}-{side.id}")) for knob in KNOBS},
         )
         return attrs.evolve(side, control=control, ai=ai)
 

@@ -160,12 +160,17 @@ class TableScreen(GameScreen):
     def _ask_about_fires(self, events: list[Event]) -> None:
         """R18.3.2, R18.3.4: the program cannot see the table: each flamer stream and each fire that spreads
         asks the game master to name the new fire, if anything there burns (Esc: nothing does)."""
+
+        def named(name: str | None) -> None:
+            if name:
+                self.act(typed_line("gm", "fire", name.strip(), "on"))
+
         for event in events:
             spreads = event.kind == "fire" and event.data.get("outcome") == "spreads"
             if event.kind == "fire" and ("ask" in event.data or spreads):
                 self.app.push_screen(
                     AskScreen(f"{event.text}\nName the new fire (Esc if nothing burns there):", placeholder="barn"),
-                    lambda name: name and self.act(typed_line("gm", "fire", name.strip(), "on")),
+                    named,
                 )
 
     def _ask_line(self, before: tuple[str, ...], prompt: str, after: tuple[str, ...] = ()) -> None:

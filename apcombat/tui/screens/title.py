@@ -20,6 +20,7 @@ from apcombat.content.encounter_summary import (
     encounter_summaries,
     units_text,
 )
+from apcombat.tui.screens.host import host
 
 LOGO = "A P C O M B A T"
 YOURS = "yours:"
@@ -63,7 +64,7 @@ class TitleScreen(Screen):
                 "a: attack resolver   t: table fight roster   h: how to play   ?: keys   q: quit",
                 id="title-keys",
             )
-            claim = self.app.autosave_claim
+            claim = host(self.app).autosave_claim
             if claim is not None and claim.shared:  # another app running keeps autosave.toml
                 yield Label(
                     f"Another apcombat is running with autosave.toml: this one autosaves to {claim.path.name} "
@@ -89,9 +90,9 @@ class TitleScreen(Screen):
         thread."""
         listing = self.query_one("#encounters", OptionList)
         highlighted = listing.highlighted_option
-        found = {summary.path.stem: summary for summary in encounter_summaries(self.app.content_folder)}
+        found = {summary.path.stem: summary for summary in encounter_summaries(host(self.app).content_folder)}
         # The user's own fights (saved from the roster) after the built-in ones, marked as theirs.
-        for summary in encounter_summaries(self.app.user_folder):
+        for summary in encounter_summaries(host(self.app).user_folder):
             found[f"{YOURS}{summary.path.stem}"] = dataclasses.replace(summary, name=f"{summary.name} {YOURS_MARK}")
         self._list_encounters(found, highlighted.id if highlighted is not None else "duel")
         # After the frame is painted: the thread loading the content would hold it up.
@@ -101,7 +102,7 @@ class TitleScreen(Screen):
     def _check_encounters(self, summaries: list[EncounterSummary]) -> None:
         """Read every encounter in full, away from the screen (the content is loaded first), and mark the
         ones that cannot be played."""
-        checked = (checked_summary(summary, self.app.library) for summary in summaries)
+        checked = (checked_summary(summary, host(self.app).library) for summary in summaries)
         unplayable = [summary for summary in checked if summary.problem]
         if unplayable and not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._mark_unplayable, unplayable)
@@ -147,7 +148,7 @@ class TitleScreen(Screen):
         path = (
             self.encounters[stem].path
             if stem in self.encounters
-            else self.app.content_folder / "encounters" / f"{stem}.toml"
+            else host(self.app).content_folder / "encounters" / f"{stem}.toml"
         )
         if not path.exists():
             return
@@ -156,7 +157,7 @@ class TitleScreen(Screen):
             self.notify(f"{path.name} cannot be played: {problem}", severity="error", timeout=10)
             return
         try:
-            self.app.push_screen(SetupScreen(path, self.app.library))
+            self.app.push_screen(SetupScreen(path, host(self.app).library))
         except ContentError as error:
             self.notify("\n".join(error.problems), severity="error", timeout=10)
 
@@ -169,27 +170,27 @@ class TitleScreen(Screen):
         from apcombat.saves.autosaving import autosaves
         from apcombat.tui.leaving import nothing_to_continue, others_line
 
-        found = autosaves(self.app.saves, own=self.app.autosave_path)
+        found = autosaves(host(self.app).saves, own=host(self.app).autosave_path)
         free = next((autosave for autosave in found if not autosave.held), None)
         if free is None:
-            self.notify(nothing_to_continue(found, self.app.autosave_path), severity="warning")
+            self.notify(nothing_to_continue(found, host(self.app).autosave_path), severity="warning")
             return
-        self.app.open_save(free.path, others_line([autosave for autosave in found if autosave is not free]))
+        host(self.app).open_save(free.path, others_line([autosave for autosave in found if autosave is not free]))
 
     def action_load(self) -> None:
         from apcombat.tui.screens.saves import LoadScreen
 
-        self.app.push_screen(LoadScreen(self.app.saves))
+        self.app.push_screen(LoadScreen(host(self.app).saves))
 
     def action_replay(self) -> None:
         from apcombat.tui.screens.saves import LoadScreen
 
-        self.app.push_screen(LoadScreen(self.app.saves, replay=True))
+        self.app.push_screen(LoadScreen(host(self.app).saves, replay=True))
 
     def action_roster(self) -> None:
         from apcombat.tui.screens.roster import RosterScreen
 
-        self.app.push_screen(RosterScreen(self.app.library))
+        self.app.push_screen(RosterScreen(host(self.app).library))
 
     def action_how_to_play(self) -> None:
         from apcombat.tui.screens.how_to_play import HowToPlayScreen

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Label, Static
 from apcombat.engine import Event
 from apcombat.model import Encounter
 from apcombat.model.fates import Fate
+from apcombat.tui.screens.host import host
 from apcombat.tui.session import Session
 
 
@@ -83,4 +84,4 @@ class VictoryScreen(ModalScreen[None]):
 
     def action_title(self) -> None:
         self.dismiss(None)
-        self.app.action_title()
+        host(self.app).action_title()

@@ -66,7 +66,7 @@ def _needed(state: Encounter, unit: Unit) -> tuple[int, str]:
     best = max(leaders, key=lambda f: f.character.morale, default=None)
     lent = best.character.morale if best is not None and best.character.morale > unit.character.morale else None
     needed = morale_needed(unit.character.morale, crowd, lent)
-    why = f"M {unit.character.morale}" if lent is None else f"{best.name}'s M {lent} (leader)"
+    why = f"M {unit.character.morale}" if lent is None or best is None else f"{best.name}'s M {lent} (leader)"
     if crowd >= CROWD:
         why += " + 2: three friends within 3 m"
     return needed, why

@@ -113,7 +113,7 @@ def rolls_event(state: Encounter) -> Event | None:
     while a side holds the points to re-roll a die of its own among them (else it is noise in the log)."""
     if not state.rolls or state.finished:
         return None
-    sides = {owner_side(state, die) for die in state.rolls} - {None}
+    sides = {side for die in state.rolls if (side := owner_side(state, die)) is not None}
     if not any(state.side(side).reroll_points >= REROLL_COST for side in sides):
         return None
     parts = []

@@ -19,6 +19,7 @@ from apcombat.model.encounter import (
     Unit,
     UnitStatus,
     Watch,
+    with_state,
 )
 from apcombat.model.enums import (
     BodyLocation,
@@ -86,5 +87,6 @@ __all__ = [
     "Unit",
     "UnitStatus",
     "Watch",
+    "with_state",
     "Weapon",
 ]

@@ -14,7 +14,6 @@ from apcombat.model.encounter import (
     HpShown,
     Interrupt,
     Pin,
-    RolledDie,
     Side,
     Unit,
     UnitStatus,
@@ -34,6 +33,7 @@ from apcombat.model.enums import (
 )
 from apcombat.model.fires import TableFire
 from apcombat.model.house_rules import CoverExempts, HexTurns, HouseRules, OptionalRules
+from apcombat.model.module_state import RolledDie
 from apcombat.model.shot import Shooter, Shot, ShotSituation, Target
 from apcombat.model.weapon import BandSpec, Ranges, Weapon
 
@@ -87,6 +87,6 @@ __all__ = [
     "Unit",
     "UnitStatus",
     "Watch",
-    "with_state",
     "Weapon",
+    "with_state",
 ]

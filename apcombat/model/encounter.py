@@ -83,7 +83,7 @@ class Side:
     control: Control = Control.HUMAN
     ai: AiSettings = DEFAULT_AI
     hp_shown: HpShown = HpShown.EXACT  # on the players' view; the game master changes it with `gm show`
-    slots: SideSlots = SideSlots()  # R18: the modules' state (`model.module_state`)
+    slots: SideSlots = attrs.field(factory=SideSlots)  # R18: the modules' state (`model.module_state`)
 
     @property
     def edge(self) -> Edge | None:
@@ -158,7 +158,7 @@ class Unit:
     # R18.1, R18.2: man down, dead, surrendered or fled. The core's, though morale and casualties write it:
     # out of the fight is what `down`, the status and victory count.
     fate: Fate = Fate.NONE
-    slots: UnitSlots = UnitSlots()  # R18: the modules' state (`model.module_state`)
+    slots: UnitSlots = attrs.field(factory=UnitSlots)  # R18: the modules' state (`model.module_state`)
 
     # The modules' state by its flat names, as encounter files, `run --json`, the screens and plug-ins read it.
 
@@ -263,7 +263,7 @@ class Encounter:
     winner: str | None = None  # the side that won
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
     ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=as_tuple)  # each AI side's generator, once asked
-    slots: EncounterSlots = EncounterSlots()  # R18: the modules' state (`model.module_state`)
+    slots: EncounterSlots = attrs.field(factory=EncounterSlots)  # R18: the modules' state (`model.module_state`)
 
     @property
     def deck(self) -> Deck | None:
@@ -368,4 +368,4 @@ def with_state(holder: Holder, module: str, **changes: Any) -> Holder:
     module's key) changed: `with_state(unit, "suppression", markers=2)`."""
     slots = holder.slots
     slot = attrs.evolve(getattr(slots, module), **changes)
-    return attrs.evolve(holder, slots=attrs.evolve(slots, **{module: slot}))  # type: ignore[arg-type]
+    return attrs.evolve(holder, slots=attrs.evolve(slots, **{module: slot}))

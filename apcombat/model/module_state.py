@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from apcombat.model.battlemap import Cell
+from apcombat.model.converters import as_frozenset, as_tuple
 from apcombat.model.deck import Deck
 from apcombat.model.fates import Edge, MoraleState
 from apcombat.model.fires import TableFire
@@ -63,9 +64,9 @@ class SuppressionOfUnit:
 class UnitSlots:
     """A unit's module state, by module key."""
 
-    morale: MoraleOfUnit = MoraleOfUnit()
-    casualties: CasualtiesOfUnit = CasualtiesOfUnit()
-    suppression: SuppressionOfUnit = SuppressionOfUnit()
+    morale: MoraleOfUnit = attrs.field(factory=MoraleOfUnit)
+    casualties: CasualtiesOfUnit = attrs.field(factory=CasualtiesOfUnit)
+    suppression: SuppressionOfUnit = attrs.field(factory=SuppressionOfUnit)
 
 
 @attrs.frozen
@@ -86,16 +87,16 @@ class RerollsOfSide:
 class SideSlots:
     """A side's module state, by module key."""
 
-    morale: MoraleOfSide = MoraleOfSide()
-    rerolls: RerollsOfSide = RerollsOfSide()
+    morale: MoraleOfSide = attrs.field(factory=MoraleOfSide)
+    rerolls: RerollsOfSide = attrs.field(factory=RerollsOfSide)
 
 
 @attrs.frozen
 class MoraleOfEncounter:
     """R18.1.2: this round's losses and tests."""
 
-    lost: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # units lost this round
-    morale_tested: tuple[str, ...] = attrs.field(default=(), converter=tuple)  # units tested this round
+    lost: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # units lost this round
+    morale_tested: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # units tested this round
 
 
 @attrs.frozen
@@ -110,8 +111,8 @@ class FireSpreadOfEncounter:
     """R18.3: fires not on the map (the map's fires and burnt cells are the map's)."""
 
     # R18.3.3: the map's cells that caught fire this round, not rolled until the next
-    fresh_fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=frozenset)
-    table_fires: tuple[TableFire, ...] = attrs.field(default=(), converter=tuple)  # R18.3.4: in the order lit
+    fresh_fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=as_frozenset)
+    table_fires: tuple[TableFire, ...] = attrs.field(default=(), converter=as_tuple)  # R18.3.4: in the order lit
 
 
 @attrs.frozen
@@ -132,7 +133,7 @@ class ActivationDeckOfEncounter:
 class RerollsOfEncounter:
     """R18.6.2: the last action's dice, and what playing it again needs."""
 
-    rolls: tuple[RolledDie, ...] = attrs.field(default=(), converter=tuple)  # the last action's dice
+    rolls: tuple[RolledDie, ...] = attrs.field(default=(), converter=as_tuple)  # the last action's dice
     # The state before that action and the action, to play it again (`RerollBase`, the rerolls part's).
     # Not part of the state's value: not compared, not saved (a loaded game rebuilds it from its history).
     reroll_base: Any = attrs.field(default=None, eq=False, repr=False)
@@ -142,9 +143,9 @@ class RerollsOfEncounter:
 class EncounterSlots:
     """The encounter's module state, by module key."""
 
-    morale: MoraleOfEncounter = MoraleOfEncounter()
-    casualties: CasualtiesOfEncounter = CasualtiesOfEncounter()
-    fire_spread: FireSpreadOfEncounter = FireSpreadOfEncounter()
-    suppression: SuppressionOfEncounter = SuppressionOfEncounter()
-    activation_deck: ActivationDeckOfEncounter = ActivationDeckOfEncounter()
-    rerolls: RerollsOfEncounter = RerollsOfEncounter()
+    morale: MoraleOfEncounter = attrs.field(factory=MoraleOfEncounter)
+    casualties: CasualtiesOfEncounter = attrs.field(factory=CasualtiesOfEncounter)
+    fire_spread: FireSpreadOfEncounter = attrs.field(factory=FireSpreadOfEncounter)
+    suppression: SuppressionOfEncounter = attrs.field(factory=SuppressionOfEncounter)
+    activation_deck: ActivationDeckOfEncounter = attrs.field(factory=ActivationDeckOfEncounter)
+    rerolls: RerollsOfEncounter = attrs.field(factory=RerollsOfEncounter)

@@ -18,6 +18,7 @@ from apcombat.model.encounter import (
     Unit,
     UnitStatus,
     Watch,
+    with_fields,
     with_state,
 )
 from apcombat.model.enums import (
@@ -88,5 +89,6 @@ __all__ = [
     "UnitStatus",
     "Watch",
     "Weapon",
+    "with_fields",
     "with_state",
 ]

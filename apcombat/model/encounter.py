@@ -369,3 +369,13 @@ def with_state(holder: Holder, module: str, **changes: Any) -> Holder:
     slots = holder.slots
     slot = attrs.evolve(getattr(slots, module), **changes)
     return attrs.evolve(holder, slots=attrs.evolve(slots, **{module: slot}))
+
+
+def with_fields(holder: Holder, **changes: Any) -> Holder:
+    """`attrs.evolve` that also takes the modules' state by its flat names, each put in its module's slot:
+    `with_fields(unit, hp=3, markers=2)` (for building a state by hand, as tests and plug-ins do)."""
+    for module, slot in attrs.asdict(holder.slots, recurse=False).items():
+        moved = {name: changes.pop(name) for name in attrs.fields_dict(type(slot)) if name in changes}
+        if moved:
+            holder = with_state(holder, module, **moved)
+    return attrs.evolve(holder, **changes)

@@ -35,7 +35,7 @@ class Casualties(RuleModule):
         CommandForm("next", parse_gm_next, "gm next WHO PATIENT", GmNext, gm_next, format_gm_next, listed=3),
     )
     round_end = (RoundEnd(20, bleed),)  # R18.2.3
-    unit_state = ("fate", "stunned", "times_stunned")
+    unit_state = ("stunned", "times_stunned")
     encounter_state = ("gm_next_to",)
 
     def refuse(self, state: Encounter, command: Command, who: str | None) -> None:

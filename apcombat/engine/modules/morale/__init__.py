@@ -27,7 +27,7 @@ class Morale(RuleModule):
         CommandForm("morale", parse_gm_morale, _GM_MORALE_USAGE, GmMorale, gm_morale, format_gm_morale, listed=2),
     )
     round_end = (RoundEnd(40, end_of_round_tests), RoundEnd(50, rally))  # R18.1.2 (c), R18.1.4
-    unit_state = ("morale", "fate", "start", "gm_friends_near", "gm_leader_near")
+    unit_state = ("morale", "start", "gm_friends_near", "gm_leader_near")
     side_state = ("edge",)
     encounter_state = ("lost", "morale_tested")
 

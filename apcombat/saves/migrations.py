@@ -74,7 +74,7 @@ def from_format_6(document: Document) -> Document:
     return document
 
 
-SLOTTED = {
+SLOTTED: dict[str, dict[str, tuple[str, ...]]] = {
     "units": {
         "morale": ("morale", "start", "gm_friends_near", "gm_leader_near"),
         "casualties": ("stunned", "times_stunned"),

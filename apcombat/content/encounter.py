@@ -43,6 +43,7 @@ import attrs
 from apcombat.content import checks
 from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import read_map
+from apcombat.content.encounter_sides import SideSection
 from apcombat.content.encounter_units import UnitReader, UnitSection, told_apart
 from apcombat.content.errors import Loaded, Problem
 from apcombat.content.library import Library
@@ -58,13 +59,13 @@ from apcombat.content.suggest import did_you_mean, unknown_id
 from apcombat.content.toml_files import read_toml
 from apcombat.content.values import show_value
 from apcombat.model.battlemap import BattleMap, Cell
-from apcombat.model.encounter import Encounter, Side, Unit
+from apcombat.model.encounter import Encounter, Unit
 from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.modules import MODULES, Module
 
 TOP_LEVEL_KEYS = ("name", "description", "map", "side", "unit", "house_rules", "optional_rules", "modules")
 
-_SIDE = EntryKind("side", Side, "id", checks.side_findings)
+_SIDE = EntryKind("side", SideSection, "id", lambda section: checks.side_findings(section.side()))
 _UNIT = EntryKind("unit", UnitSection, "id")
 
 T = TypeVar("T")
@@ -132,7 +133,7 @@ class _EncounterReader:
         return Encounter(
             name=heading.name,
             description=heading.description,
-            sides=tuple(sides.value.values()),
+            sides=tuple(section.side() for section in sides.value.values()),
             units=units,
             map=battle_map,
             house_rules=house_rules,

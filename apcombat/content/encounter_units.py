@@ -36,6 +36,7 @@ from apcombat.model.character import Character
 from apcombat.model.encounter import CarriedWeapon, Unit
 from apcombat.model.enums import Facing, Pose
 from apcombat.model.fates import Fate, MoraleState
+from apcombat.model.module_state import CasualtiesOfUnit, MoraleOfUnit, SuppressionOfUnit, UnitSlots
 from apcombat.model.weapon import Weapon
 
 SPARE_MAGAZINES = 2
@@ -202,10 +203,12 @@ class UnitReader:
             offhand=offhand,
             ammo=section.ammo if section.ammo is not None else default_ammo(weapons),
             ai_role=section.ai_role,
-            morale=section.morale_state,
             fate=section.fate,
-            stunned=section.stunned,
-            markers=section.markers,
+            slots=UnitSlots(
+                morale=MoraleOfUnit(morale=section.morale_state),
+                casualties=CasualtiesOfUnit(stunned=section.stunned),
+                suppression=SuppressionOfUnit(markers=section.markers),
+            ),
         )
         return unit, []
 

@@ -13,6 +13,7 @@ from cattrs import Converter
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, override
 
+from apcombat.content.encounter_sides import SideSection
 from apcombat.content.suggest import did_you_mean
 from apcombat.content.values import (
     Hook,
@@ -34,6 +35,7 @@ from apcombat.model.encounter import Side
 from apcombat.model.enums import DamageType, Skill
 from apcombat.model.house_rules import HouseRules
 from apcombat.model.limits import Limit
+from apcombat.model.module_state import RerollsOfSide
 from apcombat.model.shot import Shot
 from apcombat.model.weapon import BandSpec, Weapon
 
@@ -179,9 +181,8 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
     },
     HouseRules: {"aim_max_extra_ap": within(limits.EXTRA_AIM_AP)},
     AiSettings: dict.fromkeys(("aggression", "caution"), within(limits.AI_KNOB)),
-    Side: {
-        "id": command_id,
-        "reroll_points": within(limits.REROLL_POINTS),
-    },  # after AiSettings: a model's hook takes those of the models in it as they are
+    RerollsOfSide: {"reroll_points": within(limits.REROLL_POINTS)},  # R18.6.1, as a save holds it
+    Side: {"id": command_id},  # after AiSettings and the slots: a hook takes those of the models in it as they are
+    SideSection: {"id": command_id, "reroll_points": within(limits.REROLL_POINTS)},  # an encounter file's [[side]]
 }
 """The field rules of the model classes content files describe."""

@@ -16,6 +16,8 @@ from apcombat.engine.apply import apply
 from apcombat.engine.commands import Command, CommandError, Redo, Undo, format_command, parse_command
 from apcombat.engine.events import Event
 from apcombat.model import AiDice, Encounter
+from apcombat.model.encounter import with_state
+from apcombat.model.modules import Module
 from apcombat.rules.version import RULES_VERSION
 
 
@@ -412,4 +414,4 @@ def _with_reroll_base(
         replayed = Game.replay(start, seed, history).state
     except (CommandError, DiceError):
         return state  # the load-time check says what is wrong with such a history
-    return attrs.evolve(state, reroll_base=replayed.reroll_base)
+    return with_state(state, Module.REROLLS, reroll_base=replayed.reroll_base)

@@ -44,7 +44,9 @@ from apcombat.model import (
     limits,
 )
 from apcombat.model.conditions import BURN_SEQUENCE
+from apcombat.model.encounter import with_state
 from apcombat.model.limits import Limit
+from apcombat.model.modules import Module
 
 
 def gm_dice(state: Encounter, command: GmDice, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -376,7 +378,9 @@ _SETTERS: dict[str, Callable[[Encounter, Unit, str], Unit]] = {
     "unconscious": lambda s, u, v: attrs.evolve(u, unconscious_rounds=whole_number(v, limits.ROUNDS, "unconscious")),
     "burning": _set_burning,
     "exhaustion": _set_exhaustion,
-    "markers": lambda s, u, v: attrs.evolve(u, markers=whole_number(v, limits.MARKERS, "markers")),  # R18.4
+    "markers": lambda s, u, v: with_state(
+        u, Module.SUPPRESSION, markers=whole_number(v, limits.MARKERS, "markers")
+    ),  # R18.4
 }
 
 GM_HANDLERS: dict[type, Callable[..., Any]] = {

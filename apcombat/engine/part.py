@@ -80,9 +80,9 @@ class RuleModule:
     side_commands: tuple[type[Command], ...] = ()  # played by a side between turns (R18.5.1), not by the unit acting
     own_apply: Mapping[type[Command], OwnApply] = {}  # played outside `apply`'s turn rules (R18.6.2)
     round_end: tuple[RoundEnd, ...] = ()
-    # Its state: the fields of a unit, a side and the encounter that it alone writes (`fate`, out of the fight,
-    # is written by both morale and casualties). They are fields of `model.encounter` today; moving them into
-    # per-module slots is the next step (the save format and the JSON keep their flat names either way).
+    # Its state: the fields of its slot (under `key`) in a unit's, a side's and the encounter's `slots`
+    # (`model.module_state`), which the holders also show by these flat names. `fate`, out of the fight, is the
+    # core's: morale, casualties and fires write it, and `down`, the status and victory read it.
     unit_state: tuple[str, ...] = ()
     side_state: tuple[str, ...] = ()
     encounter_state: tuple[str, ...] = ()

@@ -14,11 +14,12 @@ from apcombat.model.encounter import (
     HpShown,
     Interrupt,
     Pin,
-    RolledDie,
     Side,
     Unit,
     UnitStatus,
     Watch,
+    with_fields,
+    with_state,
 )
 from apcombat.model.enums import (
     BodyLocation,
@@ -33,6 +34,7 @@ from apcombat.model.enums import (
 )
 from apcombat.model.fires import TableFire
 from apcombat.model.house_rules import CoverExempts, HexTurns, HouseRules, OptionalRules
+from apcombat.model.module_state import RolledDie
 from apcombat.model.shot import Shooter, Shot, ShotSituation, Target
 from apcombat.model.weapon import BandSpec, Ranges, Weapon
 
@@ -87,4 +89,6 @@ __all__ = [
     "UnitStatus",
     "Watch",
     "Weapon",
+    "with_fields",
+    "with_state",
 ]

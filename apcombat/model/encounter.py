@@ -7,7 +7,7 @@ saves and replays exact.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -23,6 +23,7 @@ from apcombat.model.enums import BodyLocation, Facing, Pose
 from apcombat.model.fates import Edge, Fate, MoraleState
 from apcombat.model.fires import TableFire
 from apcombat.model.house_rules import HouseRules, OptionalRules
+from apcombat.model.module_state import EncounterSlots, RolledDie, SideSlots, UnitSlots
 from apcombat.model.weapon import Weapon
 
 
@@ -82,8 +83,17 @@ class Side:
     control: Control = Control.HUMAN
     ai: AiSettings = DEFAULT_AI
     hp_shown: HpShown = HpShown.EXACT  # on the players' view; the game master changes it with `gm show`
-    edge: Edge | None = None  # R18.1.3: where its broken characters flee (None: nearest their start)
-    reroll_points: int = 0  # R18.6.1: two buy a re-roll (the `rerolls` module)
+    slots: SideSlots = attrs.field(factory=SideSlots)  # R18: the modules' state (`model.module_state`)
+
+    @property
+    def edge(self) -> Edge | None:
+        """R18.1.3: where its broken characters flee (None: nearest their start)."""
+        return self.slots.morale.edge
+
+    @property
+    def reroll_points(self) -> int:
+        """R18.6.1: two buy a re-roll (the `rerolls` module)."""
+        return self.slots.rerolls.reroll_points
 
 
 @attrs.frozen
@@ -145,16 +155,57 @@ class Unit:
     watch: Watch | None = None
     pin: Pin | None = None
     ai_role: AiRole | None = None  # standing orders an AI side's plans respect (None: none given)
-    morale: MoraleState = MoraleState.STEADY  # R18.1.3
-    fate: Fate = Fate.NONE  # R18.1, R18.2: man down, dead, surrendered or fled
-    stunned: bool = False  # R18.2.1: its next turn (or the rest of this one) is lost but for moving
-    times_stunned: int = 0  # R18.2.4: for the victory summary
-    start: Cell | None = None  # R18.1.3: where it started the fight (its edge when its side names none)
-    gm_friends_near: bool = False  # R18.1.1 table mode: the game master said three friends are within 3 m
-    gm_leader_near: str | None = None  # R18.1.1 table mode: the leader the game master said is near, in sight
-    markers: int = 0  # R18.4: suppression markers held (0-3)
-    markers_new: int = 0  # R18.4.1: markers gained in round `markers_round` (at most 2 a round)
-    markers_round: int = 0
+    # R18.1, R18.2: man down, dead, surrendered or fled. The core's, though morale and casualties write it:
+    # out of the fight is what `down`, the status and victory count.
+    fate: Fate = Fate.NONE
+    slots: UnitSlots = attrs.field(factory=UnitSlots)  # R18: the modules' state (`model.module_state`)
+
+    # The modules' state by its flat names, as encounter files, `run --json`, the screens and plug-ins read it.
+
+    @property
+    def morale(self) -> MoraleState:
+        """R18.1.3: steady, shaken or broken (the morale module's)."""
+        return self.slots.morale.morale
+
+    @property
+    def start(self) -> Cell | None:
+        """R18.1.3: where it started the fight (its edge when its side names none)."""
+        return self.slots.morale.start
+
+    @property
+    def gm_friends_near(self) -> bool:
+        """R18.1.1 table mode: the game master said three friends are within 3 m."""
+        return self.slots.morale.gm_friends_near
+
+    @property
+    def gm_leader_near(self) -> str | None:
+        """R18.1.1 table mode: the leader the game master said is near, in sight."""
+        return self.slots.morale.gm_leader_near
+
+    @property
+    def stunned(self) -> bool:
+        """R18.2.1: its next turn (or the rest of this one) is lost but for moving."""
+        return self.slots.casualties.stunned
+
+    @property
+    def times_stunned(self) -> int:
+        """R18.2.4: for the victory summary."""
+        return self.slots.casualties.times_stunned
+
+    @property
+    def markers(self) -> int:
+        """R18.4: suppression markers held (0-3)."""
+        return self.slots.suppression.markers
+
+    @property
+    def markers_new(self) -> int:
+        """R18.4.1: markers gained in round `markers_round` (at most 2 a round)."""
+        return self.slots.suppression.markers_new
+
+    @property
+    def markers_round(self) -> int:
+        """R18.4.1: the round of `markers_new`."""
+        return self.slots.suppression.markers_round
 
     @property
     def name(self) -> str:
@@ -177,20 +228,6 @@ class Unit:
     def standing(self) -> bool:
         """Able to fight: neither down nor unconscious (victory counts these)."""
         return not self.down and self.unconscious_rounds <= 0
-
-
-@attrs.frozen
-class RolledDie:
-    """R18.6.2: one die of the action just played, numbered as the log shows it (`place`, from 1): what it was
-    for, whose it is (`owner`, a unit's id; "" for no one's: initiative, burning, fires) and its face."""
-
-    place: int
-    sides: int
-    purpose: str
-    value: int
-    notation: str = ""
-    owner: str = ""
-    needed: int | None = None  # a test's die: it succeeded on this or less (None: a damage or other die)
 
 
 @attrs.frozen
@@ -226,18 +263,52 @@ class Encounter:
     winner: str | None = None  # the side that won
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
     ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=as_tuple)  # each AI side's generator, once asked
-    deck: Deck | None = None  # R18.5: this round's activation deck (None: the module is off, or round 0)
-    lost: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # R18.1.2: units lost this round
-    morale_tested: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)  # R18.1.2: tested this round
-    gm_next_to: tuple[str, str] | None = None  # R18.2.2 table mode: a helper the game master put by a patient
-    # R18.3.3: the map's cells that caught fire this round, not rolled until the next (the fires are the map's)
-    fresh_fires: frozenset[Cell] = attrs.field(factory=frozenset, converter=as_frozenset)
-    table_fires: tuple[TableFire, ...] = attrs.field(default=(), converter=as_tuple)  # R18.3.4: in the order lit
-    rolls: tuple[RolledDie, ...] = attrs.field(default=(), converter=as_tuple)  # R18.6.2: the last action's dice
-    # R18.6.2: the state before that action and the action, to play it again (`RerollBase`, the rerolls part's).
-    # Not part of the state's value: not compared, not saved (a loaded game rebuilds it from its history).
-    reroll_base: Any = attrs.field(default=None, eq=False, repr=False)
-    gm_near: tuple[str, str] | None = None  # table mode: the GM says the second is within 5 m of the first, in sight
+    slots: EncounterSlots = attrs.field(factory=EncounterSlots)  # R18: the modules' state (`model.module_state`)
+
+    @property
+    def deck(self) -> Deck | None:
+        """R18.5: this round's activation deck (None: the module is off, or round 0)."""
+        return self.slots.activation_deck.deck
+
+    @property
+    def lost(self) -> tuple[str, ...]:
+        """R18.1.2: units lost this round."""
+        return self.slots.morale.lost
+
+    @property
+    def morale_tested(self) -> tuple[str, ...]:
+        """R18.1.2: units tested this round."""
+        return self.slots.morale.morale_tested
+
+    @property
+    def gm_next_to(self) -> tuple[str, str] | None:
+        """R18.2.2 table mode: a helper the game master put by a patient."""
+        return self.slots.casualties.gm_next_to
+
+    @property
+    def fresh_fires(self) -> frozenset[Cell]:
+        """R18.3.3: the map's cells that caught fire this round, not rolled until the next."""
+        return self.slots.fire_spread.fresh_fires
+
+    @property
+    def table_fires(self) -> tuple[TableFire, ...]:
+        """R18.3.4: table mode's fires, in the order lit."""
+        return self.slots.fire_spread.table_fires
+
+    @property
+    def rolls(self) -> tuple[RolledDie, ...]:
+        """R18.6.2: the last action's dice."""
+        return self.slots.rerolls.rolls
+
+    @property
+    def reroll_base(self) -> Any:
+        """R18.6.2: the state before the last action and the action (not compared, not saved)."""
+        return self.slots.rerolls.reroll_base
+
+    @property
+    def gm_near(self) -> tuple[str, str] | None:
+        """Table mode: the GM says the second is within 5 m of the first, in sight."""
+        return self.slots.suppression.gm_near
 
     def module_on(self, module: str) -> bool:
         """R18: whether the encounter's `[modules]` table switched `module` on; a module not named is off."""
@@ -287,3 +358,24 @@ class Encounter:
     def with_unit(self, unit: Unit) -> Encounter:
         """A new state with one unit replaced."""
         return attrs.evolve(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+
+
+Holder = TypeVar("Holder", Unit, Side, Encounter)
+
+
+def with_state(holder: Holder, module: str, **changes: Any) -> Holder:
+    """A new unit, side or encounter with these fields of one module's state (its slot under `module`, the
+    module's key) changed: `with_state(unit, "suppression", markers=2)`."""
+    slots = holder.slots
+    slot = attrs.evolve(getattr(slots, module), **changes)
+    return attrs.evolve(holder, slots=attrs.evolve(slots, **{module: slot}))
+
+
+def with_fields(holder: Holder, **changes: Any) -> Holder:
+    """`attrs.evolve` that also takes the modules' state by its flat names, each put in its module's slot:
+    `with_fields(unit, hp=3, markers=2)` (for building a state by hand, as tests and plug-ins do)."""
+    for module, slot in attrs.asdict(holder.slots, recurse=False).items():
+        moved = {name: changes.pop(name) for name in attrs.fields_dict(type(slot)) if name in changes}
+        if moved:
+            holder = with_state(holder, module, **moved)
+    return attrs.evolve(holder, **changes)

@@ -107,7 +107,7 @@ def _unit_findings(encounter: Encounter, unit: Unit, where: str, hp_set: bool = 
         if (problem := facing_problem(step, battle_map))
     ]
     if unit.start is not None and battle_map is not None and (problem := standing_problem(unit.start, battle_map)):
-        found.append((f"{where}.start", problem))
+        found.append((f"{where}.slots.morale.start", problem))  # R18.1.3: the morale slot's
     if not hp_set:
         found += [(f"{where}.{p}", message) for p, message in checks.hp_findings(unit.hp, unit.character, "unit")]
     for index, held in enumerate(unit.weapons):

@@ -1,7 +1,7 @@
 """What a save file holds and how it is written as TOML and read back.
 
 ```toml
-format_version = 5
+format_version = 8
 rules_version = 2          # the rules the history was played under (RULES_VERSION when it was written)
 seed = 7
 
@@ -47,16 +47,19 @@ from apcombat.content.values import Hook, WrongValue, is_whole_number, show_valu
 from apcombat.engine import DiceState, Game, HistoryEntry
 from apcombat.model import AiDice, BattleMap, CarriedWeapon, Encounter, Unit
 from apcombat.model.converters import as_tuple
+from apcombat.model.module_state import RerollsOfEncounter
 from apcombat.saves.errors import SaveError
 
-FORMAT_VERSION = 7
+FORMAT_VERSION = 8
 """The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`; format 3 each
 AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history; format 4 each
 AI side's settings (`ai` of a side: level, effort, aggression, caution) and each unit's `ai_role`; format 5 how
 the players' view shows each side's HP (`hp_shown` of a side, set by `gm show`) and which of a history entry's
 dice the program rolled for the person giving them (`rolled_dice`); format 6 hex maps (R20: a map's
 `kind = "hex"`, hex facings, the house rule `hex_turns`); format 7 the R18 modules' state (morale states,
-casualties, fires and burnt ground, suppression markers, the activation deck, re-roll points)."""
+casualties, fires and burnt ground, suppression markers, the activation deck, re-roll points); format 8 keeps
+that state in each unit's, side's and the encounter's module slots (`slots`, by module key) instead of beside
+the core's fields."""
 
 _MASK_64 = (1 << 64) - 1
 
@@ -161,9 +164,12 @@ def make_save_converter() -> TomllibConverter:
         _write_field_through(converter, generator, "seeded", lambda pair: [signed_64(number) for number in pair])
     # R18.6.2: the state before the last action is not saved; a loaded game rebuilds it from its history.
     converter.register_unstructure_hook(
-        Encounter,
+        RerollsOfEncounter,
         make_dict_unstructure_fn(
-            Encounter, converter, _cattrs_omit_if_default=converter.omit_if_default, reroll_base=override(omit=True)
+            RerollsOfEncounter,
+            converter,
+            _cattrs_omit_if_default=converter.omit_if_default,
+            reroll_base=override(omit=True),
         ),
     )
     _write_field_through(converter, SaveFile, "seed", signed_64)

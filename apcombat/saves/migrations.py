@@ -74,6 +74,47 @@ def from_format_6(document: Document) -> Document:
     return document
 
 
+SLOTTED: dict[str, dict[str, tuple[str, ...]]] = {
+    "units": {
+        "morale": ("morale", "start", "gm_friends_near", "gm_leader_near"),
+        "casualties": ("stunned", "times_stunned"),
+        "suppression": ("markers", "markers_new", "markers_round"),
+    },
+    "sides": {"morale": ("edge",), "rerolls": ("reroll_points",)},
+    "": {
+        "morale": ("lost", "morale_tested"),
+        "casualties": ("gm_next_to",),
+        "fire_spread": ("fresh_fires", "table_fires"),
+        "suppression": ("gm_near",),
+        "activation_deck": ("deck",),
+        "rerolls": ("rolls",),
+    },
+}
+"""Format 7's flat module fields, by where they were ("": the encounter's own), and the slot each moved to."""
+
+
+def from_format_7(document: Document) -> Document:
+    """Format 7 -> 8: the modules' state moves from beside the core's fields into slots by module key (a
+    unit's `markers` becomes its `slots.suppression.markers`); the values are the same, so the game is too."""
+    for part in ("start", "state"):
+        table = document.get(part)
+        if not isinstance(table, dict):
+            continue
+        _slot(table, SLOTTED[""])
+        for where in ("units", "sides"):
+            for entry in table.get(where, []):
+                _slot(entry, SLOTTED[where])
+    return document
+
+
+def _slot(table: Document, modules: dict[str, tuple[str, ...]]) -> None:
+    """Move `table`'s module fields into its `slots` table, each under its module's key."""
+    for module, fields in modules.items():
+        moved = {field: table.pop(field) for field in fields if field in table}
+        if moved:
+            table.setdefault("slots", {}).setdefault(module, {}).update(moved)
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: from_format_1,
     2: from_format_2,
@@ -81,6 +122,7 @@ MIGRATIONS: dict[int, Migration] = {
     4: from_format_4,
     5: from_format_5,
     6: from_format_6,
+    7: from_format_7,
 }
 """Format n -> the migration to format n + 1."""
 

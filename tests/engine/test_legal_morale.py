@@ -10,7 +10,7 @@ import pytest
 from apcombat.dice import SeededDice
 from apcombat.engine import CommandError, Game, apply, legal_commands, parse_command
 from apcombat.engine.modules.morale.checks import edge_metres
-from apcombat.model import Encounter, Pose
+from apcombat.model import Encounter, Pose, with_fields
 from apcombat.model.fates import Edge, Fate, MoraleState
 
 from .test_legal_commands import start_of
@@ -22,7 +22,7 @@ def _playing(**changes) -> Encounter:
     game.play("start")
     state = game.state
     state = attrs.evolve(state, active="ana", taken=("ana",))
-    return state.with_unit(attrs.evolve(state.unit("ana"), ap=8, **changes))
+    return state.with_unit(with_fields(state.unit("ana"), ap=8, **changes))
 
 
 def _all_accepted(state: Encounter, lines: list[str]) -> None:
@@ -45,7 +45,7 @@ def test_r18_1_3_shaken_lists_no_attack_watch_or_pin() -> None:
 
 def test_r18_1_3_broken_lists_only_steps_toward_its_edge_and_no_end_while_it_can_run() -> None:
     state = _playing(morale=MoraleState.BROKEN)
-    state = attrs.evolve(state, sides=tuple(attrs.evolve(s, edge=Edge.N) for s in state.sides))
+    state = attrs.evolve(state, sides=tuple(with_fields(s, edge=Edge.N) for s in state.sides))
     lines = legal_commands(state)
     moves = [line for line in lines if line.startswith("move")]
     assert moves and "end" not in lines

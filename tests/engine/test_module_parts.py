@@ -19,6 +19,7 @@ from apcombat.engine import CommandError, Event, Game, rule_modules
 from apcombat.engine.modules import REGISTRY
 from apcombat.engine.part import RoundEnd, RuleModule, install, installed
 from apcombat.model import Encounter, Side, Unit
+from apcombat.model.module_state import EncounterSlots, SideSlots, UnitSlots
 from apcombat.model.modules import Module
 
 from .builders import encounter, unit, write_encounter
@@ -49,23 +50,30 @@ CORE_UNIT_FIELDS = {
     *("id", "side", "character", "hp", "ap", "at", "facing", "pose", "armor", "weapons", "in_hand", "offhand"),
     *("ammo", "in_cover", "wounds", "exhaustion", "burning", "unconscious_rounds", "ap_loss_next_turn"),
     *("carried_mm", "carried_rate", "recent_steps", "turn_degrees", "turn_paid", "sacrificed_ap", "ran_ap"),
-    *("spent_ap", "initiative", "initiative_bonus", "watch", "pin", "ai_role"),
+    *("spent_ap", "initiative", "initiative_bonus", "watch", "pin", "ai_role", "fate", "slots"),
 }
 
 
-def test_every_field_of_a_unit_is_the_cores_or_one_modules() -> None:
-    # The modules' state is catalogued by their parts: a unit's field is the core's or a module's (fate, out
-    # of the fight, is both morale's and casualties'); a side's and the encounter's fields a part names exist.
-    owners: dict[str, list[str]] = {}
-    for part in installed():
-        for field in part.unit_state:
-            owners.setdefault(field, []).append(part.key)
-    assert set(owners) | CORE_UNIT_FIELDS == {field.name for field in attrs.fields(Unit)}
-    assert not set(owners) & CORE_UNIT_FIELDS
-    assert {field: keys for field, keys in owners.items() if len(keys) > 1} == {"fate": ["casualties", "morale"]}
-    sides = {field.name for field in attrs.fields(Side)}
-    encounters = {field.name for field in attrs.fields(Encounter)}
-    assert all(set(part.side_state) <= sides and set(part.encounter_state) <= encounters for part in installed())
+def _slot_fields(slots: type, key: str) -> tuple[str, ...]:
+    """The fields of the slot `key` in a holder's slots class (none when the module keeps nothing there)."""
+    slot = attrs.fields_dict(attrs.resolve_types(slots)).get(key)
+    return tuple(field.name for field in attrs.fields(slot.type)) if slot is not None and slot.type else ()
+
+
+def test_each_modules_state_is_its_slot_on_a_unit_a_side_and_the_encounter() -> None:
+    # The core's Unit holds its own fields (fate, out of the fight, is the core's: victory counts it) and the
+    # slots; each part's state is the fields of its slot, read through the unit's properties of the same names.
+    assert {field.name for field in attrs.fields(Unit)} == CORE_UNIT_FIELDS
+    holders = (
+        (Unit, UnitSlots, "unit_state"),
+        (Side, SideSlots, "side_state"),
+        (Encounter, EncounterSlots, "encounter_state"),
+    )
+    for holder, slots, state in holders:
+        assert {field.name for field in attrs.fields(slots)} <= {part.key for part in installed()}
+        for part in installed():
+            assert getattr(part, state) == _slot_fields(slots, part.key), (part.key, state)
+            assert all(isinstance(getattr(holder, name), property) for name in getattr(part, state))
 
 
 class Toy(RuleModule):

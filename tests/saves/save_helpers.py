@@ -195,13 +195,14 @@ def edit(path: Path, change: Callable[[dict[str, Any]], object]) -> Path:
 
 
 def set_field(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
-    """An edit for `edit`: set the field at a dotted path (`state.units.1.hp`) to `value`."""
+    """An edit for `edit`: set the field at a dotted path (`state.units.1.hp`) to `value` (a missing table on
+    the way, such as a unit's `slots`, is added)."""
 
     def change(document: dict[str, Any]) -> None:
         *parents, last = [int(step) if step.isdigit() else step for step in path.split(".")]
         table = document
         for step in parents:
-            table = table[step]
+            table = table[step] if isinstance(step, int) else table.setdefault(step, {})
         table[last] = value
 
     return change

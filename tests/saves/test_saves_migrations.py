@@ -14,6 +14,7 @@ from save_helpers import duel
 import apcombat.saves.migrations as migrations
 from apcombat.engine import Game
 from apcombat.model import Facing
+from apcombat.model.fates import Edge, Fate, MoraleState
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import FORMAT_VERSION, MIGRATIONS, SaveError, load_game, open_save, save_game, upgrade
 
@@ -186,3 +187,35 @@ def test_a_format_6_save_loads_with_its_modules_off_and_goes_on_in_todays_format
     again = save_game(game, "saves/again")
     assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
     assert load_game(again).state == game.state
+
+
+FORMAT_7 = Path(__file__).parent / "format_7"
+"""Saves of format 7 (the R18 modules' state beside the core's fields): `last_stand`, a walk of legal lines over
+the last stand with all six modules on (round 7: the deck with held cards, markers, a shaken, a surrendered and
+a dead character, re-roll points spent), and `gang_fight`, examples/gang_fight.txt (R18.1.2's losses and tests)."""
+
+
+def test_a_format_7_save_loads_its_modules_state_into_the_slots_and_goes_on_in_todays_format(in_tmp):
+    Path("saves").mkdir(exist_ok=True)
+    path = Path(shutil.copy(FORMAT_7 / "last_stand.toml", "saves/last_stand.toml"))
+    game = load_game(path)
+    state = game.state
+    assert (state.unit("mara").fate, state.unit("mara").markers, state.unit("mara").markers_new) == (Fate.DEAD, 1, 2)
+    assert state.unit("tess").morale is MoraleState.SHAKEN and state.unit("rico").start == (6, 4)
+    assert [(side.edge, side.reroll_points) for side in state.sides] == [(Edge.W, 2), (Edge.E, 0)]
+    assert state.deck is not None and state.deck.held == (("jackals", "torch"), ("kings", "doc"))
+    assert state.unit("mara").slots.suppression.markers == 1
+    assert Game.replay(game.start, game.seed, game.history).state == state
+    game.play("end")  # the fight goes on, and is saved in today's format
+    again = save_game(game, "saves/again")
+    text = again.read_text(encoding="utf-8")
+    assert text.startswith(f"format_version = {FORMAT_VERSION}\n") and "[state.slots.activation_deck.deck]" in text
+    assert load_game(again).state == game.state
+
+
+def test_a_format_7_save_keeps_the_rounds_losses_and_tests(in_tmp):
+    Path("saves").mkdir(exist_ok=True)
+    game = load_game(Path(shutil.copy(FORMAT_7 / "gang_fight.toml", "saves/gang_fight.toml")))
+    assert (game.state.lost, game.state.morale_tested) == (("mara",), ("jackal_1", "jackal_2"))
+    assert game.state.slots.morale.lost == ("mara",)
+    assert Game.replay(game.start, game.seed, game.history).state == game.state

@@ -40,6 +40,7 @@ from apcombat.model import (
     TableFire,
     Unit,
     Watch,
+    with_fields,
 )
 from apcombat.model.deck import Deck, SideRoll
 from apcombat.model.fates import Edge, Fate, MoraleState
@@ -275,7 +276,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "finished": True,
         # Both halves of a generator from 2^63 up: TOML's signed 64-bit integers hold them as negatives.
         "ai_dice": (AiDice("raiders", ((1 << 64) - 3, (1 << 63) + 5)), AiDice("vault", (12, 7))),
-        "sides": tuple(attrs.evolve(side, **side_values) for side in duel().sides),
+        "sides": tuple(with_fields(side, **side_values) for side in duel().sides),
         # R18.5: the activation deck mid-round: the sides' d6 (a tie re-rolled), a held card to play, the deck.
         "deck": Deck(
             sides=("vault", "raiders"),
@@ -301,11 +302,14 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         (Side, side_values),
         (AiSettings, ai_values),
     ):
-        defaults = {field.name for field in attrs.fields(model) if field.default is not attrs.NOTHING}
+        defaults = {field.name for field in attrs.fields(model) if field.default is not attrs.NOTHING} - {"slots"}
+        if "slots" in attrs.fields_dict(model):  # the modules' state, by its flat names
+            slots = attrs.resolve_types(attrs.fields_dict(model)["slots"].default.factory)
+            defaults |= {name for slot in attrs.fields(slots) for name in attrs.fields_dict(slot.type)}
         assert defaults <= set(values), f"give {model.__name__}'s {sorted(defaults - set(values))} a value here"
-    everything = attrs.evolve(ana, **unit_values)
+    everything = with_fields(ana, **unit_values)
     assert all(getattr(everything, name) != getattr(ana, name) for name in unit_values if name != "armor")
-    state = attrs.evolve(duel(), units=(everything, attrs.evolve(raider, hp=-3)), **encounter_values)
+    state = with_fields(duel(), units=(everything, attrs.evolve(raider, hp=-3)), **encounter_values)
     # Under other rules, so that the state is kept as it is, not checked against an empty history.
     # The armour it wears and the spare ammunition it has (no command changes those, but a reload's).
     start = attrs.evolve(duel(), units=(attrs.evolve(ana, armor=raider.armor, ammo=unit_values["ammo"]), raider))
@@ -321,7 +325,7 @@ def test_a_reroll_survives_a_save(in_tmp):
     # R18.6.2, R18.4: the last action's dice and the suppression markers are saved; the state before the action,
     # which a re-roll plays again from, is rebuilt from the history, so a loaded game re-rolls as the live one.
     start = duel()
-    sides = tuple(attrs.evolve(side, reroll_points=4) for side in start.sides)
+    sides = tuple(with_fields(side, reroll_points=4) for side in start.sides)
     start = attrs.evolve(start, sides=sides, modules={"rerolls": True, "suppression": True})
     game = Game(start, seed=7)
     game.play_all(["end", "end", "shoot ana raider", "reroll vault 1"])

@@ -37,14 +37,14 @@ DAMAGE = {
         "state.units[0].ammo.45acp: expected 0 to the ",
     ),
     "a start cell off the map": (  # R18.1.3: where a unit started, which a broken one flees to
-        "state.units.0.start",
+        "state.units.0.slots.morale.start",
         [16, 5],
-        "state.units[0].start: [16, 5] is outside the map",
+        "state.units[0].slots.morale.start: [16, 5] is outside the map",
     ),
     "a start cell in a wall": (
-        "state.units.0.start",
+        "state.units.0.slots.morale.start",
         [8, 1],
-        "state.units[0].start: [8, 1] is a wall, where no unit can stand",
+        "state.units[0].slots.morale.start: [8, 1] is a wall, where no unit can stand",
     ),
     "an unknown weapon id": (
         "state.units.0.weapons.0.weapon.id",

@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from apcombat.content import content_root, load_encounter, load_library
+from apcombat.model import with_fields
 from apcombat.model.fates import Fate, MoraleState
 from apcombat.tui.screens.legend import legend_text
 from apcombat.tui.widgets.map_glyphs import unit_glyph, unit_rows
@@ -30,7 +31,7 @@ def duel():
     ],
 )
 def test_r18_states_have_their_marks(duel, changes, text, dim) -> None:
-    unit = attrs.evolve(duel.unit("ana"), **changes)
+    unit = with_fields(duel.unit("ana"), **changes)  # the modules' state by its flat names
     drawn, style = unit_glyph(unit, "A", "bright_green", False, False)
     assert drawn == text and bool(style.dim) == dim
 

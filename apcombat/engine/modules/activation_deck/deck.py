@@ -22,6 +22,7 @@ from apcombat.engine.numbers import shown_word
 from apcombat.engine.turns import next_turn
 from apcombat.model import Encounter, Unit
 from apcombat.model.deck import Deck, SideRoll
+from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
 from apcombat.model.wording import its, possessive, says, them
 from apcombat.rules.deck import drawn_card, going_last, side_order, tied_sides
@@ -94,7 +95,7 @@ def begin_round(state: Encounter, dice: DiceSource, events: list[Event]) -> Enco
     shown = "; ".join(_roll_text(state, roll) for roll in ordered)
     text = f"activation deck: the sides' d6: {shown} — {_side_names(state, deck.sides)} (R18.5.1)"
     events.append(Event("deck", text, {"rolls": {r.side: list(r.rolls) for r in ordered}, "sides": list(deck.sides)}))
-    state = attrs.evolve(state, deck=deck, order=cards)
+    state = with_state(attrs.evolve(state, order=cards), Module.ACTIVATION_DECK, deck=deck)
     asked = "each side holds one card: hold SIDE WHO"
     if len(deck.sides) > 1:
         asked = f"{state.side(ordered[0].side).name} may go last (last {ordered[0].side}); " + asked
@@ -165,7 +166,7 @@ def _go_last(state: Encounter, side: str, events: list[Event]) -> Encounter:
     sides = going_last(deck.sides, side)
     text = f"{says(name, 'chooses')} to go last: {_side_names(state, sides)} (R18.5.1)"
     events.append(Event("deck", text, {"side": side}))
-    return attrs.evolve(state, deck=attrs.evolve(deck, sides=sides, went_last=True))
+    return with_state(state, Module.ACTIVATION_DECK, deck=attrs.evolve(deck, sides=sides, went_last=True))
 
 
 def _hold(state: Encounter, side: str, held: str, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -198,7 +199,11 @@ def _with_held(state: Encounter, side: str, unit: str) -> Encounter:
     deck = state.deck
     assert deck is not None
     held = {**dict(deck.held), side: unit}
-    return attrs.evolve(state, deck=attrs.evolve(deck, held=tuple((s, held[s]) for s in deck.sides if s in held)))
+    return with_state(
+        state,
+        Module.ACTIVATION_DECK,
+        deck=attrs.evolve(deck, held=tuple((s, held[s]) for s in deck.sides if s in held)),
+    )
 
 
 def close_choosing(state: Encounter, events: list[Event]) -> Encounter:
@@ -231,7 +236,7 @@ def deal(state: Encounter, events: list[Event]) -> Encounter:
     events.append(Event("deck", text, {"held": dict(deck.held), "cards": len(cards)}))
     deck = attrs.evolve(deck, choosing=False, to_play=held, cards=cards)
     extra = tuple(uid for uid in state.order if uid not in held and uid not in cards)
-    return attrs.evolve(state, deck=deck, order=(*held, *cards, *extra))
+    return with_state(attrs.evolve(state, order=(*held, *cards, *extra)), Module.ACTIVATION_DECK, deck=deck)
 
 
 def _count(cards: int) -> str:
@@ -253,8 +258,8 @@ def next_card(state: Encounter, dice: DiceSource, events: list[Event]) -> tuple[
             how = "the last card, no roll" if face is None else f"drawn: d{len(deck.cards)} = {face}"
             deck = attrs.evolve(deck, cards=tuple(c for c in deck.cards if c != card))
         else:
-            return attrs.evolve(state, deck=deck), None
-        state = attrs.evolve(state, deck=deck)
+            return with_state(state, Module.ACTIVATION_DECK, deck=deck), None
+        state = with_state(state, Module.ACTIVATION_DECK, deck=deck)
         unit = state.unit(card)
         left = f"{_count(deck.cards_left)} left"
         if not in_the_fight(unit):

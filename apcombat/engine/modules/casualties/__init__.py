@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import attrs
-
 from apcombat.dice import DiceSource
 from apcombat.engine.command_base import Command, CommandError
 from apcombat.engine.commands import ChangePose, End, LeaveCover, Move, TakeCover, Turn
@@ -23,6 +21,7 @@ from apcombat.engine.modules.casualties.gm import gm_next
 from apcombat.engine.modules.casualties.rolls import aid, bleed, casualty_summary, pending, roll_casualties
 from apcombat.engine.part import Accepted, CommandForm, RoundEnd, RuleModule
 from apcombat.model import Encounter, Unit
+from apcombat.model.encounter import with_state
 from apcombat.model.fates import Fate
 from apcombat.model.modules import Module
 
@@ -36,7 +35,7 @@ class Casualties(RuleModule):
         CommandForm("next", parse_gm_next, "gm next WHO PATIENT", GmNext, gm_next, format_gm_next, listed=3),
     )
     round_end = (RoundEnd(20, bleed),)  # R18.2.3
-    unit_state = ("fate", "stunned", "times_stunned")
+    unit_state = ("stunned", "times_stunned")
     encounter_state = ("gm_next_to",)
 
     def refuse(self, state: Encounter, command: Command, who: str | None) -> None:
@@ -63,7 +62,7 @@ class Casualties(RuleModule):
         return casualty_summary(state)  # R18.2.4
 
     def unit_turn_ends(self, unit: Unit) -> Unit:
-        return attrs.evolve(unit, stunned=False)  # R18.2.1: its lost turn is over
+        return with_state(unit, Module.CASUALTIES, stunned=False)  # R18.2.1: its lost turn is over
 
     def legal_actions(self, state: Encounter, unit: Unit, accepted: Accepted) -> Iterator[Command]:
         for patient in state.units:  # R18.2.2: first aid for a friend who is man down

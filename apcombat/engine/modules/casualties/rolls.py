@@ -19,6 +19,7 @@ from apcombat.engine.modules.casualties.commands import Aid, GmNext
 from apcombat.engine.movement import other_action, pay
 from apcombat.engine.upkeep import out_of_the_fight, take_gm_modifier
 from apcombat.model import Encounter, Pose, Unit
+from apcombat.model.encounter import with_state
 from apcombat.model.fates import Fate
 from apcombat.model.modules import Module
 from apcombat.rules.casualties import AID_AP, CASUALTY_DIE, Casualty, bleeds_to_death, casualty_of, first_aid_skill
@@ -56,10 +57,13 @@ def roll_casualties(state: Encounter, dice: DiceSource, events: list[Event]) -> 
 
 def _fallen(state: Encounter, unit: Unit, outcome: Casualty) -> Unit:
     if outcome is Casualty.STUNNED:
-        return attrs.evolve(
-            unit, hp=1, pose=Pose.PRONE, stunned=True, times_stunned=unit.times_stunned + 1, watch=None, pin=None
+        return with_state(
+            attrs.evolve(unit, hp=1, pose=Pose.PRONE, watch=None, pin=None),
+            Module.CASUALTIES,
+            stunned=True,
+            times_stunned=unit.times_stunned + 1,
         )
-    fallen = out_of_the_fight(attrs.evolve(unit, pose=Pose.PRONE, stunned=False))
+    fallen = out_of_the_fight(with_state(attrs.evolve(unit, pose=Pose.PRONE), Module.CASUALTIES, stunned=False))
     if outcome is Casualty.MAN_DOWN:
         return attrs.evolve(fallen, hp=0, fate=Fate.MAN_DOWN)
     return attrs.evolve(fallen, fate=Fate.DEAD)
@@ -78,7 +82,7 @@ def aid(state: Encounter, command: Aid, dice: DiceSource, events: list[Event]) -
     test = skill_test(dice, skill, unit.character.special.LU, f"{unit.name}'s first aid on {patient.name} (R18.2.2)")
     ap_before = unit.ap
     unit = other_action(pay(unit, AID_AP, "give first aid (R18.2.2)"))
-    state = attrs.evolve(state.with_unit(unit), gm_next_to=None)
+    state = with_state(state.with_unit(unit), Module.CASUALTIES, gm_next_to=None)
     verdict = "success" if test.success else "critical failure" if test.critical_failure else "failure"
     text = (
         f"{unit.name} gives {patient.name} first aid: {AID_AP} AP ({ap_before} -> {unit.ap}); "
@@ -86,7 +90,9 @@ def aid(state: Encounter, command: Aid, dice: DiceSource, events: list[Event]) -
     )
     if test.success:
         text += f"{patient.name} is back in the fight with 1 HP, prone, acting from its next turn (R18.2.2)"
-        state = state.with_unit(attrs.evolve(patient, hp=1, pose=Pose.PRONE, fate=Fate.NONE, stunned=False))
+        state = state.with_unit(
+            with_state(attrs.evolve(patient, hp=1, pose=Pose.PRONE, fate=Fate.NONE), Module.CASUALTIES, stunned=False)
+        )
     else:
         text += f"{patient.name} is still man down; {unit.name} may try again (R18.2.2)"
     data = {"roll": test.roll, "needed": test.needed, "success": test.success, "ap_before": ap_before}

@@ -23,6 +23,7 @@ from apcombat.engine.modules.fire_spread.damage import burn_in_fire, cell_words,
 from apcombat.engine.upkeep import out_of_the_fight
 from apcombat.engine.victory import check_victory
 from apcombat.model import Cell, Encounter, ShotMode, TableFire, Terrain
+from apcombat.model.encounter import with_state
 from apcombat.model.fates import Fate
 from apcombat.model.modules import Module
 from apcombat.rules.fires import FireOutcome, reading_order, roll_fire, roll_miss_direction, spread_to
@@ -40,7 +41,9 @@ def light(
         if state.map.burning(cell):
             continue
         fresh = state.fresh_fires | {cell} if state.round > 0 else state.fresh_fires
-        state = attrs.evolve(state, map=state.map.with_fire(cell, True), fresh_fires=fresh)
+        state = with_state(
+            attrs.evolve(state, map=state.map.with_fire(cell, True)), Module.FIRE_SPREAD, fresh_fires=fresh
+        )
         for unit in state.units:
             if unit.at == cell and unit.fate is Fate.MAN_DOWN:
                 events.append(
@@ -158,7 +161,7 @@ def fire_step(state: Encounter, dice: DiceSource, events: list[Event], before: E
             state = check_victory(roll_casualties(state, dice, events), events)
             if state.finished:
                 break
-    return attrs.evolve(state, fresh_fires=frozenset())
+    return with_state(state, Module.FIRE_SPREAD, fresh_fires=frozenset())
 
 
 def _spread_target(state: Encounter, origin: Cell) -> Cell | None:
@@ -199,7 +202,7 @@ def _table_fire_step(state: Encounter, dice: DiceSource, events: list[Event]) ->
                 "within 4 m (gm fire NAME on), or it burns on if none (R18.3.3, R18.3.4)"
             )
             events.append(Event("fire", text, data))
-    return attrs.evolve(state, table_fires=tuple(kept))
+    return with_state(state, Module.FIRE_SPREAD, table_fires=tuple(kept))
 
 
 def gm_fire(state: Encounter, command: GmFire, dice: DiceSource, events: list[Event]) -> Encounter:
@@ -233,7 +236,9 @@ def gm_fire(state: Encounter, command: GmFire, dice: DiceSource, events: list[Ev
             )
         )
         fresh = state.fresh_fires - {cell}
-        return attrs.evolve(state, map=battle_map.with_fire(cell, False), fresh_fires=fresh)
+        return with_state(
+            attrs.evolve(state, map=battle_map.with_fire(cell, False)), Module.FIRE_SPREAD, fresh_fires=fresh
+        )
     if battle_map.burning(cell):
         raise CommandError(f"{cell_words(cell)} is already on fire")
     if terrain.blocks_movement and not terrain.flammable:
@@ -254,9 +259,11 @@ def _gm_table_fire(state: Encounter, name: str, on: bool, events: list[Event]) -
         fire = TableFire(name=name, fresh=state.round > 0)
         text = f"game master: a fire, {name}, is lit; its d6 is rolled at the end of each round (R18.3.4)"
         events.append(Event("gm", text, {"fire": name}))
-        return attrs.evolve(state, table_fires=(*state.table_fires, fire))
+        return with_state(state, Module.FIRE_SPREAD, table_fires=(*state.table_fires, fire))
     if name not in names:
         burning = ", ".join(names) if names else "none"
         raise CommandError(f"there is no fire called {name}; the fires are: {burning}")
     events.append(Event("gm", f"game master: the fire {name} is put out (R18.3.4)", {"fire": name}))
-    return attrs.evolve(state, table_fires=tuple(fire for fire in state.table_fires if fire.name != name))
+    return with_state(
+        state, Module.FIRE_SPREAD, table_fires=tuple(fire for fire in state.table_fires if fire.name != name)
+    )

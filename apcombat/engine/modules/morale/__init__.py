@@ -15,6 +15,7 @@ from apcombat.engine.modules.morale.commands import GmMorale, format_gm_morale, 
 from apcombat.engine.modules.morale.gm import gm_morale
 from apcombat.engine.part import CommandForm, RoundEnd, RuleModule
 from apcombat.model import Encounter, Unit
+from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
 
 _GM_MORALE_USAGE = "gm morale WHO steady|shaken|broken|surrenders|flees|lost FRIEND|friends on|off|leader LEADER|none"
@@ -26,14 +27,16 @@ class Morale(RuleModule):
         CommandForm("morale", parse_gm_morale, _GM_MORALE_USAGE, GmMorale, gm_morale, format_gm_morale, listed=2),
     )
     round_end = (RoundEnd(40, end_of_round_tests), RoundEnd(50, rally))  # R18.1.2 (c), R18.1.4
-    unit_state = ("morale", "fate", "start", "gm_friends_near", "gm_leader_near")
+    unit_state = ("morale", "start", "gm_friends_near", "gm_leader_near")
     side_state = ("edge",)
     encounter_state = ("lost", "morale_tested")
 
     def round_begins(self, state: Encounter, number: int, dice: DiceSource, events: list[Event]) -> Encounter:
-        state = attrs.evolve(state, lost=(), morale_tested=())  # R18.1.2: losses and tests are a round's
+        state = with_state(state, Module.MORALE, lost=(), morale_tested=())  # R18.1.2: losses and tests are a round's
         if number == 1:  # R18.1.3: a broken one's edge may be nearest its start
-            state = attrs.evolve(state, units=tuple(attrs.evolve(u, start=u.start or u.at) for u in state.units))
+            state = attrs.evolve(
+                state, units=tuple(with_state(u, Module.MORALE, start=u.start or u.at) for u in state.units)
+            )
         return state
 
     def refuse(self, state: Encounter, command: Command, who: str | None) -> None:

@@ -13,6 +13,7 @@ from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of, sees
 from apcombat.engine.upkeep import out_of_the_fight
 from apcombat.model import Cell, Encounter, Unit
+from apcombat.model.encounter import with_state
 from apcombat.model.fates import LOST_FATES, Edge, Fate, MoraleState
 from apcombat.model.modules import Module
 from apcombat.rules.morale import (
@@ -90,7 +91,7 @@ def roll_morale(
     shown = " and ".join(f"2d6 = {a}+{b} = {a + b}" for a, b in totals)
     twice = " twice" if times > 1 else ""
     text = f"{unit.name} tests morale{twice}, {cause}: {shown} vs {needed} ({why}) — "
-    state = attrs.evolve(state, morale_tested=(*state.morale_tested, unit.id))
+    state = with_state(state, Module.MORALE, morale_tested=(*state.morale_tested, unit.id))
     if passed:
         text += "passes"
     else:
@@ -98,7 +99,7 @@ def roll_morale(
         text += f"fails: {worse.value} (R18.1.3)"
         lost = " and loses its watch" if unit.watch is not None else " and its covering fire" if unit.pin else ""
         text += lost
-        state = state.with_unit(attrs.evolve(unit, morale=worse, watch=None, pin=None))
+        state = state.with_unit(with_state(attrs.evolve(unit, watch=None, pin=None), Module.MORALE, morale=worse))
     data = {"rolls": totals, "needed": needed, "passed": passed, "morale": state.unit(unit.id).morale.value}
     events.append(Event("morale", text, data, unit=unit.id))
     return state
@@ -122,7 +123,7 @@ def after_losses(before: Encounter, state: Encounter, dice: DiceSource, events: 
     lost = lost_units(before, state)
     if not lost:
         return state
-    state = attrs.evolve(state, lost=(*state.lost, *(unit.id for unit in lost)))
+    state = with_state(state, Module.MORALE, lost=(*state.lost, *(unit.id for unit in lost)))
     if state.map is None:
         return state  # table mode: the game master names who saw it (`gm morale WHO lost FRIEND`)
     for tester in state.units:
@@ -179,7 +180,7 @@ def rally(state: Encounter, dice: DiceSource, events: list[Event], before: Encou
         text = f"{unit.name} ({unit.morale.value}) tries to rally{extra}: {shown} vs {needed} ({why}) — "
         if passed:
             text += "rallies: steady (R18.1.4)"
-            state = state.with_unit(attrs.evolve(unit, morale=MoraleState.STEADY))
+            state = state.with_unit(with_state(unit, Module.MORALE, morale=MoraleState.STEADY))
         else:
             text += f"fails: still {unit.morale.value} (R18.1.4)"
         events.append(Event("rally", text, {"rolls": totals, "needed": needed, "passed": passed}, unit=unit.id))
@@ -244,7 +245,9 @@ def flee_if_at_edge(state: Encounter, unit_id: str, events: list[Event]) -> Enco
 
 def leave(state: Encounter, unit: Unit, fate: Fate, text: str, events: list[Event]) -> Encounter:
     events.append(Event(fate.value, text, unit=unit.id))
-    return state.with_unit(attrs.evolve(out_of_the_fight(unit), fate=fate, stunned=False))
+    return state.with_unit(
+        with_state(attrs.evolve(out_of_the_fight(unit), fate=fate), Module.CASUALTIES, stunned=False)
+    )
 
 
 def at_turn_end(state: Encounter, unit_id: str, events: list[Event]) -> Encounter:

@@ -11,6 +11,7 @@ from apcombat.engine.events import Event
 from apcombat.engine.modules.morale.checks import is_leader, leave, roll_morale
 from apcombat.engine.modules.morale.commands import GmMorale
 from apcombat.model import Encounter, Unit
+from apcombat.model.encounter import with_state
 from apcombat.model.fates import Fate, MoraleState
 from apcombat.model.modules import Module
 
@@ -25,7 +26,9 @@ def gm_morale(state: Encounter, command: GmMorale, dice: DiceSource, events: lis
         events.append(Event("gm", f"game master: {unit.name} is {word} (R18.1.3)", {"morale": word}, unit=unit.id))
         watch = unit.watch if word == "steady" else None
         pin = unit.pin if word == "steady" else None
-        return state.with_unit(attrs.evolve(unit, morale=MoraleState(word), watch=watch, pin=pin))
+        return state.with_unit(
+            with_state(attrs.evolve(unit, watch=watch, pin=pin), Module.MORALE, morale=MoraleState(word))
+        )
     if unit.down:
         raise CommandError(f"{unit.name} is out of the fight")
     if word == "friends":
@@ -34,17 +37,17 @@ def gm_morale(state: Encounter, command: GmMorale, dice: DiceSource, events: lis
             f"game master: {'three' if near else 'fewer than three'} friends stand within 3 m of {unit.name} (R18.1.1)"
         )
         events.append(Event("gm", text, unit=unit.id))
-        return state.with_unit(attrs.evolve(unit, gm_friends_near=near))
+        return state.with_unit(with_state(unit, Module.MORALE, gm_friends_near=near))
     if word == "leader":
         if command.other == "none":
             events.append(Event("gm", f"game master: no leader within 5 m of {unit.name} and in sight", unit=unit.id))
-            return state.with_unit(attrs.evolve(unit, gm_leader_near=None))
+            return state.with_unit(with_state(unit, Module.MORALE, gm_leader_near=None))
         leader = _friend(state, unit, command.other)
         if not is_leader(leader):
             raise CommandError(f"{leader.name} has no perk leader (R18.1.1)")
         text = f"game master: {leader.name}, a leader, is within 5 m of {unit.name} and in sight (R18.1.1)"
         events.append(Event("gm", text, unit=unit.id))
-        return state.with_unit(attrs.evolve(unit, gm_leader_near=leader.id))
+        return state.with_unit(with_state(unit, Module.MORALE, gm_leader_near=leader.id))
     if word == "lost":
         friend = _friend(state, unit, command.other, in_fight=False)
         if friend.id not in state.lost:

@@ -18,6 +18,7 @@ from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
 from apcombat.engine.modules.rerolls.commands import Reroll
 from apcombat.model import Encounter, RolledDie
+from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
 
 REROLL_COST = 2  # R18.6.1
@@ -90,8 +91,8 @@ class KeptDice:
 
 def close_and_open(state: Encounter, before: Encounter, command: Command, rolls: list[RolledDie]) -> Encounter:
     """After a command played with the module on: its dice are the ones a re-roll may name now."""
-    base = RerollBase(before=attrs.evolve(before, reroll_base=None), command=command)
-    return attrs.evolve(state, rolls=tuple(rolls), reroll_base=base)
+    base = RerollBase(before=with_state(before, Module.REROLLS, reroll_base=None), command=command)
+    return with_state(state, Module.REROLLS, rolls=tuple(rolls), reroll_base=base)
 
 
 def owner_side(state: Encounter, die: RolledDie) -> str | None:
@@ -147,7 +148,7 @@ def reroll(state: Encounter, command: Reroll, dice: DiceSource, apply: Apply) ->
     kept = KeptDice(state.rolls, die.place, dice)
     after, replayed = apply(base.before, base.command, kept)
     left = side.reroll_points - REROLL_COST
-    sides = tuple(attrs.evolve(s, reroll_points=left) if s.id == side.id else s for s in after.sides)
+    sides = tuple(with_state(s, Module.REROLLS, reroll_points=left) if s.id == side.id else s for s in after.sides)
     after = attrs.evolve(after, sides=sides, ai_dice=state.ai_dice)  # a re-roll asks no AI
     now = f", now {kept.new_value}" if kept.new_value is not None else ""
     text = (

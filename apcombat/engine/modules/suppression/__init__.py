@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-import attrs
-
 from apcombat.engine.command_base import Command
 from apcombat.engine.events import Event
 from apcombat.engine.modules.suppression.commands import (
@@ -29,6 +27,7 @@ from apcombat.engine.modules.suppression.markers import (
 )
 from apcombat.engine.part import Accepted, CommandForm, RoundEnd, RuleModule
 from apcombat.model import Encounter, Unit
+from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
 
 _GM_NEAR_USAGE = "gm near WHO FRIEND  (table mode: FRIEND is within 5 m of WHO and in sight)"
@@ -66,7 +65,9 @@ class Suppression(RuleModule):
 
     def after_command(self, state: Encounter, command: Command, gm: bool) -> Encounter:
         if state.gm_near is not None and not gm:
-            return attrs.evolve(state, gm_near=None)  # R18.4.4: the game master's word is for the next command
+            return with_state(
+                state, Module.SUPPRESSION, gm_near=None
+            )  # R18.4.4: the game master's word is for the next command
         return state
 
 

@@ -13,6 +13,7 @@ from apcombat.engine.modules.suppression.commands import Calm, GmNear
 from apcombat.engine.movement import other_action, pay
 from apcombat.engine.upkeep import take_gm_modifier
 from apcombat.model import Encounter, Unit
+from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
 from apcombat.rules.checks import attribute_test, d10_share
 from apcombat.rules.suppression import (
@@ -70,7 +71,9 @@ def under_fire(state: Encounter, target_id: str, hit: bool, events: list[Event],
     held = target.markers + gained
     text += f", {held} held (R18.4.1)"
     events.append(Event("suppression", text, {"earned": earned, "gained": gained, "markers": held}, unit=target.id))
-    target = attrs.evolve(target, markers=held, markers_new=new_this_round + gained, markers_round=state.round)
+    target = with_state(
+        target, Module.SUPPRESSION, markers=held, markers_new=new_this_round + gained, markers_round=state.round
+    )
     return state.with_unit(target)
 
 
@@ -118,7 +121,7 @@ def recovery(state: Encounter, dice: DiceSource, events: list[Event], before: En
         )
         roll = dice.roll(request)
         if recovers(roll, count):
-            unit = attrs.evolve(unit, markers=count - 1)
+            unit = with_state(unit, Module.SUPPRESSION, markers=count - 1)
             verdict = f"one marker removed, {count - 1} left"
         else:
             verdict = f"keeps {count} marker{_s(count)}"
@@ -148,7 +151,7 @@ def calm(state: Encounter, command: Calm, dice: DiceSource, events: list[Event])
     needed = unit.character.special.CH + modifier + d10_share(-unit.exhaustion.penalty) + d10_modifier(state, unit)
     whom = "down" if friend.id == unit.id else friend.name
     test = attribute_test(dice, needed, f"{unit.name}'s CH test to calm {whom}", owner=unit.id)
-    state = attrs.evolve(state.with_unit(unit), gm_near=None)
+    state = with_state(state.with_unit(unit), Module.SUPPRESSION, gm_near=None)
     if friend.id == unit.id:
         friend = unit
     left = friend.markers - 1 if test.success else friend.markers
@@ -162,7 +165,7 @@ def calm(state: Encounter, command: Calm, dice: DiceSource, events: list[Event])
             unit=unit.id,
         )
     )
-    return state.with_unit(attrs.evolve(state.unit(friend.id), markers=left))
+    return state.with_unit(with_state(state.unit(friend.id), Module.SUPPRESSION, markers=left))
 
 
 def _friend(state: Encounter, unit: Unit, friend_id: str | None) -> Unit:
@@ -204,4 +207,4 @@ def gm_near(state: Encounter, command: GmNear, dice: DiceSource, events: list[Ev
         names.append(unit_by_id(state, unit_id).name)
     text = f"game master: {names[1]} is within 5 m of {names[0]} and in sight (R18.4.4)"
     events.append(Event("gm", text, {"near": [command.unit, command.friend]}, unit=command.unit))
-    return attrs.evolve(state, gm_near=(command.unit, command.friend))
+    return with_state(state, Module.SUPPRESSION, gm_near=(command.unit, command.friend))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
 PLUGINS = Path(__file__).parent / "ai" / "plugins"
@@ -42,3 +45,29 @@ def ai_plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     yield tmp_path
     for source in PLUGINS.glob("*.py"):
         sys.modules.pop(source.stem, None)
+
+
+@attrs.frozen
+class Run:
+    """What one run of the `apcombat` entry point gave: its exit code and what it printed."""
+
+    code: int
+    out: str
+    err: str
+
+    @property
+    def json(self) -> dict:
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def apcombat(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
+    """The real `apcombat` entry point run in-process (tests/cli, and the R18 modules' tests that lived there)."""
+    from apcombat.cli import main
+
+    def run(*args: str | Path) -> Run:
+        code = main([str(arg) for arg in args])
+        captured = capsys.readouterr()
+        return Run(code=code, out=captured.out, err=captured.err)
+
+    return run

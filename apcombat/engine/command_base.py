@@ -80,6 +80,15 @@ def who(args: list[str]) -> str:
     return args.pop(0).lower()
 
 
+def who_and_whom(args: list[str], whom: str) -> tuple[str, str]:
+    """A line's last two words, `WHO OTHER`: two units' ids (`whom` says what the second is when it is missing)."""
+    unit = who(args)
+    need(args, 1, whom)
+    other = args.pop(0).lower()
+    no_more(args)
+    return unit, other
+
+
 def cell_word(cell: tuple[int, int]) -> str:
     """A cell as a line writes it: `X,Y`."""
     return f"{cell[0]},{cell[1]}"

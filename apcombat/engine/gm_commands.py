@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from apcombat.engine.command_base import Command, CommandError, Form, line_of, named, need, no_more, who
+from apcombat.engine.command_base import Command, CommandError, Form, line_of, named, need, no_more, who, who_and_whom
 from apcombat.engine.numbers import shown_word, whole_number
 from apcombat.model import HpShown, limits
 from apcombat.model.conditions import BURN_SEQUENCE
@@ -135,10 +135,7 @@ def _force(args: list[str]) -> GmForce:
 
 
 def _spot(args: list[str]) -> GmSpot:
-    watcher = who(args)
-    need(args, 1, "the enemy that came into sight")
-    mover = args.pop(0).lower()
-    no_more(args)
+    watcher, mover = who_and_whom(args, "the enemy that came into sight")
     return GmSpot(watcher=watcher, mover=mover)
 
 

@@ -1,7 +1,7 @@
 """Every fixture save of every format replays to the same state and events, forever (issue 23: "every save of
 the test fixtures replays identically"). `replays/FORMAT-NAME.json` holds what `apcombat run SAVE --replay
---json` and `apcombat run SAVE --json` printed for `format_N/NAME.toml` at 77983bf, before the refactoring (format 7 was that commit's own
-format); a fixture added later needs its expected JSON beside them."""
+--json` and `apcombat run SAVE --json` printed for `format_N/NAME.toml` at 77983bf, before the refactoring
+(format 7 was that commit's own format); a fixture added later needs its expected JSON beside them."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from apcombat.engine.command_base import Command, line_of, need, no_more, who
+from apcombat.engine.command_base import Command, line_of, who_and_whom
 
 
 @attrs.frozen
@@ -24,23 +24,17 @@ class GmNext(Command):
 
 
 def parse_aid(args: list[str]) -> Command:
-    unit = who(args)
-    need(args, 1, "the patient")
-    patient = args.pop(0).lower()
-    no_more(args)
+    unit, patient = who_and_whom(args, "the patient")
     return Aid(unit=unit, patient=patient)
 
 
 def parse_gm_next(args: list[str]) -> Command:
-    unit = who(args)
-    need(args, 1, "the patient")
-    patient = args.pop(0).lower()
-    no_more(args)
+    unit, patient = who_and_whom(args, "the patient")
     return GmNext(unit=unit, patient=patient)
 
 
 def format_aid(command: Aid) -> str:
-    """The canonical line of a `Aid`."""
+    """The canonical line of an `Aid`."""
     return line_of("aid", command.unit, command.patient)
 
 

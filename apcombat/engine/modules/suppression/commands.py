@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from apcombat.engine.command_base import Command, line_of, need, no_more, who
+from apcombat.engine.command_base import Command, line_of, no_more, who, who_and_whom
 
 
 @attrs.frozen
@@ -35,10 +35,7 @@ def parse_calm(args: list[str]) -> Command:
 
 
 def parse_gm_near(args: list[str]) -> Command:
-    unit = who(args)
-    need(args, 1, "the friend within 5 m and in sight")
-    friend = args.pop(0).lower()
-    no_more(args)
+    unit, friend = who_and_whom(args, "the friend within 5 m and in sight")
     return GmNear(unit=unit, friend=friend)
 
 

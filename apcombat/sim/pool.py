@@ -88,6 +88,7 @@ def signals_held() -> Iterator[None]:
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel the games not started and end the workers now, waiting until each is gone (no zombie)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())  # no public list before Python 3.14
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         with contextlib.suppress(OSError, ValueError):
@@ -95,6 +96,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     for worker in workers:
         with contextlib.suppress(OSError, ValueError, AssertionError):
             worker.join(5)
+    # The pool's own thread notices its workers gone and closes its wake-up pipe; until it has, the interpreter's
+    # exit hook for pools may write to that pipe as it closes and print "Exception ignored ... Bad file descriptor"
+    # after the run's one line (seen under load).
+    if manager is not None:
+        manager.join(5)
 
 
 def _play_in_worker(game: PlannedGame, settings: BatchSettings) -> MatchResult:

@@ -47,6 +47,7 @@ class SetupScreen(Screen):
         self.path = path
         self.encounter = load_encounter(path, library)
         self._set_up = False  # its choices are on the screen, each with its value: Start may read them
+        self._start_asked = False  # Start was asked before they were: it starts once they are
 
     def compose(self) -> ComposeResult:
         encounter = self.encounter
@@ -169,10 +170,19 @@ class SetupScreen(Screen):
     def on_mount(self) -> None:
         # Keys in a burst (Enter on the title, then f10) can reach Start before the choices have mounted and
         # taken their values; they are read once the screen has drawn its first frame.
-        self.call_after_refresh(setattr, self, "_set_up", True)
+        self.call_after_refresh(self._choices_shown)
+
+    def _choices_shown(self) -> None:
+        self._set_up = True
+        if self._start_asked:
+            self.action_start()
 
     def action_start(self) -> None:
         if not self._set_up:
+            # Not dropped: a screen that has drawn and sits idle refreshes again only when asked (in the browser
+            # the first f10 was lost so), and the start follows that refresh.
+            self._start_asked = True
+            self.refresh()
             return
         encounter = self.encounter
         sides = tuple(self._side_as_chosen(side) for side in encounter.sides)

@@ -95,6 +95,7 @@ from apcombat.engine.preview import Preview, preview
 
 # What a screen shows and an AI weighs, computed here so that no UI computes a rule.
 from apcombat.engine.views import (
+    TurnToCome,
     action_costs,
     band_cells,
     conditions_of,
@@ -106,6 +107,7 @@ from apcombat.engine.views import (
     reachable_area,
     reachable_cells,
     sight_cells,
+    still_to_act,
     visible_enemies,
     walk_preview,
     watch_cone,
@@ -161,6 +163,7 @@ __all__ = [
     "Swap",
     "TakeCover",
     "Turn",
+    "TurnToCome",
     "Undo",
     "action_costs",
     "apply",
@@ -200,6 +203,7 @@ __all__ = [
     "rule_modules",
     "side_asked",
     "sight_cells",
+    "still_to_act",
     "typed_line",
     "views",
     "views`).",

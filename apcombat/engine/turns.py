@@ -12,7 +12,7 @@ from apcombat.engine.part import parts_on
 from apcombat.engine.round_end import end_round
 from apcombat.engine.upkeep import close_moves, out_of_the_fight, take_gm_modifier
 from apcombat.engine.victory import check_victory
-from apcombat.model import NO_EXHAUSTION, Encounter, Exhaustion, Skill
+from apcombat.model import NO_EXHAUSTION, Encounter, Exhaustion, Skill, Unit
 from apcombat.rules.burning import burn_at_turn_start
 from apcombat.rules.checks import skill_test
 from apcombat.rules.initiative import InitiativeRoll, initiative_base, initiative_order, tied_groups
@@ -167,7 +167,7 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
         )
         events.append(Event("unconscious", text, {"rounds_left": left}, unit=unit_id))
         return attrs.evolve(state.with_unit(unit), taken=taken)
-    ap = max(0, unit.character.ap_per_round - unit.ap_loss_next_turn)
+    ap = fresh_ap(unit)
     lost = unit.character.ap_per_round - ap
     unit = attrs.evolve(close_moves(unit), ap=ap, ap_loss_next_turn=0, ran_ap=0, spent_ap=False)
     added = ""
@@ -182,6 +182,12 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
         text += f"; exhausted -{unit.exhaustion.penalty} ({unit.exhaustion.turns} turn(s) left)"
     events.append(Event("turn", text, {"ap": unit.ap, "round": state.round}, unit=unit_id))
     return attrs.evolve(state.with_unit(unit), active=unit_id, taken=taken)
+
+
+def fresh_ap(unit: Unit) -> int:
+    """The AP a unit's turn starts with, before the rule modules' losses: a round's AP less what a head wound
+    takes from this turn (R12.1)."""
+    return max(0, unit.character.ap_per_round - unit.ap_loss_next_turn)
 
 
 def end_turn(state: Encounter, dice: DiceSource, events: list[Event], sacrificed: bool = False) -> Encounter:

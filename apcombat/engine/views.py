@@ -4,6 +4,10 @@ their AP, line of sight, enemies' reaction cones, range bands of the weapon in h
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+import attrs
+
 from apcombat.board.cone import watched_cells
 from apcombat.board.cover import can_take_cover, protected
 from apcombat.board.paths import Area
@@ -11,8 +15,10 @@ from apcombat.board.sight import visible_cells
 from apcombat.engine.commands import Move
 from apcombat.engine.geometry import grid_of, sees
 from apcombat.engine.movement import area_of, reach_of, wound_effects
+from apcombat.engine.part import parts_on
 from apcombat.engine.preview import Preview, path_preview, preview
 from apcombat.engine.recent import Recent
+from apcombat.engine.turns import fresh_ap
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, Pose, RangeBand, ShotMode, Unit, Weapon
 from apcombat.model.fates import MoraleState
 from apcombat.rules.costs import LEAVE_COVER_AP, SWAP_WEAPON_AP, TAKE_COVER_AP, attack_cost, pose_change_cost
@@ -257,3 +263,42 @@ def morale_words(unit: Unit) -> list[str]:
     if unit.morale is not MoraleState.STEADY:
         words.append(unit.morale.value)
     return words
+
+
+@attrs.frozen
+class TurnToCome:
+    """A unit whose turn this round is still to come (`still_to_act`): the AP it will act with, and the
+    rule's words when it does not simply wait for its place in the order ("" when it does)."""
+
+    unit: Unit
+    ap: int
+    why: str = ""
+
+
+def still_to_act(state: Encounter, sides: Collection[str] | None = None) -> list[TurnToCome]:
+    """The units of `sides` (None: every side) that have not yet acted this round, in the order their turns
+    come (R13.2): one a delayed unit stepped in before, which goes on next, then those still to come in the
+    order, then the delayed ones, once the others are done (R13.3). Not the acting unit (its turn has come),
+    nor one that cannot act (down, unconscious: its turn is lost, R12.1). With the activation deck, a side's
+    card decides which of its units acts (R18.5): the order is then the encounter's."""
+    if state.round == 0 or state.finished:
+        return []
+    ids: list[tuple[str, str]] = []
+    if state.pre_empted is not None:
+        ids.append((state.pre_empted, "its turn goes on after the delayed one (R13.3)"))
+    deck = "when a card of its side's comes up (R18.5)" if state.deck is not None else ""
+    ids += [(uid, deck) for uid in state.order if uid not in state.taken and uid not in state.delayed]
+    ids += [(uid, "delayed: acts once the others are done (R13.3)") for uid in state.delayed]
+    come: list[TurnToCome] = []
+    for uid, why in ids:
+        unit = state.unit(uid)
+        if not unit.standing or (sides is not None and unit.side not in sides):
+            continue
+        if uid in state.taken or uid in state.delayed:  # its turn began: it keeps the AP it had
+            come.append(TurnToCome(unit, unit.ap, why))
+            continue
+        fresh = attrs.evolve(unit, ap=fresh_ap(unit))
+        for part in parts_on(state):
+            fresh, _ = part.turn_begins(state, fresh)  # R18.4.2: suppression's loss
+        come.append(TurnToCome(unit, fresh.ap, why))
+    return come

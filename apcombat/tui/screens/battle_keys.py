@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 from textual.widgets import Input
 
 from apcombat.dice import DiceRequest
-from apcombat.engine import CommandError, Event
+from apcombat.engine import CommandError, Event, still_to_act
 from apcombat.tui.battle_layout import PANELS_KEY, BattleFit
+from apcombat.tui.next_unit import NextUnitCycle, next_unit_words
 from apcombat.tui.overlays import OVERLAY_WORDS
 from apcombat.tui.screens.battle_face import BattleFace
 from apcombat.tui.screens.dialogs import AskScreen, ask_before_replacing
@@ -23,6 +24,7 @@ class BattleKeys(BattleFace):
 
     busy: bool
     battle_fit: BattleFit
+    next_unit: NextUnitCycle
 
     if TYPE_CHECKING:
 
@@ -93,6 +95,41 @@ class BattleKeys(BattleFace):
         view = self.query_one(MapView)
         view.cursor = unit.at
         view.scroll_to_cell(unit.at)  # also when the cursor was there and the view was scrolled away
+
+    def action_next_unit(self) -> None:
+        """Put the cursor, and the view, on the player's next unit that has not yet acted this round, saying
+        which and why; pressed again, on the one after (in the round's order, back to the first)."""
+        sides = self.player_sides()
+        come = still_to_act(self.state, sides)
+        if not come:
+            self.hint(self._none_left(sides))
+            return
+        index = self.next_unit.pick(self.state, come)
+        unit = come[index].unit
+        views = self.query(MapView)
+        if views and unit.at is not None:
+            view = views.first()
+            view.cursor = unit.at  # says what a walk there would be: the sentence below comes after it
+            view.scroll_to_cell(unit.at)
+        self.hint(next_unit_words(come, index, "of yours" if sides is not None else ""))
+
+    def player_sides(self) -> set[str] | None:
+        """The sides whose units the next-unit key goes through: the acting unit's when a person plays it
+        (hot-seat: the side whose turn it is), else every side no AI plays; None for every side."""
+        people = {side.id for side in self.state.sides if side.id not in self.session.ai_settings}
+        active = self.active_unit
+        return {active.side} if active is not None and active.side in people else people
+
+    def _none_left(self, sides: set[str] | None) -> str:
+        state = self.state
+        if state.round == 0:
+            return "the fight has not started: s starts it, and then u goes to your next unit to act"
+        if state.finished:
+            return "the fight is over: no unit is left to act"
+        active = self.active_unit
+        other = "other " if active is not None and (sides is None or active.side in sides) else ""
+        whose = "" if sides is None else " of yours"
+        return f"no {other}unit{whose} is left to act this round"
 
     def action_overview(self) -> None:
         """The whole map at once (table mode has none)."""

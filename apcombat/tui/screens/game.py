@@ -42,6 +42,7 @@ from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import BattleFit
 from apcombat.tui.cursor_preview import unit_hint, watch_hint
 from apcombat.tui.deck_prompt import DeckPrompt
+from apcombat.tui.next_unit import NextUnitCycle
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.screens.battle_keys import BattleKeys
 from apcombat.tui.screens.battle_view import BattleView
@@ -85,6 +86,7 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         self.watcher: Unit | None = None  # the unit on watch under the cursor, whose cone is drawn
         self.battle_fit = BattleFit(self)
         self.tutorial = Tutorial(self)  # the demo duel's hints (apcombat/tui/tutorial.py)
+        self.next_unit = NextUnitCycle()  # where the next-unit key's presses stand
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):

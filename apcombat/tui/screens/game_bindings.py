@@ -41,6 +41,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("5", "overlay('reach')", "Reach", show=False, id="game.overlay_reach"),
     Binding("L", "legend", "Legend", show=False, id="game.legend"),
     Binding("full_stop", "to_active", "To the acting unit", show=False, id="game.to_active"),
+    Binding("u", "next_unit", "Next unit to act", show=False, id="game.next_unit"),
     Binding("v", "overview", "Whole map", show=False, id="game.overview"),
     Binding("z", "zoom", "Zoom", show=False, id="game.zoom"),
     Binding(PANELS_KEY, "panels", "Side panels", show=False, id="game.panels"),

@@ -18,7 +18,9 @@ gunslinger, Ana, against one raider: it walks you through a first turn with hint
 A ROUND AND A TURN
 s starts the fight: initiative (AG + PE + LU / 2 + 1d6) sets the order in which the units act each round.
 On its turn a unit spends action points (AP) — Ana has 8 a round — on moving, turning, changing pose,
-taking cover, reloading and attacking; e ends the turn, and AP not spent are lost (R13).
+taking cover, reloading and attacking; e ends the turn, and AP not spent are lost (R13). u puts the cursor
+on your next unit that has not yet acted this round, with its AP (again: the one after); . goes back to the
+unit acting.
 
 MOVING
 Move the cursor with the arrow keys (or click a cell): the path preview draws the way and the AP it costs,

@@ -52,6 +52,10 @@ class TableScreen(GameScreen):
     def labels(self) -> dict[str, str]:
         return unit_labels(tuple(unit.id for unit in self.state.units))
 
+    def player_sides(self) -> set[str] | None:
+        """The game master plays every side: the next-unit key goes through all of them."""
+        return None
+
     def show_battlefield(self, active: Unit | None) -> None:
         """Every action of the acting unit with its key and its AP cost (from the engine)."""
         panel = self.query_one("#table-text", Static)

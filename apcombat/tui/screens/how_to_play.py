@@ -79,4 +79,5 @@ class HowToPlayScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
+        for page in self.query(VerticalScroll):  # none when the app closes before the screen is composed
+            page.focus()

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import attrs
 
-from apcombat.engine import Jump, Preview, watch_reach
+from apcombat.ai.reckoning.damage import expected_damage
+from apcombat.engine import Jump, Preview, visible_enemies, watch_reach
 from apcombat.model import Cell, Unit
+from apcombat.tui.default_attack import MODE_NAMES, default_attack
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.session import Session
 
@@ -31,7 +33,7 @@ def cursor_preview(session: Session, kept: KeptOverlays, unit: Unit | None, cell
     if other is not None and other.watch is not None:
         return CursorPreview(hint=watch_hint(other))
     if other is not None:
-        return CursorPreview(hint=unit_hint(other))
+        return CursorPreview(hint=enemy_hint(session, unit, other))
     walk = kept.walk(cell)
     path = tuple((step.cell, step.ap_left) for step in walk.path)
     hint = jump_hint(session, unit, cell, walk) or move_hint(cell, walk)
@@ -41,6 +43,24 @@ def cursor_preview(session: Session, kept: KeptOverlays, unit: Unit | None, cell
 def unit_hint(unit: Unit) -> str:
     """What the hint line says of a unit under the cursor."""
     return f"{unit.name} ({unit.id}): {unit.hp} HP, {unit.pose.value} — f to attack"
+
+
+def enemy_hint(session: Session, unit: Unit, other: Unit) -> str:
+    """What the hint line says of `other` under the cursor: for an enemy the acting `unit` sees, the attack `f`
+    would open with, from where the unit stands — mode, weapon, chance and expected damage, all the engine's;
+    else the unit's state."""
+    attack = default_attack(session.state, unit.id, other.id) if other in visible_enemies(session.state, unit) else None
+    preview = session.preview(attack) if attack is not None else None
+    if preview is None or not preview.allowed or preview.attack is None:
+        return unit_hint(other)
+    plan = preview.attack
+    weapons = " and the ".join(gun.weapon.name for gun in plan.guns)
+    chances = " and ".join(f"{gun.hit_chance}%" for gun in plan.guns)
+    damage = expected_damage(plan, other.armor)
+    return (
+        f"{other.name}: {MODE_NAMES[plan.situation.shot.mode.value]} with the {weapons}, {chances} to hit, "
+        f"{damage:.1f} damage expected ({other.hp} HP, {other.pose.value}) — f to attack"
+    )
 
 
 def watch_hint(unit: Unit) -> str:

@@ -97,7 +97,8 @@ def test_a_small_fight_played_to_victory_with_the_keyboard(run_ui, tmp_path):
         await ui.command("gm dice 10 6")  # to hit: 10; damage: [6]+4
         await ui.press("tab")
         assert ui.game.target == "rex" and ui.map.cursor == ui.map.overlay.target == (7, 0)
-        assert "Rex (rex): 20 HP, upright — f to attack" in ui.text("#hint")
+        hint = "Rex: single shot with the Colt 1911, 75% to hit, 7.3 damage expected (20 HP, upright) — f to attack"
+        assert hint in ui.text("#hint")  # the attack f opens with, as the engine previews it
         await ui.press("f")
         await ui.wait_for_screen(ShotScreen)
         assert "Ana attacks Rex" in ui.text("#shot-title")

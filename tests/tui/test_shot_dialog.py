@@ -6,6 +6,8 @@ Ana holds two Colt 1911s (single shots only); the raider a grease gun (bursts); 
 
 from __future__ import annotations
 
+from conftest import DUEL
+
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.shot import ShotScreen
 
@@ -82,7 +84,16 @@ def test_prone_behind_the_wall_ana_may_only_lean_out(run_ui, duel):
     assert all("from cover: lean out (+1 AP)" in line for line in lines) and "Not possible" not in summary
 
 
-def test_a_grease_gun_offers_bursts(run_ui, duel):
+def hot_seat_duel(folder):
+    """The demo duel with the raider played by a second player: the player aims for it (no AI's unit is)."""
+    text = DUEL.read_text().replace('control = "ai"', 'control = "human"')
+    text = text.replace('"../characters/ana.toml"', f'"{(DUEL.parent.parent / "characters" / "ana.toml").as_posix()}"')
+    path = folder / "hot_seat_duel.toml"
+    path.write_text(text)
+    return path
+
+
+def test_a_grease_gun_offers_bursts(run_ui, tmp_path):
     # R4.1: the raider's automatic weapon fires single shots and bursts; nothing else.
-    lines, _ = choices_seen(run_ui, duel, ("end",), "m", 3)
+    lines, _ = choices_seen(run_ui, hot_seat_duel(tmp_path), ("end",), "m", 3)
     assert set(modes(lines)) == {"single shot", "aimed shot", "burst"}

@@ -40,8 +40,9 @@ from apcombat.engine import (
 from apcombat.model import Cell, Pose, Unit
 from apcombat.tui.ai_turns import AiTurns
 from apcombat.tui.battle_layout import BattleFit
-from apcombat.tui.cursor_preview import unit_hint, watch_hint
+from apcombat.tui.cursor_preview import enemy_hint, watch_hint
 from apcombat.tui.deck_prompt import DeckPrompt
+from apcombat.tui.default_attack import suggested_mode
 from apcombat.tui.next_unit import NextUnitCycle
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.screens.battle_keys import BattleKeys
@@ -259,11 +260,27 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
     def ask_about_watches(self, events: list[Event]) -> None:
         """On a map the geometry judges every watch (R16.2); table mode asks the game master."""
 
-    def _with_active(self) -> Unit | None:
+    def _with_active(self, acting: bool = True) -> Unit | None:
+        """The acting unit, or None with a word why. `acting`: the key acts for it, so an AI's unit is refused
+        before any dialog opens (every acting key comes through here)."""
         unit = self.active_unit
         if unit is None:
             self.notify("nobody is acting: s starts the fight" if self.state.round == 0 else "nobody is acting")
+        elif acting and not self._players(unit):
+            return None
         return unit
+
+    def _players(self, unit: Unit) -> bool:
+        """Whether the player commands the acting `unit` now; if not, the hint line says so. The fight knows
+        the AI sides (in table mode and hot-seat every side is the player's)."""
+        fight = self.session.fight
+        if unit.side in fight.players:
+            self.hint(f"{unit.name} is the AI's: wait for your turn (n lets the AI play)")
+        elif fight.ai_side() is not None:  # the activation deck asks an AI side (R18.5.1)
+            self.hint("the AI is choosing: wait for your turn (n lets the AI play)")
+        else:
+            return True
+        return False
 
     def _cursor(self) -> Cell:
         return self.query_one(MapView).cursor
@@ -310,7 +327,7 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
             self.act(LeaveCover(unit.id) if unit.in_cover else TakeCover(unit.id))
 
     def action_target(self, step: int) -> None:
-        unit = self._with_active()
+        unit = self._with_active(acting=False)  # picking a target plays nothing
         if unit is None:
             return
         enemies = visible_enemies(self.state, unit)
@@ -325,7 +342,7 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
             self.hint(f"target: {target.name} ({target.hp} HP) — f to attack, Tab for the next")
         else:
             self.query_one(MapView).cursor = target.at
-            self.hint(unit_hint(target) + ", Tab for the next")
+            self.hint(enemy_hint(self.session, unit, target) + ", Tab for the next")
         self.refresh_view()
 
     def action_fire(self) -> None:
@@ -346,9 +363,7 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         if target is None or unit is None:
             return
         self.target = target
-        melee = unit.weapon is not None and unit.weapon.weapon.is_close_combat
-        flamer = unit.weapon is not None and unit.weapon.weapon.is_flamer
-        mode = "melee" if melee else "flame" if flamer else "single"
+        mode = suggested_mode(unit)
 
         def fired(line: Command | str | None) -> None:
             if line:
@@ -422,7 +437,9 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         self.app.push_screen(ChoiceScreen("Give first aid to whom?", options), chosen)
 
     def action_end(self) -> None:
-        self.act(End())
+        unit = self.active_unit
+        if unit is None or self._players(unit):
+            self.act(End())
 
     def action_start(self) -> None:
         if self.state.round == 0:

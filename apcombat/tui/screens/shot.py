@@ -21,24 +21,19 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from apcombat.dice import DiceError, DiceRequest, parse_dice_list
-from apcombat.engine import Attack, Preview, attack_choices, format_command, typed_line
-from apcombat.model import BodyLocation, FromCover
+from apcombat.engine import Attack, Preview, format_command
+from apcombat.tui.default_attack import (
+    MODE_NAMES,
+    MODES,
+    attack_command,
+    attack_options,
+    first_mode,
+)
 from apcombat.tui.session import Session
 
-MODES = ("single", "aimed", "burst", "dual", "dual_burst", "flame", "melee")
-MODE_NAMES = {
-    "single": "single shot",
-    "aimed": "aimed shot",
-    "burst": "burst",
-    "dual": "two guns",
-    "dual_burst": "two-gun bursts",
-    "flame": "flamer",
-    "melee": "close combat",
-}
 LOCATIONS = ("torso", "head", "arm", "legs", "weapon")
 LOCATION_KEYS = {"t": "torso", "h": "head", "a": "arm", "g": "legs", "w": "weapon"}
 """One key per location: it aims the shot there (legs: g, as l cycles the locations)."""
-FROM_COVER_WORDS = {FromCover.NONE: "", FromCover.BLIND: "blind", FromCover.LEAN_OUT: "lean"}
 FROM_COVER_NAMES = {"": "none", "blind": "blind fire", "lean": "lean out (+1 AP)"}
 
 
@@ -73,30 +68,6 @@ class NumberBox(Input):
             focused.insert_text_at_cursor(event.character)
         elif event.character and event.character.isprintable() and event.character not in self.accepts:
             event.prevent_default()  # not this box's (Input's own handler would swallow it): the dialog's
-
-
-def attack_command(
-    mode: str, attacker: str, target: str, location: str, extra_ap: int, from_cover: str, distance_cm: str
-) -> Attack | str:
-    """The attack these choices make; with a distance typed (table mode), the line it makes with that
-    distance, which the engine reads (and refuses with its own sentence, if the distance is no distance)."""
-    verb = {"dual": "dual", "dual_burst": "dual", "flame": "flame", "melee": "melee"}.get(mode, "shoot")
-    aimed = mode in ("aimed", "melee") and (mode == "aimed" or location)
-    attack = Attack(
-        unit=attacker,
-        target=target,
-        kind=verb,
-        location=BodyLocation(location or "torso") if aimed else None,
-        extra_ap=extra_ap if aimed else 0,
-        burst=mode in ("burst", "dual_burst"),
-        from_cover=FROM_COVER_OF[from_cover] if mode != "melee" else FromCover.NONE,
-    )
-    if distance_cm:
-        return typed_line(format_command(attack), "at", distance_cm + "cm")
-    return attack
-
-
-FROM_COVER_OF = {word: way for way, word in FROM_COVER_WORDS.items()}
 
 
 class ShotScreen(ModalScreen[Attack | str | None]):
@@ -142,9 +113,8 @@ class ShotScreen(ModalScreen[Attack | str | None]):
         self.attacker = attacker
         self.target = target
         self.turn = turn
-        allowed = attack_choices(self.session.state, attacker, target)
-        self.options = {shot.value: tuple(FROM_COVER_WORDS[way] for way in ways) for shot, ways in allowed.items()}
-        self.mode = mode if mode in self.options or not self.options else self.modes[0]
+        self.options = attack_options(self.session.state, attacker, target)
+        self.mode = first_mode(self.options, mode)
         self.location = "" if self.mode != "aimed" else "torso"
         self.extra_ap = 0
         self.from_cover = self.ways[0]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import attrs
 
-from apcombat.ai.reckoning.damage import expected_damage
 from apcombat.engine import Jump, Preview, visible_enemies, watch_reach
 from apcombat.model import Cell, Unit
+from apcombat.rules.expected_damage import expected_damage
 from apcombat.tui.default_attack import MODE_NAMES, default_attack
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.session import Session

@@ -16,11 +16,11 @@ from apcombat.ai import LEVELS
 from apcombat.ai.baseline import BaselineLevel, Situation
 from apcombat.ai.baseline.fighting import AttackAction, ReloadAction, TakeCoverAction
 from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAction
-from apcombat.ai.reckoning.damage import mean_after_armor
 from apcombat.ai.seeds import side_rng
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game, legal_commands, parse_command, preview
 from apcombat.model import DEFAULT_AI
+from apcombat.rules.expected_damage import mean_after_armor
 
 ANA_FIRST = "gm dice 6 1"  # R13.1: Ana 11 + d6 6, Bob 11 + 1: Ana acts first
 

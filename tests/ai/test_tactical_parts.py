@@ -13,13 +13,13 @@ from engine.builders import duel, encounter, unit
 
 from ai.tactical_fights import game_of, two_raiders, with_role
 from apcombat.ai.baseline import Situation
-from apcombat.ai.reckoning.damage import expected_damage
 from apcombat.ai.reckoning.danger import SHARED, danger_at, enemy_turn_damage
 from apcombat.ai.tactical.outcomes import attack_damage, kill_chance, outcomes
 from apcombat.ai.tactical.team import kill_bonus, weights
 from apcombat.ai.tactical.volley import expectimax, sampled, shots_of
 from apcombat.engine import Game
 from apcombat.model import AiSettings
+from apcombat.rules.expected_damage import expected_damage
 
 
 def test_an_attacks_distribution_has_the_baseline_mean_and_sums_to_one(tmp_path: Path) -> None:

@@ -10,7 +10,6 @@ from functools import cached_property
 import attrs
 
 from apcombat.ai.decision import Decision, Option
-from apcombat.ai.reckoning.damage import expected_damage
 from apcombat.ai.reckoning.fire_risk import lit_cell_damage
 from apcombat.ai.reckoning.memo import MapMemo, memo_of
 from apcombat.board.cover import can_take_cover, protected
@@ -26,6 +25,7 @@ from apcombat.engine import (
 )
 from apcombat.model import Cell, Encounter, FromCover, Unit
 from apcombat.rules.attack import AttackPlan
+from apcombat.rules.expected_damage import expected_damage
 
 FROM_COVER_SAID = {FromCover.BLIND: "firing blind", FromCover.LEAN_OUT: "leaning out"}  # R9.5, R9.4
 ATTACK_WORDS = {"shoot": "shoots", "dual": "fires two guns at", "flame": "burns", "melee": "strikes"}

@@ -12,11 +12,11 @@ from functools import lru_cache
 
 import attrs
 
-from apcombat.ai.reckoning.damage import expected_damage, mean_after_armor
 from apcombat.ai.reckoning.fire_risk import fire_danger
 from apcombat.ai.reckoning.memo import MapMemo
 from apcombat.engine import Attack, CommandError, enemy_cones, grid_of, hidden_prone, plan_for
 from apcombat.model import Cell, DamageType, Encounter, FromCover, Pose, Unit
+from apcombat.rules.expected_damage import expected_damage, mean_after_armor
 
 
 @attrs.frozen

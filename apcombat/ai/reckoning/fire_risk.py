@@ -3,11 +3,11 @@ even on a miss (R18.3.2); a unit ending its turn in a fire takes 2d10+5 as its n
 
 from __future__ import annotations
 
-from apcombat.ai.reckoning.damage import mean_after_armor
 from apcombat.engine import Attack, fires_on, in_a_fire
 from apcombat.model import DamageType, Encounter, Unit
 from apcombat.model.conditions import BURN_SEQUENCE
 from apcombat.rules.attack import AttackPlan
+from apcombat.rules.expected_damage import mean_after_armor
 
 
 def caught_damage(unit: Unit) -> float:

@@ -13,7 +13,6 @@ import attrs
 from apcombat.ai.baseline.fighting import rounds_needed
 from apcombat.ai.baseline.moving import all_friends_watch, coming_enemy, positions, situation_after
 from apcombat.ai.baseline.situation import Situation
-from apcombat.ai.reckoning.damage import mean_after_armor
 from apcombat.ai.reckoning.danger import enemy_turn_damage
 from apcombat.ai.tactical.team import GUARD_STEPS, may_move, role_of
 from apcombat.board.cover import can_take_cover, hidden_when_prone, protected
@@ -30,6 +29,7 @@ from apcombat.engine import (
 )
 from apcombat.engine import Reload as ReloadCommand  # the candidate below is called Reload
 from apcombat.model import AiRole, Cell, Pose
+from apcombat.rules.expected_damage import mean_after_armor
 
 COVER_AP = 2  # R9.1
 CROUCH_AP = 2  # R8.1

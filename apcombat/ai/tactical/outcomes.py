@@ -8,9 +8,9 @@ from functools import cache, lru_cache
 
 import attrs
 
-from apcombat.ai.reckoning.damage import faces
 from apcombat.model import Armor, DamageType
 from apcombat.rules.attack import AttackPlan, GunPlan
+from apcombat.rules.expected_damage import faces
 
 Damage = tuple[tuple[int, float], ...]
 """(damage, chance) pairs, the chances summing to 1."""

@@ -1,5 +1,5 @@
 """Expected damage of a planned attack: hit chance x damage after armour, criticals included (R1.4, R1.5,
-R6.2), for every round of every gun — the number the baseline AI ranks attacks by."""
+R6.2), for every round of every gun — the number the AIs rank attacks by and the cursor's hint on an enemy shows."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from apcombat.rules.attack import AttackPlan, GunPlan
 
 @cache
 def faces(notation: str) -> tuple[tuple[int, float], ...]:
-    """Every total the damage dice can show with its probability (exact, by convolution)."""
+    """R1.5: every total the damage dice can show with its probability (exact, by convolution)."""
     expr = parse_dice(notation)
     totals = {expr.bonus: 1.0}
     for _ in range(expr.count):
@@ -36,7 +36,7 @@ def mean_damage(notation: str) -> float:
 
 
 def round_damage(gun: GunPlan, armor: Armor) -> float:
-    """One round's expected damage: a plain hit through the armour, a critical double and unarmoured."""
+    """R1.4, R1.5: one round's expected damage — a plain hit through the armour, a critical double and unarmoured."""
     weapon = gun.weapon
     damage_type = DamageType.FIRE if weapon.is_flamer else weapon.damage_type
     hit = gun.hit_chance / 100
@@ -46,5 +46,5 @@ def round_damage(gun: GunPlan, armor: Armor) -> float:
 
 
 def expected_damage(plan: AttackPlan, armor: Armor) -> float:
-    """The sum over every round of every gun of hit chance x damage (R4.3's later rounds included)."""
+    """R1.4, R1.5, R4.3: the sum over every round of every gun of hit chance x damage (later rounds included)."""
     return sum(gun.rounds * round_damage(gun, armor) for gun in plan.guns)

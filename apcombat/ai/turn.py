@@ -142,15 +142,6 @@ def end_stretch(game: Game, reason: str, generator: AiDice | None = None) -> lis
     return events
 
 
-def deck_step(game: Game, player: Player) -> Step:
-    """R18.5.1: ask `player` for the choice of the side the deck asks now, and play it."""
-    side = side_asked(game.state)
-    assert side is not None
-    rng, generator = next_rng(game.state, game.seed, side)
-    decision, ms, failure = ask(player, game.state, rng)
-    return _play_choice(game, Answer(decision, ms, failure, generator))
-
-
 def _play_choice(game: Game, answer: Answer) -> Step:
     """Play the asked side's `last` or `hold` line; an illegal one is counted and the side holds its first
     character in the fight's card instead (what the engine hands a side that chose none)."""

@@ -1,11 +1,27 @@
-"""What the program remembers for the user between runs (settings.toml in the user config folder, see
-apcombat.content.user_files): today, whether the demo duel's tutorial hints are shown."""
+"""What the program remembers for the user between runs: settings.toml in the user config folder (see
+apcombat.content.user_files).
+
+    # apcombat's settings
+    ai_pace = 0.4          # seconds between two commands of an AI turn, 0 to 2 (APCOMBAT_AI_PACE wins)
+    follow = true          # the view follows the other side's actions on a map larger than the view
+    hints = true           # the demo duel's tutorial hints
+    zoom = "auto"          # "auto" (the largest at which the map fits), 1, 2 or 3
+    palette = "standard"   # "standard", "colour-blind" or "high contrast"
+    log_detail = "short"   # "short": bursts folded, dice lines on demand; "full": every line
+
+`load_settings` reads and checks the file: each problem is one sentence naming the file and the field and
+what to write instead, and a field with a problem keeps its default (the others are used). `save_settings`
+writes the whole file atomically; an unwritable config folder is not an error the player has to deal with.
+"""
 
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+import os
+from pathlib import Path
+from typing import Any, Final
 
+import attrs
 import tomli_w
 
 from apcombat.content.toml_files import read_toml
@@ -15,27 +31,134 @@ from apcombat.content.writer import write_text_file
 HINTS = "hints"
 """The setting of the tutorial's hints: true (the default) or false."""
 
+AI_PACE_ENV: Final = "APCOMBAT_AI_PACE"
+"""The environment variable that, when set, wins over the settings file's AI pace."""
+
+LONGEST_AI_PACE: Final = 2.0
+"""The slowest AI pace a player can choose: seconds between two commands."""
+
+ZOOMS: Final = ("auto", 1, 2, 3)
+"""The default zoom: "auto" (today's largest at which the whole map fits), else a zoom of the map."""
+
+PALETTES: Final = ("standard", "colour-blind", "high contrast")
+"""The map's palettes: the standard colours, one safe for the common colour blindnesses, and high contrast."""
+
+LOG_DETAILS: Final = ("short", "full")
+"""How the battlefield's log shows a fight: bursts folded and dice lines on demand, or every line."""
+
+Zoom = str | int
+
+
+@attrs.frozen
+class Settings:
+    """The player's settings (the file's fields, checked)."""
+
+    ai_pace: float = 0.4
+    follow: bool = True
+    hints: bool = True
+    zoom: Zoom = "auto"
+    palette: str = "standard"
+    log_detail: str = "short"
+
+    @property
+    def chosen_zoom(self) -> int | None:
+        """The zoom chosen by the player, None for "auto"."""
+        return self.zoom if isinstance(self.zoom, int) else None
+
+    def replace(self, **changes: Any) -> Settings:
+        """These settings with some fields changed."""
+        return attrs.evolve(self, **changes)
+
+
+DEFAULTS: Final = Settings()
+
+_CHOICES: Final[dict[str, tuple[Any, ...]]] = {"zoom": ZOOMS, "palette": PALETTES, "log_detail": LOG_DETAILS}
+
+
+def _shown_choices(choices: tuple[Any, ...]) -> str:
+    shown = [f'"{choice}"' if isinstance(choice, str) else str(choice) for choice in choices]
+    return ", ".join(shown[:-1]) + f" or {shown[-1]}"
+
+
+def _field_problem(name: str, value: Any) -> str | None:
+    """Why a field's value cannot be used (None: it can)."""
+    if name == "ai_pace":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= LONGEST_AI_PACE:
+            return f"ai_pace = {value!r} is not a pace: write seconds from 0 to {LONGEST_AI_PACE:g}, like 0.4"
+        return None
+    if name in ("follow", "hints"):
+        return None if isinstance(value, bool) else f"{name} = {value!r} must be true or false"
+    choices = _CHOICES[name]
+    if isinstance(value, bool) or value not in choices:
+        return f"{name} = {value!r} is not one of {_shown_choices(choices)}"
+    return None
+
+
+FIELDS: Final = tuple(field.name for field in attrs.fields(Settings))
+
+
+def settings_from(table: dict[str, Any], file: str = "settings.toml") -> tuple[Settings, list[str]]:
+    """The settings of a read file's table and a sentence for each field that could not be used."""
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for name, value in table.items():
+        if name not in FIELDS:
+            problems.append(f"{file}: {name} is not a setting; the settings are {', '.join(FIELDS)}")
+            continue
+        problem = _field_problem(name, value)
+        if problem is None:
+            values[name] = float(value) if name == "ai_pace" else value
+        else:
+            problems.append(f"{file}: {problem}; the default is used")
+    return Settings(**values), problems
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """The player's settings (the defaults where the file is missing or says something unusable) and a
+    sentence for each problem with the file."""
+    path = path or settings_file()
+    if not path.is_file():
+        return DEFAULTS, []
+    loaded = read_toml(path)
+    if loaded.value is None:
+        return DEFAULTS, [f"{problem}; the default settings are used" for problem in loaded.problems]
+    return settings_from(loaded.value, str(path))
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> bool:
+    """Write the settings (the whole file, atomically); False if the config folder cannot be written (the
+    settings then last until the program ends)."""
+    table = {name: getattr(settings, name) for name in FIELDS}
+    with contextlib.suppress(OSError):
+        write_text_file(path or settings_file(), "# apcombat's settings\n" + tomli_w.dumps(table))
+        return True
+    return False
+
+
+def ai_pace(settings: Settings | None = None) -> float:
+    """Seconds between two commands of an AI turn: APCOMBAT_AI_PACE when set (0: as fast as it thinks), else
+    the settings' pace."""
+    chosen = (settings or load_settings()[0]).ai_pace
+    with contextlib.suppress(ValueError):
+        if os.environ.get(AI_PACE_ENV):
+            return max(0.0, float(os.environ[AI_PACE_ENV]))
+    return chosen
+
 
 def read_settings() -> dict[str, Any]:
-    """The remembered settings; none when the file is missing or cannot be read (the defaults apply)."""
-    path = settings_file()
-    if not path.is_file():
-        return {}
-    loaded = read_toml(path)
-    return loaded.value if isinstance(loaded.value, dict) else {}
+    """The file's fields that are usable; none when the file is missing or cannot be read."""
+    settings, _ = load_settings()
+    return {name: getattr(settings, name) for name in FIELDS if getattr(settings, name) != getattr(DEFAULTS, name)}
 
 
 def hints_on() -> bool:
     """Whether the tutorial's hints are shown (they are until switched off)."""
-    return read_settings().get(HINTS, True) is not False
+    return load_settings()[0].hints
 
 
-def remember(key: str, value: bool | int | str) -> None:
-    """Remember one setting, keeping the others. An unwritable config folder is not an error the player has
-    to deal with: the setting then lasts until the program ends."""
-    known = read_settings()
-    if known.get(key) == value:
-        return  # as remembered already: nothing to write
-    settings = known | {key: value}
-    with contextlib.suppress(OSError):
-        write_text_file(settings_file(), "# apcombat's remembered settings\n" + tomli_w.dumps(settings))
+def remember(key: str, value: bool | int | str | float) -> None:
+    """Remember one setting, keeping the others (a no-op when it is already so)."""
+    settings, _ = load_settings()
+    if getattr(settings, key) == value:
+        return
+    save_settings(settings.replace(**{key: value}))

@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.markup import MarkupError
 from textual.notifications import SeverityLevel
 
+from apcombat.content.settings import Settings, load_settings
 from apcombat.content.user_files import saves_folder, user_content_folder
 from apcombat.tui import textual_fixes
 from apcombat.tui.crash import crash_line, write_crash_report
@@ -79,6 +80,7 @@ class ApcombatApp(App):
         self.ai_pace = ai_pace  # seconds between an AI's commands; None: APCOMBAT_AI_PACE or the default
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
+        self.settings, self.settings_problems = load_settings()  # the settings screen changes them
         self.last_notice: tuple[str, str, float] | None = None  # the last notice, its severity and when
         self.crash_report: Path | None = None
         """Where the traceback of the error that stopped the app was written (None: no such error)."""
@@ -151,6 +153,13 @@ class ApcombatApp(App):
         if self.keymap_problems:  # one notice naming the file, a line for each problem
             lines = [f"• {problem.removeprefix(f'{self.keymap_file}: ')}" for problem in self.keymap_problems]
             self.notify("\n".join(lines), title=f"Key file {self.keymap_file}", severity="warning", timeout=30)
+        if self.settings_problems:
+            self.notify(
+                "\n".join(f"• {problem}" for problem in self.settings_problems),
+                title="Settings",
+                severity="warning",
+                timeout=30,
+            )
         from apcombat.saves.autosaving import claim_autosave
         from apcombat.tui.screens.title import TitleScreen
 
@@ -160,6 +169,22 @@ class ApcombatApp(App):
         self.push_screen(TitleScreen())
         if self.open_path is not None:
             self.open_file(self.open_path)
+
+    def change_settings(self, settings: Settings) -> bool:
+        """The player's new settings: used from now on and written to settings.toml (False: the file could
+        not be written; they last until the app ends)."""
+        from apcombat.content.settings import save_settings
+
+        self.settings = settings
+        return save_settings(settings)
+
+    @property
+    def pace(self) -> float:
+        """Seconds between two commands of an AI turn: the app's option (tests), else APCOMBAT_AI_PACE,
+        else the settings' pace."""
+        from apcombat.content.settings import ai_pace
+
+        return self.ai_pace if self.ai_pace is not None else ai_pace(self.settings)
 
     def on_unmount(self) -> None:
         """The last autosave on disk, then this app's autosave free for the next app started."""

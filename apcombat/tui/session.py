@@ -26,17 +26,6 @@ from apcombat.model import AiSettings, Control, Encounter, Side
 from apcombat.model.wording import says
 from apcombat.saves import BackgroundAutosave, save_game
 
-AI_PACE = 0.4
-"""Seconds between two commands of an AI turn, unless APCOMBAT_AI_PACE says otherwise."""
-
-
-def ai_pace() -> float:
-    """The pace of AI turns: APCOMBAT_AI_PACE seconds (0: as fast as it thinks), else AI_PACE."""
-    try:
-        return max(0.0, float(os.environ.get("APCOMBAT_AI_PACE") or AI_PACE))
-    except ValueError:
-        return AI_PACE
-
 
 def default_level() -> str:
     """The level an `ai` side plays at unless the set-up screen chose another (the first level while the

@@ -52,7 +52,7 @@ from apcombat.tui.screens.game_bindings import GAME_BINDINGS
 from apcombat.tui.screens.host import host
 from apcombat.tui.screens.module_actions import ModuleActions, reroll_offer
 from apcombat.tui.screens.shot import ShotScreen
-from apcombat.tui.session import Session, ai_pace
+from apcombat.tui.session import Session
 from apcombat.tui.tutorial import Tutorial
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapView
@@ -80,7 +80,7 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         self.busy = False
         self.shot_screen: ShotScreen | None = None
         self.shot_screen_name = ""
-        self.ai = AiTurns(self, session, ai_pace())
+        self.ai = AiTurns(self, session, 0.0)  # its pace: the app's, on mount
         self.deck = DeckPrompt(self, session)  # R18.5.1: the activation deck's questions to a human side
         self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
@@ -110,9 +110,7 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
             self.app.uninstall_screen(self.shot_screen_name)
 
     def on_mount(self) -> None:
-        pace = getattr(self.app, "ai_pace", None)  # the app's option (tests: 0) over APCOMBAT_AI_PACE
-        if pace is not None:
-            self.ai.pace = pace
+        self.ai.pace = host(self.app).pace
         self.query_one("#command", Input).display = False
         self.query_one(HintLine).on_rows = lambda rows: self.battle_fit.fit()
         self.query_one(EventLog).replace(self.session.log)

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from apcombat.content import Library
+    from apcombat.content.settings import Settings
     from apcombat.engine import Game
     from apcombat.saves import AutosaveClaim
 
@@ -20,6 +21,12 @@ class Host(Protocol):
     saves: Path
     autosave_claim: AutosaveClaim | None
     last_notice: tuple[str, str, float] | None
+    settings: Settings
+
+    @property
+    def pace(self) -> float: ...
+
+    def change_settings(self, settings: Settings) -> bool: ...
 
     @property
     def library(self) -> Library: ...

@@ -102,7 +102,7 @@ class GameDice:
             position = len(self.typed) + 1
             raise CommandError(
                 f"die {position} of the dice typed, {value}, is no face of the {request.prompt()}: "
-                "type the dice again in the order README gives"
+                "type the dice again in the order of R0.2 (the manual's table mode page lists it)"
             ) from None
 
     def _given(self, request: DiceRequest, value: int, typed: bool) -> int:

@@ -17,16 +17,15 @@ writes the whole file atomically; an unwritable config folder is not an error th
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from pathlib import Path
 from typing import Any, Final
 
-import attrs
 import tomli_w
 
 from apcombat.content.toml_files import read_toml
 from apcombat.content.user_files import settings_file
-from apcombat.content.writer import write_text_file
 
 HINTS = "hints"
 """The setting of the tutorial's hints: true (the default) or false."""
@@ -49,9 +48,10 @@ LOG_DETAILS: Final = ("short", "full")
 Zoom = str | int
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True)
 class Settings:
-    """The player's settings (the file's fields, checked)."""
+    """The player's settings (the file's fields, checked). A dataclass, not attrs: the title screen reads
+    them before anything of the game is imported."""
 
     ai_pace: float = 0.4
     follow: bool = True
@@ -67,7 +67,7 @@ class Settings:
 
     def replace(self, **changes: Any) -> Settings:
         """These settings with some fields changed."""
-        return attrs.evolve(self, **changes)
+        return dataclasses.replace(self, **changes)
 
 
 DEFAULTS: Final = Settings()
@@ -94,7 +94,7 @@ def _field_problem(name: str, value: Any) -> str | None:
     return None
 
 
-FIELDS: Final = tuple(field.name for field in attrs.fields(Settings))
+FIELDS: Final = tuple(field.name for field in dataclasses.fields(Settings))
 
 
 def settings_from(table: dict[str, Any], file: str = "settings.toml") -> tuple[Settings, list[str]]:
@@ -128,6 +128,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
 def save_settings(settings: Settings, path: Path | None = None) -> bool:
     """Write the settings (the whole file, atomically); False if the config folder cannot be written (the
     settings then last until the program ends)."""
+    from apcombat.content.writer import write_text_file  # not at start-up: it brings the encounter writer
+
     table = {name: getattr(settings, name) for name in FIELDS}
     with contextlib.suppress(OSError):
         write_text_file(path or settings_file(), "# apcombat's settings\n" + tomli_w.dumps(table))

@@ -8,7 +8,7 @@ from conftest import SEED, event_words
 from apcombat.content import load_encounter
 from apcombat.engine import Game
 from apcombat.saves import save_game
-from apcombat.tui.screens.saves import ReplayScreen
+from apcombat.tui.screens.replay import ReplayScreen
 from apcombat.tui.widgets.event_log import EventLog
 
 

@@ -1,5 +1,5 @@
 """The replay viewer steps through a save's fight one command at a time, forth and back, its log always the
-log of the fight up to the command shown."""
+log of the fight up to the command shown; space plays it on at the AI pace, and it zooms as the battlefield."""
 
 from __future__ import annotations
 
@@ -8,15 +8,23 @@ from conftest import SEED, event_words
 from apcombat.content import load_encounter
 from apcombat.engine import Game
 from apcombat.saves import save_game
-from apcombat.tui.screens.replay import ReplayScreen
+from apcombat.tui.screens.replay import SHORTEST_FRAME, ReplayScreen
 from apcombat.tui.widgets.event_log import EventLog
+from apcombat.tui.widgets.map_view import MapView
+
+FIGHT = ["start", "gm force hit", "shoot ana rex", "pose ana crouched", "end", "pose rex prone"]
 
 
 def saved_fight(skirmish, library, folder) -> Game:
     game = Game(load_encounter(skirmish, library), seed=SEED)
-    game.play_all(["start", "gm force hit", "shoot ana rex", "pose ana crouched", "end", "pose rex prone"])
+    game.play_all(FIGHT)
     save_game(game, folder / "fight.toml")
     return game
+
+
+async def open_replay(ui) -> ReplayScreen:
+    await ui.press("r", "enter")  # the newest save's replay
+    return await ui.wait_for_screen(ReplayScreen)
 
 
 def test_the_replay_steps_forth_and_back_with_its_log(run_ui, skirmish, library, tmp_path):
@@ -24,8 +32,7 @@ def test_the_replay_steps_forth_and_back_with_its_log(run_ui, skirmish, library,
     count = len(game.history)
 
     async def script(ui):
-        await ui.press("r", "enter")  # the newest save's replay
-        await ui.wait_for_screen(ReplayScreen)
+        await open_replay(ui)
         assert "command 0 of" in ui.text("#replay-position") and replay_log_words(ui) == []
         await ui.press("end")
         assert f"command {count} of {count}" in ui.text("#replay-position")
@@ -36,6 +43,73 @@ def test_the_replay_steps_forth_and_back_with_its_log(run_ui, skirmish, library,
         assert replay_log_words(ui) == event_words(before.log)
         await ui.press("n")
         assert replay_log_words(ui) == event_words(Game.replay(game.start, game.seed, game.history[: count - 1]).log)
+
+    run_ui(script, open_path=None)
+
+
+def test_space_plays_the_replay_to_its_end_at_pace_zero(run_ui, skirmish, library, tmp_path):
+    count = len(saved_fight(skirmish, library, tmp_path / "saves").history)
+
+    async def script(ui):
+        replay = await open_replay(ui)
+        await ui.press("space")
+        assert "space pauses" in ui.text("#replay-position")
+        # At pace 0 each command is still shown, SHORTEST_FRAME seconds (the watchdog is not a speed limit).
+        await ui.until(lambda: replay.position == count, "the replay played to its end", seconds=30)
+        await ui.settle()
+        said = ui.text("#replay-position")
+        assert f"command {count} of {count}" in said and "the end of the replay" in said
+        assert replay.player is None  # it stopped there
+
+    run_ui(script, open_path=None, ai_pace=0)
+    assert SHORTEST_FRAME > 0
+
+
+def test_space_pauses_and_a_step_pauses_too(run_ui, skirmish, library, tmp_path):
+    saved_fight(skirmish, library, tmp_path / "saves")
+
+    async def script(ui):
+        replay = await open_replay(ui)
+        await ui.press("space")  # at 2 s a command: nothing moves before the next key
+        assert replay.player is not None and "▶ 2 s a command" in ui.text("#replay-position")
+        await ui.press("space")
+        assert replay.player is None and "space plays" in ui.text("#replay-position")
+        await ui.press("space", "right")  # playing, then a step by hand: one command on, and paused
+        assert replay.player is None and "command 1 of" in ui.text("#replay-position")
+
+    run_ui(script, open_path=None, ai_pace=2)
+
+
+def test_the_arrows_step_and_the_log_shows_the_commands_lines(run_ui, skirmish, library, tmp_path):
+    game = saved_fight(skirmish, library, tmp_path / "saves")
+    shot = Game.replay(game.start, game.seed, game.history[:3])  # up to "shoot ana rex"
+    shot_lines = shot.log[len(Game.replay(game.start, game.seed, game.history[:2]).log) :]
+
+    async def script(ui):
+        await open_replay(ui)
+        await ui.press("right", "right", "right")
+        assert "command 3 of" in ui.text("#replay-position") and "shoot ana rex" in ui.text("#replay-position")
+        in_view = ui.screen.query_one(EventLog).lines_in_view()
+        assert shot_lines[-1].text in in_view  # the command's result, the newest event, is in view
+        assert ui.screen.query_one(MapView).cursor == ui.screen.state.unit("ana").at  # on the acting unit
+        await ui.press("left")
+        assert "command 2 of" in ui.text("#replay-position")
+        assert shot_lines[-1].text not in ui.screen.query_one(EventLog).lines_in_view()
+
+    run_ui(script, open_path=None)
+
+
+def test_z_zooms_the_replays_map_from_the_settings_default(run_ui, skirmish, library, tmp_path):
+    saved_fight(skirmish, library, tmp_path / "saves")
+
+    async def script(ui):
+        ui.app.settings = ui.app.settings.replace(zoom=1)  # the default zoom of the settings: 1
+        await open_replay(ui)
+        await ui.settle()
+        view = ui.screen.query_one(MapView)
+        assert view.zoom == 1
+        await ui.press("z")
+        assert view.zoom == 2 and "zoom 2" in ui.text("#replay-position")
 
     run_ui(script, open_path=None)
 

@@ -140,6 +140,9 @@ class ReplayScreen(Screen):
 
     def action_zoom(self) -> None:
         """The map's cells larger or smaller, as on the battlefield."""
+        if self.state.map is None:
+            self.hint("a fight without a map (table mode): nothing to zoom")
+            return
         self.zoom_pressed = True
         zoom = self.battle_fit.next_zoom()
         self.hint(f"zoom {zoom}: each cell {2 * zoom} columns by {zoom} lines — z for the next zoom")
@@ -193,10 +196,10 @@ class ReplayScreen(Screen):
 
     def follow(self, events: Sequence[Event], before: Encounter, after: Encounter) -> None:
         """The command just shown: `events` it logged, the states `before` and `after` it. The view brings its
-        acting unit into sight (the cursor on it) on a map larger than the view. The follow piece of the
-        battlefield (apcombat/tui/follow.py) takes over here."""
+        acting unit into sight (the cursor on it) on a map larger than the view, unless the settings say not to
+        follow the action. The battlefield's follow piece (apcombat/tui/follow.py) takes over here."""
         actor = acting_unit(events, before)
-        if actor is None:
+        if actor is None or not host(self.app).settings.follow:
             return
         unit = after.unit(actor)
         cell = unit.at if unit.at is not None else before.unit(actor).at

@@ -53,7 +53,7 @@ def test_space_plays_the_replay_to_its_end_at_pace_zero(run_ui, skirmish, librar
     async def script(ui):
         replay = await open_replay(ui)
         await ui.press("space")
-        assert "space pauses" in ui.text("#replay-position")
+        assert "▶ playing" in ui.text("#replay-position")
         # At pace 0 each command is still shown, SHORTEST_FRAME seconds (the watchdog is not a speed limit).
         await ui.until(lambda: replay.position == count, "the replay played to its end", seconds=30)
         await ui.settle()
@@ -71,7 +71,7 @@ def test_space_pauses_and_a_step_pauses_too(run_ui, skirmish, library, tmp_path)
     async def script(ui):
         replay = await open_replay(ui)
         await ui.press("space")  # at 2 s a command: nothing moves before the next key
-        assert replay.player is not None and "▶ 2 s a command" in ui.text("#replay-position")
+        assert replay.player is not None and "▶ playing, 2 s a command" in ui.text("#replay-position")
         await ui.press("space")
         assert replay.player is None and "space plays" in ui.text("#replay-position")
         await ui.press("space", "right")  # playing, then a step by hand: one command on, and paused

@@ -225,7 +225,7 @@ class ReplayScreen(Screen):
         length = self.tape.length
         line = self.tape.step(self.position).line
         if self.player is not None:
-            keys = f"▶ {self._frame():g} s a command, space pauses"
+            keys = f"▶ playing, {self._frame():g} s a command"
         elif self.position >= length:
             keys = "the end of the replay: space plays it from the start"
         else:

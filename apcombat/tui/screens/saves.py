@@ -13,7 +13,6 @@ from textual.widgets.option_list import Option
 
 from apcombat.saves import SaveError, list_saves
 from apcombat.tui.screens.host import host
-from apcombat.tui.screens.replay import ReplayScreen
 
 
 class LoadScreen(Screen):
@@ -54,6 +53,8 @@ class LoadScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = Path(event.option.id or "")
         if self.replay:
+            from apcombat.tui.screens.replay import ReplayScreen  # the map and the engine: not at start-up
+
             try:
                 screen = ReplayScreen(path)
             except SaveError as error:

@@ -3,14 +3,16 @@ log of the fight up to the command shown; space plays it on at the AI pace, and 
 
 from __future__ import annotations
 
-from conftest import SEED, event_words
+import pytest
+from conftest import SEED, SKIRMISH_UNITS, event_words, write_encounter
 
 from apcombat.content import load_encounter
 from apcombat.engine import Game
 from apcombat.saves import save_game
 from apcombat.tui.screens.replay import SHORTEST_FRAME, ReplayScreen
 from apcombat.tui.widgets.event_log import EventLog
-from apcombat.tui.widgets.map_view import MapView
+from apcombat.tui.widgets.map_glyphs import CELL_WIDTH
+from apcombat.tui.widgets.map_view import RULER_LINES, MapView
 
 FIGHT = ["start", "gm force hit", "shoot ana rex", "pose ana crouched", "end", "pose rex prone"]
 
@@ -117,3 +119,36 @@ def test_z_zooms_the_replays_map_from_the_settings_default(run_ui, skirmish, lib
 def replay_log_words(ui) -> list[str]:
     """What the replay's log shows, word by word."""
     return " ".join(strip.text for strip in ui.screen.query_one(EventLog).lines).split()
+
+
+WIDE_ROWS = ("." * 60,) * 6
+
+
+@pytest.mark.parametrize("follow", [True, False], ids=["follow", "follow off"])
+def test_the_view_follows_each_commands_acting_unit_on_a_wide_map(run_ui, library, tmp_path, follow):
+    # Rex acts at the far end of a map wider than the view (80 x 24: some 17 cells of 60 in view); the
+    # settings' follow (on by default) may keep the view where the player leaves it.
+    units = (SKIRMISH_UNITS[0], SKIRMISH_UNITS[1] | {"at": [57, 0]})
+    wide = write_encounter(tmp_path / "encounters", "wide", units, map={"rows": list(WIDE_ROWS)})
+    game = Game(load_encounter(wide, library), seed=SEED)
+    game.play_all(["start", "end", "pose rex crouched"])  # Ana acts first (initiative) and ends at once
+    save_game(game, tmp_path / "saves" / "wide.toml")
+
+    def in_view(ui, cell) -> bool:
+        """Whether the cell is drawn in the replay's map view (rulers aside, scrolled as it is)."""
+        view = ui.screen.query_one(MapView)
+        scroll_x, scroll_y = view.scroll_offset
+        left, top = CELL_WIDTH * view.zoom * cell[0] - scroll_x, view.zoom * cell[1] - scroll_y
+        return 0 <= left < view.size.width - view._gutter_width and 0 <= top < view.size.height - RULER_LINES
+
+    async def script(ui):
+        ui.app.settings = ui.app.settings.replace(follow=follow)
+        await open_replay(ui)
+        await ui.press("right", "right")  # Ana ends her turn: the view is on her
+        assert in_view(ui, (1, 3)) and not in_view(ui, (57, 0))
+        await ui.press("right")  # Rex crouches at 57,0: the view goes there
+        await ui.settle()
+        assert in_view(ui, (57, 0)) == follow
+        assert (ui.screen.query_one(MapView).cursor == (57, 0)) == follow
+
+    run_ui(script, size=(80, 24), open_path=None)

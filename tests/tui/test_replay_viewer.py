@@ -112,6 +112,23 @@ def test_z_zooms_the_replays_map_from_the_settings_default(run_ui, skirmish, lib
         assert view.zoom == 1
         await ui.press("z")
         assert view.zoom == 2 and "zoom 2" in ui.text("#replay-position")
+        ui.app.settings = ui.app.settings.replace(zoom=3)  # the settings screen changes them, then says so
+        ui.screen.refresh_view()
+        await ui.settle()
+        assert view.zoom == 2  # the zoom chosen by z stays
+
+    run_ui(script, open_path=None)
+
+
+def test_the_settings_default_zoom_applies_live_until_z_is_pressed(run_ui, skirmish, library, tmp_path):
+    saved_fight(skirmish, library, tmp_path / "saves")
+
+    async def script(ui):
+        await open_replay(ui)
+        ui.app.settings = ui.app.settings.replace(zoom=1)
+        ui.screen.refresh_view()  # what the settings screen calls on the screens under it
+        await ui.settle()
+        assert ui.screen.query_one(MapView).zoom == 1
 
     run_ui(script, open_path=None)
 

@@ -39,6 +39,7 @@ from apcombat.content import (
 from apcombat.tui.app import create_app
 from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.replay import ReplayScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.screens.table import TableScreen
 
@@ -114,6 +115,10 @@ KEY_WORDS = {
     "hjkl": ["h", "j", "k", "l"],
     "digits": list("0123456789"),
     "space": ["space"],
+    "right": ["right"],
+    "left": ["left"],
+    "home": ["home"],
+    "end": ["end"],
     "spaces": ["space"],
     "tab": ["tab"],
     "enter": ["enter"],
@@ -163,6 +168,13 @@ async def _game_screen(app, pilot) -> Screen:
     return await _wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
 
 
+async def _replay_screen(app, pilot) -> Screen:
+    """The replay of the demo duel (saved in round 0), as the title's `r` opens it."""
+    game = await _game_screen(app, pilot)
+    app.push_screen(ReplayScreen(game.session.save(app.saves / "replayed.toml")))
+    return await _wait(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen)
+
+
 async def _table_shot_dialog(app, pilot) -> Screen:
     """Table mode's shot dialog, opened with f on the first enemy."""
     await _wait(pilot, lambda: isinstance(app.screen, TableScreen))
@@ -185,6 +197,7 @@ SCREENS: dict[str, tuple[Path, Callable[[Any, Any], Awaitable[Screen]]]] = {
     "The battlefield's keys": (CONTENT / "encounters" / "duel.toml", _game_screen),  # docs/playing.md
     "The ten keys that matter": (CONTENT / "encounters" / "duel.toml", _game_screen),  # README
     "Table mode's shot keys": (CONTENT / "encounters" / "table_brawl.toml", _table_shot_dialog),  # docs/table-mode.md
+    "The replay's keys": (CONTENT / "encounters" / "duel.toml", _replay_screen),  # docs/playing.md
 }
 """The screen each key table is for, by the heading it stands under, and how to get there."""
 

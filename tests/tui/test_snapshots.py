@@ -8,10 +8,15 @@ set-up screen's seed and the initiative rolled are the same on every run.
 from __future__ import annotations
 
 import pytest
+from conftest import SEED
 
+from apcombat.content import load_encounter
+from apcombat.engine import Game
+from apcombat.saves import save_game
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.help import HelpScreen
 from apcombat.tui.screens.legend import LegendScreen
+from apcombat.tui.screens.replay import ReplayScreen
 from apcombat.tui.screens.setup import SetupScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.screens.victory import VictoryScreen
@@ -90,3 +95,21 @@ def test_victory(snap, size, duel):
         await ui.wait_for_screen(VictoryScreen)
 
     assert snap(steps, size, open_path=duel)
+
+
+REPLAYED = ["start", "dual ana raider", "pose ana crouched", "end", "shoot raider ana", "end", "move ana 4,5", "end"]
+
+
+@SIZES
+def test_replay_mid_way(snap, size, duel, library, tmp_path):
+    # Issue 24, item 7: the replay viewer on the battlefield's layout, at the raider's shot (command 5 of 8).
+    game = Game(load_encounter(duel, library), seed=SEED)
+    game.play_all(REPLAYED)
+    save_game(game, tmp_path / "saves" / "duel.toml")
+
+    async def steps(ui):
+        await ui.press("r", "enter")
+        await ui.wait_for_screen(ReplayScreen)
+        await ui.press(*["right"] * 5)
+
+    assert snap(steps, size)

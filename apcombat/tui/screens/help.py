@@ -23,10 +23,11 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     from apcombat.tui.screens.legend import LegendScreen
     from apcombat.tui.screens.oracle import OracleScreen
     from apcombat.tui.screens.overview import OverviewScreen
+    from apcombat.tui.screens.replay import ReplayScreen
     from apcombat.tui.screens.resolver import ResolverScreen
     from apcombat.tui.screens.roster import RosterScreen
     from apcombat.tui.screens.rules import RulesScreen
-    from apcombat.tui.screens.saves import LoadScreen, ReplayScreen
+    from apcombat.tui.screens.saves import LoadScreen
     from apcombat.tui.screens.setup import SetupScreen
     from apcombat.tui.screens.shot import ShotScreen
     from apcombat.tui.screens.title import TitleScreen

@@ -46,6 +46,11 @@ WHEN YOU ARE LOST
 what each map glyph means, ctrl+z takes back the last command, and : types any command of the command
 language (README). ctrl+s saves the fight; the autosave keeps the latest state.
 
+WATCHING A REPLAY
+r on the title watches a saved fight again from its start: space plays it on at the AI pace (and pauses),
+right or n steps one command on, left or p one back, home and end jump to the start and the end; z zooms
+as on the battlefield. The log below shows the fight up to the command on the map.
+
 THE GAME MASTER'S SIDE
 At a table, t on the title builds a fight from ready characters (the roster); a fight without a map is
 table mode, with distances measured on the table. a on the title is the attack resolver: one attack

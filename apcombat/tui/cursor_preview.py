@@ -107,11 +107,8 @@ def sight_hint(unit: Unit, seen: SightFrom, walk: Preview) -> str:
     enemies = ", ".join(enemy.name for enemy in seen.enemies) or "no enemy"
     watched = " (in an enemy's watch cone, R16.1)" if seen.cell in seen.cones else ""
     if seen.cell == unit.at:
-        there = f"from where {unit.name} stands"
-    elif walk.path and walk.allowed:
-        there = f"walk there: {walk.ap_cost} AP, {walk.ap_left} left"
-    else:
-        there = walk.reason or "no walk there"
+        return f"from {x},{y}{watched}, where {unit.name} stands, it sees {enemies} — S again clears"
+    there = f"walk there: {walk.ap_cost} AP, {walk.ap_left} left" if walk.path and walk.allowed else walk.reason
     return f"from {x},{y}{watched} {unit.name} would see {enemies}; {there} — S again clears"
 
 

@@ -115,6 +115,19 @@ def test_the_sight_from_a_cell_goes_when_the_unit_moves(run_ui, tmp_path):
     run_ui(script, open_path=walled(tmp_path))
 
 
+def test_the_sight_from_a_cell_goes_when_the_turn_ends(run_ui, tmp_path):
+    async def script(ui):
+        await rex_watching(ui)
+        await ui.press("S")  # on Ana's own cell: her own sight
+        assert ui.text("#hint").strip() == "from 1,3, where Ana stands, it sees no enemy — S again clears"
+        assert ui.map.overlay.sight == sight_cells(ui.state, ui.state.unit("ana"))
+        await ui.press("e")
+        assert ui.state.active == "rex"
+        assert ui.map.overlay.sight == frozenset() and ui.game.looking is None and ui.map.border_title == ""
+
+    run_ui(script, open_path=walled(tmp_path))
+
+
 def test_m_and_s_are_refused_on_an_ais_turn_and_open_nothing(run_ui, duel):
     async def script(ui):
         await ui.press("s")

@@ -66,7 +66,10 @@ def test_m_out_of_reach_says_so_and_a_second_m_runs_nowhere(run_ui, tmp_path):
         await rex_watching(ui)
         before = ui.state
         await ui.move_cursor_to((20, 3))
-        refused = "no run to 20,3: 14 AP (0 for turning) — Ana needs 14 AP (turns included) and has 12, so M does not run there"
+        refused = (
+            "no run to 20,3: 14 AP (0 for turning) — Ana needs 14 AP (turns included) and has 12, "
+            "so M does not run there"
+        )
         for _ in range(2):
             await ui.press("M")
             assert ui.text("#hint").strip() == refused

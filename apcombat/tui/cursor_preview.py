@@ -37,7 +37,7 @@ def cursor_preview(session: Session, kept: KeptOverlays, unit: Unit | None, cell
     if other is not None:
         return CursorPreview(hint=enemy_hint(session, unit, other))
     walk = kept.walk(cell)
-    path = tuple((step.cell, step.ap_left) for step in walk.path)
+    path = drawn_path(walk)
     hint = jump_hint(session, unit, cell, walk) or move_hint(cell, walk)
     return CursorPreview(path, walk.ap_cost if walk.path else 0, hint)
 
@@ -93,9 +93,21 @@ def run_preview(session: Session, unit: Unit, cell: Cell) -> CursorPreview:
     """The first `M`: the run to `cell` as the engine's preview judges it — its path, its AP and the hint;
     `ready` when a second `M` may run it."""
     run = session.preview(Move(unit.id, (cell,), True, manner="run"))
-    path = tuple((step.cell, step.ap_left) for step in run.path)
+    path = drawn_path(run)
     hint = move_hint(cell, run, running=True) if run.path else f"no run to {cell[0]},{cell[1]}: {run.reason}"
     return CursorPreview(path, run.ap_cost if run.path else 0, hint, ready=run.allowed)
+
+
+def drawn_path(move: Preview) -> tuple[tuple[Cell, int], ...]:
+    """A previewed move's path as the map draws it: each step's cell and the AP left after it."""
+    return tuple((step.cell, step.ap_left) for step in move.path)
+
+
+def sight_preview(kept: KeptOverlays, unit: Unit, seen: SightFrom) -> CursorPreview:
+    """`S`: the walk to the cell the sight is seen from (drawn when the unit can walk there) and the hint."""
+    walk = kept.walk(seen.cell)
+    path = drawn_path(walk) if walk.allowed else ()
+    return CursorPreview(path, walk.ap_cost if path else 0, sight_hint(unit, seen, walk))
 
 
 def sight_hint(unit: Unit, seen: SightFrom, walk: Preview) -> str:

@@ -11,7 +11,7 @@ import attrs
 
 from apcombat.engine import Move, SightFrom, sight_from
 from apcombat.model import Cell, Encounter, Unit
-from apcombat.tui.cursor_preview import CursorPreview, run_preview, sight_hint
+from apcombat.tui.cursor_preview import CursorPreview, run_preview, sight_preview
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.screens.battle_face import BattleFace
 from apcombat.tui.widgets.map_view import MapOverlay
@@ -80,11 +80,9 @@ class BeforeCommit(BattleFace):
             self._show_map()
             return
         seen = sight_from(self.state, unit, cell)
-        self.kept.follow(self.state, unit)
-        walk = self.kept.walk(cell)
         self.looking = None if seen.reason or unit.at is None else Looking(unit.id, unit.at, self.state, seen)
-        path = tuple((step.cell, step.ap_left) for step in walk.path) if walk.allowed else ()
-        self.show_cursor_preview(CursorPreview(path, walk.ap_cost if path else 0, sight_hint(unit, seen, walk)))
+        self.kept.follow(self.state, unit)
+        self.show_cursor_preview(sight_preview(self.kept, unit, seen))
         self._show_map()
 
     def sight_shown(self, overlay: MapOverlay) -> MapOverlay:

@@ -91,11 +91,11 @@ def move_hint(cell: Cell, walk: Preview, running: bool = False) -> str:
 
 def run_preview(session: Session, unit: Unit, cell: Cell) -> CursorPreview:
     """The first `M`: the run to `cell` as the engine's preview judges it — its path, its AP and the hint;
-    `ready` when a second `M` may run it."""
+    `ready` when a second `M` may run it. A run beyond the AP left is said, not drawn (as a walk's)."""
     run = session.preview(Move(unit.id, (cell,), True, manner="run"))
-    path = drawn_path(run)
+    path = drawn_path(run) if run.allowed else ()
     hint = move_hint(cell, run, running=True) if run.path else f"no run to {cell[0]},{cell[1]}: {run.reason}"
-    return CursorPreview(path, run.ap_cost if run.path else 0, hint, ready=run.allowed)
+    return CursorPreview(path, run.ap_cost if path else 0, hint, ready=run.allowed)
 
 
 def drawn_path(move: Preview) -> tuple[tuple[Cell, int], ...]:

@@ -73,7 +73,7 @@ def test_m_out_of_reach_says_so_and_a_second_m_runs_nowhere(run_ui, tmp_path):
         for _ in range(2):
             await ui.press("M")
             assert ui.text("#hint").strip() == refused
-            assert ui.state is before
+            assert ui.state is before and ui.map.overlay.path == ()  # said, not drawn
         assert ui.notices() == []  # no refusal from the engine: nothing was played
 
     run_ui(script, open_path=walled(tmp_path))

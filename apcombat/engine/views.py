@@ -70,6 +70,41 @@ def sight_cells(state: Encounter, unit: Unit) -> frozenset[Cell]:
     return visible_cells(state.map, grid_of(state), unit.at)
 
 
+@attrs.frozen
+class SightFrom:
+    """What a unit would see standing at another cell, without moving (`sight_from`): the cells in sight
+    from there, the enemies of its side's view it would see, nearest first, and the enemy watch cones its
+    side is shown; `reason` says why there is none (nobody stands in that cell)."""
+
+    cell: Cell
+    cells: frozenset[Cell] = frozenset()
+    enemies: tuple[Unit, ...] = ()
+    cones: frozenset[Cell] = frozenset()
+    reason: str = ""
+
+
+def sight_from(state: Encounter, unit: Unit, cell: Cell) -> SightFrom:
+    """R0.1, R8.5, R16.1: the sight the unit would have at `cell` (its pose kept), as `sight_cells` and
+    `visible_enemies` give it where it stands; only the enemies and the enemy watches its side's view holds
+    (`enemies_in_view`), so fog of war (R21.8.4) limits this view as it limits the others."""
+    battlemap = state.map
+    if battlemap is None or unit.at is None:
+        return SightFrom(cell, reason="table mode has no map to look from")
+    if not battlemap.inside(cell) or battlemap.at(cell).blocks_movement:
+        return SightFrom(cell, reason=f"nobody can stand at {cell[0]},{cell[1]}: nothing to see from there")
+    there = attrs.evolve(unit, at=cell)
+    known = {enemy.id for enemy in enemies_in_view(state, unit.side)}
+    seen = [enemy for enemy in visible_enemies(state, there) if enemy.id in known]
+    return SightFrom(cell, sight_cells(state, there), tuple(seen), enemy_cones(state, unit.side))
+
+
+def enemies_in_view(state: Encounter, side: str) -> list[Unit]:
+    """The enemies of `side` that its view shows, with what the view shows of each (their watches too).
+    Without fog of war (R21 is not built yet) that is every enemy: R21.8.1 will limit it to those the side
+    sees now (R21.1.2), and hide their watches (R21.2.5)."""
+    return [other for other in state.units if other.side != side]
+
+
 _CONES: Recent[frozenset[Cell]] = Recent()
 _COVER_SPOTS: Recent[tuple[Cell, ...]] = Recent(2)
 _COVERED: Recent[frozenset[Cell]] = Recent()
@@ -77,8 +112,9 @@ _COVERED: Recent[frozenset[Cell]] = Recent()
 
 def enemy_cones(state: Encounter, side: str) -> frozenset[Cell]:
     """R16.1: cells watched by the enemies of `side` that stand on reaction watch (kept for the same map
-    and the same watchers, cells, facings and weapons: a move of another unit changes none of them)."""
-    return _watched(state, [unit for unit in state.units if unit.side != side])
+    and the same watchers, cells, facings and weapons: a move of another unit changes none of them); those
+    of its view (`enemies_in_view`)."""
+    return _watched(state, enemies_in_view(state, side))
 
 
 def own_cones(state: Encounter, side: str) -> frozenset[Cell]:

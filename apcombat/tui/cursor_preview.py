@@ -1,13 +1,14 @@
 """What the battlefield shows of the cell under the cursor: the previewed walk there (its path, with the AP
 left after each step, and what it costs) and the hint line's sentence — an enemy's state, the walk's cost, a
-jump where walking does worse, or why nothing gets there. The walk is read from the overlays kept for the
-state (`KeptOverlays.walk`: no search per cell); the jump is the engine's preview."""
+jump where walking does worse, or why nothing gets there; and, asked by key, the same of a run (`M`) and of
+the sight from a cell (`S`). The walk is read from the overlays kept for the state (`KeptOverlays.walk`: no
+search per cell); the jump, the run and the sight are the engine's."""
 
 from __future__ import annotations
 
 import attrs
 
-from apcombat.engine import Jump, Preview, visible_enemies, watch_reach
+from apcombat.engine import Jump, Move, Preview, SightFrom, visible_enemies, watch_reach
 from apcombat.model import Cell, Unit
 from apcombat.rules.expected_damage import expected_damage
 from apcombat.tui.default_attack import MODE_NAMES, default_attack
@@ -18,11 +19,12 @@ from apcombat.tui.session import Session
 @attrs.frozen
 class CursorPreview:
     """The path to draw, the AP it would spend (the unit panel shows them), and the hint (None: keep the
-    hint line as it is)."""
+    hint line as it is); `ready`: the command previewed may be played as it is."""
 
     path: tuple[tuple[Cell, int], ...] = ()
     planned_ap: int = 0
     hint: str | None = None
+    ready: bool = False  # the previewed command may be played as it is (a run a second `M` plays)
 
 
 def cursor_preview(session: Session, kept: KeptOverlays, unit: Unit | None, cell: Cell) -> CursorPreview:
@@ -35,7 +37,7 @@ def cursor_preview(session: Session, kept: KeptOverlays, unit: Unit | None, cell
     if other is not None:
         return CursorPreview(hint=enemy_hint(session, unit, other))
     walk = kept.walk(cell)
-    path = tuple((step.cell, step.ap_left) for step in walk.path)
+    path = drawn_path(walk)
     hint = jump_hint(session, unit, cell, walk) or move_hint(cell, walk)
     return CursorPreview(path, walk.ap_cost if walk.path else 0, hint)
 
@@ -73,13 +75,53 @@ def watch_hint(unit: Unit) -> str:
     )
 
 
-def move_hint(cell: Cell, walk: Preview) -> str:
-    """The walk's cost, or why there is none."""
+def move_hint(cell: Cell, walk: Preview, running: bool = False) -> str:
+    """The walk's cost (or the run's: `running`), or why there is none."""
     if not walk.path:
         return walk.reason or f"{cell[0]},{cell[1]}"
     turns = sum(step.turn_ap for step in walk.path)
+    cost = f"{cell[0]},{cell[1]}: {walk.ap_cost} AP ({turns} for turning)"
+    if running:
+        if not walk.allowed:  # the engine's path costs more than the AP left: it is drawn, it does not run
+            return f"no run to {cost} — {walk.reason}, so M does not run there"
+        return f"run to {cost}, {walk.ap_left} left — M again runs"
     verdict = "m to walk, M to run" if walk.allowed else walk.reason
-    return f"move to {cell[0]},{cell[1]}: {walk.ap_cost} AP ({turns} for turning), {walk.ap_left} left — {verdict}"
+    return f"move to {cost}, {walk.ap_left} left — {verdict}"
+
+
+def run_preview(session: Session, unit: Unit, cell: Cell) -> CursorPreview:
+    """The first `M`: the run to `cell` as the engine's preview judges it — its path, its AP and the hint;
+    `ready` when a second `M` may run it. A run beyond the AP left is said, not drawn (as a walk's)."""
+    run = session.preview(Move(unit.id, (cell,), True, manner="run"))
+    path = drawn_path(run) if run.allowed else ()
+    hint = move_hint(cell, run, running=True) if run.path else f"no run to {cell[0]},{cell[1]}: {run.reason}"
+    return CursorPreview(path, run.ap_cost if path else 0, hint, ready=run.allowed)
+
+
+def drawn_path(move: Preview) -> tuple[tuple[Cell, int], ...]:
+    """A previewed move's path as the map draws it: each step's cell and the AP left after it."""
+    return tuple((step.cell, step.ap_left) for step in move.path)
+
+
+def sight_preview(kept: KeptOverlays, unit: Unit, seen: SightFrom) -> CursorPreview:
+    """`S`: the walk to the cell the sight is seen from (drawn when the unit can walk there) and the hint."""
+    walk = kept.walk(seen.cell)
+    path = drawn_path(walk) if walk.allowed else ()
+    return CursorPreview(path, walk.ap_cost if path else 0, sight_hint(unit, seen, walk))
+
+
+def sight_hint(unit: Unit, seen: SightFrom, walk: Preview) -> str:
+    """What the hint line says of the sight from a cell (`S`): the enemies of the side's view in sight from
+    there, whether an enemy watches the cell, and what the walk there costs (the engine's walk preview)."""
+    x, y = seen.cell
+    if seen.reason:
+        return seen.reason
+    enemies = ", ".join(enemy.name for enemy in seen.enemies) or "no enemy"
+    watched = " (in an enemy's watch cone, R16.1)" if seen.cell in seen.cones else ""
+    if seen.cell == unit.at:
+        return f"from {x},{y}{watched}, where {unit.name} stands, it sees {enemies} — S again clears"
+    there = f"walk there: {walk.ap_cost} AP, {walk.ap_left} left" if walk.path and walk.allowed else walk.reason
+    return f"from {x},{y}{watched} {unit.name} would see {enemies}; {there} — S again clears"
 
 
 def jump_hint(session: Session, unit: Unit, cell: Cell, walk: Preview) -> str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from apcombat.model import Cell, Unit
 from apcombat.tui.battle_layout import BattleParts
-from apcombat.tui.cursor_preview import cursor_preview
+from apcombat.tui.cursor_preview import CursorPreview, cursor_preview
 from apcombat.tui.deck_prompt import DeckPrompt
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.screens.battle_face import BattleFace
@@ -37,6 +37,12 @@ class BattleView(BattleFace):
         def action_move(self, run: bool = False) -> None: ...
 
         def _cursor(self) -> Cell: ...
+
+        def cursor_left_the_run(self) -> None: ...
+
+        def sight_shown(self, overlay: MapOverlay) -> MapOverlay: ...
+
+        def sight_mark(self) -> str: ...
 
     @property
     def map_cursor(self) -> Cell:
@@ -126,7 +132,7 @@ class BattleView(BattleFace):
         self.kept.ask_for(self.overlays)
         target = state.unit(self.target).at if self.target else None
         self.watcher = self._watching_at(self._cursor())
-        return self.kept.map_overlay(self.overlays, self.path, target, self.watcher)
+        return self.sight_shown(self.kept.map_overlay(self.overlays, self.path, target, self.watcher))
 
     def _watching_at(self, cell: Cell) -> Unit | None:
         """The unit on watch (R16.1) in the cell: the map draws its cone while the cursor is on it."""
@@ -137,7 +143,8 @@ class BattleView(BattleFace):
         """Draw the state with its overlays; the map's title marks overlays not worked out for it yet."""
         view = self.query_one(MapView)
         view.show(self.state, self.overlay())
-        mark = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
+        stale = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
+        mark = " · ".join(said for said in (self.sight_mark(), stale) if said)
         if mark != self.map_mark:
             self.map_mark = view.border_title = mark
 
@@ -148,15 +155,20 @@ class BattleView(BattleFace):
         active = self.active_unit
         if active is not None and self.state.map is not None:
             self.kept.follow(self.state, active)
-        shown = cursor_preview(self.session, self.kept, active, cell)
+        self.cursor_left_the_run()
+        self.show_cursor_preview(cursor_preview(self.session, self.kept, active, cell))
+        if self._watching_at(cell) != self.watcher:
+            self._show_map()  # the cone of a watcher under the cursor comes or goes
+        self.tutorial.follow()
+
+    def show_cursor_preview(self, shown: CursorPreview) -> None:
+        """Draw a previewed path (the cursor's walk, the run `M` asked for) with the AP it would spend, and
+        say its hint; only the path's rows, the hint line and the unit panel are redrawn."""
         self.path, self.planned_ap = shown.path, shown.planned_ap
         if shown.hint is not None:
             self.hint(shown.hint)
-        if self._watching_at(cell) != self.watcher:
-            self._show_map()  # the cone of a watcher under the cursor comes or goes
         self.query_one(MapView).show_path(self.path)
-        self.query_one(UnitPanel).show(self.state, active, self.planned_ap)
-        self.tutorial.follow()
+        self.query_one(UnitPanel).show(self.state, self.active_unit, self.planned_ap)
 
     def on_map_view_cell_chosen(self, message: MapView.CellChosen) -> None:
         """Enter on the map: fire at the enemy under the cursor, else move there. An Enter's choice that

@@ -47,6 +47,7 @@ from apcombat.tui.next_unit import NextUnitCycle
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.screens.battle_keys import BattleKeys
 from apcombat.tui.screens.battle_view import BattleView
+from apcombat.tui.screens.before_commit import BeforeCommit
 from apcombat.tui.screens.dialogs import ChoiceScreen, DiceScreen
 from apcombat.tui.screens.game_bindings import GAME_BINDINGS
 from apcombat.tui.screens.host import host
@@ -63,7 +64,7 @@ OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
 NOTICE_KEPT = 2.0  # seconds: a notice given as the battlefield opens (a load's) is said on it
 
 
-class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
+class GameScreen(BattleView, BeforeCommit, BattleKeys, ModuleActions, Screen):
     """Play an encounter on its map (and, through the hooks `TableScreen` fills in, on a table)."""
 
     COMMAND_EXAMPLE = "a command, e.g. move ana 4,5 — Enter plays it, Escape closes"
@@ -284,11 +285,14 @@ class GameScreen(BattleView, BattleKeys, ModuleActions, Screen):
         return self.query_one(MapView).cursor
 
     def action_move(self, run: bool = False) -> None:
+        if run:
+            self.run_key()  # previewed first (BeforeCommit)
+            return
         unit = self._with_active()
         if unit is None:
             return
         x, y = self._cursor()
-        self.act(Move(unit.id, ((x, y),), run, manner="run" if run else "walk"))
+        self.act(Move(unit.id, ((x, y),)))
 
     def action_turn(self) -> None:
         unit = self._with_active()

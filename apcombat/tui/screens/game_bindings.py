@@ -7,7 +7,7 @@ from apcombat.tui.battle_layout import PANELS_KEY
 
 GAME_BINDINGS: list[BindingType] = [
     Binding("m", "move", "Move", id="game.move"),
-    Binding("M", "move(True)", "Run", id="game.run", show=False),
+    Binding("M", "move(True)", "Run (first its path and cost, again to run)", id="game.run", show=False),
     Binding("t", "turn", "Turn", id="game.turn", show=False),
     Binding("p", "pose", "Pose", id="game.pose", show=False),
     Binding("c", "cover", "Cover", id="game.cover", show=False),
@@ -34,6 +34,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("plus", "quick_hp('+')", "Heal", show=False, id="game.gm_heal"),
     Binding("minus", "quick_hp('-')", "Hurt", show=False, id="game.gm_hurt"),
     Binding("colon", "command_line", "Command", show=False, id="game.command_line"),
+    Binding("S", "sight_from_cursor", "Sight from the cursor", show=False, id="game.sight_from_cursor"),
     Binding("1", "overlay('sight')", "Sight", show=False, id="game.overlay_sight"),
     Binding("2", "overlay('cones')", "Cones", show=False, id="game.overlay_cones"),
     Binding("3", "overlay('bands')", "Bands", show=False, id="game.overlay_bands"),

@@ -24,9 +24,11 @@ unit acting.
 
 MOVING
 Move the cursor with the arrow keys (or click a cell): the path preview draws the way and the AP it costs,
-with what each step leaves. m moves there, M runs. A step straight across a cell costs less than a
-diagonal one; rubble costs double; crouched and prone you move slower (R7, R8). t turns the unit towards
-the cursor: up to 45 degrees is free, 90 costs 1 AP, more 2 AP (R7.3).
+with what each step leaves. m moves there; M draws the run there and its cost, and M again runs. A step
+straight across a cell costs less than a diagonal one; rubble costs double; crouched and prone you move
+slower (R7, R8). t turns the unit towards the cursor: up to 45 degrees is free, 90 costs 1 AP, more 2 AP
+(R7.3). Before you walk, S shows what the unit would see from the cursor's cell and the enemies' watch
+cones, with the walk's cost; S again (or the unit moving) clears it.
 
 SHOOTING
 Tab picks an enemy in sight; f opens the shot dialog. Its breakdown lists every modifier of the hit chance

@@ -57,6 +57,7 @@ class ApcombatApp(App):
         Binding("ctrl+t", "title", "Title", show=False, id="app.title"),
         Binding("ctrl+k", "oracle", "Solo oracle", show=False, id="app.oracle"),
         Binding("f1", "rules", "Rules", show=False, id="app.rules"),
+        Binding("f4", "settings", "Settings", show=False, id="app.settings"),
     ]
 
     def __init__(
@@ -284,6 +285,12 @@ class ApcombatApp(App):
         from apcombat.tui.screens.oracle import OracleScreen
 
         self.push_screen(OracleScreen())
+
+    def action_settings(self) -> None:
+        from apcombat.tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
 
     def action_rules(self) -> None:
         """The rules reference, at the rule the screen in view cites (its `rule_in_view`), else at the top."""

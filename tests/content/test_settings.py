@@ -34,7 +34,7 @@ def written(text: str) -> Path:
 
 def test_no_file_means_the_defaults_and_no_problem() -> None:
     assert load_settings() == (DEFAULTS, [])
-    assert DEFAULTS == Settings(0.4, True, True, "auto", "standard", "short")
+    assert Settings(0.4, True, True, "auto", "standard", "short") == DEFAULTS
 
 
 def test_every_setting_is_written_and_read_back_as_it_was() -> None:
@@ -63,8 +63,8 @@ def test_an_unknown_field_is_named_with_the_settings_there_are_and_the_others_ar
         ("hints = 1", "hints = 1 must be true or false"),
         ("zoom = 4", 'zoom = 4 is not one of "auto", 1, 2 or 3'),
         ("zoom = true", 'zoom = True is not one of "auto", 1, 2 or 3'),
-        ('palette = "sepia"', "palette = 'sepia' is not one of \"standard\", \"colour-blind\" or \"high contrast\""),
-        ('log_detail = "long"', "log_detail = 'long' is not one of \"short\" or \"full\""),
+        ('palette = "sepia"', 'palette = \'sepia\' is not one of "standard", "colour-blind" or "high contrast"'),
+        ('log_detail = "long"', 'log_detail = \'long\' is not one of "short" or "full"'),
         ('ai_pace = "fast"', "ai_pace = 'fast' is not a pace: write seconds from 0 to 2, like 0.4"),
         ("ai_pace = true", "ai_pace = True is not a pace: write seconds from 0 to 2, like 0.4"),
     ],

@@ -69,15 +69,16 @@ class SettingsScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        listing = self.query_one(OptionList)
-        listing.highlighted = 0
-        listing.focus()
+        for listing in self.query(OptionList):  # none when the app closes before the screen is composed
+            listing.highlighted = 0
+            listing.focus()
 
     @property
-    def field_name(self) -> str:
-        """The setting the list's cursor is on."""
-        option = self.query_one(OptionList).highlighted_option
-        return option.id if option is not None and option.id else FIELDS[0].name
+    def field_name(self) -> str | None:
+        """The setting the list's cursor is on (None: the list is gone, the screen being taken down)."""
+        listing = self.query(OptionList)
+        option = listing.first().highlighted_option if listing else None
+        return option.id if option is not None else None
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         about = next(field.about for field in FIELDS if field.name == event.option.id)
@@ -89,10 +90,14 @@ class SettingsScreen(ModalScreen[None]):
         self.action_next_value()
 
     def action_change(self, step: int) -> None:
-        self._apply(stepped(host(self.app).settings, self.field_name, step))
+        name = self.field_name
+        if name is not None:
+            self._apply(stepped(host(self.app).settings, name, step))
 
     def action_next_value(self) -> None:
-        self._apply(next_value(host(self.app).settings, self.field_name))
+        name = self.field_name
+        if name is not None:
+            self._apply(next_value(host(self.app).settings, name))
 
     def _apply(self, settings: Settings) -> None:
         """Use the new settings from now on, write them, and show them here and on the screens below."""

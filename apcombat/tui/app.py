@@ -154,13 +154,12 @@ class ApcombatApp(App):
         if self.keymap_problems:  # one notice naming the file, a line for each problem
             lines = [f"• {problem.removeprefix(f'{self.keymap_file}: ')}" for problem in self.keymap_problems]
             self.notify("\n".join(lines), title=f"Key file {self.keymap_file}", severity="warning", timeout=30)
-        if self.settings_problems:
-            self.notify(
-                "\n".join(f"• {problem}" for problem in self.settings_problems),
-                title="Settings",
-                severity="warning",
-                timeout=30,
-            )
+        if self.settings_problems:  # the same: the file named once, a line for each problem
+            from apcombat.content.user_files import settings_file
+
+            file = settings_file()
+            lines = [f"• {problem.removeprefix(f'{file}: ')}" for problem in self.settings_problems]
+            self.notify("\n".join(lines), title=f"Settings file {file}", severity="warning", timeout=30)
         from apcombat.saves.autosaving import claim_autosave
         from apcombat.tui.screens.title import TitleScreen
 

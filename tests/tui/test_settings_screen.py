@@ -10,6 +10,7 @@ from conftest import DUEL, Ui
 from textual.widgets import DataTable
 
 from apcombat.content.settings import AI_PACE_ENV, DEFAULTS, Settings, load_settings, save_settings
+from apcombat.content.settings import FIELDS as FIELD_NAMES
 from apcombat.content.user_files import settings_file
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.help import HelpScreen
@@ -243,16 +244,28 @@ def test_problems_of_settings_toml_are_said_once_at_start(run_ui) -> None:
     async def script(ui: Ui) -> None:
         await ui.wait_for_screen(TitleScreen)
         (notice,) = [notice for notice in ui.notices() if notice.startswith("Settings")]
-        lines = notice.splitlines()
-        assert lines[0].startswith(f"Settings: • {path}: palette = 'sepia' is not one of")
-        assert lines[1] == (
-            f"• {path}: louder is not a setting; the settings are ai_pace, follow, hints, zoom, palette, log_detail"
-        )
+        lines = notice.splitlines()  # as the key file's: the file named once, a line for each problem
+        assert lines[0].startswith(f"Settings file {path}: • palette = 'sepia' is not one of")
+        assert lines[1] == "• louder is not a setting; the settings are " + ", ".join(FIELD_NAMES)
         assert ui.app.settings == DEFAULTS.replace(hints=False)  # what could be used is
         await open_settings(ui)
         await ui.press("escape")
         await ui.wait_for_screen(TitleScreen)
         assert len([notice for notice in ui.notices() if notice.startswith("Settings")]) == 1
+
+    run_ui(script, open_path=None)
+
+
+def test_a_settings_file_that_is_not_toml_is_said_once_and_the_defaults_are_used(run_ui) -> None:
+    path = settings_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('hints = false\npalette = "standard\n', encoding="utf-8")
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(TitleScreen)
+        (notice,) = [notice for notice in ui.notices() if notice.startswith("Settings")]
+        assert notice.startswith(f"Settings file {path}: • line 2: TOML syntax error")
+        assert notice.endswith("; the default settings are used") and ui.app.settings == DEFAULTS
 
     run_ui(script, open_path=None)
 

@@ -490,3 +490,15 @@ def test_the_map_legend_row_names_every_terrain_the_loader_takes(tmp_path: Path)
     (row,) = [row for row in field_tables()["Encounters"].rows if row[0] == "`map.legend`"]
     named = set(re.findall(r"`(\w+)`", row[1]))
     assert set(terrains) <= named, f"docs/files.md's map.legend row leaves out {sorted(set(terrains) - named)}"
+
+
+def test_files_md_lists_every_setting_of_settings_toml_with_its_default() -> None:
+    from apcombat.content.settings import DEFAULTS, FIELDS, settings_from
+
+    (table,) = [table for table in tables(FILES_MD) if table.header and table.header[0] == "setting"]
+    documented = {row[0].strip("`"): row[2] for row in table.rows}
+    assert list(documented) == list(FIELDS), f"{table.where} lists other settings than settings.toml has"
+    for field, default in documented.items():
+        assert tomllib.loads(f"x = {default.strip('`')}")["x"] == getattr(DEFAULTS, field), f"{field}'s default"
+        _, said = settings_from({field: WRONG})
+        assert len(said) == 1 and f"{field} = " in said[0], f"{field} is not read: {said}"

@@ -137,14 +137,19 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
     return False
 
 
-def ai_pace(settings: Settings | None = None) -> float:
-    """Seconds between two commands of an AI turn: APCOMBAT_AI_PACE when set (0: as fast as it thinks), else
-    the settings' pace."""
-    chosen = (settings or load_settings()[0]).ai_pace
+def environment_pace() -> float | None:
+    """The AI pace APCOMBAT_AI_PACE sets (0: as fast as it thinks), None when it is not set to a number."""
     with contextlib.suppress(ValueError):
         if os.environ.get(AI_PACE_ENV):
             return max(0.0, float(os.environ[AI_PACE_ENV]))
-    return chosen
+    return None
+
+
+def ai_pace(settings: Settings | None = None) -> float:
+    """Seconds between two commands of an AI turn: APCOMBAT_AI_PACE when set, else the settings' pace."""
+    chosen = (settings or load_settings()[0]).ai_pace
+    from_environment = environment_pace()
+    return chosen if from_environment is None else from_environment
 
 
 def read_settings() -> dict[str, Any]:

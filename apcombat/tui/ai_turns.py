@@ -55,17 +55,23 @@ class Battlefield(Protocol):
 
 
 class AiTurns:
-    """Plays the AI sides' lines on a battlefield, one at a time, at `pace` seconds apart."""
+    """Plays the AI sides' lines on a battlefield, one at a time, `pace()` seconds apart."""
 
-    def __init__(self, battlefield: Battlefield, session: Session, pace: float) -> None:
+    def __init__(self, battlefield: Battlefield, session: Session, pace: Callable[[], float]) -> None:
         self.battlefield = battlefield
         self.session = session
         self.fight: Fight = session.fight
-        self.pace = pace
+        self._pace = pace
         self.generation = 0  # bumped when the state moves under a pending answer (undo, load): it is dropped
         self.pending = False  # a timer, a worker or a question to the player is on the way
         self.thinking = False
         self.asking = False  # the player is asked whether a delayed unit steps in
+
+    @property
+    def pace(self) -> float:
+        """Seconds between two commands, asked at each pause: a pace changed in the settings applies from the
+        next command on, in the middle of a turn too."""
+        return self._pace()
 
     @property
     def acting(self) -> bool:

@@ -57,6 +57,7 @@ class ApcombatApp(App):
         Binding("ctrl+t", "title", "Title", show=False, id="app.title"),
         Binding("ctrl+k", "oracle", "Solo oracle", show=False, id="app.oracle"),
         Binding("f1", "rules", "Rules", show=False, id="app.rules"),
+        Binding("f4", "settings", "Settings", show=False, id="app.settings"),
     ]
 
     def __init__(
@@ -153,13 +154,12 @@ class ApcombatApp(App):
         if self.keymap_problems:  # one notice naming the file, a line for each problem
             lines = [f"• {problem.removeprefix(f'{self.keymap_file}: ')}" for problem in self.keymap_problems]
             self.notify("\n".join(lines), title=f"Key file {self.keymap_file}", severity="warning", timeout=30)
-        if self.settings_problems:
-            self.notify(
-                "\n".join(f"• {problem}" for problem in self.settings_problems),
-                title="Settings",
-                severity="warning",
-                timeout=30,
-            )
+        if self.settings_problems:  # the same: the file named once, a line for each problem
+            from apcombat.content.user_files import settings_file
+
+            file = settings_file()
+            lines = [f"• {problem.removeprefix(f'{file}: ')}" for problem in self.settings_problems]
+            self.notify("\n".join(lines), title=f"Settings file {file}", severity="warning", timeout=30)
         from apcombat.saves.autosaving import claim_autosave
         from apcombat.tui.screens.title import TitleScreen
 
@@ -284,6 +284,12 @@ class ApcombatApp(App):
         from apcombat.tui.screens.oracle import OracleScreen
 
         self.push_screen(OracleScreen())
+
+    def action_settings(self) -> None:
+        from apcombat.tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
 
     def action_rules(self) -> None:
         """The rules reference, at the rule the screen in view cites (its `rule_in_view`), else at the top."""

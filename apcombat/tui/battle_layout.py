@@ -9,6 +9,7 @@ layout costs more than a frame on a large map.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import attrs
@@ -122,14 +123,15 @@ class Battle(Protocol):
 
 
 class BattleFit:
-    """Keeps a game screen's battlefield fitted to the terminal: the map's zoom (the player's choice, else
-    the automatic one), the heights of the battle area, the hint line and the log, and the map's lower edge
-    (the overlays on, said as short as its width needs)."""
+    """Keeps a game screen's battlefield fitted to the terminal: the map's zoom (the player's `z`, else the
+    settings' default zoom, else the automatic one), the heights of the battle area, the hint line and the
+    log, and the map's lower edge (the overlays on, said as short as its width needs)."""
 
-    def __init__(self, screen: Battle) -> None:
+    def __init__(self, screen: Battle, default_zoom: Callable[[], int | None] = lambda: None) -> None:
         self.screen = screen
         self._parts: BattleParts | None = None  # the screen's, once composed
-        self.zoom_chosen: int | None = None
+        self.default_zoom = default_zoom  # the settings' (None: auto), read at each fit: a change applies
+        self.zoom_chosen: int | None = None  # the player's `z` for this fight (None: the default)
         self.shown: BattleLayout | None = None
         self.panels_chosen: bool | None = None  # the player's `i` (None: folded below NARROW columns only)
         self.side_width: int | None = None  # the side panels' columns as last laid out
@@ -152,7 +154,8 @@ class BattleFit:
         sizes = {zoom: view.size_at(zoom) for zoom in ZOOMS}
         rows_over_log = hint.rows + screen.tutorial.rows  # the demo duel's hints box sits over the hint line
         units = len(screen.state.units)
-        layout = battle_layout(screen.size, sizes, units, self.zoom_chosen, rows_over_log, side)
+        zoom = self.zoom_chosen if self.zoom_chosen is not None else self.default_zoom()
+        layout = battle_layout(screen.size, sizes, units, zoom, rows_over_log, side)
         folded = "" if side else f"{PANELS_KEY} panels · "  # the map's lower edge names the key while folded
         edge = screen.size.width - side - EDGE_TEXT - len(folded)
         view.border_subtitle = folded + overlays_on(screen.overlays, edge)

@@ -1,6 +1,7 @@
 """The demo duel teaches a first turn: a box of hints over the hint line walks a new player through moving
 with the path preview, reading a shot's breakdown, shooting and ending the turn, each hint giving way to the
-next once the player has done its step. F2 switches the hints off (and on), remembered in the user's settings.
+next once the player has done its step. F2 switches the hints off (and on): the `hints` setting, which the
+settings screen (F4) shows and changes too, so the box comes and goes from there as well.
 
 The battlefield tells the tutorial when something may have changed (`follow`); the tutorial reads what
 happened from the session's history and the screen's cursor path and target, never from keys."""
@@ -13,7 +14,7 @@ from typing import Any, Protocol
 
 from textual.widgets import Static
 
-from apcombat.content.settings import HINTS, hints_on, remember
+from apcombat.content.settings import Settings
 from apcombat.model import Cell, Control, Unit
 from apcombat.model.enums import ShotMode
 from apcombat.rules.costs import attack_cost
@@ -94,6 +95,14 @@ class TutorialBox(Static):
             self.update(text, layout=False)
 
 
+class Remembered(Protocol):
+    """Where the hints' setting lives: the app's settings (apcombat.tui.screens.host.Host)."""
+
+    settings: Settings
+
+    def change_settings(self, settings: Settings) -> bool: ...
+
+
 class Fitted(Protocol):
     def fit(self) -> None: ...
 
@@ -124,8 +133,10 @@ class Tutorial:
     battlefield: Taught
     turn_ended: bool
 
-    def __init__(self, battlefield: Taught) -> None:
+    def __init__(self, battlefield: Taught, remembered: Callable[[], Remembered]) -> None:
         self.battlefield = battlefield
+        self.remembered = remembered  # asked when needed: the app is known once the screen is mounted
+        self.setting_seen = True  # the hints' setting as last followed (a change on the settings screen shows)
         self.teaches = battlefield.session.name == DEMO and battlefield.session.state.map is not None
         self.on = False
         self.started_at = len(battlefield.session.game.history)
@@ -145,28 +156,43 @@ class Tutorial:
     def box(self) -> TutorialBox | None:
         return self.battlefield.hints_box()
 
+    @property
+    def setting(self) -> bool:
+        """The hints' setting: on unless the player switched them off (F2 or the settings screen)."""
+        return self.remembered().settings.hints
+
+    def _remember(self, on: bool) -> None:
+        app = self.remembered()
+        self.setting_seen = on
+        if app.settings.hints != on:
+            app.change_settings(app.settings.replace(hints=on))
+
     def start(self) -> None:
         """Show the hints if this fight teaches and the player has not switched them off."""
-        if self.teaches and hints_on():
+        self.setting_seen = self.setting
+        if self.teaches and self.setting_seen:
             self._show()
 
     def toggle(self) -> None:
         """F2 on the demo duel: hints off (remembered), or on again where the player is."""
         if self.on:
-            self.on = False
-            if self.box is not None:
-                self.box.remove()
-            self.battlefield.battle_fit.fit()
-            remember(HINTS, False)
+            self._hide()
+            self._remember(False)
             self.battlefield.notify(f"Tutorial hints off ({OFF_KEY} turns them on again).", timeout=4)
         elif self.teaches:
-            remember(HINTS, True)
+            self._remember(True)
             self._show()
         else:  # nothing to switch here: the setting is left as it is
-            state = "on" if hints_on() else "off"
+            state = "on" if self.setting else "off"
             self.battlefield.notify(
                 f"Tutorial hints ({state}) are for the demo duel: d on the title, F2 there.", timeout=4
             )
+
+    def _hide(self) -> None:
+        self.on = False
+        if self.box is not None:
+            self.box.remove()
+        self.battlefield.battle_fit.fit()
 
     def _show(self) -> None:
         self.on = True
@@ -176,7 +202,14 @@ class Tutorial:
         self.battlefield.call_after_refresh(self.follow)
 
     def follow(self) -> None:
-        """Look at what happened since the last look, mark the steps done and show the next hint."""
+        """Look at what happened since the last look, mark the steps done and show the next hint; show or hide
+        the box if the hints' setting was changed meanwhile (on the settings screen)."""
+        if self.setting != self.setting_seen:
+            self.setting_seen = self.setting
+            if self.teaches and self.setting_seen and not self.on:
+                self._show()
+            elif self.on and not self.setting_seen:
+                self._hide()
         box = self.box
         if not self.on or box is None:
             return
@@ -193,9 +226,7 @@ class Tutorial:
             if self.finished_at is None:
                 self.finished_at = played
             elif played > self.finished_at:  # the player plays on: the box makes room again
-                self.on = False
-                box.remove()
-                self.battlefield.battle_fit.fit()
+                self._hide()
                 return
         box.say(self._text())
 

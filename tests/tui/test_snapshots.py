@@ -17,6 +17,7 @@ from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.help import HelpScreen
 from apcombat.tui.screens.legend import LegendScreen
 from apcombat.tui.screens.replay import ReplayScreen
+from apcombat.tui.screens.settings import SettingsScreen
 from apcombat.tui.screens.setup import SetupScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.screens.victory import VictoryScreen
@@ -34,6 +35,19 @@ async def round_one(ui):
 @SIZES
 def test_title(snap, size):
     assert snap(None, size)
+
+
+@SIZES
+def test_settings(snap, size, monkeypatch):
+    # Issue 24, item 6: the settings screen from the title, the cursor on the palette (its sentence shown).
+    monkeypatch.delenv("APCOMBAT_AI_PACE", raising=False)
+
+    async def steps(ui):
+        await ui.press("s")
+        await ui.wait_for_screen(SettingsScreen)
+        await ui.press("down", "down", "down", "down")
+
+    assert snap(steps, size)
 
 
 @SIZES

@@ -81,13 +81,13 @@ class GameScreen(BattleView, BeforeCommit, BattleKeys, ModuleActions, Screen):
         self.busy = False
         self.shot_screen: ShotScreen | None = None
         self.shot_screen_name = ""
-        self.ai = AiTurns(self, session, 0.0)  # its pace: the app's, on mount
+        self.ai = AiTurns(self, session, lambda: host(self.app).pace)  # the settings' pace, read at each pause
         self.deck = DeckPrompt(self, session)  # R18.5.1: the activation deck's questions to a human side
         self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
         self.watcher: Unit | None = None  # the unit on watch under the cursor, whose cone is drawn
-        self.battle_fit = BattleFit(self)
-        self.tutorial = Tutorial(self)  # the demo duel's hints (apcombat/tui/tutorial.py)
+        self.battle_fit = BattleFit(self, lambda: host(self.app).settings.chosen_zoom)
+        self.tutorial = Tutorial(self, lambda: host(self.app))  # the demo duel's hints (apcombat/tui/tutorial.py)
         self.next_unit = NextUnitCycle()  # where the next-unit key's presses stand
 
     def compose(self) -> ComposeResult:
@@ -111,7 +111,6 @@ class GameScreen(BattleView, BeforeCommit, BattleKeys, ModuleActions, Screen):
             self.app.uninstall_screen(self.shot_screen_name)
 
     def on_mount(self) -> None:
-        self.ai.pace = host(self.app).pace
         self.query_one("#command", Input).display = False
         self.query_one(HintLine).on_rows = lambda rows: self.battle_fit.fit()
         self.query_one(EventLog).replace(self.session.log)

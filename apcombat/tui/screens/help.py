@@ -28,6 +28,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     from apcombat.tui.screens.roster import RosterScreen
     from apcombat.tui.screens.rules import RulesScreen
     from apcombat.tui.screens.saves import LoadScreen
+    from apcombat.tui.screens.settings import SettingsScreen
     from apcombat.tui.screens.setup import SetupScreen
     from apcombat.tui.screens.shot import ShotScreen
     from apcombat.tui.screens.title import TitleScreen
@@ -55,6 +56,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
         ("rules", RulesScreen),
         ("legend", LegendScreen),
         ("AI's options", AiOptionsScreen),
+        ("settings", SettingsScreen),
         ("how to play", HowToPlayScreen),
         ("keys", HelpScreen),
     ]

@@ -46,6 +46,8 @@ class RulesScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.query(OptionList):  # the app closes before the screen is composed (F1, ctrl+q at once)
+            return
         self.fill(list(range(len(self.book.sections))))
         start = self.book.index_of(self.start_number) if self.start_number else None
         self.show(start if start is not None else 0)

@@ -49,6 +49,7 @@ class TitleScreen(Screen):
         Binding("a", "resolver", "Attack resolver", show=False, id="title.resolver"),
         Binding("t", "roster", "Table fight: roster", show=False, id="title.roster"),  # the key line names it
         Binding("h", "how_to_play", "How to play", show=False, id="title.how_to_play"),
+        Binding("s", "app.settings", "Settings", show=False, id="title.settings"),
         Binding("q", "app.quit", "Quit", id="title.quit"),
     ]
 
@@ -61,7 +62,7 @@ class TitleScreen(Screen):
                 yield Static("", id="encounter-description")
             yield Label(
                 "Enter: new game   d: the demo duel   c: continue the autosave   l: load   r: watch a replay   "
-                "a: attack resolver   t: table fight roster   h: how to play   ?: keys   q: quit",
+                "a: attack resolver   t: table fight roster   h: how to play   s: settings   ?: keys   q: quit",
                 id="title-keys",
             )
             claim = host(self.app).autosave_claim

@@ -46,6 +46,11 @@ WHEN YOU ARE LOST
 what each map glyph means, ctrl+z takes back the last command, and : types any command of the command
 language (README). ctrl+s saves the fight; the autosave keeps the latest state.
 
+THE LOG
+The log under the map says what each command did; [ and ] scroll it. A burst is one line with its result: a
+click on it shows its rounds. ctrl+l opens the whole log, every line: / searches it (n and N go from match to
+match), u, s and k show one unit's, one side's or one kind's lines (attacks, moves, morale, GM, AI, turns).
+
 THE GAME MASTER'S SIDE
 At a table, t on the title builds a fight from ready characters (the roster); a fight without a map is
 table mode, with distances measured on the table. a on the title is the attack resolver: one attack

@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from conftest import Ui
+from conftest import SEED, Ui
+from test_ai_options import tactical_skirmish
 from test_log_folding import minigun_encounter
 from test_module_keys import encounter as reroll_encounter
 
+from apcombat.content import load_encounter
+from apcombat.engine import Game
+from apcombat.saves import save_game
 from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.screens.full_log import FullLogScreen
 from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.saves import ReplayScreen
 from apcombat.tui.widgets.event_log import EventLog
 
 BURST_LINE = "▸ Gruk: 40 rounds at Knight Rhys: 3 hit, 31 damage (31 -> 0 HP); down after round 3"
@@ -207,3 +212,35 @@ def test_whole_log_snapshot(snap, size, tmp_path):
         await ui.press("enter", "n")
 
     assert snap(steps, size, open_path=minigun_encounter(tmp_path / "encounters"))
+
+
+def test_the_replay_viewers_log_folds_bursts_too(run_ui, library, tmp_path):
+    game = Game(load_encounter(minigun_encounter(tmp_path / "encounters"), library), seed=SEED)
+    game.play_all(["start", "shoot gruk rhys burst"])
+    save_game(game, tmp_path / "saves" / "burst.toml")
+
+    async def script(ui):
+        await ui.press("r", "enter")  # the newest save's replay
+        replay = await ui.wait_for_screen(ReplayScreen)
+        await ui.press("end")
+        lines = replay.query_one(EventLog).text_lines()
+        assert BURST_LINE in lines and not [line for line in lines if "not rolled" in line]
+
+    run_ui(script, open_path=None)
+
+
+def test_the_whole_log_shows_each_ai_commands_reason(run_ui, tmp_path):
+    async def script(ui):
+        await ui.press("s", "e")  # Rex's turn, played by the tactical AI
+        await ui.until(lambda: ui.state.active == "ana" and ui.state.round == 2 and not ui.game.ai.pending, "Ana")
+        reasons = [entry.reason for entry in ui.game.session.game.history if entry.reason]
+        await ui.press("ctrl+l")
+        await ui.wait_for_screen(FullLogScreen)
+        await ui.press("K", "K", "K")  # the kinds backwards: other, turns, then AI
+        assert "kind: AI" in ui.text("#full-log-status")
+        lines = whole_log(ui)
+        assert reasons and len(lines) == len(reasons)
+        for line, reason in zip(lines, reasons, strict=True):
+            assert line.startswith("AI (Rex) ") and line.endswith(f": {reason}")
+
+    run_ui(script, open_path=tactical_skirmish(tmp_path / "encounters"), ai_pace=0)

@@ -68,7 +68,7 @@ def test_a_click_on_a_burst_shows_its_rolled_rounds_and_another_folds_them(run_u
         await burst(ui)
         log = panel(ui)
         row = log.lines_in_view().index(BURST_LINE)  # one row a line: the panel is wide
-        await ui.pilot.click(EventLog, offset=(5, row))
+        await ui.pilot.click(EventLog, offset=(5, 1 + row))  # under the panel's top border
         await ui.settle()
         text = ui.log_text()
         assert BURST_LINE.replace("▸", "▾") in text
@@ -76,7 +76,7 @@ def test_a_click_on_a_burst_shows_its_rolled_rounds_and_another_folds_them(run_u
         log.scroll_home(animate=False, immediate=True)
         await ui.settle()
         row = log.lines_in_view().index(BURST_LINE.replace("▸", "▾"))
-        await ui.pilot.click(EventLog, offset=(5, row))
+        await ui.pilot.click(EventLog, offset=(5, 1 + row))
         await ui.settle()
         assert BURST_LINE in ui.log_text() and "round 1: d100" not in ui.log_text()
 

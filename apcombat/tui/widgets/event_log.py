@@ -196,7 +196,8 @@ class EventLog(ScrollView):
 
     def on_click(self, event: Click) -> None:
         """A click on a burst's line shows its rounds (short detail), another folds them again."""
-        place = self.event_at_row(self.scroll_offset.y + event.y)
+        inside = event.get_content_offset(self)
+        place = self.event_at_row(self.scroll_offset.y + inside.y) if inside is not None else None
         if place is not None and self.toggle(place):
             event.stop()
 

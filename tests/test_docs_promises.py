@@ -128,6 +128,8 @@ KEY_WORDS = {
     "?": ["question_mark"],
     "+": ["plus"],
     "-": ["minus"],
+    "[": ["left_square_bracket"],
+    "]": ["right_square_bracket"],
 }
 NOT_KEYS = {"or", "and", "/", ""}
 KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt)\+)*(?:[a-z]|f\d{1,2})$|^[A-Z0-9]$")
@@ -256,6 +258,7 @@ def test_the_key_reader() -> None:
     assert keys_of("ctrl+z / ctrl+y") == ["ctrl+z", "ctrl+y"]
     assert keys_of("space or Tab") == ["space", "tab"]
     assert keys_of("F2") == ["f2"] and keys_of("`.`") == ["full_stop"]
+    assert keys_of("`[` / `]`") == ["left_square_bracket", "right_square_bracket"]
     assert keys_in_words("next mode; `l` cycles the locations, `+` / `-` extra AP") == ["l", "plus", "minus"]
     with pytest.raises(AssertionError, match="names no key"):
         keys_of("the left mouse button")

@@ -134,7 +134,7 @@ def test_a_small_fight_played_to_victory_with_the_keyboard(run_ui, tmp_path):
         await ui.press("enter")
         await ui.wait_for_screen(GameScreen)
         assert ui.state.unit("ana").hp == 25
-        assert "Rex attacks Ana: 1 hit, 6 damage (31 -> 25 HP)" in ui.log_text()
+        assert "Rex: 3 rounds at Ana: 1 hit, 6 damage (31 -> 25 HP)" in ui.log_text()  # a burst: one line
         await ui.press("e")
 
         # Round 2: Ana watches (o); Rex is chosen a cell in her cone with a click; he is interrupted there.

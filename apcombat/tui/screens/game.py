@@ -51,6 +51,7 @@ from apcombat.tui.screens.before_commit import BeforeCommit
 from apcombat.tui.screens.dialogs import ChoiceScreen, DiceScreen
 from apcombat.tui.screens.game_bindings import GAME_BINDINGS
 from apcombat.tui.screens.host import host
+from apcombat.tui.screens.log_keys import LogKeys
 from apcombat.tui.screens.module_actions import ModuleActions, reroll_offer
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.session import Session
@@ -64,7 +65,7 @@ OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
 NOTICE_KEPT = 2.0  # seconds: a notice given as the battlefield opens (a load's) is said on it
 
 
-class GameScreen(BattleView, BeforeCommit, BattleKeys, ModuleActions, Screen):
+class GameScreen(BattleView, BeforeCommit, BattleKeys, LogKeys, ModuleActions, Screen):
     """Play an encounter on its map (and, through the hooks `TableScreen` fills in, on a table)."""
 
     COMMAND_EXAMPLE = "a command, e.g. move ana 4,5 — Enter plays it, Escape closes"

@@ -49,4 +49,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("y", "ai_options", "AI's options", show=False, id="game.ai_options"),
     Binding("escape", "close_command_line", "Back", show=False, id="game.escape"),
     Binding("f2", "hints", "Hints on/off", show=False, id="game.hints"),
+    Binding("left_square_bracket", "log_scroll(-1)", "Log up", show=False, id="game.log_up"),
+    Binding("right_square_bracket", "log_scroll(1)", "Log down", show=False, id="game.log_down"),
+    Binding("ctrl+l", "full_log", "Whole log", show=False, id="game.full_log"),
 ]

@@ -18,6 +18,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     from apcombat.tui.screens.ai_options import AiOptionsScreen
     from apcombat.tui.screens.character_form import CharacterFormScreen
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
+    from apcombat.tui.screens.full_log import FullLogScreen
     from apcombat.tui.screens.game import GameScreen
     from apcombat.tui.screens.how_to_play import HowToPlayScreen
     from apcombat.tui.screens.legend import LegendScreen
@@ -57,6 +58,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
         ("legend", LegendScreen),
         ("AI's options", AiOptionsScreen),
         ("settings", SettingsScreen),
+        ("whole log", FullLogScreen),
         ("how to play", HowToPlayScreen),
         ("keys", HelpScreen),
     ]

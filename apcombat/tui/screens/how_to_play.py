@@ -55,6 +55,11 @@ r on the title watches a saved fight again from its start: space plays it on at 
 right or n steps one command on, left or p one back, home and end jump to the start and the end; z zooms
 as on the battlefield. The log below shows the fight up to the command on the map.
 
+THE LOG
+The log under the map says what each command did; [ and ] scroll it. A burst is one line with its result: a
+click on it shows its rounds. ctrl+l opens the whole log, every line: / searches it (n and N go from match to
+match), u, s and k show one unit's, one side's or one kind's lines (attacks, moves, morale, GM, AI, turns).
+
 THE GAME MASTER'S SIDE
 At a table, t on the title builds a fight from ready characters (the roster); a fight without a map is
 table mode, with distances measured on the table. a on the title is the attack resolver: one attack

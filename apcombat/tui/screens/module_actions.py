@@ -10,6 +10,7 @@ from apcombat.engine import REROLL_COST, Calm, GmNear, Reroll, describe_die, for
 from apcombat.model import Encounter, Unit
 from apcombat.tui.screens.battle_face import BattleFace
 from apcombat.tui.screens.dialogs import ChoiceScreen
+from apcombat.tui.widgets.event_log import EventLog
 
 
 def reroll_options(state: Encounter) -> list[tuple[Reroll, str]]:
@@ -92,6 +93,7 @@ class ModuleActions(BattleFace):
         if not rerolls:
             self.notify("no die to re-roll: right after an action, a side with 2 points may buy one of its own")
             return
+        self.query_one(EventLog).show_dice()  # the action's numbered dice, folded into it in short detail
 
         def chosen(line: str | None) -> None:
             if line:

@@ -3,22 +3,31 @@
 A fight of a thousand commands logs thousands of lines. The log keeps each line as text and draws only the
 rows in view (Textual's Line API), so that opening a save or taking back a command costs about as much as
 the rows on screen: an undo drops the lines of the events it took back instead of writing the log again.
-Each line is wrapped to the log's width as Textual's RichLog would (the same look, the same rows)."""
+Each line is wrapped to the log's width as Textual's RichLog would (the same look, the same rows).
+
+What an event shows follows the player's `log_detail` setting (`apcombat.tui.log_folding`): in `short`, a
+burst is one line (a click on it shows its rounds, again folds them) and an action's dice for a re-roll are
+folded into it (`R` shows them); `full` shows every line. The full log (ctrl+l) is one in `full` that also
+highlights what a search found."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterable
+from typing import Any
 
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.text import Text
-from textual.events import Resize
+from textual._context import NoActiveAppError
+from textual.events import Click, Resize
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from apcombat.engine import Event
+from apcombat.tui.log_folding import DETAIL, DICE_KIND, FULL, LogLine, foldable, shown_lines
 
 KIND_STYLES = {
     "round": "bold",
@@ -44,12 +53,14 @@ _CACHED_LINES = 2000
 """At most this many lines' rows are kept drawn; the rows in view are always among them."""
 
 
-def event_lines(event: Event) -> list[tuple[str, str]]:
-    """The lines one event shows, each with its style: its text, then each line of its details, indented."""
-    return [
-        (event.text, KIND_STYLES.get(event.kind, "")),
-        *(("   " + line, DETAIL_STYLE) for line in event.data.get("lines", ())),
-    ]
+MATCH_STYLE = "reverse"
+CURRENT_MATCH_STYLE = "bold reverse yellow"
+"""A search's matches in the full log, and the one it stands on."""
+
+
+def styled(line: LogLine) -> tuple[str, str]:
+    """A line's text and its style."""
+    return line.text, DETAIL_STYLE if line.kind == DETAIL else KIND_STYLES.get(line.kind, "")
 
 
 class EventLog(ScrollView):
@@ -66,8 +77,14 @@ class EventLog(ScrollView):
     }
     """
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, detail: str | None = None, **kwargs: object) -> None:
+        """`detail`: "short" or "full" whatever the settings say (None: as the player's `log_detail` says)."""
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.fixed_detail = detail
+        self.laid_out_in = ""  # the detail the lines are laid out in
+        self.unfolded: set[int] = set()  # the places of the events unfolded (short detail)
+        self.search = ""  # the full log's search: its matches are highlighted
+        self.current_match = -1  # the line the search stands on
         self.shown = 0
         self._events: list[Event] = []  # the events shown, in order
         self._event_ends: list[int] = []  # for each event shown, how many lines there are up to its end
@@ -80,9 +97,10 @@ class EventLog(ScrollView):
 
     def add(self, events: Iterable[Event]) -> None:
         """Show these events after those shown."""
+        self.laid_out_in = self.detail
         for event in events:
             self._events.append(event)
-            self._lines += event_lines(event)
+            self._lines += self._lines_of(len(self._events) - 1)
             self._event_ends.append(len(self._lines))
         self.shown = len(self._events)
         self._wrap_from(len(self._row_ends))
@@ -92,10 +110,15 @@ class EventLog(ScrollView):
     def replace(self, events: list[Event]) -> None:
         """Show exactly these events (after a load, or a step of a replay)."""
         self._keep(0)
+        self.unfolded.clear()
         self.add(events)
 
     def catch_up(self, events: list[Event]) -> None:
-        """Show the log `events` as it is now: the events an undo took back are dropped, the new ones added."""
+        """Show the log `events` as it is now: the events an undo took back are dropped, the new ones added;
+        all of it laid out again when the player changed the log's detail."""
+        if self.laid_out_in and self.laid_out_in != self.detail:
+            self.replace(events)
+            return
         kept = self._shared(events)
         if kept < len(self._events):
             self._keep(kept)
@@ -109,11 +132,99 @@ class EventLog(ScrollView):
         return [self._lines[line][0] for line in range(first, min(last + 1, len(self._lines)))]
 
     @property
+    def detail(self) -> str:
+        """How much the log shows: "short" or "full" (`apcombat.tui.log_folding`)."""
+        if self.fixed_detail is not None:
+            return self.fixed_detail
+        try:
+            app = self.app
+        except NoActiveAppError:  # not in an app (yet): every line
+            return FULL
+        settings: Any = getattr(app, "settings", None)
+        return str(getattr(settings, "log_detail", FULL))
+
+    def toggle(self, place: int) -> bool:
+        """Unfold the event at `place` (its rounds, its dice), or fold it again; False if it has nothing
+        folded."""
+        if not 0 <= place < len(self._events) or not foldable(self._events[place], self.detail):
+            return False
+        self.unfolded ^= {place}
+        self._lay_out_again(place)
+        return True
+
+    def show_dice(self) -> bool:
+        """Unfold the last action's dice for a re-roll (`R` asks which die); False if none is folded."""
+        for place in range(len(self._events) - 1, -1, -1):
+            if self._events[place].kind == DICE_KIND:
+                if place not in self.unfolded and self.toggle(place):
+                    self.scroll_end(animate=False, immediate=True, x_axis=False)
+                    return True
+                return False
+        return False
+
+    def text_lines(self) -> list[str]:
+        """The text of every line, in order (a line wrapped over several rows is one line)."""
+        return [text for text, _ in self._lines]
+
+    def matches(self, words: str) -> list[int]:
+        """The lines holding `words` (in any case), in order."""
+        wanted = words.casefold()
+        return [place for place, (text, _) in enumerate(self._lines) if wanted and wanted in text.casefold()]
+
+    def highlight(self, words: str, current: int = -1) -> None:
+        """Highlight `words` wherever they stand (the line `current` more), and bring that line into view."""
+        if (words, current) != (self.search, self.current_match):
+            self.search, self.current_match = words, current
+            self._drawn.clear()
+            self.refresh()
+        if 0 <= current < len(self._row_ends):
+            top = self._row_ends[current - 1] if current else 0
+            height = max(1, self.scrollable_content_region.height)
+            if not self.scroll_offset.y <= top < self.scroll_offset.y + height:
+                self.scroll_to(y=max(0, top - height // 3), animate=False, immediate=True)
+
+    def row_of(self, line: int) -> int:
+        """The first row of a line in the whole log (wrapped at its width)."""
+        return self._row_ends[line - 1] if 0 < line <= len(self._row_ends) else 0
+
+    def event_at_row(self, row: int) -> int | None:
+        """The place of the event whose line is drawn at this row of the whole log (None: below the end)."""
+        line = bisect_right(self._row_ends, row)
+        if line >= len(self._lines):
+            return None
+        return bisect_right(self._event_ends, line)
+
+    def on_click(self, event: Click) -> None:
+        """A click on a burst's line shows its rounds (short detail), another folds them again."""
+        inside = event.get_content_offset(self)
+        place = self.event_at_row(self.scroll_offset.y + inside.y) if inside is not None else None
+        if place is not None and self.toggle(place):
+            event.stop()
+
+    @property
     def lines(self) -> list[Strip]:
         """Every row of the log as drawn at its width, those out of view too (for tests and exports)."""
         return [row for line in range(len(self._lines)) for row in self._rows(line)]
 
     # ----- keeping the lines -----------------------------------------------------------------------------------
+
+    def _lines_of(self, place: int) -> list[tuple[str, str]]:
+        lines = shown_lines(self._events[place], self.laid_out_in, place in self.unfolded)
+        return [styled(line) for line in lines]
+
+    def _lay_out_again(self, place: int) -> None:
+        """The lines of the event at `place` drawn again (it was folded or unfolded); those after it move."""
+        start = self._event_ends[place - 1] if place else 0
+        end = self._event_ends[place]
+        lines = self._lines_of(place)
+        self._lines[start:end] = lines
+        moved = len(lines) - (end - start)
+        for later in range(place, len(self._event_ends)):
+            self._event_ends[later] += moved
+        del self._row_ends[start:]
+        for line in [line for line in self._drawn if line >= start]:
+            del self._drawn[line]
+        self._wrap_from(start)
 
     def _shared(self, events: list[Event]) -> int:
         """How many events at the start of `events` are the ones shown. A game's log only loses events at its
@@ -127,6 +238,7 @@ class EventLog(ScrollView):
         """Keep only the first `count` events shown."""
         lines = self._event_ends[count - 1] if count else 0
         del self._events[count:], self._event_ends[count:], self._lines[lines:], self._row_ends[lines:]
+        self.unfolded = {place for place in self.unfolded if place < count}
         for line in [line for line in self._drawn if line >= lines]:
             del self._drawn[line]
         self.shown = count
@@ -178,6 +290,9 @@ class EventLog(ScrollView):
                 self._drawn.clear()
             plain, style = self._lines[line]
             text = Text(plain, style=style)
+            if self.search:
+                found = CURRENT_MATCH_STYLE if line == self.current_match else MATCH_STYLE
+                text.highlight_regex(re.compile(re.escape(self.search), re.IGNORECASE), found)
             console = self.app.console
             width = min(max(cell_len(part) for part in plain.split("\n")), self._width)
             width = max(width, MIN_WIDTH)

@@ -5,7 +5,6 @@ log, which filters by unit, side and kind and searches. Snapshots of the whole l
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from conftest import SEED, Ui
 from test_ai_options import tactical_skirmish
@@ -18,7 +17,7 @@ from apcombat.saves import save_game
 from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.screens.full_log import FullLogScreen
 from apcombat.tui.screens.game import GameScreen
-from apcombat.tui.screens.saves import ReplayScreen
+from apcombat.tui.screens.replay import ReplayScreen
 from apcombat.tui.widgets.event_log import EventLog
 
 BURST_LINE = "▸ Gruk: 40 rounds at Knight Rhys: 3 hit, 31 damage (31 -> 0 HP); down after round 3"
@@ -37,7 +36,7 @@ def panel(ui: Ui) -> EventLog:
 
 async def detail(ui: Ui, chosen: str) -> None:
     """The player's log_detail changed (as the settings screen does): the battlefield is redrawn."""
-    ui.app.settings = attrs.evolve(ui.app.settings, log_detail=chosen)
+    ui.app.settings = ui.app.settings.replace(log_detail=chosen)
     ui.game.refresh_view()
     await ui.settle()
 

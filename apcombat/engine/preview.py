@@ -15,6 +15,7 @@ from apcombat.engine.commands import Attack, Command, CommandError, Move
 from apcombat.engine.movement import path_for
 from apcombat.model import Cell, Encounter, Facing, Unit
 from apcombat.rules.attack import AttackPlan
+from apcombat.rules.expected_damage import expected_damage
 from apcombat.rules.explain import describe_plan
 
 
@@ -40,6 +41,7 @@ class Preview:
     attack: AttackPlan | None = None
     lines: tuple[str, ...] = ()
     roll: str = ""  # the first roll the outcome depends on, when it depends on one
+    expected_damage: float = 0.0  # an attack's mean damage to its target after armour (rules.expected_damage)
 
     @property
     def expected_hits(self) -> float:
@@ -119,7 +121,9 @@ def _attack(state: Encounter, command: Attack) -> Preview:
     plan = plan_for(state, command)
     allowed = plan.ap_cost <= unit.ap
     reason = "" if allowed else f"{unit.name} needs {plan.ap_cost} AP and has {unit.ap}"
-    return Preview(allowed, reason, plan.ap_cost, unit.ap - plan.ap_cost, (), plan, tuple(describe_plan(plan)))
+    damage = expected_damage(plan, state.unit(command.target).armor)
+    lines = tuple(describe_plan(plan))
+    return Preview(allowed, reason, plan.ap_cost, unit.ap - plan.ap_cost, (), plan, lines, expected_damage=damage)
 
 
 def _generic(state: Encounter, command: Command) -> Preview:

@@ -10,7 +10,6 @@ import attrs
 
 from apcombat.engine import Jump, Move, Preview, SightFrom, visible_enemies, watch_reach
 from apcombat.model import Cell, Unit
-from apcombat.rules.expected_damage import expected_damage
 from apcombat.tui.default_attack import MODE_NAMES, default_attack
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.session import Session
@@ -58,7 +57,7 @@ def enemy_hint(session: Session, unit: Unit, other: Unit) -> str:
     plan = preview.attack
     weapons = " and the ".join(gun.weapon.name for gun in plan.guns)
     chances = " and ".join(f"{gun.hit_chance}%" for gun in plan.guns)
-    damage = expected_damage(plan, other.armor)
+    damage = preview.expected_damage
     return (
         f"{other.name}: {MODE_NAMES[plan.situation.shot.mode.value]} with the {weapons}, {chances} to hit, "
         f"{damage:.1f} damage expected ({other.hp} HP, {other.pose.value}) — f to attack"

@@ -89,3 +89,23 @@ def test_a_jump_costs_what_its_preview_says_whatever_the_dice(arena, landing, fi
         assert not shown.allowed and shown.reason == str(refused)
         return
     assert shown.allowed and before - game.state.unit("ana").ap == shown.ap_cost
+
+
+def test_an_attacks_preview_gives_its_expected_damage_and_played_shots_average_near_it(arena):  # R7, R10
+    start = load_encounter(arena.write(duel((1, 3), (4, 3))), _library())
+    shown = _shown(_game_of(start, 0), "shoot ana bob")
+    assert shown.allowed and shown.attack is not None and shown.expected_damage > 0
+    losses = []
+    for seed in range(300):
+        played = _game_of(start, seed)
+        before = played.state.unit("bob").hp
+        played.play("shoot ana bob")
+        losses.append(before - played.state.unit("bob").hp)
+    assert sum(losses) / len(losses) == pytest.approx(shown.expected_damage, rel=0.2)
+
+
+def _game_of(start, seed: int) -> Game:
+    game = Game(start, seed=seed)
+    for line in (START, "start"):
+        game.play(line)
+    return game

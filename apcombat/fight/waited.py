@@ -119,14 +119,14 @@ def action_of(before: Encounter, after: Encounter, events: Sequence[Event], entr
     WaitedAction | None
 ):
     """The record of one command (None for a game master's line, set-up's `start` and undo/redo markers)."""
-    if is_gm_command(entry.line) or before.round == 0:
+    command = parse_command(entry.line)
+    if command is None or is_gm_command(command) or before.round == 0:
         return None
     asked = side_asked(before)
     actor = _unit(before, before.active) if asked is None else None
     side = asked if asked is not None else actor.side if actor is not None else None
     if side is None:
         return None
-    command = parse_command(entry.line)
     target = getattr(command, "target", None)
     return WaitedAction(
         number=number,

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from apcombat.fight import Stretch, WaitedAction
 from apcombat.model import Cell, Unit
 from apcombat.tui.battle_layout import BattleParts
 from apcombat.tui.cursor_preview import cursor_preview
 from apcombat.tui.deck_prompt import DeckPrompt
+from apcombat.tui.follow import FollowAction
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.screens.battle_face import BattleFace
+from apcombat.tui.screens.host import host
 from apcombat.tui.tutorial import TutorialBox
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
+from apcombat.tui.widgets.waited_panel import WaitedPanel
 
 
 class BattleView(BattleFace):
@@ -29,6 +33,7 @@ class BattleView(BattleFace):
     map_mark: str
     watcher: Unit | None
     deck: DeckPrompt
+    follower: FollowAction | None = None  # made with the map, on the first action it shows
 
     if TYPE_CHECKING:
 
@@ -37,6 +42,8 @@ class BattleView(BattleFace):
         def action_move(self, run: bool = False) -> None: ...
 
         def _cursor(self) -> Cell: ...
+
+        def focus_battlefield(self) -> None: ...
 
     @property
     def map_cursor(self) -> Cell:
@@ -171,6 +178,32 @@ class BattleView(BattleFace):
             self.action_fire()
         elif active is not None:
             self.action_move()
+
+    # ----- following another side's actions (`tui.follow`, driven by `tui.ai_turns`) ------------------------
+
+    def follow(self, action: WaitedAction, back: bool) -> None:
+        """An AI's line was played: bring it into sight and draw it for the pace (`follow`, a setting); say
+        its reason while the AI goes on (`back`: control is the player's again, the hint says whose turn)."""
+        views = self.query(MapView)
+        if views:
+            if self.follower is None:
+                self.follower = FollowAction(views.first(), self.set_timer)
+            self.follower.show(action, follow=host(self.app).settings.follow, pace=self.ai.pace, scroll=not back)
+        if action.reason and not back:
+            self.hint(f"AI: {action.reason}")
+
+    def show_waited(self, stretch: Stretch) -> None:
+        """The "While you waited" panel, over the bottom of the battlefield."""
+        for panel in self.query(WaitedPanel):
+            panel.remove()
+        self.mount(WaitedPanel(stretch))
+
+    def on_waited_panel_chosen(self, message: WaitedPanel.Chosen) -> None:
+        for view in self.query(MapView):
+            view.cursor = message.cell
+
+    def on_waited_panel_closed(self, message: WaitedPanel.Closed) -> None:
+        self.focus_battlefield()
 
     def _unit_at(self, cell: Cell) -> Unit | None:
         return next((u for u in self.state.units if u.at == cell and not u.down), None)

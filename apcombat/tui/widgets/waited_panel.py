@@ -53,7 +53,7 @@ class WaitedPanel(Vertical):
         """The panel was closed."""
 
     def __init__(self, stretch: Stretch) -> None:
-        super().__init__(id="waited")
+        super().__init__()
         self.stretch = stretch
         self.border_title = TITLE
 
@@ -73,9 +73,6 @@ class WaitedPanel(Vertical):
         """Over the bottom of the screen, above the footer's line."""
         height = self.screen.size.height
         self.styles.offset = (0, max(0, height - self.outer_size.height - 1))
-
-    def on_resize(self) -> None:
-        self.sit_at_bottom()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

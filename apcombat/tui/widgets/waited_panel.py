@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from apcombat.fight import Stretch
 from apcombat.model import Cell
 
-TITLE = "While you waited — Enter shows it on the map, Escape closes, W opens it again"
+TITLE = "While you waited · Enter: on the map · Esc: close · W: again"
 
 
 class WaitedPanel(Vertical):
@@ -33,7 +33,7 @@ class WaitedPanel(Vertical):
         border-title-color: $warning;
         background: $panel;
     }
-    WaitedPanel OptionList {
+    WaitedPanel OptionList, WaitedPanel OptionList:focus {
         height: auto;
         max-height: 14;
         border: none;
@@ -71,8 +71,12 @@ class WaitedPanel(Vertical):
 
     def sit_at_bottom(self) -> None:
         """Over the bottom of the screen, above the footer's line."""
-        height = self.screen.size.height
-        self.styles.offset = (0, max(0, height - self.outer_size.height - 1))
+        offset = (0, max(0, self.screen.size.height - self.outer_size.height - 1))
+        if tuple(self.styles.offset.resolve(self.size, self.screen.size)) != offset:
+            self.styles.offset = offset
+
+    def on_resize(self) -> None:
+        self.sit_at_bottom()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -115,9 +115,9 @@ class WaitedAction:
         return f"R{self.round} {self.what}" + (f" — {effects}" if effects else "")
 
 
-def action_of(before: Encounter, after: Encounter, events: Sequence[Event], entry: HistoryEntry, number: int) -> (
-    WaitedAction | None
-):
+def action_of(
+    before: Encounter, after: Encounter, events: Sequence[Event], entry: HistoryEntry, number: int
+) -> WaitedAction | None:
     """The record of one command (None for a game master's line, set-up's `start` and undo/redo markers)."""
     command = parse_command(entry.line)
     if command is None or is_gm_command(command) or before.round == 0:

@@ -45,8 +45,13 @@ def long_field(tmp_path, monkeypatch):
     ana, rex = SKIRMISH_UNITS
     units = (
         ana | {"at": [2, 2]},
-        {"id": "bo", "side": "vault", "at": list(BO_AT), "facing": "E",
-         "character": character("Bo", ["colt_1911"], {"PE": 1, "AG": 1})},
+        {
+            "id": "bo",
+            "side": "vault",
+            "at": list(BO_AT),
+            "facing": "E",
+            "character": character("Bo", ["colt_1911"], {"PE": 1, "AG": 1}),
+        },
         rex | {"at": list(REX_AT), "facing": "W"},
     )
     path = write_encounter(

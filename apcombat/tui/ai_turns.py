@@ -71,6 +71,7 @@ class AiTurns:
         self.thinking = False
         self.asking = False  # the player is asked whether a delayed unit steps in
         self.stretch: Stretch | None = None  # the last stretch the player waited through (`W` shows it again)
+        self.paced = False  # the line on its way waited out the pace (not at pace 0, nor skipped with n)
 
     @property
     def acting(self) -> bool:
@@ -94,7 +95,8 @@ class AiTurns:
             return
         self.pending = True
         generation = self.generation
-        if self.pace > 0 and awaiting.pause:
+        self.paced = self.pace > 0 and awaiting.pause
+        if self.paced:
             self.battlefield.set_timer(self.pace, lambda: self._think(generation))
         else:
             self.battlefield.call_later(self._think, generation)

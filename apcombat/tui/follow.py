@@ -1,6 +1,7 @@
 """Follow the action on a map: each command another side plays (`apcombat.fight.WaitedAction`) is brought into
 sight — the acting unit and its target, on a map larger than the view — and the shot's line and the damage it
-did are drawn over the map for the length of the AI's pace (at pace 0 nothing lingers and nothing waits).
+did are drawn over the map for the length of the AI's pace (at pace 0 nothing moves, lingers or waits: the
+commands play at once, and a list such as "While you waited" tells them).
 
 Reusable by whatever shows a fight's commands one by one on a `MapView`: the battlefield's AI turns
 (`tui.ai_turns`) and the replay viewer, which builds each step's record with `apcombat.fight.action_of`:
@@ -56,11 +57,11 @@ class FollowAction:
 
     def show(self, action: WaitedAction, *, follow: bool = True, pace: float = 0.0, scroll: bool = True) -> None:
         """Bring the action into sight (`follow`, unless `scroll` is False: control is back and the view is the
-        player's) and draw it for `pace` seconds."""
-        if follow and scroll:
-            self.bring_into_sight(action)
+        player's) and draw it for `pace` seconds; at pace 0 neither."""
         self.clear()
-        if pace > 0:
+        if pace > 0:  # at pace 0 nothing waits: no frame would show the view there or the shot
+            if follow and scroll:
+                self.bring_into_sight(action)
             trace = trace_of(action)
             if trace:
                 self.view.show_trace(trace)

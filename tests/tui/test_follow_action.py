@@ -19,6 +19,7 @@ from apcombat.tui.widgets.waited_panel import WaitedPanel
 
 BO_AT = (80, 50)
 REX_AT = (84, 36)
+PACE = 0.001  # a pace, so the view follows (at pace 0 the lines play at once and it does not)
 
 
 class Watching:
@@ -81,7 +82,7 @@ def long_field(tmp_path, monkeypatch):
             await ui.settle()
             await steps(ui, bot)
 
-        return run_ui(script, open_path=path, ai_pace=0, size=size)
+        return run_ui(script, open_path=path, ai_pace=PACE, size=size)
 
     return run
 

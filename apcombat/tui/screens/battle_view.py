@@ -181,14 +181,23 @@ class BattleView(BattleFace):
 
     # ----- following another side's actions (`tui.follow`, driven by `tui.ai_turns`) ------------------------
 
+    @property
+    def follows_ai(self) -> bool:
+        """Whether the view goes where the AI acts: the `follow` setting, at a pace (at pace 0 the AI's lines
+        play at once: the view stays, and the cursor does not jump to each AI unit whose turn begins)."""
+        return host(self.app).settings.follow and self.ai.pace > 0
+
     def follow(self, action: WaitedAction, back: bool) -> None:
-        """An AI's line was played: bring it into sight and draw it for the pace (`follow`, a setting); say
-        its reason while the AI goes on (`back`: control is the player's again, the hint says whose turn)."""
+        """An AI's line was played: bring it into sight and draw it for the pace (`follow`, a setting; not
+        when the line did not wait out the pace: at pace 0 or skipped with n, the lines play at once and the
+        "While you waited" panel tells them); say its reason while the AI goes on (`back`: control is the
+        player's again, the hint says whose turn)."""
         views = self.query(MapView)
         if views:
             if self.follower is None:
                 self.follower = FollowAction(views.first(), self.set_timer)
-            self.follower.show(action, follow=host(self.app).settings.follow, pace=self.ai.pace, scroll=not back)
+            pace = self.ai.pace if self.ai.paced else 0.0
+            self.follower.show(action, follow=self.follows_ai, pace=pace, scroll=not back)
         if action.reason and not back:
             self.hint(f"AI: {action.reason}")
 

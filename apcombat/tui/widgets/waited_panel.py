@@ -5,6 +5,8 @@ again. It covers the bottom of the battlefield (the log and the hint line), neve
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -12,8 +14,9 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from apcombat.fight import Stretch
-from apcombat.model import Cell
+if TYPE_CHECKING:  # the keys screen lists the panel's keys at start-up, before the game is loaded
+    from apcombat.fight import Stretch
+    from apcombat.model import Cell
 
 TITLE = "While you waited · Enter: on the map · Esc: close · W: again"
 

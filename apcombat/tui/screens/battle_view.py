@@ -198,14 +198,23 @@ class BattleView(BattleFace):
                 self.follower = FollowAction(views.first(), self.set_timer)
             pace = self.ai.pace if self.ai.paced else 0.0
             self.follower.show(action, follow=self.follows_ai, pace=pace, scroll=not back)
+        if not back:
+            self.close_waited()  # the last stretch's list is old news once the AI acts again
         if action.reason and not back:
             self.hint(f"AI: {action.reason}")
 
     def show_waited(self, stretch: Stretch) -> None:
         """The "While you waited" panel, over the bottom of the battlefield."""
-        for panel in self.query(WaitedPanel):
-            panel.remove()
+        self.close_waited()
         self.mount(WaitedPanel(stretch))
+
+    def close_waited(self) -> None:
+        panels = self.query(WaitedPanel)
+        if panels:
+            focused = self.focused is not None and any(panel in self.focused.ancestors for panel in panels)
+            panels.remove()
+            if focused:
+                self.focus_battlefield()
 
     def on_waited_panel_chosen(self, message: WaitedPanel.Chosen) -> None:
         for view in self.query(MapView):

@@ -142,3 +142,17 @@ def test_w_with_nothing_waited_says_so(run_ui):
 
 def test_settings_follow_is_on_by_default():
     assert Settings().follow is True
+
+
+def test_hot_seat_w_lists_what_the_other_player_did_since_your_last_command(run_ui):
+    async def script(ui: Ui) -> None:  # the test encounter: both sides played by people
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.command("pose ana crouched")
+        await ui.press("e")
+        assert ui.state.active == "rex" and not ui.game.query(WaitedPanel)  # it opens by itself after an AI only
+        await ui.press("W")
+        lines = ui.game.query_one(WaitedPanel).stretch.lines()
+        assert [line.split(":")[0] for line in lines] == ["R1 Ana goes crouched", "R1 Ana ends the turn"]
+
+    run_ui(script)

@@ -4,5 +4,17 @@ the activation deck's questions, the step-in offers for a delayed unit, and what
 
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.fight import Fight, Followup
+from apcombat.fight.waited import Effect, Stretch, WaitedAction, Waiting, action_of
 
-__all__ = ["AiToPlay", "DeckChoice", "Fight", "Followup", "StepInOffer"]
+__all__ = [
+    "AiToPlay",
+    "DeckChoice",
+    "Effect",
+    "Fight",
+    "Followup",
+    "StepInOffer",
+    "Stretch",
+    "WaitedAction",
+    "Waiting",
+    "action_of",
+]

@@ -20,6 +20,7 @@ from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, ask, line_cap_ste
 from apcombat.engine import Event, Game, side_asked
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.deck_question import deck_choice
+from apcombat.fight.waited import Waiting
 from apcombat.model import AiDice
 
 MOVED_ON = frozenset({"turn", "interrupt", "interrupt_end"})
@@ -58,6 +59,8 @@ class Fight:
         self.victory_said = False
         self._autosave = autosave
         self._turn_changed = False
+        self.waiting = Waiting(game, self.players, self.viewing_side)
+        """Each command as played, and the stretch a human side waited through (`waiting.control_back()`)."""
         if autosave is not None:
             game.turn_listeners.append(self._turn_change)
             game.command_listeners.append(self._saved)
@@ -75,6 +78,18 @@ class Fight:
             return None
         side = state.unit(state.active).side
         return side if side in self.players else None
+
+    def viewing_side(self) -> str | None:
+        """The human side whose view the player has now: the side in control when it is a human one (the
+        deck's question included); at the end, the only human side. None while an AI is in control."""
+        state = self.game.state
+        if state.finished:
+            humans = [side.id for side in state.sides if side.id not in self.players]
+            return humans[0] if len(humans) == 1 else None
+        side = side_asked(state)
+        if side is None and state.active is not None and state.round > 0:
+            side = state.unit(state.active).side
+        return side if side is not None and side not in self.players else None
 
     @property
     def ai_acting(self) -> bool:

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from apcombat.ai import Player
 from apcombat.ai.turn import Answer, Step, ask
 from apcombat.engine import Event
-from apcombat.fight import Fight, StepInOffer
+from apcombat.fight import Fight, StepInOffer, Stretch, WaitedAction
 from apcombat.model import AiDice, Encounter
 from apcombat.tui.session import Session
 
@@ -40,6 +40,10 @@ class Battlefield(Protocol):
     def notify(self, message: str, *, severity: Any = ...) -> None: ...
 
     def after(self, events: list[Event]) -> None: ...
+
+    def follow(self, action: WaitedAction, back: bool) -> None: ...
+
+    def show_waited(self, stretch: Stretch) -> None: ...
 
     def ask_choice(self, question: str, options: Options, answered: Callable[[str | None], None]) -> None: ...
 
@@ -66,6 +70,8 @@ class AiTurns:
         self.pending = False  # a timer, a worker or a question to the player is on the way
         self.thinking = False
         self.asking = False  # the player is asked whether a delayed unit steps in
+        self.stretch: Stretch | None = None  # the last stretch the player waited through (`W` shows it again)
+        self.paced = False  # the line on its way waited out the pace (not at pace 0, nor skipped with n)
 
     @property
     def pace(self) -> float:
@@ -95,7 +101,8 @@ class AiTurns:
             return
         self.pending = True
         generation = self.generation
-        if self.pace > 0 and awaiting.pause:
+        self.paced = self.pace > 0 and awaiting.pause
+        if self.paced:
             self.battlefield.set_timer(self.pace, lambda: self._think(generation))
         else:
             self.battlefield.call_later(self._think, generation)
@@ -178,3 +185,27 @@ class AiTurns:
                 f"the AI played an illegal line ({step.illegal}): its turn ends", severity="warning"
             )
         self.battlefield.after(list(step.events))
+        self._follow()
+
+    def _follow(self) -> None:
+        """Show the line just played on the map and its reason; when control is back with the player, what
+        happened while the player waited."""
+        back = not self.fight.ai_acting
+        action = self.fight.waiting.last
+        if action is not None and action.number == len(self.session.game.history):
+            self.battlefield.follow(action, back)
+        if back:
+            self.show_waited(again=False)
+
+    def show_waited(self, again: bool = True) -> None:
+        """The "While you waited" panel: the stretch just waited through (the human side in control now is
+        the viewing one), else, `again`, the last one shown."""
+        stretch = self.fight.waiting.control_back()
+        if stretch is not None:
+            self.stretch = stretch
+        elif again and self.stretch is not None:
+            stretch = self.stretch
+        elif again:
+            self.battlefield.hint("nothing happened while you waited (W shows the other sides' actions)")
+        if stretch is not None:
+            self.battlefield.show_waited(stretch)

@@ -52,6 +52,10 @@ class BattleKeys(BattleFace):
     def action_ai_skip(self) -> None:
         self.ai.skip()
 
+    def action_waited(self) -> None:
+        """The "While you waited" panel again."""
+        self.ai.show_waited()
+
     def action_save(self) -> None:
         def save_as(name: str | None) -> None:
             if not name:

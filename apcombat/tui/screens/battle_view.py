@@ -6,16 +6,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from apcombat.fight import Stretch, WaitedAction
 from apcombat.model import Cell, Unit
 from apcombat.tui.battle_layout import BattleParts
 from apcombat.tui.cursor_preview import CursorPreview, cursor_preview
 from apcombat.tui.deck_prompt import DeckPrompt
+from apcombat.tui.follow import FollowAction
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.screens.battle_face import BattleFace
+from apcombat.tui.screens.host import host
 from apcombat.tui.tutorial import TutorialBox
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
+from apcombat.tui.widgets.waited_panel import WaitedPanel
 
 
 class BattleView(BattleFace):
@@ -29,6 +33,7 @@ class BattleView(BattleFace):
     map_mark: str
     watcher: Unit | None
     deck: DeckPrompt
+    follower: FollowAction | None = None  # made with the map, on the first action it shows
 
     if TYPE_CHECKING:
 
@@ -43,6 +48,8 @@ class BattleView(BattleFace):
         def sight_shown(self, overlay: MapOverlay) -> MapOverlay: ...
 
         def sight_mark(self) -> str: ...
+
+        def focus_battlefield(self) -> None: ...
 
     @property
     def map_cursor(self) -> Cell:
@@ -183,6 +190,50 @@ class BattleView(BattleFace):
             self.action_fire()
         elif active is not None:
             self.action_move()
+
+    # ----- following another side's actions (`tui.follow`, driven by `tui.ai_turns`) ------------------------
+
+    @property
+    def follows_ai(self) -> bool:
+        """Whether the view goes where the AI acts: the `follow` setting, at a pace (at pace 0 the AI's lines
+        play at once: the view stays, and the cursor does not jump to each AI unit whose turn begins)."""
+        return host(self.app).settings.follow and self.ai.pace > 0
+
+    def follow(self, action: WaitedAction, back: bool) -> None:
+        """An AI's line was played: bring it into sight and draw it for the pace (`follow`, a setting; not
+        when the line did not wait out the pace: at pace 0 or skipped with n, the lines play at once and the
+        "While you waited" panel tells them); say its reason while the AI goes on (`back`: control is the
+        player's again, the hint says whose turn)."""
+        views = self.query(MapView)
+        if views:
+            if self.follower is None:
+                self.follower = FollowAction(views.first(), self.set_timer)
+            pace = self.ai.pace if self.ai.paced else 0.0
+            self.follower.show(action, follow=self.follows_ai, pace=pace, scroll=not back)
+        if not back:
+            self.close_waited()  # the last stretch's list is old news once the AI acts again
+        if action.reason and not back:
+            self.hint(f"AI: {action.reason}")
+
+    def show_waited(self, stretch: Stretch) -> None:
+        """The "While you waited" panel, over the bottom of the battlefield."""
+        self.close_waited()
+        self.mount(WaitedPanel(stretch))
+
+    def close_waited(self) -> None:
+        panels = self.query(WaitedPanel)
+        if panels:
+            focused = self.focused is not None and any(panel in self.focused.ancestors for panel in panels)
+            panels.remove()
+            if focused:
+                self.focus_battlefield()
+
+    def on_waited_panel_chosen(self, message: WaitedPanel.Chosen) -> None:
+        for view in self.query(MapView):
+            view.cursor = message.cell
+
+    def on_waited_panel_closed(self, message: WaitedPanel.Closed) -> None:
+        self.focus_battlefield()
 
     def _unit_at(self, cell: Cell) -> Unit | None:
         return next((u for u in self.state.units if u.at == cell and not u.down), None)

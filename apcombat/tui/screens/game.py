@@ -243,7 +243,8 @@ class GameScreen(BattleView, BeforeCommit, BattleKeys, LogKeys, ModuleActions, S
         moved_on = self.session.fight.followup(events).moved_on
         if moved_on:
             self.target = None  # each turn picks its own target: f asks whom again
-        if moved_on and active is not None and active.at is not None:
+        kept = active is not None and active.side in self.session.fight.players and not self.follows_ai
+        if moved_on and active is not None and active.at is not None and not kept:  # an AI's unit, unfollowed
             self.query_one(MapView).cursor = active.at
         turn = [e for e in events if e.kind == "turn"]
         offer = reroll_offer(self.state)  # R18.6: right after the action, before any other command

@@ -26,6 +26,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("e", "end", "End turn", id="game.end"),
     Binding("s", "start", "Start", show=False, id="game.start"),
     Binding("n", "ai_skip", "Skip AI", id="game.ai_skip"),
+    Binding("W", "waited", "While you waited", show=False, id="game.waited"),
     Binding("ctrl+z", "undo", "Undo", id="game.undo"),
     Binding("ctrl+y", "redo", "Redo", show=False, id="game.redo"),
     Binding("ctrl+s", "save", "Save", id="game.save", show=False),

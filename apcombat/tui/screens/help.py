@@ -35,6 +35,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     from apcombat.tui.screens.title import TitleScreen
     from apcombat.tui.screens.victory import VictoryScreen
     from apcombat.tui.widgets.map_view import MapView
+    from apcombat.tui.widgets.waited_panel import WaitedPanel
 
     places: list[tuple[str, type[DOMNode]]] = [("everywhere", everywhere)] if everywhere is not None else []
     places += [
@@ -44,6 +45,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
         ("set-up", SetupScreen),
         ("game", GameScreen),
         ("map", MapView),
+        ("while you waited", WaitedPanel),
         ("shot", ShotScreen),
         ("dice", DiceScreen),
         ("oracle", OracleScreen),

@@ -22,6 +22,12 @@ taking cover, reloading and attacking; e ends the turn, and AP not spent are los
 on your next unit that has not yet acted this round, with its AP (again: the one after); . goes back to the
 unit acting.
 
+WHILE THE AI PLAYS
+The map follows each enemy action: it scrolls to the unit acting and its target, draws the shot's line and
+the damage (-14) for a moment, and the hint line gives the AI's reason. When your turn comes back, "While
+you waited" lists every enemy action since your last turn with what it did to your units; Enter on a line
+puts the cursor there, Escape closes the list and W opens it again. n skips the rest of the AI's turn.
+
 MOVING
 Move the cursor with the arrow keys (or click a cell): the path preview draws the way and the AP it costs,
 with what each step leaves. m moves there; M draws the run there and its cost, and M again runs. A step

@@ -17,7 +17,7 @@ neighbour and from an odd row to the north-west one, so holding a key walks a co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
@@ -141,6 +141,7 @@ class MapView(ScrollView, can_focus=True):
         self._lines: LRUCache[RowMarks | tuple[RowMarks, int, int], Strip] = LRUCache(LINES_KEPT)  # full-width rows
         self._visible_lines: LRUCache[tuple[object, ...], Strip] = LRUCache(LINES_KEPT)  # cropped, with the rulers
         self._base_style = Style()
+        self._traces: dict[int, tuple[tuple[int, str, Style], ...]] = {}  # row -> what is painted over it
         # Called with the new cell as soon as the cursor moves, before the frame that shows it: a screen that
         # redraws something for the cursor does so in the key's own frame (`CursorMoved` comes a frame late).
         self.cursor_listener: Callable[[Cell], None] | None = None
@@ -240,6 +241,17 @@ class MapView(ScrollView, can_focus=True):
                 self._row_marks[y] = attrs.evolve(self._row_marks[y], path=rows.get(y, ()))
         self._refresh_rows(touched)
 
+    def show_trace(self, marks: Mapping[Cell, tuple[str, Style]]) -> None:
+        """Paint short texts over cells' first lines (the line of a shot, the damage it did), until another
+        trace replaces them; an empty one clears them. Each text starts at its cell and may run on."""
+        rows: dict[int, list[tuple[int, str, Style]]] = {}
+        for (x, y), (text, style) in marks.items():
+            rows.setdefault(y, []).append((x, text, style))
+        traces = {y: tuple(sorted(row, key=lambda mark: mark[0])) for y, row in rows.items()}
+        touched = set(traces) | set(self._traces)
+        self._traces = traces
+        self._refresh_rows(touched)
+
     def scroll_to_cell(self, cell: Cell) -> None:
         """Scroll just enough to show `cell`, with a margin of a couple of cells when the view is large enough."""
         view_width, view_height = self.size.width - self._gutter_width, self.size.height - RULER_LINES
@@ -258,6 +270,15 @@ class MapView(ScrollView, can_focus=True):
         new_y = top if top < scroll_y else bottom - view_height if bottom > scroll_y + view_height else scroll_y
         if (new_x, new_y) != (scroll_x, scroll_y):
             self.scroll_to(max(0, new_x), max(0, new_y), animate=False)
+
+    def shows(self, cell: Cell) -> bool:
+        """Whether the whole of `cell` is in the view now."""
+        view_width, view_height = self.size.width - self._gutter_width, self.size.height - RULER_LINES
+        x, y = cell
+        zoom, (scroll_x, scroll_y) = self._zoom, self.scroll_offset
+        left = CELL_WIDTH * zoom * x + hex_indent(y, zoom, self._hexes) - scroll_x
+        top = zoom * y - scroll_y
+        return left >= 0 and left + CELL_WIDTH * zoom <= view_width and top >= 0 and top + zoom <= view_height
 
     def cell_at(self, offset: Offset) -> Cell | None:
         """The map cell at an offset in the view's content area, or None on the rulers or off the map."""
@@ -323,7 +344,8 @@ class MapView(ScrollView, can_focus=True):
         view_width = max(0, width - gutter_width)
         cursor_x = self._cursor[0] if y == 1 else None
         marks = self._row_marks[row] if y >= RULER_LINES else (y, cursor_x)
-        key = (marks, sub, zoom, scroll_x, view_width, gutter_width, base)
+        trace = self._traces.get(row, ()) if y >= RULER_LINES and not sub else ()
+        key = (marks, sub, zoom, scroll_x, view_width, gutter_width, base, trace)
         line = self._visible_lines.get(key)
         if line is None:
             if y < RULER_LINES:
@@ -333,13 +355,24 @@ class MapView(ScrollView, can_focus=True):
                 full = self._map_line(row, sub)
                 left = Strip.blank(gutter_width, base)
             else:
-                full = self._map_line(row)
+                full = self._traced(row, self._map_line(row), trace)
                 left = gutter(row, gutter_width, row == self._cursor[1]).apply_style(base)
             visible = full.apply_style(base).crop_extend(scroll_x, scroll_x + view_width, base)
             line = Strip([*left, *visible], gutter_width + view_width)
             if line.cell_length != width:  # a view narrower than the y ruler
                 line = line.crop(0, width)
             self._visible_lines.set(key, line)
+        return line
+
+    def _traced(self, row: int, line: Strip, trace: tuple[tuple[int, str, Style], ...]) -> Strip:
+        """A map row with the trace's texts painted over it."""
+        width = line.cell_length
+        for x, text, style in trace:
+            start = CELL_WIDTH * self._zoom * x + hex_indent(row, self._zoom, self._hexes)
+            text = text.center(CELL_WIDTH * self._zoom)[: max(0, width - start)]
+            if text:
+                painted = Strip([Segment(text, style)], len(text))
+                line = Strip.join([line.crop(0, start), painted, line.crop(start + len(text), width)])
         return line
 
     def _table_mode_line(self, width: int, base: Style) -> Strip:

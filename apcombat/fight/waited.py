@@ -1,0 +1,216 @@
+"""What a human side waited through: each command another side played (an AI's, or in hot-seat the other
+player's) with its events, its acting unit and target, its one-line reason and what it did to the viewing
+side's units. The app follows each as it is played and lists the stretch when control comes back ("While you
+waited"); the replay viewer builds the same record of a step (`action_of`).
+
+Everything a viewer is told goes through `WaitedAction.effects_on(side)` and `WaitedAction.told_to(side)`,
+which take it from the engine's state and views of the side's own units: fog of war (R21) will limit what an
+unseen attacker shows there (its mark, R21.2.3), and an AI's reason to its own side (R21.9.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+
+import attrs
+
+from apcombat.engine import Event, Game, HistoryEntry, conditions_of, grid_of, is_gm_command, parse_command, side_asked
+from apcombat.model import Cell, Encounter, Unit
+
+QUIET = frozenset({"ai", "rolls", "dice", "round", "turn", "undo", "redo"})
+"""Events that do not say what a command did (the AI's reason is kept apart)."""
+
+
+@attrs.frozen
+class Effect:
+    """What a command did to one unit of the viewing side: its HP before and after, whether it went down, the
+    conditions it gained (pinned, suppressed, shaken, ...)."""
+
+    unit: str
+    name: str
+    hp_before: int
+    hp_after: int
+    went_down: bool
+    gained: tuple[str, ...] = ()
+
+    def words(self) -> str:
+        """'Ana 31 → 17 HP (-14), down, pinned'."""
+        parts = []
+        if self.hp_after != self.hp_before:
+            lost = self.hp_before - self.hp_after
+            parts.append(f"{self.hp_before} → {self.hp_after} HP ({'-' if lost > 0 else '+'}{abs(lost)})")
+        if self.went_down:
+            parts.append("down")
+        parts += self.gained
+        return f"{self.name} {', '.join(parts)}"
+
+
+@attrs.frozen
+class WaitedAction:
+    """One command played while a side waited. `number`: its place in the history (1: the first command)."""
+
+    number: int
+    round: int
+    side: str  # the side that played it
+    unit: str | None  # its acting unit (None: a side's choice, R18.5.1)
+    unit_name: str
+    target: str | None  # the unit it aimed at (an attack's, a pin's), if any
+    line: str  # the command as played
+    reason: str  # the AI's one-line reason ("" for a person's command)
+    events: tuple[Event, ...]
+    before: Encounter = attrs.field(repr=False, eq=False)
+    after: Encounter = attrs.field(repr=False, eq=False)
+
+    @property
+    def at(self) -> Cell | None:
+        """The acting unit's cell once the command was played (where it went, for a move)."""
+        return _cell(self.after, self.unit)
+
+    @property
+    def target_at(self) -> Cell | None:
+        return _cell(self.after, self.target) or _cell(self.before, self.target)
+
+    @property
+    def shot(self) -> tuple[Cell, ...]:
+        """The cells of the line from the attacker to its target (R0.7), ends included; none without a target."""
+        start, end = _cell(self.before, self.unit), self.target_at
+        if start is None or end is None or self.before.map is None or start == end:
+            return ()
+        return tuple(grid_of(self.before).line(start, end))
+
+    @property
+    def what(self) -> str:
+        """What the command did, in the log's words: its first telling event, else the line played."""
+        said = [event.text for event in self.events if event.kind not in QUIET]
+        return said[0] if said else f"{self.unit_name}: {self.line}"
+
+    def hp_lost(self) -> dict[str, int]:
+        """The HP each unit (of any side) lost to the command, by id: what the map draws on it for the pace."""
+        lost = {}
+        for unit in self.after.units:
+            was = _unit(self.before, unit.id)
+            if was is not None and unit.hp < was.hp:
+                lost[unit.id] = was.hp - unit.hp
+        return lost
+
+    def effects_on(self, side: str) -> tuple[Effect, ...]:
+        """What the command did to `side`'s units: HP, down, conditions gained (from the engine's views of the
+        side's own units, which it always knows in full, R21.8.1)."""
+        pinned = _pinned(self.after) - _pinned(self.before)
+        effects = []
+        for unit in self.after.units:
+            was = _unit(self.before, unit.id)
+            if unit.side != side or was is None:
+                continue
+            gained = [word for word in _words(unit) if word not in _words(was)]
+            if unit.id in pinned:
+                gained.insert(0, "pinned")
+            went_down = unit.down and not was.down
+            if unit.hp != was.hp or went_down or gained:
+                effects.append(Effect(unit.id, unit.name, was.hp, unit.hp, went_down, tuple(gained)))
+        return tuple(effects)
+
+    def told_to(self, side: str) -> str:
+        """The action in one line for `side`: what it did, then its effect on the side's units."""
+        effects = "; ".join(effect.words() for effect in self.effects_on(side))
+        return f"R{self.round} {self.what}" + (f" — {effects}" if effects else "")
+
+
+def action_of(
+    before: Encounter, after: Encounter, events: Sequence[Event], entry: HistoryEntry, number: int
+) -> WaitedAction | None:
+    """The record of one command (None for a game master's line, set-up's `start` and undo/redo markers)."""
+    command = parse_command(entry.line)
+    if command is None or is_gm_command(command) or before.round == 0:
+        return None
+    asked = side_asked(before)
+    actor = _unit(before, before.active) if asked is None else None
+    side = asked if asked is not None else actor.side if actor is not None else None
+    if side is None:
+        return None
+    target = getattr(command, "target", None)
+    return WaitedAction(
+        number=number,
+        round=before.round,
+        side=side,
+        unit=actor.id if actor is not None else None,
+        unit_name=actor.name if actor is not None else before.side(side).name,
+        target=target if isinstance(target, str) and _unit(before, target) is not None else None,
+        line=entry.line,
+        reason=entry.reason,
+        events=tuple(events),
+        before=before,
+        after=after,
+    )
+
+
+@attrs.frozen
+class Stretch:
+    """The commands `viewing` waited through, the oldest first."""
+
+    viewing: str
+    actions: tuple[WaitedAction, ...]
+
+    def lines(self) -> list[str]:
+        return [action.told_to(self.viewing) for action in self.actions]
+
+
+class Waiting:
+    """Every command of the fight as it is played (undo takes back what it undid), and how far each human
+    side has had its control back: the stretch each side waited through."""
+
+    KEPT = 400  # the commands remembered: a stretch longer than this shows its last ones
+
+    def __init__(self, game: Game, ai_sides: Collection[str], viewing_side: Callable[[], str | None]) -> None:
+        self._ai_sides = ai_sides
+        self.actions: list[WaitedAction] = []
+        self._viewing_side = viewing_side
+        self._back: dict[str, int] = {}  # side -> the last command it played or was handed back after
+        self._state, self._log, self._history = game.state, len(game.log), len(game.history)
+        game.command_listeners.append(self._heard)
+
+    @property
+    def last(self) -> WaitedAction | None:
+        return self.actions[-1] if self.actions else None
+
+    def control_back(self) -> Stretch | None:
+        """When a human side is in control now and commands of other sides were played since it last was:
+        those (once: the next call has nothing new to hand back)."""
+        side = self._viewing_side()
+        if side is None:
+            return None
+        since = self._back.get(side, 0)
+        waited = tuple(action for action in self.actions if action.number > since and action.side != side)
+        self._back[side] = max([since, *(action.number for action in waited)])
+        return Stretch(side, waited) if waited else None
+
+    def _heard(self, game: Game) -> None:
+        length = len(game.history)
+        if length <= self._history:  # an undo: what it took back was not played
+            self.actions = [action for action in self.actions if action.number <= length]
+            self._back = {side: min(number, length) for side, number in self._back.items()}
+        else:
+            action = action_of(self._state, game.state, game.log[self._log :], game.history[-1], length)
+            if action is not None:
+                self.actions = [*self.actions[-self.KEPT + 1 :], action]
+                if action.side not in self._ai_sides:  # a person who plays has seen everything before
+                    self._back[action.side] = action.number
+        self._state, self._log, self._history = game.state, len(game.log), length
+
+
+def _cell(state: Encounter, unit_id: str | None) -> Cell | None:
+    unit = _unit(state, unit_id)
+    return unit.at if unit is not None else None
+
+
+def _unit(state: Encounter, unit_id: str | None) -> Unit | None:
+    return next((unit for unit in state.units if unit.id == unit_id), None) if unit_id else None
+
+
+def _words(unit: Unit) -> set[str]:
+    """A unit's conditions as the engine words them, without their counts ('suppressed 2' is 'suppressed')."""
+    return {word.split()[0] for word in conditions_of(unit)}
+
+
+def _pinned(state: Encounter) -> set[str]:
+    """The units some enemy keeps pinned down (R17)."""
+    return {unit.pin.target for unit in state.units if unit.pin is not None and not unit.down}

@@ -1,0 +1,83 @@
+"""Follow the action on a map: each command another side plays (`apcombat.fight.WaitedAction`) is brought into
+sight — the acting unit and its target, on a map larger than the view — and the shot's line and the damage it
+did are drawn over the map for the length of the AI's pace (at pace 0 nothing moves, lingers or waits: the
+commands play at once, and a list such as "While you waited" tells them).
+
+Reusable by whatever shows a fight's commands one by one on a `MapView`: the battlefield's AI turns
+(`tui.ai_turns`) and the replay viewer, which builds each step's record with `apcombat.fight.action_of`:
+
+    follow = FollowAction(map_view, screen.set_timer)
+    follow.show(action_of(before, after, events, entry, number), follow=settings.follow, pace=pace)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.style import Style
+
+from apcombat.fight import WaitedAction
+from apcombat.model import Cell
+from apcombat.tui.widgets.map_view import MapView
+
+SHOT_MARK = "··"
+SHOT_STYLE = Style(color="bright_yellow", bold=True)
+DAMAGE_STYLE = Style(color="bright_white", bgcolor="red", bold=True)
+MISS_STYLE = Style(color="black", bgcolor="bright_yellow", bold=True)
+
+Trace = dict[Cell, tuple[str, Style]]
+
+
+def trace_of(action: WaitedAction) -> Trace:
+    """What the map draws for an action: its shot's line between the two units, and over each unit that lost
+    HP the HP it lost ("-14"), or "miss" over a target that lost none. Numbers from the engine's states."""
+    trace: Trace = {cell: (SHOT_MARK, SHOT_STYLE) for cell in action.shot[1:-1]}
+    height = action.after.map.height if action.after.map is not None else 0
+    lost = action.hp_lost()
+    for unit in action.after.units:
+        cell = unit.at or next((was.at for was in action.before.units if was.id == unit.id), None)
+        if cell is None or (unit.id not in lost and unit.id != action.target):
+            continue
+        text, style = (f"-{lost[unit.id]}", DAMAGE_STYLE) if unit.id in lost else ("miss", MISS_STYLE)
+        x, y = cell
+        trace[(x, y - 1 if y > 0 or height < 2 else y + 1)] = (text, style)  # above the unit: its mark shows
+    return trace
+
+
+class FollowAction:
+    """Shows actions on one map, one at a time. `set_timer(delay, callback)`: the screen's (or app's), which
+    clears the drawing once the pace is out."""
+
+    def __init__(self, view: MapView, set_timer: Callable[[float, Callable[[], None]], Any]) -> None:
+        self.view = view
+        self.set_timer = set_timer
+        self.followed: list[tuple[Cell, bool]] = []  # each cell brought into sight, and whether it was shown
+        self._timer: Any = None
+
+    def show(self, action: WaitedAction, *, follow: bool = True, pace: float = 0.0, scroll: bool = True) -> None:
+        """Bring the action into sight (`follow`, unless `scroll` is False: control is back and the view is the
+        player's) and draw it for `pace` seconds; at pace 0 neither."""
+        self.clear()
+        if pace > 0:  # at pace 0 nothing waits: no frame would show the view there or the shot
+            if follow and scroll:
+                self.bring_into_sight(action)
+            trace = trace_of(action)
+            if trace:
+                self.view.show_trace(trace)
+                self._timer = self.set_timer(pace, self.clear)
+
+    def bring_into_sight(self, action: WaitedAction) -> None:
+        """Scroll (no more than needed) to the acting unit and then to its target: both show when they fit
+        in the view together, the target when they do not. The cursor stays where it is."""
+        cells = [cell for cell in (action.at, action.target_at) if cell is not None]
+        for cell in cells:
+            self.view.scroll_to_cell(cell)
+        self.followed += [(cell, self.view.shows(cell)) for cell in cells]
+
+    def clear(self) -> None:
+        """The drawing goes (its timer too)."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+            self.view.show_trace({})

@@ -1,0 +1,158 @@
+"""Issue 24 item 1, follow the action: while the AI plays, the map brings each line's acting unit and target
+into sight (the `follow` setting, on by default) and says its reason; when control comes back, the "While you
+waited" panel lists each enemy action with its effect; Enter on a line moves the map's cursor there, Escape
+closes it, W opens it again.
+
+The long field (100 x 60 cells of floor, larger than the view): Ana (vault, human) at the top left, where the
+view starts; Bo (vault, human, slow) far off at the bottom right, and Rex (raiders, AI, a scripted test
+level) 14 cells north of Bo, who bursts at Bo and ends."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from conftest import SKIRMISH_UNITS, Ui, character, write_encounter
+
+from apcombat.ai import LEVELS, Decision
+from apcombat.content.settings import Settings
+from apcombat.tui.widgets.waited_panel import WaitedPanel
+
+BO_AT = (80, 50)
+REX_AT = (84, 36)
+PACE = 0.001  # a pace, so the view follows (at pace 0 the lines play at once and it does not)
+
+
+class Watching:
+    """Plays `lines`, then `end`; at each call notes where the view is and whether it shows Bo."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = list(lines)
+        self.ui: Ui | None = None
+        self.seen: list[tuple[tuple[int, int], bool]] = []
+        self.bo_hp = 0  # Bo's HP before the AI's turn
+
+    def decide(self, state, rng) -> Decision:
+        assert self.ui is not None
+        view = self.ui.map
+        self.seen.append((tuple(view.scroll_offset), view.shows(BO_AT)))
+        line = self.lines.pop(0) if self.lines else "end"
+        return Decision(line, f"scripted: {line}")
+
+
+@pytest.fixture
+def long_field(tmp_path, monkeypatch):
+    """`long_field(steps, follow=True, size=...)`: the long field opened, Rex played by a `Watching` bot that
+    bursts at Bo, the fight started and Ana's turn ended; `await steps(ui, bot)` once control is back."""
+    ana, rex = SKIRMISH_UNITS
+    units = (
+        ana | {"at": [2, 2]},
+        {
+            "id": "bo",
+            "side": "vault",
+            "at": list(BO_AT),
+            "facing": "E",
+            "character": character("Bo", ["colt_1911"], {"PE": 1, "AG": 1}),
+        },
+        rex | {"at": list(REX_AT), "facing": "W"},
+    )
+    path = write_encounter(
+        tmp_path / "encounters",
+        "longfield",
+        units,
+        map={"rows": ["." * 100] * 60},
+        side=[
+            {"id": "vault", "name": "Vault", "control": "human"},
+            {"id": "raiders", "name": "Raiders", "control": "ai", "ai": {"level": "random"}},
+        ],
+    )
+
+    def run(run_ui, steps, follow: bool = True, size: tuple[int, int] = (140, 45)):
+        bot = Watching("shoot rex bo burst")
+        monkeypatch.setitem(LEVELS, "random", lambda settings: bot)
+
+        async def script(ui: Ui) -> None:
+            bot.ui = ui
+            ui.app.settings = attrs.evolve(ui.app.settings, follow=follow)
+            await ui.press("s")
+            await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+            assert not ui.map.shows(BO_AT)
+            bot.bo_hp = ui.state.unit("bo").hp
+            await ui.press("e")
+            await ui.until(lambda: ui.state.active == "bo" and not ui.game.ai.pending, "Bo's turn")
+            await ui.settle()
+            await steps(ui, bot)
+
+        return run_ui(script, open_path=path, ai_pace=PACE, size=size)
+
+    return run
+
+
+def test_the_view_goes_to_the_wounded_unit_off_screen_and_the_panel_names_the_shot_and_its_damage(run_ui, long_field):
+    async def steps(ui: Ui, bot: Watching) -> None:
+        before_shot, after_shot = bot.seen
+        assert not before_shot[1] and after_shot[1]  # Bo was off-screen; after the burst the view showed Bo
+        assert (BO_AT, True) in ui.game.follower.followed
+        panel = ui.game.query_one(WaitedPanel)
+        lines = panel.stretch.lines()
+        hp = ui.state.unit("bo").hp
+        assert hp < bot.bo_hp
+        shot = next(line for line in lines if "Rex attacks Bo" in line)
+        assert f"Bo {bot.bo_hp} → {hp} HP (-{bot.bo_hp - hp})" in shot
+        assert "While you waited" in ui.screen_text() and "Rex attacks Bo" in ui.screen_text()
+
+    long_field(run_ui, steps)
+
+
+def test_a_line_chosen_moves_the_view_there_escape_closes_and_w_opens_the_panel_again(run_ui, long_field):
+    async def steps(ui: Ui, bot: Watching) -> None:
+        ui.map.cursor = (2, 2)  # the player looks elsewhere
+        ui.game.query_one(WaitedPanel).query_one("OptionList").focus()
+        await ui.settle()
+        assert not ui.map.shows(BO_AT)
+        await ui.press("home", "enter")  # the first line: Rex's burst at Bo
+        assert ui.map.cursor == BO_AT and ui.map.shows(BO_AT)
+        await ui.press("escape")
+        assert not ui.game.query(WaitedPanel)
+        assert ui.app.focused is ui.map
+        await ui.press("W")
+        panel = ui.game.query_one(WaitedPanel)
+        assert any("Rex attacks Bo" in line for line in panel.stretch.lines())
+
+    long_field(run_ui, steps)
+
+
+def test_follow_off_leaves_the_view_where_it_was(run_ui, long_field):
+    async def steps(ui: Ui, bot: Watching) -> None:
+        before_shot, after_shot = bot.seen
+        assert before_shot == after_shot and not after_shot[1]  # the view never went to Bo
+        assert ui.game.follower is None or not ui.game.follower.followed
+        assert ui.game.query(WaitedPanel)  # the panel still tells what happened
+
+    long_field(run_ui, steps, follow=False)
+
+
+def test_w_with_nothing_waited_says_so(run_ui):
+    async def script(ui: Ui) -> None:
+        await ui.press("s", "W")
+        assert not ui.game.query(WaitedPanel)
+        assert "nothing happened while you waited" in ui.text("#hint")
+
+    run_ui(script)
+
+
+def test_settings_follow_is_on_by_default():
+    assert Settings().follow is True
+
+
+def test_hot_seat_w_lists_what_the_other_player_did_since_your_last_command(run_ui):
+    async def script(ui: Ui) -> None:  # the test encounter: both sides played by people
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.command("pose ana crouched")
+        await ui.press("e")
+        assert ui.state.active == "rex" and not ui.game.query(WaitedPanel)  # it opens by itself after an AI only
+        await ui.press("W")
+        lines = ui.game.query_one(WaitedPanel).stretch.lines()
+        assert [line.split(":")[0] for line in lines] == ["R1 Ana goes crouched", "R1 Ana ends the turn"]
+
+    run_ui(script)

@@ -14,7 +14,7 @@ from pathlib import Path
 import attrs
 
 from apcombat.dice import DiceError
-from apcombat.engine import CommandError, Event, Game
+from apcombat.engine import CommandError, Event, Game, HistoryEntry
 from apcombat.model import Encounter
 from apcombat.saves import read_save
 
@@ -31,6 +31,7 @@ class ReplayStep:
     before: Encounter
     after: Encounter
     events: tuple[Event, ...]
+    entry: HistoryEntry | None = None  # the history's entry of the command (its reason), None at the start
 
 
 def acting_unit(events: Sequence[Event], before: Encounter) -> str | None:
@@ -84,5 +85,5 @@ class ReplayTape:
         if position == 0:
             return ReplayStep(0, START_LINE, after, after, ())
         before, logged_before = self.played[position - 1]
-        line = self.save.history[position - 1].line
-        return ReplayStep(position, line, before, after, tuple(self.game.log[logged_before:logged]))
+        entry = self.save.history[position - 1]
+        return ReplayStep(position, entry.line, before, after, tuple(self.game.log[logged_before:logged]), entry)

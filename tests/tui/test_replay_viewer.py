@@ -169,3 +169,24 @@ def test_the_view_follows_each_commands_acting_unit_on_a_wide_map(run_ui, librar
         assert (ui.screen.query_one(MapView).cursor == (57, 0)) == follow
 
     run_ui(script, size=(80, 24), open_path=None)
+
+
+def test_a_shot_stepped_to_is_drawn_on_the_map_with_its_damage(run_ui, skirmish, library, tmp_path):
+    saved_fight(skirmish, library, tmp_path / "saves")
+    shot = Game(load_encounter(skirmish, library), seed=SEED)
+    before = shot.state.unit("rex").hp
+    shot.play_all(FIGHT[:3])
+    damage = before - shot.state.unit("rex").hp
+    assert damage > 0
+
+    async def script(ui):
+        await open_replay(ui)
+        await ui.press("right", "right")  # the start, the game master's forced hit: nothing drawn
+        assert f"-{damage}" not in ui.text("#map")
+        await ui.press("right")  # Ana shoots Rex
+        await ui.settle()
+        assert f"-{damage}" in ui.text("#map") and "··" in ui.text("#map")
+        await ui.press("right")  # the next command: the shot's drawing goes
+        assert f"-{damage}" not in ui.text("#map")
+
+    run_ui(script, open_path=None)

@@ -8,7 +8,6 @@ the command shown. Each command shown goes through `follow` (the one place that 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -17,15 +16,19 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 
-from apcombat.engine import Event
+from apcombat.fight import action_of
 from apcombat.model import Encounter
 from apcombat.tui.battle_layout import PANELS_KEY, BattleFit, BattleParts
-from apcombat.tui.replay_tape import ReplayTape, acting_unit
+from apcombat.tui.follow import FollowAction
+from apcombat.tui.replay_tape import ReplayStep, ReplayTape, acting_unit
 from apcombat.tui.screens.host import host
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
 from apcombat.tui.widgets.steady_footer import SteadyFooter
+
+HAND_STEP_SHOWN = 3.0
+"""Seconds the shot's line and damage stay drawn after a step by hand (→, ←): time to read them."""
 
 SHORTEST_FRAME = 0.05
 """Seconds each command stays in view while the replay plays at pace 0: every command is still seen, not
@@ -80,6 +83,7 @@ class ReplayScreen(Screen):
     def on_mount(self) -> None:
         view = self.query_one(MapView)
         view.can_focus = False  # the arrows step the replay; the log keeps the focus and scrolls
+        self.follower = FollowAction(view, self.set_timer)
         self.query_one(HintLine).on_rows = lambda rows: self.battle_fit.fit()
         self.battle_fit.zoom_chosen = host(self.app).settings.chosen_zoom
         self.show()
@@ -189,24 +193,30 @@ class ReplayScreen(Screen):
         self.position = reached
         self.note = ""
         self.show()
-        step = self.tape.step(reached)
-        self.follow(step.events, step.before, step.after)
+        self.follow(self.tape.step(reached))
 
     # ----- what is shown -------------------------------------------------------------------------------------
 
-    def follow(self, events: Sequence[Event], before: Encounter, after: Encounter) -> None:
-        """The command just shown: `events` it logged, the states `before` and `after` it. The view brings its
-        acting unit into sight (the cursor on it) on a map larger than the view, unless the settings say not to
-        follow the action. The battlefield's follow piece (apcombat/tui/follow.py) takes over here."""
-        actor = acting_unit(events, before)
-        if actor is None or not host(self.app).settings.follow:
-            return
-        unit = after.unit(actor)
-        cell = unit.at if unit.at is not None else before.unit(actor).at
-        if cell is not None:
+    def follow(self, step: ReplayStep) -> None:
+        """The command just shown, as the battlefield shows another side's (apcombat/tui/follow.py): the view
+        brings its acting unit (the cursor on it) and target into sight on a map larger than the view (unless the
+        settings say not to follow the action), the shot's line and damage are drawn while it is shown, its
+        reason is said."""
+        action = action_of(step.before, step.after, step.events, step.entry, step.position) if step.entry else None
+        following = host(self.app).settings.follow
+        actor = acting_unit(step.events, step.before)
+        cell = step.after.unit(actor).at if actor is not None else None
+        if following and cell is not None:  # the cursor marks who acted
             view = self.query_one(MapView)
             view.cursor = cell
             view.scroll_to_cell(cell)  # also when the cursor was there and the view was scrolled away
+        if action is None:
+            return
+        shown = self._frame() if self.player is not None else HAND_STEP_SHOWN
+        self.follower.show(action, follow=following, pace=shown)
+        if action.reason:
+            self.note = f"AI: {action.reason}"
+            self.say_position()
 
     def show(self) -> None:
         """Draw the state after the commands shown: the map, the acting unit's panel, the turn order, the log."""

@@ -219,7 +219,7 @@ class TurnOrder(Static):
         line = Text()
         line.append(f"{'▶ ' if acting else '  '}{initiative}", style="bold" if acting else "")
         mark = labels.get(unit.id, "")
-        name = f"{shaped(mark, side_index(state, unit.side))} {unit.name:<10.10}" if mark else f"{unit.name:<15.15}"
+        name = f"{shaped(mark, side_index(state, unit.side))} {unit.name:<11.11}" if mark else f"{unit.name:<16.16}"
         line.append(name, style=style)
         line.append(f" {unit.hp:>3} HP {status}", style="dim" if status == "acted" else "")
         flags = "" if unit.down else flag_text(unit_flags(state, unit))

@@ -159,6 +159,9 @@ class UnitPanel(Static):
         return text
 
 
+NAME_COLUMNS = 11  # a unit's name (and its flags) in the turn order, after its mark
+
+
 class TurnOrder(Static):
     """The round, the initiative order and who has acted, watches or pins."""
 
@@ -219,12 +222,17 @@ class TurnOrder(Static):
         line = Text()
         line.append(f"{'▶ ' if acting else '  '}{initiative}", style="bold" if acting else "")
         mark = labels.get(unit.id, "")
-        name = f"{shaped(mark, side_index(state, unit.side))} {unit.name:<11.11}" if mark else f"{unit.name:<16.16}"
-        line.append(name, style=style)
-        line.append(f" {unit.hp:>3} HP {status}", style="dim" if status == "acted" else "")
+        if mark:
+            line.append(shaped(mark, side_index(state, unit.side)) + " ", style=style)
+        # the flags' marks (▪ in cover, ◎ watching ...) share the name's column: the line keeps its width
         flags = "" if unit.down else flag_text(unit_flags(state, unit))
+        room = NAME_COLUMNS if mark else NAME_COLUMNS + 5
+        name = unit.name[: room - len(flags) - 1] if flags else unit.name[:room]
+        line.append(name, style=style)
         if flags:
-            line.append(f" {flags}", style="bold yellow")
+            line.append(" " + flags, style="bold yellow")
+        line.append(" " * (room - len(name) - (len(flags) + 1 if flags else 0)))
+        line.append(f" {unit.hp:>3} HP {status}", style="dim" if status == "acted" else "")
         lines = [line]
         indent = "      "
         for word in [] if unit.down else conditions_of(unit):  # R12.2: out of the fight, they no longer count

@@ -15,11 +15,11 @@ from apcombat.tui.screens.victory import VictoryScreen
 from apcombat.tui.widgets.unit_looks import FACING_MARKS
 
 
-
 def row_text(ui, y: int) -> str:
     """Every line of map row `y` (zoomed, a unit's facing is on its first or second line)."""
     top = ui.map.zoom * y + 2 - ui.map.scroll_offset.y
     return "\n".join(ui.map.render_line(top + sub).text for sub in range(ui.map.zoom))
+
 
 def test_a_hex_fight_is_played_to_victory_in_the_app(run_ui, tmp_path):
     hexes = write_encounter(tmp_path / "encounters", "hexes", map={"kind": "hex", "rows": list(SKIRMISH_ROWS)})

@@ -11,8 +11,8 @@ from textual.pilot import Pilot
 
 from apcombat.board import HexGrid
 from apcombat.model import BattleMap, Encounter, Facing, Side
-from apcombat.tui.widgets.unit_looks import FACING_MARKS
 from apcombat.tui.widgets.map_view import RULER_LINES, ZOOMS, MapOverlay, MapView
+from apcombat.tui.widgets.unit_looks import FACING_MARKS
 
 ROWS = (
     "........",

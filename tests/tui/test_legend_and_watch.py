@@ -12,8 +12,8 @@ from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.legend import BAND_WORDS, TERRAIN_WORDS, LegendScreen, legend_text
 from apcombat.tui.widgets.map_glyphs import TERRAIN_GLYPHS
 from apcombat.tui.widgets.map_palettes import PALETTES
-from apcombat.tui.widgets.unit_looks import FACING_MARKS, FLAG_MARKS, UnitLook, unit_line
 from apcombat.tui.widgets.panels import HintLine
+from apcombat.tui.widgets.unit_looks import FACING_MARKS, FLAG_MARKS, UnitLook, unit_line
 
 FIRES_ON_ENTERING = "watches: it fires when an enemy enters its cone at 0-10 m, its cqc and close ranges (R16.2)"
 NOT_INSIDE = "not at an enemy already inside"

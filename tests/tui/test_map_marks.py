@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import attrs
 
+from apcombat.tui.screens.legend import legend_text
 from apcombat.tui.widgets.map_palettes import PALETTES
 from apcombat.tui.widgets.panels import TurnOrder, UnitPanel
 
@@ -80,8 +81,12 @@ def test_the_palette_colours_the_map_at_once(run_ui):
         assert ana_colour() == PALETTES["standard"].sides[0]
         for name in ("colour-blind", "high contrast"):
             ui.app.settings = attrs.evolve(ui.app.settings, palette=name)
-            ui.map.refresh()
+            ui.game.refresh_view()  # as the settings screen does after a change
             await ui.settle()
-            assert ana_colour() == PALETTES[name].sides[0].lstrip("#") or ana_colour() == PALETTES[name].sides[0]
+            assert ana_colour() == PALETTES[name].sides[0]
+            shown = ui.game.query_one(UnitPanel).shown_for
+            assert shown is not None and shown[3] == name  # the unit panel was drawn again in it
+            legend = legend_text(colours=name)  # the legend follows the palette
+            assert any(PALETTES[name].sides[1] in str(span.style) for span in legend.spans)
 
     run_ui(script)

@@ -12,8 +12,8 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.strip import Strip
 
-from apcombat.model import BattleMap, Character, Encounter, Facing, Pose, RangeBand, Side, Unit
 from apcombat.engine import unit_marks
+from apcombat.model import BattleMap, Character, Encounter, Facing, Pose, RangeBand, Side, Unit
 from apcombat.tui.widgets.map_view import RULER_LINES, TABLE_MODE_TEXT, MapOverlay, MapView
 
 GUTTER = 4  # the y ruler's width on maps of fewer than 1000 rows

@@ -8,10 +8,10 @@ import attrs
 import pytest
 
 from apcombat.content import content_root, load_encounter, load_library
+from apcombat.engine import unit_flags
 from apcombat.model import Facing, Pose, with_fields
 from apcombat.model.fates import Fate, MoraleState
 from apcombat.tui.screens.legend import legend_text
-from apcombat.engine import unit_flags
 from apcombat.tui.widgets.map_glyphs import unit_rows
 from apcombat.tui.widgets.unit_looks import look_of, unit_line
 

@@ -228,10 +228,14 @@ class MapView(ScrollView, can_focus=True):
             return
         marks = self._build_marks(state, overlay)
         old, self._row_marks = self._row_marks, marks
-        if map_changed or len(old) != len(marks):
+        if map_changed or len(old) != len(marks) or self._palette_changed():
             self.refresh()
         else:
             self._refresh_rows(y for y, (before, after) in enumerate(zip(old, marks, strict=True)) if before != after)
+
+    def _palette_changed(self) -> bool:
+        """Whether the player chose another palette since the last paint (the whole map is then drawn again)."""
+        return self.is_attached and palette_of(self.app) != self._palette
 
     def show_path(self, path: tuple[tuple[Cell, int], ...]) -> None:
         """Draw another previewed path over the same state and overlays: only the rows it leaves or enters

@@ -89,14 +89,14 @@ class HintLine(Static):
 class UnitPanel(Static):
     """The active unit: HP, AP (with what the planned action costs), pose, cover, wounds, weapons."""
 
-    shown_for: tuple[Encounter, Unit | None, int] | None = None
+    shown_for: tuple[Encounter, Unit | None, int, str] | None = None  # and the palette
 
     def show(self, state: Encounter, unit: Unit | None, planned_ap: int = 0) -> None:
         """Show the unit in this state (the panel's height is fixed: nothing it says changes the layout)."""
-        shown = self.shown_for
-        if shown is not None and shown[0] is state and shown[1] is unit and shown[2] == planned_ap:
+        shown, colours = self.shown_for, palette_of(self.app)
+        if shown is not None and shown[0] is state and shown[1] is unit and shown[2:] == (planned_ap, colours):
             return
-        self.shown_for = (state, unit, planned_ap)
+        self.shown_for = (state, unit, planned_ap, colours)
         self.update(self._text(state, unit, planned_ap), layout=False)  # a fixed height (app.tcss)
 
     def _text(self, state: Encounter, unit: Unit | None, planned_ap: int) -> Text:

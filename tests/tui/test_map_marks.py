@@ -59,8 +59,8 @@ def test_sides_differ_by_case_at_zoom_1_and_by_brackets_when_zoomed_with_cover_a
         order = str(ui.game.query_one(TurnOrder).render())
         ana_line = next(line for line in order.splitlines() if "Ana" in line)
         rex_line = next(line for line in order.splitlines() if "Rex" in line)
-        assert "[V1] Ana ▪◎ " in ana_line  # the flags after the name
-        assert "(R1) Rex" in rex_line
+        assert "V1 Ana ▪◎ " in ana_line  # the flags after the name
+        assert "R1 Rex" in rex_line
 
     run_ui(script)
 

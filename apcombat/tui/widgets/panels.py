@@ -159,7 +159,7 @@ class UnitPanel(Static):
         return text
 
 
-NAME_COLUMNS = 11  # a unit's name (and its flags) in the turn order, after its mark
+NAME_COLUMNS = 12  # a unit's name (and its flags) in the turn order, after its mark
 
 
 class TurnOrder(Static):
@@ -209,8 +209,8 @@ class TurnOrder(Static):
 
     @staticmethod
     def _lines(state: Encounter, unit: Unit, labels: dict[str, str], width: int, colours: str) -> list[Text]:
-        """A unit's line (its mark as the map draws it zoomed, with its flags' marks at the end), then its
-        conditions packed into lines of the panel's width."""
+        """A unit's line (its mark, its name and its flags' marks), then its conditions packed into lines of
+        the panel's width."""
         status = state.status(unit).value.replace("_", " ")
         acting = unit.id == state.active
         initiative = f"{unit.initiative:>3} " if unit.initiative is not None else "    "
@@ -222,11 +222,11 @@ class TurnOrder(Static):
         line = Text()
         line.append(f"{'▶ ' if acting else '  '}{initiative}", style="bold" if acting else "")
         mark = labels.get(unit.id, "")
-        if mark:
-            line.append(shaped(mark, side_index(state, unit.side)) + " ", style=style)
+        if mark:  # plain, so the line is no wider than before marks (the unit panel gives its brackets)
+            line.append(mark + " ", style=style)
         # the flags' marks (▪ in cover, ◎ watching ...) share the name's column: the line keeps its width
         flags = "" if unit.down else flag_text(unit_flags(state, unit))
-        room = NAME_COLUMNS if mark else NAME_COLUMNS + 5
+        room = NAME_COLUMNS if mark else NAME_COLUMNS + 3
         name = unit.name[: room - len(flags) - 1] if flags else unit.name[:room]
         line.append(name, style=style)
         if flags:

@@ -224,15 +224,21 @@ class TurnOrder(Static):
         mark = labels.get(unit.id, "")
         if mark:  # plain, so the line is no wider than before marks (the unit panel gives its brackets)
             line.append(mark + " ", style=style)
-        # the flags' marks (▪ in cover, ◎ watching ...) share the name's column: the line keeps its width
+        # The flags' marks (▪ in cover, ◎ watching ...) after the name when they fit in its column, else at the
+        # line's end; only when neither has room is the name cut short for them.
         flags = "" if unit.down else flag_text(unit_flags(state, unit))
         room = NAME_COLUMNS if mark else NAME_COLUMNS + 3
-        name = unit.name[: room - len(flags) - 1] if flags else unit.name[:room]
+        after = f" {unit.hp:>3} HP {status}"
+        beside = bool(flags) and len(unit.name) + 1 + len(flags) <= room
+        at_end = bool(flags) and not beside and len(line) + room + len(after) + 1 + len(flags) <= width
+        name = unit.name[: room - len(flags) - 1] if flags and not beside and not at_end else unit.name[:room]
         line.append(name, style=style)
-        if flags:
+        if flags and not at_end:
             line.append(" " + flags, style="bold yellow")
-        line.append(" " * (room - len(name) - (len(flags) + 1 if flags else 0)))
-        line.append(f" {unit.hp:>3} HP {status}", style="dim" if status == "acted" else "")
+        line.append(" " * (room - len(name) - (len(flags) + 1 if flags and not at_end else 0)))
+        line.append(after, style="dim" if status == "acted" else "")
+        if at_end:
+            line.append(" " + flags, style="bold yellow")
         lines = [line]
         indent = "      "
         for word in [] if unit.down else conditions_of(unit):  # R12.2: out of the fight, they no longer count

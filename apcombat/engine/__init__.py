@@ -69,6 +69,7 @@ from apcombat.engine.legal import attack_actions, attack_lines, legal_actions, l
 
 # The fight's log as Markdown (the app's export).
 from apcombat.engine.log_export import log_markdown
+from apcombat.engine.marks import FLAGS, side_letters, unit_flags, unit_marks
 
 # The optional rule modules (R18) as the layers above see them: each part (the set-up screen's switches), and
 # what the app and the AI read of each — the commands they build, the deck's question, fires, morale's edge,
@@ -121,6 +122,7 @@ from apcombat.engine.views import (
 __all__ = [
     "CONDITIONS",
     "DECK_COMMANDS",
+    "FLAGS",
     "GM_COMMANDS",
     "REROLL_COST",
     "Aid",
@@ -207,10 +209,13 @@ __all__ = [
     "rerollable",
     "rule_modules",
     "side_asked",
+    "side_letters",
     "sight_cells",
     "sight_from",
     "still_to_act",
     "typed_line",
+    "unit_flags",
+    "unit_marks",
     "views",
     "views`).",
     "visible_enemies",

@@ -7,7 +7,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from apcombat.engine import Event, conditions_of, deck_summary
+from apcombat.engine import Event, conditions_of, deck_summary, unit_marks
 from apcombat.model import Encounter, HpShown, Unit
 from apcombat.players_view.hp import hp_shown
 
@@ -97,7 +97,7 @@ def _unit_row(state: Encounter, unit: Unit) -> str:
     cells = [
         "▶" if unit.id == state.active else "",
         "" if unit.initiative is None else str(unit.initiative),
-        f'<span style="color:{colour}">{_text(unit.name)}</span>',
+        f'<span style="color:{colour}">{unit_marks(state).get(unit.id, "")} {_text(unit.name)}</span>',  # as on the map
         _text(side.name),
         _text(hp_shown(unit, side.hp_shown)),
         _text(state.status(unit).value),

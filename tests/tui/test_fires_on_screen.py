@@ -48,7 +48,7 @@ def test_the_game_master_lights_a_fire_at_the_cursor_and_the_map_draws_it(run_ui
         assert ui.state.map.fires == {(0, 1)}
         assert "game master: the brush at 0,1 catches fire (R18.3.4)" in ui.log_text()
         row = next(line for line in shown(ui.map).splitlines() if line.startswith("│  1 "))
-        assert row[5:7] == TERRAIN_GLYPHS[Terrain.FIRE][0]  # the cell 0,1, after the row number
+        assert row[5:7] == TERRAIN_GLYPHS[Terrain.FIRE]  # the cell 0,1, after the row number
         await choose(ui, "fire")
         await ui.wait_for_screen(ChoiceScreen)
         await ui.press("enter")

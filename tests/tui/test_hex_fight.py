@@ -12,7 +12,13 @@ from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.legend import LegendScreen
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.screens.victory import VictoryScreen
-from apcombat.tui.widgets.map_glyphs import FACING_MARKS
+from apcombat.tui.widgets.unit_looks import FACING_MARKS
+
+
+def row_text(ui, y: int) -> str:
+    """Every line of map row `y` (zoomed, a unit's facing is on its first or second line)."""
+    top = ui.map.zoom * y + 2 - ui.map.scroll_offset.y
+    return "\n".join(ui.map.render_line(top + sub).text for sub in range(ui.map.zoom))
 
 
 def test_a_hex_fight_is_played_to_victory_in_the_app(run_ui, tmp_path):
@@ -29,20 +35,20 @@ def test_a_hex_fight_is_played_to_victory_in_the_app(run_ui, tmp_path):
         assert ui.map.cursor == (3, 3)
         assert "move to 3,3: 2 AP (0 for turning), 10 left — m to walk, M to run" in ui.text("#hint")
         line = ui.map.render_line(ui.map.zoom * 3 + 2 - ui.map.scroll_offset.y).text
-        assert re.search(r"A→ +11 +10 ", line), line
+        assert re.search(r"\[V1\]\S* +11 +10 ", line), line
         await ui.press("m")
         assert (ui.state.unit("ana").at, ui.state.unit("ana").ap) == ((3, 3), 10)
 
         # R20.2: a turn of one facing step (E to NE) is free, by steps; the arrow on the map follows.
         await ui.command("turn ana NE")
         assert ui.state.unit("ana").facing is Facing.NE and ui.state.unit("ana").ap == 10
-        assert "A" + FACING_MARKS[Facing.NE] in ui.map.render_line(ui.map.zoom * 3 + 2 - ui.map.scroll_offset.y).text
+        assert FACING_MARKS[Facing.NE] in row_text(ui, 3)
 
         # The legend shows a hex map's rows and its six facings.
         await ui.press("L")
         await ui.wait_for_screen(LegendScreen)
         legend = ui.text("#legend-text")
-        assert "hex map: every odd row is drawn half a cell east" in legend and "facing NE E SE SW W NW" in legend
+        assert "hex map: every odd row is drawn half a cell east" in legend and "↗ NE  → E  ↘ SE  ↙ SW" in legend
         await ui.press("escape")
         await ui.wait_for_screen(GameScreen)
 
@@ -75,6 +81,6 @@ def test_a_hex_save_opens_in_the_app_where_it_stopped(run_ui, tmp_path, library)
     async def script(ui):
         await ui.wait_for_screen(GameScreen)
         assert ui.state == game.state and ui.state.map.kind == "hex"
-        assert "A" + FACING_MARKS[Facing.SE] in ui.map.render_line(ui.map.zoom * 3 + 2 - ui.map.scroll_offset.y).text
+        assert FACING_MARKS[Facing.SE] in row_text(ui, 3)
 
     run_ui(script, open_path=saved)

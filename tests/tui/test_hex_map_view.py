@@ -11,8 +11,8 @@ from textual.pilot import Pilot
 
 from apcombat.board import HexGrid
 from apcombat.model import BattleMap, Encounter, Facing, Side
-from apcombat.tui.widgets.map_glyphs import FACING_MARKS
 from apcombat.tui.widgets.map_view import RULER_LINES, ZOOMS, MapOverlay, MapView
+from apcombat.tui.widgets.unit_looks import FACING_MARKS
 
 ROWS = (
     "........",
@@ -41,13 +41,16 @@ def screen_line(view: MapView, y: int, sub: int = 0) -> str:
 def test_odd_rows_are_drawn_half_a_cell_east_with_the_six_facing_arrows() -> None:
     # R20.1: each cell sits between the two above it and the two below it.
     async def test(app: MapApp, view: MapView, pilot: Pilot) -> None:
-        assert screen_line(view, 0)[GUTTER:].startswith(". . . ")
-        assert screen_line(view, 1)[GUTTER:].startswith(" . . ████. ")
-        assert screen_line(view, 3)[GUTTER:].startswith(" . . . . ▄▄▄▄")
-        row = screen_line(view, 4)[GUTTER:]
-        marks = [FACING_MARKS[facing] for facing in (Facing.E, Facing.NE, Facing.NW, Facing.W, Facing.SW, Facing.SE)]
-        assert [row[2 * x + 1] for x in range(6)] == marks
+        assert screen_line(view, 0)[GUTTER:].startswith("·         ·     ")  # the floor's dot every fifth cell
+        assert screen_line(view, 1)[GUTTER:].startswith("     ████  ")
+        assert screen_line(view, 3)[GUTTER:].startswith("         ▄▄▄▄")
+        assert screen_line(view, 4)[GUTTER:].startswith("B1B2B3r1r2r3")  # the marks, the sides' case
         assert view.size_at(1).width == GUTTER + 2 * 8 + 1  # half a cell wider than the rows
+        view.zoom = 2  # zoomed, each unit shows its facing below its mark
+        await pilot.pause()
+        row = screen_line(view, 4, 1)[GUTTER:]
+        marks = [FACING_MARKS[facing] for facing in (Facing.E, Facing.NE, Facing.NW, Facing.W, Facing.SW, Facing.SE)]
+        assert [row[4 * x] for x in range(6)] == marks
 
     run(hex_encounter(), test)
 
@@ -123,7 +126,7 @@ def test_the_reach_cone_sight_and_cover_overlays_sit_on_the_shifted_hexes() -> N
         assert style_at(view, 3, GUTTER + 1 + 2 * 6).bgcolor.name == "red"  # 6,3: an enemy's cone
         assert style_at(view, 2, GUTTER + 2 * 7).dim  # 7,2: out of sight
         assert not style_at(view, 2, GUTTER + 2 * 1).dim
-        assert screen_line(view, 3)[GUTTER + 1 + 2 * 1 : GUTTER + 1 + 2 * 1 + 2] == ".▪"  # 1,3 covered
+        assert screen_line(view, 3)[GUTTER + 1 + 2 * 1 : GUTTER + 1 + 2 * 1 + 2] == "·▪"  # 1,3 covered
 
     overlay = MapOverlay(
         reachable={(2, 1): 1},

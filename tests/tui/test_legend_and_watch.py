@@ -10,8 +10,10 @@ from apcombat.engine.views import watch_cone
 from apcombat.model import Facing, Pose, RangeBand
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.legend import BAND_WORDS, TERRAIN_WORDS, LegendScreen, legend_text
-from apcombat.tui.widgets.map_glyphs import FACING_MARKS, TERRAIN_GLYPHS, TINTS, unit_look
+from apcombat.tui.widgets.map_glyphs import TERRAIN_GLYPHS
+from apcombat.tui.widgets.map_palettes import PALETTES
 from apcombat.tui.widgets.panels import HintLine
+from apcombat.tui.widgets.unit_looks import FACING_MARKS, FLAG_MARKS, UnitLook, unit_line
 
 FIRES_ON_ENTERING = "watches: it fires when an enemy enters its cone at 0-10 m, its cqc and close ranges (R16.2)"
 NOT_INSIDE = "not at an enemy already inside"
@@ -46,25 +48,28 @@ def test_l_opens_the_legend_and_escape_closes_it(run_ui):
 def test_the_legend_draws_every_glyph_as_the_map_does():
     text = legend_text()
     plain = text.plain
-    for terrain, (glyph, style) in TERRAIN_GLYPHS.items():
+    for terrain, glyph in TERRAIN_GLYPHS.items():
         line = line_of(text, TERRAIN_WORDS[terrain])
-        assert line.plain.strip().startswith(glyph.strip()) and style_at(line, 2) == style, terrain
+        if glyph.strip():
+            assert line.plain.strip().startswith(glyph.strip()), terrain
+            assert style_at(line, 2) == PALETTES["standard"].terrain[terrain], terrain
     assert all(mark in plain for mark in FACING_MARKS.values())
+    assert all(mark in plain for mark in FLAG_MARKS.values())
     for pose, words in ((Pose.UPRIGHT, "upright:"), (Pose.CROUCHED, "crouched:"), (Pose.PRONE, "prone:")):
-        glyph, style = unit_look("A", "bright_green", pose, Facing.E, "", False)
+        glyph, style = unit_line(UnitLook("A1", 0, pose, Facing.E), "standard", 1, 0)
         line = line_of(text, words)
         assert line.plain.strip().startswith(glyph)
         assert style_at(line, 2) == style
     crouched, prone = (line_of(text, words) for words in ("crouched:", "prone:"))
-    assert not style_at(crouched, 2).underline and style_at(prone, 2).underline
-    for words in ("the acting unit", "unconscious", "down, 0 HP", "the cursor", "the target", "the previewed path"):
+    assert not style_at(crouched, 2).underline and style_at(prone, 2).underline and style_at(prone, 2).italic
+    for words in ("the acting unit", "z unconscious", "x down", "the cursor", "the target", "the previewed path"):
         assert words in plain
     assert all(BAND_WORDS[band] in plain for band in RangeBand)
     for number in "12345":
         assert f"  {number} " in plain
     assert "entering its cone, not one in it (R16.2)" in plain
     cones = line_of(text, "2 watch cones")
-    assert style_at(cones, 2).bgcolor == TINTS["cone"].bgcolor
+    assert style_at(cones, 2).bgcolor == PALETTES["standard"].tints["cone"].bgcolor
 
 
 def test_the_maps_lower_edge_names_the_overlays_on(run_ui):

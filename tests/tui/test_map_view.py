@@ -12,8 +12,8 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.strip import Strip
 
+from apcombat.engine import unit_marks
 from apcombat.model import BattleMap, Character, Encounter, Facing, Pose, RangeBand, Side, Unit
-from apcombat.tui.widgets.map_glyphs import unit_labels
 from apcombat.tui.widgets.map_view import RULER_LINES, TABLE_MODE_TEXT, MapOverlay, MapView
 
 GUTTER = 4  # the y ruler's width on maps of fewer than 1000 rows
@@ -118,37 +118,35 @@ def bg(style: Style) -> str | None:
 
 def test_rows_show_terrain_and_units_with_facing_at_their_columns() -> None:
     async def test(app: MapApp, view: MapView, pilot: Pilot) -> None:
-        assert map_line(view, 0).text.startswith("  0 . A→. . ")
-        assert cell_text(view, (1, 0)) == "A→"
+        assert map_line(view, 0).text.startswith("  0 · B1    ")  # a floor dot every fifth cell only
+        assert cell_text(view, (1, 0)) == "B1"
         assert cell_text(view, (2, 1)) == "██"
         assert cell_text(view, (6, 1)) == "▄▄"
-        assert cell_text(view, (6, 2)) == "::"
+        assert cell_text(view, (6, 2)) == "░░"
         assert cell_text(view, (4, 3)) == "H "
-        assert cell_text(view, (7, 3)) == "__"
-        assert cell_text(view, (0, 3)) == ". "
+        assert cell_text(view, (7, 3)) == "≈≈"
+        assert cell_text(view, (0, 3)) == "  "
 
     run(small_encounter(), test)
 
 
-def test_labels_are_distinct_and_stable() -> None:
-    assert unit_labels(["ana", "abe", "bo", "cy"]) == {"ana": "A", "abe": "B", "bo": "O", "cy": "C"}
-    assert unit_labels(["raider1", "raider2", "rat"]) == {"raider1": "R", "raider2": "A", "rat": "T"}
-    labels = unit_labels([f"u{i}" for i in range(46)])
-    assert len(set(labels.values())) == 46
+def test_marks_are_the_sides_letter_and_a_number() -> None:
+    assert unit_marks(small_encounter()) == {"ana": "B1", "abe": "B2", "cy": "R1", "bo": "R2", "dee": "R3"}
 
 
 def test_pose_status_and_active_unit_glyphs() -> None:
     async def test(app: MapApp, view: MapView, pilot: Pilot) -> None:
         upright = cell_style(view, (1, 0))
         assert upright.bold and upright.reverse  # ana: upright and active
-        assert cell_text(view, (4, 2)) == "b↙"  # abe crouched: lowercase
+        assert cell_text(view, (4, 2)) == "B2"  # abe crouched: the first side in capitals
         crouched = cell_style(view, (4, 2))
         assert not crouched.bold and not crouched.underline and not crouched.reverse
-        assert cell_text(view, (6, 4)) == "c↖"  # cy prone: lowercase underlined
-        assert cell_style(view, (6, 4)).underline
-        assert cell_text(view, (8, 4)) == "ox"  # bo down
-        assert cell_style(view, (8, 4)).dim
-        assert cell_text(view, (2, 5)) == "dz"  # dee unconscious
+        assert cell_text(view, (6, 4)) == "r1"  # cy prone: the second side in small letters
+        prone = cell_style(view, (6, 4))
+        assert prone.underline and prone.italic  # more than an underline
+        assert cell_text(view, (8, 4)) == "r2"  # bo down: dim, struck through
+        assert cell_style(view, (8, 4)).dim and cell_style(view, (8, 4)).strike
+        assert cell_text(view, (2, 5)) == "r3" and cell_style(view, (2, 5)).dim  # dee unconscious
         assert cell_style(view, (1, 0)).color != cell_style(view, (6, 4)).color  # side colours
 
     run(small_encounter(), test)
@@ -243,7 +241,7 @@ def test_a_unit_moving_redraws_only_its_two_rows() -> None:
         await pilot.pause()
         assert sorted(drawn) == [RULER_LINES + 2, RULER_LINES + 4]
         assert sorted(region.y for region in refreshed) == [RULER_LINES + 2, RULER_LINES + 4]
-        assert cell_text(view, (4, 4)) == "b↙" and cell_text(view, (4, 2)) == ". "
+        assert cell_text(view, (4, 4)) == "B2" and cell_text(view, (4, 2)) == "  "
         drawn.clear()
         view.show(moved, MapOverlay())  # nothing changed: nothing redrawn
         await pilot.pause()
@@ -287,7 +285,7 @@ def test_overlays_tint_the_right_cells() -> None:
         assert bg(cell_style(view, (6, 4))) == "bright_yellow"  # the target
         assert cell_style(view, (0, 3)).color != cell_style(view, (3, 3)).color  # bands
         assert cell_style(view, (3, 3)).color != cell_style(view, (4, 3)).color
-        assert cell_text(view, (1, 5)) == ".▪"  # cover
+        assert cell_text(view, (1, 5)) == "·▪"  # cover
         assert cell_style(view, (7, 5)).dim and not cell_style(view, (3, 5)).dim  # out of sight dimmed
         view.show(app.state, attrs.evolve(overlay, costs_shown=True))
         assert cell_text(view, (2, 4)) == "4 "  # the AP cost, where no path step is drawn
@@ -314,7 +312,7 @@ def test_a_100_by_100_map_mounts_and_scrolls_with_the_cursor() -> None:
         column = GUTTER + 120 - scroll_x
         assert 0 < column < view.size.width - 1
         assert view.render_line(1).text[column] == "0"  # the x ruler follows the scroll
-        assert cell_text(view, (61, 61)) == view.labels["u30"] + "↑"
+        assert cell_text(view, (61, 61)) == view.labels["u30"].lower()  # the second side in small letters
         view.cursor = (0, 0)
         await pilot.pause()
         assert view.scroll_offset == (0, 0)
@@ -339,7 +337,7 @@ def test_a_cursor_set_before_the_first_layout_is_scrolled_into_view_and_clicks_f
             scroll_x, scroll_y = view.scroll_offset
             assert scroll_x <= 160 < scroll_x + view.size.width - GUTTER - 1
             assert scroll_y <= 70 < scroll_y + view.size.height - RULER_LINES
-            assert cell_text(view, (80, 70)) == "A↑"
+            assert cell_text(view, (80, 70)) == view.labels[state.units[0].id]
             await pilot.click(MapView, offset=(GUTTER + 160 - scroll_x + 2, RULER_LINES + 70 - scroll_y + 1))
             await pilot.pause()
             assert view.cursor == (81, 71)
@@ -361,7 +359,7 @@ def test_table_mode_shows_a_message() -> None:
         view.show(small_encounter())  # a map again: the rulers and rows come back
         await pilot.pause()
         assert view.virtual_size.height == RULER_LINES + len(ROWS)
-        assert cell_text(view, (1, 0)) == "A→"
+        assert cell_text(view, (1, 0)) == "B1"
         view.show(state)
         await pilot.pause()
         assert view.virtual_size.height == 0 and TABLE_MODE_TEXT in view.render_line(view.size.height // 2).text

@@ -46,7 +46,8 @@ def test_the_page_shows_the_turn_order_conditions_and_who_acts(save):
     page = fight(save)
     assert "Round 1 — Raider Jed acts" in page
     names = ["Drifter", "Barkeep", "Raider Jed", "Sue", "Rocco", "Raider Moss"]  # the initiative order
-    assert [page.index(f">{name}<") for name in names] == sorted(page.index(f">{name}<") for name in names)
+    assert [page.index(f" {name}<") for name in names] == sorted(page.index(f" {name}<") for name in names)
+    assert ">D3 Drifter<" in page and ">R1 Raider Jed<" in page  # each unit's mark, as the map shows it
     assert '<tr class="acting"><td>▶</td><td>19</td>' in page
     assert "<td>burning 2</td>" in page  # R6.2: the burns to come
 

@@ -49,6 +49,16 @@ shooter 40 points of hit chance (R9). p changes pose: a crouched or prone target
 o puts a unit on watch: it keeps its AP and fires at an enemy that enters its cone at its best ranges
 (R16).
 
+READING THE MAP
+Each unit has a mark that stays the same all fight: its side's letter and a number (R1, R2 ... B1), in the
+panels and the turn order too. Sides differ by colour and shape: at the smallest zoom the first side's marks
+are capitals, the second's small letters (r1); zoomed (z), each side has its brackets, [R1] (B1). A zoomed
+unit shows below its mark its facing (→), its pose (▄ crouched, ▁ prone; prone at the smallest zoom is
+underlined and slanted) and its flags: ▪ in cover, ◎ watching, # pinned, ~ suppressed, * stunned, ? shaken,
+! broken, ^ burning; the panels give the flags after the mark always. A unit out of the fight is dim. The
+floor is blank but for a dot every fifth cell; ≈≈ is a gap (a river), ░░ rubble. The settings' palette
+(standard, colour-blind, high contrast) colours the map, the panels and the legend (L).
+
 WHEN YOU ARE LOST
 ? lists every key with where it works, F1 opens the rule a line cites (and searches the rules), L shows
 what each map glyph means, ctrl+z takes back the last command, and : types any command of the command

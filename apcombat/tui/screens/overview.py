@@ -12,18 +12,23 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from apcombat.model import Encounter
-from apcombat.tui.widgets.panels import side_colour
+from apcombat.tui.widgets.map_palettes import palette_of
+from apcombat.tui.widgets.panels import side_colour, side_index
+from apcombat.tui.widgets.unit_looks import cased
 
 FRAME = 8
 """Columns (and rows) the dialog's border, padding, title and footer take from the terminal."""
 
 
-def overview_text(state: Encounter, labels: dict[str, str], width: int, height: int) -> tuple[Text, int]:
+def overview_text(
+    state: Encounter, labels: dict[str, str], width: int, height: int, colours: str = "standard"
+) -> tuple[Text, int]:
     """The map in at most `width` x `height` characters, and how many cells across one character stands for.
 
     A character is about half as wide as it is tall, so it stands for `scale` cells across and twice that
-    down: a unit standing in them shows as its label (the acting one in reverse), else mostly walls and
-    obstacles as █, some as ░, open ground as a dim dot."""
+    down: a unit standing in them shows as its side's letter, in its side's case as on the map (`labels`: the
+    units' marks; the acting one in reverse), else mostly walls and obstacles as █, some as ░, open ground as
+    a dim dot. `colours`: the player's palette."""
     battlemap = state.map
     assert battlemap is not None
     scale = max(1, math.ceil(battlemap.width / max(1, width)), math.ceil(battlemap.height / max(1, 2 * height)))
@@ -38,8 +43,10 @@ def overview_text(state: Encounter, labels: dict[str, str], width: int, height: 
             ]
             unit = next((standing[cell] for cell in cells if cell in standing), None)
             if unit is not None:
-                style = f"bold {side_colour(state, unit.side)}" + (" reverse" if unit.id == state.active else "")
-                text.append(labels.get(unit.id, unit.id[:1].upper()), style=style)
+                colour = side_colour(state, unit.side, colours)
+                style = f"bold {colour}" + (" reverse" if unit.id == state.active else "")
+                mark = cased(labels.get(unit.id, unit.id[:1].upper()), side_index(state, unit.side))
+                text.append(mark[:1], style=style)
                 continue
             blocked = sum(battlemap.at(cell).blocks_movement for cell in cells)
             text.append(*(("█", "") if 2 * blocked >= len(cells) else ("░", "") if blocked else ("·", "grey37")))
@@ -60,7 +67,8 @@ class OverviewScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         size = self.app.size
-        text, scale = overview_text(self.state, self.labels, size.width - FRAME, size.height - FRAME)
+        width, height = size.width - FRAME, size.height - FRAME
+        text, scale = overview_text(self.state, self.labels, width, height, palette_of(self.app))
         battlemap = self.state.map
         assert battlemap is not None
         with Vertical(classes="dialog"):

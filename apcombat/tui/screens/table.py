@@ -24,13 +24,13 @@ from apcombat.engine import (
     action_costs,
     parse_command,
     typed_line,
+    unit_marks,
     watch_prompts,
 )
 from apcombat.model import Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.widgets.event_log import EventLog
-from apcombat.tui.widgets.map_glyphs import unit_labels
 
 
 class TableScreen(GameScreen):
@@ -50,7 +50,7 @@ class TableScreen(GameScreen):
 
     @property
     def labels(self) -> dict[str, str]:
-        return unit_labels(tuple(unit.id for unit in self.state.units))
+        return unit_marks(self.state)
 
     def player_sides(self) -> set[str] | None:
         """The game master plays every side: the next-unit key goes through all of them."""

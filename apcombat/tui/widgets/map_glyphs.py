@@ -1,24 +1,22 @@
-"""How the battlefield looks: terrain glyphs, unit marks, overlay tints, and the drawing of one map row.
+"""How the battlefield looks: terrain glyphs, overlay tints, and the drawing of one map row (units are drawn by
+`unit_looks`, colours come from the player's palette, `map_palettes`).
 
-Every cell is two terminal columns wide (terminal cells are tall). Colours are the 16 named ANSI colours,
-so the map reads the same in a 16-colour terminal, and the shapes alone tell the terrain apart.
+Every cell is two terminal columns wide (terminal cells are tall), 2 x zoom columns and zoom lines when
+zoomed. The shapes alone tell the terrain apart; the palette only colours them.
 
-    terrain    .  floor (dim)    ██ wall    ▄▄ low obstacle    H  stairs    __ gap    :: rubble
-               R18.3: "  brush (green)   ▄▄ crates (bright yellow)   ▓▓ hut   ,  burnt ground   ^^ fire (red)
-    units      a label in its side's colour, then a mark: ↑ ↗ → ↘ ↓ ↙ ← ↖ the facing (N..NW),
-               x down (0 HP), z unconscious, + man down, † dead, _ surrendered (all dim; a unit
-               that fled is not drawn); * stunned, ! broken, ? shaken in place of the facing (R18);
-               the label shows the pose:
-               A bold capital = upright, a lowercase = crouched, a lowercase underlined = prone;
-               the active unit in reverse video; a grey background: suppressed (R18.4, markers held)
+    terrain    floor: blank, a dim · every fifth cell (in sight, with the sight overlay on)    ██ wall
+               ▄▄ low obstacle    H  stairs    ≈≈ gap (a river, a drop: crossed by jumping)    ░░ rubble
+               R18.3: "  brush   ▄▄ crates   ▓▓ hut   ,  burnt ground   ^^ fire
+    units      see `unit_looks`: the mark (R1), its side's case (zoom 1) or brackets (zoom 2 and 3), pose,
+               facing and flags below it when zoomed
     overlays   reachable: blue background (with the AP cost when asked)    enemy reaction cones: red
                background (magenta where also reachable), a watch of the acting side's: green (cyan where
                also reachable)    previewed path: AP left after each step, bold yellow (·3; ·· for a
                figure wider than the cell, such as -12: the hint line gives it)
-               range bands: the floor dot's colour, CQC bright white, close bright green,
+               range bands: a dot in the band's colour, CQC bright white, close bright green,
                medium bright cyan, long bright yellow, extreme bright magenta    out of sight: dimmed
-               cover against the active unit: a cyan ▪ after the floor dot    target: black on bright yellow
-               cursor: black on bright white
+               cover against the active unit: a ▪ after the floor    target: black on bright yellow
+               cursor: black on bright white      (colours of the standard palette)
 """
 
 from __future__ import annotations
@@ -31,77 +29,38 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from apcombat.model import Encounter, Facing, Pose, RangeBand, Terrain, Unit
-from apcombat.model.fates import Fate, MoraleState
+from apcombat.engine import unit_flags, unit_marks
+from apcombat.model import Encounter, RangeBand, Terrain, Unit
+from apcombat.model.fates import Fate
+from apcombat.tui.widgets.map_palettes import STANDARD, palette
+from apcombat.tui.widgets.unit_looks import UnitLook, look_of, unit_line
 
 CELL_WIDTH = 2  # terminal columns per map cell
 
-TERRAIN_GLYPHS: dict[Terrain, tuple[str, Style]] = {
-    Terrain.FLOOR: (". ", Style(color="bright_black")),
-    Terrain.WALL: ("██", Style(color="white")),
-    Terrain.LOW: ("▄▄", Style(color="yellow")),
-    Terrain.STAIRS: ("H ", Style(color="bright_cyan", bold=True)),
-    Terrain.GAP: ("__", Style(color="blue")),
-    Terrain.RUBBLE: ("::", Style(color="yellow")),
+TERRAIN_GLYPHS: dict[Terrain, str] = {
+    Terrain.FLOOR: "  ",  # quiet: a dot every fifth cell only (FLOOR_DOT), the walls and the cover stand out
+    Terrain.WALL: "██",
+    Terrain.LOW: "▄▄",
+    Terrain.STAIRS: "H ",
+    Terrain.GAP: "≈≈",  # a river, a drop between roofs: crossed only by jumping
+    Terrain.RUBBLE: "░░",
     # R18.3: flammable terrain, burnt ground and fires
-    Terrain.BRUSH: ('" ', Style(color="green")),
-    Terrain.CRATES: ("▄▄", Style(color="bright_yellow")),
-    Terrain.HUT: ("▓▓", Style(color="yellow")),
-    Terrain.BURNT: (", ", Style(color="bright_black")),
-    Terrain.FIRE: ("^^", Style(color="bright_red", bold=True)),
+    Terrain.BRUSH: '" ',
+    Terrain.CRATES: "▄▄",
+    Terrain.HUT: "▓▓",
+    Terrain.BURNT: ", ",
+    Terrain.FIRE: "^^",
 }
+FLOOR_DOT = "· "  # the floor every fifth cell, in sight with the sight overlay, and in a range band's colour
+GRID = 5  # the floor shows its dot where x and y are both multiples of this (as the rulers count)
 
-FACING_MARKS: dict[Facing, str] = {
-    Facing.N: "↑",
-    Facing.NE: "↗",
-    Facing.E: "→",
-    Facing.SE: "↘",
-    Facing.S: "↓",
-    Facing.SW: "↙",
-    Facing.W: "←",
-    Facing.NW: "↖",
-}
-DOWN_MARK = "x"
-UNCONSCIOUS_MARK = "z"
-OUT_MARKS = {"down": DOWN_MARK, "unconscious": UNCONSCIOUS_MARK, "man_down": "+", "dead": "†", "surrendered": "_"}
-"""R12.2, R12.1, R18.2.1, R18.1.5: the mark of a unit out of the fight (or knocked out), drawn dim."""
-STATE_MARKS = {"stunned": "*", "broken": "!", "shaken": "?"}
-"""R18.2.1, R18.1.3: the mark that replaces the facing of a stunned, broken or shaken unit (in that order)."""
-
-SIDE_COLOURS = ("bright_green", "bright_red", "bright_cyan", "bright_yellow", "bright_magenta", "bright_blue")
-
-BAND_STYLES: dict[RangeBand, Style] = {
-    RangeBand.CQC: Style(color="bright_white"),
-    RangeBand.CLOSE: Style(color="bright_green"),
-    RangeBand.MEDIUM: Style(color="bright_cyan"),
-    RangeBand.LONG: Style(color="bright_yellow"),
-    RangeBand.EXTREME: Style(color="bright_magenta"),
-}
-
-PATH_STYLE = Style(color="bright_yellow", bold=True)
-COST_STYLE = Style(color="white")
 TOO_WIDE = "··"  # a path's AP left or a cost of more than two characters (-12): the hint line gives the figure
 COVER_MARK = "▪"
-COVER_STYLE = Style(color="cyan", bold=True)
 RULER_STYLE = Style(color="bright_black")
 RULER_CURSOR_STYLE = Style(color="bright_white", bold=True, reverse=True)
-
-# The background tints of a cell, from the overlays under it; the cursor and the target also set the text colour.
-TINTS: dict[str, Style] = {
-    "reach": Style(bgcolor="blue"),
-    "cone": Style(bgcolor="red"),
-    "reach_cone": Style(bgcolor="magenta"),
-    "watch": Style(bgcolor="green"),
-    "reach_watch": Style(bgcolor="cyan"),
-    "target": Style(color="black", bgcolor="bright_yellow", bold=True, dim=False, reverse=False),
-    "cursor": Style(color="black", bgcolor="bright_white", bold=True, dim=False, reverse=False),
-}
 OUT_OF_SIGHT = Style(dim=True)
 
-# Labels tried after a unit's own letters: capitals, digits, then Greek capitals that look like no Latin one.
-_SPARE_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ΓΔΘΛΞΠΣΦΨΩ"
-
-UnitGlyph = tuple[int, str, Style]  # x, the two characters, their style
+UnitGlyph = tuple[int, UnitLook]  # x, the unit drawn there
 
 
 @attrs.frozen(cache_hash=True)
@@ -122,90 +81,34 @@ class RowMarks:
     watches: frozenset[int] = frozenset()  # cells a unit of the acting side watches (R16.1)
 
 
-def unit_labels(unit_ids: Sequence[str]) -> dict[str, str]:
-    """One distinct label per unit: the first of its id's letters and digits not taken yet, then a spare one.
-
-    Computed from the whole encounter in its order, so a unit keeps its label all fight long. Past the
-    46 labels available the first letter is reused.
-    """
-    taken: set[str] = set()
-    labels: dict[str, str] = {}
-    for unit_id in unit_ids:
-        own = [ch.upper() for ch in unit_id if ch.isascii() and ch.isalnum()]
-        label = next((ch for ch in [*own, *_SPARE_LABELS] if ch not in taken), (own or ["?"])[0])
-        taken.add(label)
-        labels[unit_id] = label
-    return labels
-
-
-def unit_glyph(unit: Unit, label: str, colour: str, active: bool, unconscious: bool) -> tuple[str, Style]:
-    """The two characters of a unit on the map and their style (see the module's legend)."""
-    if unit.fate is not Fate.NONE:
-        out = unit.fate.value
-    else:
-        out = "down" if unit.down else "unconscious" if unconscious else ""
-    state = "stunned" if unit.stunned else unit.morale.value if unit.morale is not MoraleState.STEADY else ""
-    return unit_look(label, colour, unit.pose, unit.facing, out, active, state, suppressed=unit.markers > 0)
-
-
-SUPPRESSED_BACKGROUND = "bright_black"  # R18.4: a unit holding suppression markers
-
-
-def unit_look(
-    label: str,
-    colour: str,
-    pose: Pose,
-    facing: Facing,
-    out: str,
-    active: bool,
-    state: str = "",
-    suppressed: bool = False,
-) -> tuple[str, Style]:
-    """The two characters and style of a unit with this label, pose and facing; `out` is a key of OUT_MARKS
-    or "" (in the fight), `state` one of STATE_MARKS or ""; `suppressed`: it holds suppression markers (a grey
-    background). The map and the legend both draw units with it."""
-    if suppressed and not out:
-        text, style = unit_look(label, colour, pose, facing, out, active, state)
-        return text, style + Style(bgcolor=SUPPRESSED_BACKGROUND)
-    if out:
-        return label.lower() + OUT_MARKS.get(out, DOWN_MARK), Style(color=colour, dim=True, reverse=active)
-    mark = STATE_MARKS.get(state, FACING_MARKS[facing])
-    if pose is Pose.UPRIGHT:
-        return label + mark, Style(color=colour, bold=True, reverse=active)
-    prone = pose is Pose.PRONE
-    return label.lower() + mark, Style(color=colour, underline=prone, reverse=active)
-
-
-def _rank(unit: Unit, active: bool, unconscious: bool) -> int:
+def _rank(unit: Unit, active: bool) -> int:
     """Which unit is drawn when several share a cell: the active one, then standing, unconscious, down."""
-    return 0 if active else 3 if unit.down else 2 if unconscious else 1
+    return 0 if active else 3 if unit.down else 2 if unit.unconscious_rounds > 0 else 1
 
 
-def unit_rows(state: Encounter, labels: dict[str, str]) -> dict[int, tuple[UnitGlyph, ...]]:
-    """The glyphs of the units on the map, by row, one per cell, sorted by x."""
-    colours = {side.id: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(state.sides)}
-    best: dict[tuple[int, int], tuple[int, str, Style]] = {}
+def unit_rows(state: Encounter, marks: dict[str, str] | None = None) -> dict[int, tuple[UnitGlyph, ...]]:
+    """The looks of the units on the map, by row, one per cell, sorted by x; `marks` the engine's
+    (`unit_marks`, worked out here when not given)."""
+    marks = marks if marks is not None else unit_marks(state)
+    best: dict[tuple[int, int], tuple[int, UnitLook]] = {}
     for unit in state.units:
         if unit.at is None or unit.fate is Fate.FLED:  # R18.1.3: it has left the map
             continue
-        active = unit.id == state.active
-        unconscious = unit.unconscious_rounds > 0
-        rank = _rank(unit, active, unconscious)
+        rank = _rank(unit, unit.id == state.active)
         if unit.at in best and best[unit.at][0] <= rank:
             continue
-        label = labels.get(unit.id, unit.id[:1].upper() or "?")
-        text, style = unit_glyph(unit, label, colours.get(unit.side, "white"), active, unconscious)
-        best[unit.at] = (rank, text, style)
+        look = look_of(state, unit, marks.get(unit.id, "??"), unit_flags(state, unit))
+        best[unit.at] = (rank, look)
     rows: dict[int, list[UnitGlyph]] = {}
-    for (x, y), (_, text, style) in best.items():
-        rows.setdefault(y, []).append((x, text, style))
+    for (x, y), (_, look) in best.items():
+        rows.setdefault(y, []).append((x, look))
     return {y: tuple(sorted(glyphs, key=lambda glyph: glyph[0])) for y, glyphs in rows.items()}
 
 
 @lru_cache(maxsize=64)
-def _tint(kind: str | None, dimmed: bool) -> Style | None:
+def _tint(kind: str | None, dimmed: bool, palette_name: str = STANDARD) -> Style | None:
     """The style laid over a cell's glyph for its overlays."""
-    tint = TINTS[kind] if kind else None
+    tint = palette(palette_name).tints[kind] if kind else None
     if dimmed:
         tint = tint + OUT_OF_SIGHT if tint else OUT_OF_SIGHT
     return tint
@@ -226,24 +129,30 @@ def cell_segments(
     covered: bool,
     tint: str | None,
     dimmed: bool,
+    palette_name: str = STANDARD,
+    dot: bool = False,
 ) -> tuple[Segment, ...]:
-    """One cell: a unit, else a step of the path, else the terrain with its band, AP cost or cover mark."""
+    """One cell: a unit (its text and style), else a step of the path, else the terrain with its band, AP cost
+    or cover mark; `dot`: the floor shows its dot (FLOOR_DOT)."""
+    colours = palette(palette_name)
     pieces: tuple[tuple[str, Style], ...]
     if unit is not None:
         pieces = (unit,)
     elif ap_left is not None:
-        pieces = ((_fitted(f"·{ap_left}" if 0 <= ap_left < 10 else f"{ap_left:>2}"), PATH_STYLE),)
+        pieces = ((_fitted(f"·{ap_left}" if 0 <= ap_left < 10 else f"{ap_left:>2}"), colours.path),)
     else:
-        text, style = TERRAIN_GLYPHS[terrain]
+        text, style = TERRAIN_GLYPHS[terrain], colours.terrain[terrain]
+        if terrain is Terrain.FLOOR:
+            text, style = (FLOOR_DOT if dot or band is not None else text), colours.floor
         if band is not None and terrain.plain is not Terrain.WALL and terrain is not Terrain.FIRE:
-            style = style + BAND_STYLES[band]
+            style = style + colours.bands[band]
         if terrain.plain is Terrain.FLOOR and cost is not None:
-            pieces = ((_fitted(f"{cost:<2}"), COST_STYLE),)
+            pieces = ((_fitted(f"{cost:<2}"), colours.cost),)
         elif terrain.plain is Terrain.FLOOR and covered:
-            pieces = ((text[0], style), (COVER_MARK, COVER_STYLE))
+            pieces = ((text[0], style), (COVER_MARK, colours.cover))
         else:
             pieces = ((text, style),)
-    over = _tint(tint, dimmed)
+    over = _tint(tint, dimmed, palette_name)
     return tuple(Segment(text, style + over if over is not None else style) for text, style in pieces)
 
 
@@ -254,21 +163,25 @@ _FILLED = (Terrain.WALL, Terrain.GAP, Terrain.RUBBLE, Terrain.HUT, Terrain.FIRE)
 @lru_cache(maxsize=4096)
 def zoomed_cell(look: tuple, zoom: int, sub: int) -> tuple[Segment, ...]:
     """One line (`sub`, from 0) of a cell drawn `zoom` times larger: 2 x zoom columns, zoom lines. A wall
-    fills the whole block, a low obstacle its last line; a unit, a path step, a cost or the floor's dot is
-    written on the first line and padded with the cell's tint, so the cursor and the overlays colour the
-    whole block (the map view draws the lines below the first without units or path: they show neither)."""
-    terrain, unit, ap_left = look[0], look[1], look[2]
+    fills the whole block, a low obstacle its last line; a unit fills its lines with its mark, facing, pose
+    and flags (`unit_line`); a path step, a cost or the floor's dot is written on the first line and padded
+    with the cell's tint, so the cursor and the overlays colour the whole block (the map view draws the lines
+    below the first without path: they do not show it). `look`: draw_row's, a unit as its UnitLook."""
+    terrain, unit, ap_left, tint, dimmed, palette_name = look[0], look[1], look[2], look[6], look[7], look[8]
+    over = _tint(tint, dimmed, palette_name)
+    if unit is not None:
+        text, style = unit_line(unit, palette_name, zoom, sub)
+        return (Segment(text, style + over if over is not None else style),)
     segments = cell_segments(*look)
     width = CELL_WIDTH * zoom
-    shown = unit is None and ap_left is None
+    shown = ap_left is None
     low = terrain.plain is Terrain.LOW
     filled = shown and (terrain in _FILLED or (low and sub == zoom - 1))
     if filled:
         return tuple(Segment(segment.text[0] * width, segment.style) for segment in segments[:1])
-    pad_style = _tint(look[6], look[7])
     if sub > 0 or (shown and low):
-        return (Segment(" " * width, pad_style),)
-    return (*segments, Segment(" " * (width - CELL_WIDTH), pad_style))
+        return (Segment(" " * width, over),)
+    return (*segments, Segment(" " * (width - CELL_WIDTH), over))
 
 
 def hex_indent(y: int, zoom: int, hexes: bool) -> int:
@@ -277,17 +190,23 @@ def hex_indent(y: int, zoom: int, hexes: bool) -> int:
 
 
 def draw_row(
-    terrain_row: Sequence[Terrain], marks: RowMarks, zoom: int = 1, sub: int = 0, hexes: bool = False
+    terrain_row: Sequence[Terrain],
+    marks: RowMarks,
+    zoom: int = 1,
+    sub: int = 0,
+    hexes: bool = False,
+    palette_name: str = STANDARD,
 ) -> Strip:
     """The whole width of one map row (line `sub` of it when zoomed: each cell `zoom` lines of 2 x `zoom`
     columns), without the widget's own style (the caller crops it and lays that under). On a hex map
     (`hexes`, R20.1) every row is half a cell wider: odd rows start half a cell in, even rows end half a cell
-    short, so each cell sits between the two cells above and below it."""
-    units = {x: (text, style) for x, text, style in marks.units}
+    short, so each cell sits between the two cells above and below it. `palette_name`: the player's palette."""
+    units = dict(marks.units)
     reach, path, bands = dict(marks.reachable), dict(marks.path), dict(marks.bands)
     cones, cover, sight, cursor, target = marks.cones, marks.cover, marks.sight, marks.cursor, marks.target
     watches = marks.watches
     costs = reach if marks.costs_shown else {}
+    grid_row = not marks.y % GRID
     segments: list[Segment] = []
     extend = segments.extend
     for x, terrain in enumerate(terrain_row):
@@ -301,8 +220,18 @@ def draw_row(
         else:
             tint = "cone" if x in cones else "watch" if x in watches else None
         dimmed = sight is not None and x not in sight and tint != "cursor"
-        look = (terrain, units.get(x), path.get(x), bands.get(x), costs.get(x), x in cover, tint, dimmed)
-        extend(cell_segments(*look) if zoom == 1 else zoomed_cell(look, zoom, sub))
+        dot = (not x % GRID and grid_row) if sight is None else x in sight
+        unit = units.get(x)
+        if zoom == 1:
+            shown = unit_line(unit, palette_name, 1, 0) if unit is not None else None
+            extend(
+                cell_segments(
+                    terrain, shown, path.get(x), bands.get(x), costs.get(x), x in cover, tint, dimmed, palette_name, dot
+                )
+            )
+        else:
+            look = (terrain, unit, path.get(x), bands.get(x), costs.get(x), x in cover, tint, dimmed, palette_name, dot)
+            extend(zoomed_cell(look, zoom, sub))
     width = CELL_WIDTH * zoom * len(terrain_row)
     if hexes:
         half = Segment(" " * zoom)

@@ -31,6 +31,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from apcombat.engine import unit_marks
 from apcombat.model import BattleMap, Cell, Encounter
 from apcombat.tui.widgets.map_glyphs import (
     CELL_WIDTH,
@@ -41,10 +42,10 @@ from apcombat.tui.widgets.map_glyphs import (
     hex_indent,
     ruler_digits,
     ruler_numbers,
-    unit_labels,
     unit_rows,
 )
 from apcombat.tui.widgets.map_overlay import MapOverlay, rows_of_cells, rows_of_values
+from apcombat.tui.widgets.map_palettes import STANDARD, palette_of
 
 TABLE_MODE_TEXT = "Table mode: no map — distances are measured on the table"
 RULER_LINES = 2  # lines of the x ruler at the top
@@ -131,14 +132,17 @@ class MapView(ScrollView, can_focus=True):
         self._gutter_width = 4
         self._zoom = 1
         self._hexes = False  # a hex map (R20.1): odd rows drawn half a cell east
-        self._label_ids: tuple[str, ...] = ()
-        self._labels: dict[str, str] = {}
+        self._mark_ids: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # the sides' and the units' ids
+        self._marks: dict[str, str] = {}
+        self._palette = STANDARD  # the player's, read on every paint (palette_of)
         self._layer_rows: dict[str, tuple[object, dict[int, Any]]] = {}  # overlay -> (value, value split by row)
         self._row_marks: list[RowMarks] = []
         # Two screens' worth of rows or so: every line kept is some hundred objects the garbage collector walks
         # on each full collection (which a frame then waits for), and rows of states long gone are seldom drawn
         # again.
-        self._lines: LRUCache[RowMarks | tuple[RowMarks, int, int], Strip] = LRUCache(LINES_KEPT)  # full-width rows
+        self._lines: LRUCache[tuple[RowMarks, str] | tuple[RowMarks, int, int, str], Strip] = LRUCache(
+            LINES_KEPT
+        )  # full-width rows
         self._visible_lines: LRUCache[tuple[object, ...], Strip] = LRUCache(LINES_KEPT)  # cropped, with the rulers
         self._base_style = Style()
         self._traces: dict[int, tuple[tuple[int, str, Style], ...]] = {}  # row -> what is painted over it
@@ -162,8 +166,13 @@ class MapView(ScrollView, can_focus=True):
 
     @property
     def labels(self) -> dict[str, str]:
-        """The label of every unit on the map, by unit id."""
-        return dict(self._labels)
+        """The mark of every unit on the map (the engine's `unit_marks`: R1, R2 ...), by unit id."""
+        return dict(self._marks)
+
+    @property
+    def palette(self) -> str:
+        """The name of the palette the map was last drawn in."""
+        return self._palette
 
     @property
     def zoom(self) -> int:
@@ -213,17 +222,21 @@ class MapView(ScrollView, can_focus=True):
         self._state, self._overlay = state, overlay
         if map_changed:
             self._set_map(state.map)
-        ids = tuple(unit.id for unit in state.units)
-        if ids != self._label_ids:
-            self._label_ids, self._labels = ids, unit_labels(ids)
+        ids = (tuple(side.id for side in state.sides), tuple(unit.id for unit in state.units))
+        if ids != self._mark_ids:  # the marks depend on these orders only (engine.marks)
+            self._mark_ids, self._marks = ids, unit_marks(state)
         if self._map is None:
             return
         marks = self._build_marks(state, overlay)
         old, self._row_marks = self._row_marks, marks
-        if map_changed or len(old) != len(marks):
+        if map_changed or len(old) != len(marks) or self._palette_changed():
             self.refresh()
         else:
             self._refresh_rows(y for y, (before, after) in enumerate(zip(old, marks, strict=True)) if before != after)
+
+    def _palette_changed(self) -> bool:
+        """Whether the player chose another palette since the last paint (the whole map is then drawn again)."""
+        return self.is_attached and palette_of(self.app) != self._palette
 
     def show_path(self, path: tuple[tuple[Cell, int], ...]) -> None:
         """Draw another previewed path over the same state and overlays: only the rows it leaves or enters
@@ -324,6 +337,7 @@ class MapView(ScrollView, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         """Paint lines of the view; the widget's style is worked out once a paint rather than once a line."""
         self._base_style = self.rich_style
+        self._palette = palette_of(self.app)  # part of every cached line's key: a new palette shows at once
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
@@ -345,7 +359,7 @@ class MapView(ScrollView, can_focus=True):
         cursor_x = self._cursor[0] if y == 1 else None
         marks = self._row_marks[row] if y >= RULER_LINES else (y, cursor_x)
         trace = self._traces.get(row, ()) if y >= RULER_LINES and not sub else ()
-        key = (marks, sub, zoom, scroll_x, view_width, gutter_width, base, trace)
+        key = (marks, sub, zoom, scroll_x, view_width, gutter_width, base, trace, self._palette)
         line = self._visible_lines.get(key)
         if line is None:
             if y < RULER_LINES:
@@ -385,13 +399,13 @@ class MapView(ScrollView, can_focus=True):
         """The full width of a map row (its line `sub` when zoomed), from the cache when nothing on it changed."""
         marks = self._row_marks[row]
         zoom = self._zoom
-        if sub:  # below a cell's first line only its terrain and tint show: a path or a unit moving leaves it
-            marks = attrs.evolve(marks, units=(), path=(), cover=frozenset(), costs_shown=False)
-        key = marks if zoom == 1 else (marks, zoom, sub)
+        if sub:  # below a cell's first line only its terrain, tint and units show: a path changing leaves it
+            marks = attrs.evolve(marks, path=(), cover=frozenset(), costs_shown=False)
+        key = (marks, self._palette) if zoom == 1 else (marks, zoom, sub, self._palette)
         line = self._lines.get(key)
         if line is None:
             assert self._map is not None
-            line = draw_row(self._map.terrain[row], marks, zoom, sub, self._hexes)
+            line = draw_row(self._map.terrain[row], marks, zoom, sub, self._hexes, self._palette)
             self._lines.set(key, line)
         return line
 
@@ -432,7 +446,7 @@ class MapView(ScrollView, can_focus=True):
 
     def _build_marks(self, state: Encounter, overlay: MapOverlay) -> list[RowMarks]:
         assert self._map is not None
-        units: dict[int, tuple[UnitGlyph, ...]] = unit_rows(state, self._labels)
+        units: dict[int, tuple[UnitGlyph, ...]] = unit_rows(state, self._marks)
         reach = self._layer("reachable", overlay.reachable, rows_of_values)
         path = self._layer("path", overlay.path, rows_of_values)
         sight = self._layer("sight", overlay.sight, rows_of_cells)

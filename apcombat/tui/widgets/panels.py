@@ -9,16 +9,28 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from apcombat.engine import conditions_of, deck_summary, in_a_fire, morale_words
+from apcombat.engine import conditions_of, deck_summary, in_a_fire, morale_words, unit_flags, unit_marks
 from apcombat.model import Encounter, Unit
+from apcombat.tui.widgets.map_palettes import STANDARD, palette_of, side_colour_at
+from apcombat.tui.widgets.unit_looks import flag_text, shaped
 
-SIDE_COLOURS = ("bright_cyan", "bright_red", "bright_green", "bright_magenta", "yellow", "bright_blue")
 
-
-def side_colour(state: Encounter, side_id: str) -> str:
-    """The colour of a side, by its place in the encounter (the map uses the same)."""
+def side_colour(state: Encounter, side_id: str, palette_name: str = STANDARD) -> str:
+    """The colour of a side, by its place in the encounter, in the player's palette (the map uses the same)."""
     ids = [side.id for side in state.sides]
-    return SIDE_COLOURS[ids.index(side_id) % len(SIDE_COLOURS)] if side_id in ids else "white"
+    return side_colour_at(palette_name, ids.index(side_id)) if side_id in ids else "white"
+
+
+def side_index(state: Encounter, side_id: str) -> int:
+    """The side's place in the encounter (its colour and its marks' brackets)."""
+    return next((i for i, side in enumerate(state.sides) if side.id == side_id), 0)
+
+
+def unit_heading(state: Encounter, unit: Unit, mark: str) -> str:
+    """The unit's mark in its side's brackets and its flags' marks (▪ in cover, ◎ watching ...), as the map
+    draws them zoomed: `[R1] ▪◎`."""
+    flags = flag_text(unit_flags(state, unit))
+    return shaped(mark, side_index(state, unit.side)) + (f" {flags}" if flags else "")
 
 
 def bar(value: int, maximum: int, width: int = 12, planned: int = 0) -> Text:
@@ -77,22 +89,24 @@ class HintLine(Static):
 class UnitPanel(Static):
     """The active unit: HP, AP (with what the planned action costs), pose, cover, wounds, weapons."""
 
-    shown_for: tuple[Encounter, Unit | None, int] | None = None
+    shown_for: tuple[Encounter, Unit | None, int, str] | None = None  # and the palette
 
     def show(self, state: Encounter, unit: Unit | None, planned_ap: int = 0) -> None:
         """Show the unit in this state (the panel's height is fixed: nothing it says changes the layout)."""
-        shown = self.shown_for
-        if shown is not None and shown[0] is state and shown[1] is unit and shown[2] == planned_ap:
+        shown, colours = self.shown_for, palette_of(self.app)
+        if shown is not None and shown[0] is state and shown[1] is unit and shown[2:] == (planned_ap, colours):
             return
-        self.shown_for = (state, unit, planned_ap)
+        self.shown_for = (state, unit, planned_ap, colours)
         self.update(self._text(state, unit, planned_ap), layout=False)  # a fixed height (app.tcss)
 
     def _text(self, state: Encounter, unit: Unit | None, planned_ap: int) -> Text:
         if unit is None:
             return Text("no unit is acting", style="dim")
         text = Text()
-        text.append(f"{unit.name}", style=f"bold {side_colour(state, unit.side)}")
-        text.append(f"  {unit.id} · {state.side(unit.side).name}"[:36] + "\n", style="dim")
+        colour = side_colour(state, unit.side, palette_of(self.app))
+        heading = unit_heading(state, unit, unit_marks(state).get(unit.id, "??"))
+        text.append(f"{heading} {unit.name}", style=f"bold {colour}")
+        text.append(f"  {unit.id} · {state.side(unit.side).name}"[: max(0, 36 - len(heading))] + "\n", style="dim")
         max_hp = unit.character.hit_points
         text.append("HP ")
         text.append_text(bar(unit.hp, max_hp))
@@ -145,6 +159,9 @@ class UnitPanel(Static):
         return text
 
 
+NAME_COLUMNS = 12  # a unit's name (and its flags) in the turn order, after its mark
+
+
 class TurnOrder(Static):
     """The round, the initiative order and who has acted, watches or pins."""
 
@@ -159,10 +176,11 @@ class TurnOrder(Static):
         unit, its conditions with the rounds they have left. When not every line fits (a short terminal), the
         list starts just before the acting unit."""
         self.last_shown = (state, labels)
-        labels = labels or {}
+        labels = labels or unit_marks(state)
         order = state.order or tuple(unit.id for unit in state.units)
         width = self.content_region.width
-        entries = [(unit_id, self._lines(state, state.unit(unit_id), labels, width)) for unit_id in order]
+        colours = palette_of(self.app)
+        entries = [(unit_id, self._lines(state, state.unit(unit_id), labels, width, colours)) for unit_id in order]
         deck = deck_summary(state)  # R18.5: the held cards and the cards left, a line below the round's
         room = self.content_region.height - 1 - (deck is not None)  # below the round's line (and the deck's)
         heights = [len(lines) for _, lines in entries]
@@ -190,21 +208,37 @@ class TurnOrder(Static):
         self.update(text, layout=False)  # its size is the panel's share of the side column, whatever it says
 
     @staticmethod
-    def _lines(state: Encounter, unit: Unit, labels: dict[str, str], width: int) -> list[Text]:
-        """A unit's line, then its conditions packed into lines of the panel's width."""
+    def _lines(state: Encounter, unit: Unit, labels: dict[str, str], width: int, colours: str) -> list[Text]:
+        """A unit's line (its mark, its name and its flags' marks), then its conditions packed into lines of
+        the panel's width."""
         status = state.status(unit).value.replace("_", " ")
         acting = unit.id == state.active
         initiative = f"{unit.initiative:>3} " if unit.initiative is not None else "    "
-        style = side_colour(state, unit.side)
+        style = side_colour(state, unit.side, colours)
         if unit.down:
             style = "dim strike"
         elif acting:
             style += " bold reverse"
         line = Text()
         line.append(f"{'▶ ' if acting else '  '}{initiative}", style="bold" if acting else "")
-        label = labels.get(unit.id, "")
-        line.append(f"{label} {unit.name:<12}" if label else f"{unit.name:<14}", style=style)
-        line.append(f" {unit.hp:>3} HP {status}", style="dim" if status == "acted" else "")
+        mark = labels.get(unit.id, "")
+        if mark:  # plain, so the line is no wider than before marks (the unit panel gives its brackets)
+            line.append(mark + " ", style=style)
+        # The flags' marks (▪ in cover, ◎ watching ...) after the name when they fit in its column, else at the
+        # line's end; only when neither has room is the name cut short for them.
+        flags = "" if unit.down else flag_text(unit_flags(state, unit))
+        room = NAME_COLUMNS if mark else NAME_COLUMNS + 3
+        after = f" {unit.hp:>3} HP {status}"
+        beside = bool(flags) and len(unit.name) + 1 + len(flags) <= room
+        at_end = bool(flags) and not beside and len(line) + room + len(after) + 1 + len(flags) <= width
+        name = unit.name[: room - len(flags) - 1] if flags and not beside and not at_end else unit.name[:room]
+        line.append(name, style=style)
+        if flags and not at_end:
+            line.append(" " + flags, style="bold yellow")
+        line.append(" " * (room - len(name) - (len(flags) + 1 if flags and not at_end else 0)))
+        line.append(after, style="dim" if status == "acted" else "")
+        if at_end:
+            line.append(" " + flags, style="bold yellow")
         lines = [line]
         indent = "      "
         for word in [] if unit.down else conditions_of(unit):  # R12.2: out of the fight, they no longer count

@@ -28,8 +28,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import attrs
-
 ROOT = Path(__file__).resolve().parents[2]
 BIG = ROOT / "content" / "encounters" / "big_battlefield.toml"
 SIZE = (140, 45)
@@ -96,7 +94,7 @@ async def one_run(decided: list, seed: int, rounds: int, pace: float, follow: bo
             )
             stamps: list[tuple[float, bool]] = []
             async with app.run_test(size=SIZE) as pilot:
-                app.settings = attrs.evolve(app.settings, follow=follow)
+                app.settings = app.settings.replace(follow=follow)
                 await pilot.pause()
                 screen = app.screen
                 fight = screen.session.fight

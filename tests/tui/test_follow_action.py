@@ -9,7 +9,6 @@ level) 14 cells north of Bo, who bursts at Bo and ends."""
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from conftest import SKIRMISH_UNITS, Ui, character, write_encounter
 
@@ -72,7 +71,7 @@ def long_field(tmp_path, monkeypatch):
 
         async def script(ui: Ui) -> None:
             bot.ui = ui
-            ui.app.settings = attrs.evolve(ui.app.settings, follow=follow)
+            ui.app.settings = ui.app.settings.replace(follow=follow)
             await ui.press("s")
             await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
             assert not ui.map.shows(BO_AT)

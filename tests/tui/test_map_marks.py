@@ -4,8 +4,6 @@ lines, and the player's palette colouring the map at once."""
 
 from __future__ import annotations
 
-import attrs
-
 from apcombat.tui.screens.legend import legend_text
 from apcombat.tui.widgets.map_palettes import PALETTES
 from apcombat.tui.widgets.panels import TurnOrder, UnitPanel
@@ -80,7 +78,7 @@ def test_the_palette_colours_the_map_at_once(run_ui):
 
         assert ana_colour() == PALETTES["standard"].sides[0]
         for name in ("colour-blind", "high contrast"):
-            ui.app.settings = attrs.evolve(ui.app.settings, palette=name)
+            ui.app.settings = ui.app.settings.replace(palette=name)
             ui.game.refresh_view()  # as the settings screen does after a change
             await ui.settle()
             assert ana_colour() == PALETTES[name].sides[0]

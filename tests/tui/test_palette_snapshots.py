@@ -5,7 +5,6 @@ street fight at round 1, a unit in cover and one on watch, the enemies' watch co
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from apcombat.content import content_root
@@ -19,7 +18,7 @@ STREET_FIGHT = content_root() / "encounters" / "street_fight.toml"
 @pytest.mark.parametrize("palette", PALETTES)
 def test_the_map_in_each_palette(snap, size, palette):
     async def steps(ui):
-        ui.app.settings = attrs.evolve(ui.app.settings, palette=palette)
+        ui.app.settings = ui.app.settings.replace(palette=palette)
         await ui.press("s")
         await ui.wait_for_screen(GameScreen)
         acting = ui.state.active

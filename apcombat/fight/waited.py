@@ -13,7 +13,17 @@ from collections.abc import Callable, Collection, Sequence
 
 import attrs
 
-from apcombat.engine import Event, Game, HistoryEntry, conditions_of, grid_of, is_gm_command, parse_command, side_asked
+from apcombat.engine import (
+    Event,
+    Game,
+    HistoryEntry,
+    conditions_of,
+    grid_of,
+    is_gm_command,
+    parse_command,
+    side_asked,
+    unit_marks,
+)
 from apcombat.model import Cell, Encounter, Unit
 
 QUIET = frozenset({"ai", "rolls", "dice", "round", "turn", "undo", "redo"})
@@ -110,9 +120,12 @@ class WaitedAction:
         return tuple(effects)
 
     def told_to(self, side: str) -> str:
-        """The action in one line for `side`: what it did, then its effect on the side's units."""
+        """The action in one line for `side`: its round, the acting unit's mark (as the map shows it), what it
+        did, then its effect on the side's units."""
         effects = "; ".join(effect.words() for effect in self.effects_on(side))
-        return f"R{self.round} {self.what}" + (f" — {effects}" if effects else "")
+        mark = unit_marks(self.before).get(self.unit or "", "")
+        told = f"round {self.round}: {mark} {self.what}" if mark else f"round {self.round}: {self.what}"
+        return told + (f" — {effects}" if effects else "")
 
 
 def action_of(

@@ -55,7 +55,7 @@ def test_the_stretch_lists_the_ais_commands_with_reason_target_and_effect_on_the
     (effect,) = shot.effects_on("vault")
     assert (effect.unit, effect.hp_before, effect.hp_after) == ("ana", hp, hp - lost)
     assert shot.effects_on("raiders") == ()  # the raider's own side lost nothing
-    assert stretch.lines()[0].startswith("R1 Raider attacks Ana") and f"({'-'}{lost})" in stretch.lines()[0]
+    assert stretch.lines()[0].startswith("round 1: R1 Raider attacks Ana") and f"({'-'}{lost})" in stretch.lines()[0]
     assert cover.target is None and cover.effects_on("vault") == () and end.line == "end"
     assert fight.waiting.control_back() is None  # handed back once
 

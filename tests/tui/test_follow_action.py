@@ -152,6 +152,6 @@ def test_hot_seat_w_lists_what_the_other_player_did_since_your_last_command(run_
         assert ui.state.active == "rex" and not ui.game.query(WaitedPanel)  # it opens by itself after an AI only
         await ui.press("W")
         lines = ui.game.query_one(WaitedPanel).stretch.lines()
-        assert [line.split(":")[0] for line in lines] == ["R1 Ana goes crouched", "R1 Ana ends the turn"]
+        assert [line.split(":")[1].strip() for line in lines] == ["V1 Ana goes crouched", "V1 Ana ends the turn"]
 
     run_ui(script)

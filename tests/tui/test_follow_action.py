@@ -9,6 +9,8 @@ level) 14 cells north of Bo, who bursts at Bo and ends."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import SKIRMISH_UNITS, Ui, character, write_encounter
 
@@ -155,3 +157,36 @@ def test_hot_seat_w_lists_what_the_other_player_did_since_your_last_command(run_
         assert [line.split(":")[1].strip() for line in lines] == ["V1 Ana goes crouched", "V1 Ana ends the turn"]
 
     run_ui(script)
+
+
+class Downing:
+    """The duel's raider: a forced hit at Ana (1 HP left), then `end`."""
+
+    def __init__(self) -> None:
+        self.lines = ["shoot raider ana"]
+
+    def decide(self, state, rng) -> Decision:
+        line = self.lines.pop(0) if self.lines else "end"
+        return Decision(line, f"scripted: {line}")
+
+
+@pytest.mark.parametrize("pace", [0.3, 0], ids=["paced", "pace 0"])
+def test_a_fight_an_enemy_ends_shows_its_last_shot_before_and_in_the_victory_screen(run_ui, duel, monkeypatch, pace):
+    from apcombat.ai import DEFAULT_LEVEL
+    from apcombat.tui.screens.victory import VictoryScreen
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Downing())
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.command("gm set ana hp=1", "gm force hit")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.finished, "the end of the fight")
+        if pace:  # the shot is on the map, under no summary, for the pace
+            assert not isinstance(ui.screen, VictoryScreen) and re.search(r"-\d+", ui.text("#map"))
+        victory = await ui.wait_for_screen(VictoryScreen)
+        said = ui.text("#ended-by", victory)
+        assert "Raider attacks Ana" in said and "down" in said
+
+    run_ui(script, open_path=duel, ai_pace=pace)

@@ -108,13 +108,29 @@ class BattleView(BattleFace):
             self.notify(problem, severity="error", timeout=10)
         self.session.problems.clear()
         if self.session.fight.victory_due():
-            from apcombat.tui.screens.victory import VictoryScreen
-
-            self.app.push_screen(VictoryScreen(self.session))
+            self.say_victory()
         self.refresh_bindings()  # the AI's skip key shows in the footer while an AI acts
         self.ai.go_on()
         self.deck.go_on()
         self.tutorial.follow()
+
+    def say_victory(self) -> None:
+        """The victory screen. When another side's command ended the fight, it waits out the pace first: the
+        player sees that command on the map (its shot's line, the damage) before the summary covers it, and the
+        summary names it."""
+        from apcombat.tui.screens.victory import VictoryScreen
+
+        fight = self.session.fight
+        last = fight.waiting.last
+        side = fight.viewing_side()
+        by_other = last is not None and last.number == len(self.session.game.history) and side not in (None, last.side)
+        ended_by = last.told_to(side) if by_other and last is not None and side is not None else ""
+        screen = VictoryScreen(self.session, ended_by)
+        pace = host(self.app).pace if by_other else 0.0
+        if pace > 0:
+            self.set_timer(pace, lambda: self.app.push_screen(screen) if self.is_attached else None)
+        else:
+            self.app.push_screen(screen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "ai_skip":

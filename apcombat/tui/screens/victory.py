@@ -45,9 +45,10 @@ class VictoryScreen(ModalScreen[None]):
         Binding("q", "title", "Title screen", id="victory.title"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, ended_by: str = "") -> None:
         super().__init__()
         self.session = session
+        self.ended_by = ended_by  # the other side's command that ended the fight, told to the player's side
 
     def compose(self) -> ComposeResult:
         state = self.session.state
@@ -71,6 +72,8 @@ class VictoryScreen(ModalScreen[None]):
         with Vertical(classes="dialog wide"):
             yield Label(f"{winner} won the fight!", classes="dialog-title")  # side names may be singular
             yield Static(table)
+            if self.ended_by:
+                yield Label(f"The last action: {self.ended_by}", id="ended-by")
             yield Label("Enter: back to the map (undo still works) — q: title screen", classes="dim")
         yield Footer()
 

@@ -41,7 +41,11 @@ def trace_of(action: WaitedAction) -> Trace:
             continue
         text, style = (f"-{lost[unit.id]}", DAMAGE_STYLE) if unit.id in lost else ("miss", MISS_STYLE)
         x, y = cell
-        trace[(x, y - 1 if y > 0 or height < 2 else y + 1)] = (text, style)  # above the unit: its mark shows
+        row = y - 1 if y > 0 or height < 2 else y + 1  # above the unit: its mark shows
+        trace[(x, row)] = (text, style)
+        for covered in range(x + 1, x + 1 + (len(text) - 1) // len(SHOT_MARK)):  # the label runs on (zoom 1):
+            if trace.get((covered, row), ("", None))[0] == SHOT_MARK:  # the shot's line must not paint over it
+                del trace[(covered, row)]
     return trace
 
 

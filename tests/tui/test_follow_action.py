@@ -190,3 +190,25 @@ def test_a_fight_an_enemy_ends_shows_its_last_shot_before_and_in_the_victory_scr
         assert "Raider attacks Ana" in said and "down" in said
 
     run_ui(script, open_path=duel, ai_pace=pace)
+
+
+def test_the_damage_drawn_over_a_target_is_not_painted_over_by_the_shots_line(library, tmp_path):
+    # Rex shoots Ana from the upper right: the line runs through the row above Ana, where "-N" is written.
+    from apcombat.content import load_encounter
+    from apcombat.engine import Game
+    from apcombat.fight import action_of
+    from apcombat.tui.follow import SHOT_MARK, trace_of
+
+    units = (SKIRMISH_UNITS[0] | {"at": [2, 5]}, SKIRMISH_UNITS[1] | {"at": [10, 1]})
+    field = write_encounter(tmp_path, "diagonal", units, map={"rows": ["." * 12] * 7})
+    game = Game(load_encounter(field, library), seed=1)
+    game.play_all(["gm dice 1 6", "start", "end", "gm force hit"])
+    before, logged = game.state, len(game.log)
+    game.play("shoot rex ana")
+    action = action_of(before, game.state, game.log[logged:], game.history[-1], len(game.history))
+    assert action is not None
+    trace = trace_of(action)
+    (label_at, (label, _)) = next((cell, mark) for cell, mark in trace.items() if mark[0].startswith("-"))
+    assert label_at == (2, 4) and len(label) == 3  # "-NN" runs on over the next cell at zoom 1
+    assert trace.get((3, 4), ("", None))[0] != SHOT_MARK
+    assert any(mark == SHOT_MARK for mark, _ in trace.values())  # the rest of the line is drawn

@@ -4,24 +4,11 @@ when control comes back; undo takes back what it undid; hot-seat hands each side
 
 from __future__ import annotations
 
-import random
-
-from apcombat.ai.decision import Decision
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game
 from apcombat.fight import Fight
-from apcombat.model import Encounter
 
-SEED = 7  # Ana (vault, human) has the initiative in the duel
-
-
-class Scripted:
-    def __init__(self, *lines: str) -> None:
-        self.lines = list(lines)
-
-    def decide(self, state: Encounter, rng: random.Random) -> Decision:
-        line = self.lines.pop(0) if self.lines else "end"
-        return Decision(line, f"scripted: {line}")
+from .test_fight import SEED, Scripted
 
 
 def duel_game() -> Game:

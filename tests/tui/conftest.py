@@ -16,6 +16,7 @@ Both have small guns 70, LU 1-2 and no armour, so the numbers are easy to follow
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable
@@ -31,6 +32,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
+from apcombat.ai import Decision
 from apcombat.content import Library, content_root, load_library
 from apcombat.content.settings import HINTS, remember
 from apcombat.engine import Event
@@ -343,3 +345,31 @@ def snap(snap_compare: Callable[..., bool], make_app: Callable[..., ApcombatApp]
         return snap_compare(app, terminal_size=size, run_before=run_before)
 
     return compare
+
+
+class Scripted:
+    """A test level: plays `lines` in order (then `end`), each with a reason; `asked` counts the calls and
+    `gate`, when given, holds every answer until it is set."""
+
+    def __init__(self, lines: list[str], gate: threading.Event | None = None) -> None:
+        self.lines = list(lines)
+        self.gate = gate
+        self.asked = threading.Event()
+        self.calls = 0
+
+    def decide(self, state, rng) -> Decision:
+        self.calls += 1
+        self.asked.set()
+        if self.gate is not None:
+            assert self.gate.wait(60), "the test never released the AI"  # a watchdog, not a timing
+        line = self.lines.pop(0) if self.lines else "end"
+        return Decision(line, f"scripted: {line}")
+
+
+async def to_the_raiders_turn(ui: Ui) -> None:
+    """The demo duel from its set-up to the raider's (AI) turn, Ana's ended at once; the AI then waits out
+    the pace (the tests give an hour: the raider's turn stays in hand)."""
+    await ui.press("s")
+    await ui.until(lambda: ui.state.active == "ana" and not ui.game.ai.pending, "Ana's turn")
+    await ui.press("e")
+    await ui.settle()

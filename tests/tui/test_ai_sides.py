@@ -14,10 +14,10 @@ from pathlib import Path
 
 import attrs
 import pytest
-from conftest import SKIRMISH_UNITS, Ui, write_encounter
+from conftest import SKIRMISH_UNITS, Scripted, Ui, write_encounter
 from textual.widgets import Select
 
-from apcombat.ai import DEFAULT_LEVEL, LEVELS, Decision
+from apcombat.ai import DEFAULT_LEVEL, LEVELS
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game
 from apcombat.model import AiSettings, Control, Effort
@@ -28,25 +28,6 @@ from apcombat.tui.screens.help import HelpScreen
 from apcombat.tui.screens.setup import SetupScreen
 
 BRAWL = content_root() / "encounters" / "table_brawl.toml"
-
-
-class Scripted:
-    """A test level: plays `lines` in order (then `end`), each with a reason; `asked` counts the calls and
-    `gate`, when given, holds every answer until it is set."""
-
-    def __init__(self, lines: list[str], gate: threading.Event | None = None) -> None:
-        self.lines = list(lines)
-        self.gate = gate
-        self.asked = threading.Event()
-        self.calls = 0
-
-    def decide(self, state, rng) -> Decision:
-        self.calls += 1
-        self.asked.set()
-        if self.gate is not None:
-            assert self.gate.wait(60), "the test never released the AI"  # a watchdog, not a timing
-        line = self.lines.pop(0) if self.lines else "end"
-        return Decision(line, f"scripted: {line}")
 
 
 @pytest.fixture

@@ -6,15 +6,14 @@ The demo duel: Ana (the vault dweller, human) against the Raider (played by the 
 
 from __future__ import annotations
 
+from conftest import to_the_raiders_turn
+
 from apcombat.tui.screens.game import GameScreen
 
 
 def test_keys_acting_for_the_ais_unit_open_nothing_and_the_hint_says_why(run_ui, duel):
     async def script(ui):
-        await ui.press("s")
-        await ui.until(lambda: ui.state.active == "ana" and not ui.game.ai.pending, "Ana's turn")
-        await ui.press("e")  # the Raider's turn: its AI waits out the pace (an hour here)
-        await ui.settle()
+        await to_the_raiders_turn(ui)
         raider = ui.state.unit(ui.state.active)
         assert raider.side == "raiders"
         before = ui.state

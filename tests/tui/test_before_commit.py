@@ -8,7 +8,7 @@ field east of it; Rex (7,0) stands watch facing west in round 2, when Ana acts a
 
 from __future__ import annotations
 
-from conftest import write_encounter
+from conftest import to_the_raiders_turn, write_encounter
 
 from apcombat.engine import Move, enemy_cones, preview, sight_cells
 from apcombat.tui.screens.game import GameScreen
@@ -133,10 +133,7 @@ def test_the_sight_from_a_cell_goes_when_the_turn_ends(run_ui, tmp_path):
 
 def test_m_and_s_are_refused_on_an_ais_turn_and_open_nothing(run_ui, duel):
     async def script(ui):
-        await ui.press("s")
-        await ui.until(lambda: ui.state.active == "ana" and not ui.game.ai.pending, "Ana's turn")
-        await ui.press("e")  # the Raider's turn: its AI waits out the pace (an hour here)
-        await ui.settle()
+        await to_the_raiders_turn(ui)
         raider = ui.state.unit(ui.state.active)
         before = ui.state
         for key in ("M", "M", "S"):

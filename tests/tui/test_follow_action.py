@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import SKIRMISH_UNITS, Ui, character, write_encounter
+from conftest import SKIRMISH_UNITS, Scripted, Ui, character, write_encounter
 
 from apcombat.ai import LEVELS, Decision
 from apcombat.content.settings import Settings
@@ -159,23 +159,12 @@ def test_hot_seat_w_lists_what_the_other_player_did_since_your_last_command(run_
     run_ui(script)
 
 
-class Downing:
-    """The duel's raider: a forced hit at Ana (1 HP left), then `end`."""
-
-    def __init__(self) -> None:
-        self.lines = ["shoot raider ana"]
-
-    def decide(self, state, rng) -> Decision:
-        line = self.lines.pop(0) if self.lines else "end"
-        return Decision(line, f"scripted: {line}")
-
-
 @pytest.mark.parametrize("pace", [0.3, 0], ids=["paced", "pace 0"])
 def test_a_fight_an_enemy_ends_shows_its_last_shot_before_and_in_the_victory_screen(run_ui, duel, monkeypatch, pace):
     from apcombat.ai import DEFAULT_LEVEL
     from apcombat.tui.screens.victory import VictoryScreen
 
-    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Downing())
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
 
     async def script(ui: Ui) -> None:
         await ui.press("s")

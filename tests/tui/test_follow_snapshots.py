@@ -4,29 +4,18 @@ so the picture does not follow the AI's thinking. `--snapshot-update` rewrites t
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from conftest import Scripted
 
-from apcombat.ai import DEFAULT_LEVEL, LEVELS, Decision
-from apcombat.model import Encounter
+from apcombat.ai import DEFAULT_LEVEL, LEVELS
 from apcombat.tui.widgets.waited_panel import WaitedPanel
 
 SIZES = pytest.mark.parametrize("size", [(140, 45), (80, 24)], ids=["140x45", "80x24"])
 
 
-class Burst:
-    def __init__(self) -> None:
-        self.lines = ["shoot raider ana burst", "cover raider"]
-
-    def decide(self, state: Encounter, rng: random.Random) -> Decision:
-        line = self.lines.pop(0) if self.lines else "end"
-        return Decision(line, f"scripted: {line}")
-
-
 @SIZES
 def test_the_battlefield_after_an_ai_turn_with_while_you_waited(snap, size, duel, monkeypatch):
-    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Burst())
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana burst", "cover raider"]))
 
     async def steps(ui):
         await ui.press("s")

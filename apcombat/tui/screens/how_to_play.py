@@ -62,9 +62,9 @@ floor is blank but for a dot every fifth cell; ≈≈ is a gap (a river), ░░
 WHEN YOU ARE LOST
 ? lists every key with where it works, F1 opens the rule a line cites (and searches the rules), L shows
 what each map glyph means, ctrl+z takes back the last command, and : types any command of the command
-language (README). ctrl+s saves the fight; the autosave keeps the latest state. F4 (s on the title) opens the
-settings: the AI's pace, following the action, the hints, the default zoom, a colour-blind or high-contrast
-palette, and how much the log says.
+language (the manual's Scripting page lists it). ctrl+s saves the fight; the autosave keeps the latest
+state. F4 (s on the title) opens the settings: the AI's pace, following the action, the hints, the default
+zoom, a colour-blind or high-contrast palette, and how much the log says.
 
 WATCHING A REPLAY
 r on the title watches a saved fight again from its start: space plays it on at the AI pace (and pauses),

@@ -103,9 +103,7 @@ def test_an_impossible_change_says_why_and_the_form_stays(make_app) -> None:
     run_resolver(make_app, script)
 
 
-def test_a_changed_scenario_is_saved_in_the_users_folder_and_found_again(
-    make_app, user_folders: Path, capsys
-) -> None:
+def test_a_changed_scenario_is_saved_in_the_users_folder_and_found_again(make_app, user_folders: Path, capsys) -> None:
     saved = user_folders / "data" / "apcombat" / "scenarios" / "ana_up_close.toml"
 
     async def script(ui: Ui) -> None:

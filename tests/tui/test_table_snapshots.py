@@ -23,9 +23,9 @@ def table_duel(tmp_path: Path) -> Path:
     del data["map"]
     for unit in data["unit"]:
         del unit["at"]
-        unit["character"] = str((DUEL.parent / unit["character"]).resolve()) if "/" in unit["character"] else unit[
-            "character"
-        ]
+        unit["character"] = (
+            str((DUEL.parent / unit["character"]).resolve()) if "/" in unit["character"] else unit["character"]
+        )
     for side in data["side"]:
         side["control"] = "gm" if side["id"] == "raiders" else "human"
     path = tmp_path / "encounters" / "table_duel.toml"
@@ -68,4 +68,3 @@ def test_at_80_by_24_the_shot_dialog_shows_its_last_lines(run_ui, table_duel):
         assert "dice: d100 1d10+4 then d100 1d10+4 — first die 37: hit" in rows
 
     run_ui(script, size=(80, 24), open_path=table_duel)
-

@@ -201,3 +201,22 @@ def test_the_damage_drawn_over_a_target_is_not_painted_over_by_the_shots_line(li
     assert label_at == (2, 4) and len(label) == 3  # "-NN" runs on over the next cell at zoom 1
     assert trace.get((3, 4), ("", None))[0] != SHOT_MARK
     assert any(mark == SHOT_MARK for mark, _ in trace.values())  # the rest of the line is drawn
+
+
+def test_undo_right_after_an_ai_turn_closes_the_panel_and_w_does_not_list_what_was_undone(run_ui, duel, monkeypatch):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.press("ctrl+z")  # back to before Ana ended her turn: the raider's shot was never played
+        assert ui.state.round == 1 and not ui.game.query(WaitedPanel)
+        await ui.press("W")
+        assert not ui.game.query(WaitedPanel)
+        assert "nothing happened while you waited" in ui.text("#hint")
+
+    run_ui(script, open_path=duel, ai_pace=0)

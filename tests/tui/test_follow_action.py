@@ -220,3 +220,21 @@ def test_undo_right_after_an_ai_turn_closes_the_panel_and_w_does_not_list_what_w
         assert "nothing happened while you waited" in ui.text("#hint")
 
     run_ui(script, open_path=duel, ai_pace=0)
+
+
+def test_escape_closes_the_panel_when_the_map_has_the_focus(run_ui, duel, monkeypatch):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.click_cell(ui.state.unit("ana").at)  # the player clicks on the map: the panel stays open
+        assert ui.app.focused is ui.map and ui.game.query(WaitedPanel)
+        await ui.press("escape")  # its title says Esc closes it
+        assert not ui.game.query(WaitedPanel)
+
+    run_ui(script, open_path=duel, ai_pace=0)

@@ -197,6 +197,8 @@ class BattleKeys(BattleFace):
         if box.display:
             box.display = False
             self.focus_battlefield()
+        else:  # the "While you waited" panel, open while the map has the focus (a click on it)
+            self.close_waited()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":

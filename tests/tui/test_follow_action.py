@@ -238,3 +238,23 @@ def test_escape_closes_the_panel_when_the_map_has_the_focus(run_ui, duel, monkey
         assert not ui.game.query(WaitedPanel)
 
     run_ui(script, open_path=duel, ai_pace=0)
+
+
+@pytest.mark.parametrize("keys", [("W", "W", "W"), ("escape", "escape", "W", "escape"), ("W", "ctrl+z", "W")])
+def test_the_panel_closed_in_the_same_burst_of_keys_that_opened_it_is_no_crash(run_ui, duel, monkeypatch, keys):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana", "cover raider"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.settle()
+        await ui.press_at_once(*keys)  # a panel W opens goes before its first refresh
+        await ui.settle()
+        await ui.pilot.pause(0.3)
+        assert len(ui.game.query(WaitedPanel)) == (keys[-1] == "W" and ui.state.round == 2)
+
+    run_ui(script, open_path=duel, ai_pace=0.05, size=(80, 24))

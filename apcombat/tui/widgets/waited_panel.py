@@ -74,6 +74,8 @@ class WaitedPanel(Vertical):
 
     def sit_at_bottom(self) -> None:
         """Over the bottom of the screen, above the footer's line."""
+        if not self.is_attached:  # closed (or opened again: W W) before its first refresh
+            return
         offset = (0, max(0, self.screen.size.height - self.outer_size.height - 1))
         if tuple(self.styles.offset.resolve(self.size, self.screen.size)) != offset:
             self.styles.offset = offset

@@ -258,3 +258,21 @@ def test_the_panel_closed_in_the_same_burst_of_keys_that_opened_it_is_no_crash(r
         assert len(ui.game.query(WaitedPanel)) == (keys[-1] == "W" and ui.state.round == 2)
 
     run_ui(script, open_path=duel, ai_pace=0.05, size=(80, 24))
+
+
+def test_a_redo_into_the_ais_turn_says_the_ai_waits_and_which_key_lets_it_play(run_ui, duel, monkeypatch):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.press("ctrl+z", "ctrl+y")  # Ana's end again: the raider's turn, its AI held
+        await ui.settle()
+        assert ui.state.active == "raider" and not ui.game.ai.pending
+        assert "n lets it play" in ui.text("#hint")
+
+    run_ui(script, open_path=duel, ai_pace=0)

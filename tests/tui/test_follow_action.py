@@ -276,3 +276,25 @@ def test_a_redo_into_the_ais_turn_says_the_ai_waits_and_which_key_lets_it_play(r
         assert "n lets it play" in ui.text("#hint")
 
     run_ui(script, open_path=duel, ai_pace=0)
+
+
+def test_the_maps_cursor_keys_the_panels_list_has_no_use_for_still_move_the_cursor(run_ui, duel, monkeypatch):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.settle()
+        panel = ui.game.query_one(WaitedPanel)
+        assert ui.app.focused in panel.query("OptionList")  # up/down and Enter choose a line
+        x, y = ui.map.cursor
+        await ui.press("right", "right", "h", "shift+right")
+        assert ui.map.cursor == (x + 6, y) and ui.game.query(WaitedPanel)
+        await ui.press("up")  # the list's: the line above, and no move of the map's cursor
+        assert ui.map.cursor == (x + 6, y) and panel.query_one("OptionList").highlighted == 0
+
+    run_ui(script, open_path=duel, ai_pace=0)

@@ -1,7 +1,8 @@
 """The "While you waited" panel: when control comes back to the player, each action another side played
 meanwhile with its effect on the player's units, the newest last. Up/down and Enter on a line moves the map's
 cursor there (the panel stays: another line may be chosen; the map's other keys, left/right, still move the
-cursor: `BattleView.on_key`); Escape closes it; the battlefield's `W` opens it again. It covers the bottom of the battlefield (the log and the hint line), never the whole map."""
+cursor: `BattleView.on_key`); Escape closes it; the battlefield's `W` opens it again. It covers the bottom
+of the battlefield (the log and the hint line), never the whole map."""
 
 from __future__ import annotations
 

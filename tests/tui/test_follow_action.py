@@ -298,3 +298,40 @@ def test_the_maps_cursor_keys_the_panels_list_has_no_use_for_still_move_the_curs
         assert ui.map.cursor == (x + 6, y) and panel.query_one("OptionList").highlighted == 0
 
     run_ui(script, open_path=duel, ai_pace=0)
+
+
+def test_a_line_chosen_shows_its_cell_even_where_the_panel_covers_the_map(run_ui, tmp_path, monkeypatch):
+    # Four raiders at the bottom of a tall map each crouch, stand and end: 12 lines, a tall panel.
+    raiders = [
+        {"id": f"r{n}", "side": "raiders", "at": [2 + 3 * n, 28], "facing": "N", "character": character(f"R{n}", [])}
+        for n in range(4)
+    ]
+    ana = {"id": "ana", "side": "vault", "at": [1, 1], "facing": "S", "character": character("Ana", ["colt_1911"])}
+    path = write_encounter(
+        tmp_path / "encounters",
+        "tall",
+        (ana, *raiders),
+        map={"rows": ["." * 16] * 30},
+        side=[
+            {"id": "vault", "name": "Vault", "control": "human"},
+            {"id": "raiders", "name": "Raiders", "control": "ai", "ai": {"level": "random"}},
+        ],
+        optional_rules={"initiative": False},
+    )
+    lines = [line for n in range(4) for line in (f"pose r{n} crouched", f"pose r{n} upright", "end")]
+    monkeypatch.setitem(LEVELS, "random", lambda settings: Scripted(lines))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.settle()
+        panel = ui.game.query_one(WaitedPanel)
+        await ui.press("home", "enter")  # R0 crouching, at the bottom of the map
+        await ui.settle()
+        assert ui.map.cursor == (2, 28) and ui.map.shows((2, 28))
+        row = ui.map.content_region.y + ui.cell_offset((2, 28)).y - ui.map.styles.gutter.top
+        assert not panel.region.y <= row < panel.region.bottom, "the chosen cell is under the panel"
+
+    run_ui(script, open_path=path, ai_pace=0, size=(140, 45))

@@ -264,6 +264,12 @@ class BattleView(BattleFace):
     def on_waited_panel_chosen(self, message: WaitedPanel.Chosen) -> None:
         for view in self.query(MapView):
             view.cursor = message.cell
+            self.call_after_refresh(self._waited_panel_clear_of, view, message.cell)
+
+    def _waited_panel_clear_of(self, view: MapView, cell: Cell) -> None:
+        """The cell a line of the panel put the cursor on is not left under the panel."""
+        for panel in self.query(WaitedPanel):
+            panel.keep_clear_of(view.screen_rows(cell))
 
     def on_waited_panel_closed(self, message: WaitedPanel.Closed) -> None:
         self.focus_battlefield()

@@ -59,6 +59,7 @@ class WaitedPanel(Vertical):
     def __init__(self, stretch: Stretch) -> None:
         super().__init__()
         self.stretch = stretch
+        self.on_top = False  # moved to the top of the screen: a cell chosen on the map was under it
         self.border_title = TITLE
 
     def compose(self) -> ComposeResult:
@@ -74,12 +75,30 @@ class WaitedPanel(Vertical):
         self.call_after_refresh(self.sit_at_bottom)
 
     def sit_at_bottom(self) -> None:
-        """Over the bottom of the screen, above the footer's line."""
+        """Over the bottom of the screen, above the footer's line (or at its top, `on_top`)."""
         if not self.is_attached:  # closed (or opened again: W W) before its first refresh
             return
-        offset = (0, max(0, self.screen.size.height - self.outer_size.height - 1))
+        offset = (0, self._top(self.on_top))
         if tuple(self.styles.offset.resolve(self.size, self.screen.size)) != offset:
             self.styles.offset = offset
+
+    def _top(self, on_top: bool) -> int:
+        return 0 if on_top else max(0, self.screen.size.height - self.outer_size.height - 1)
+
+    def keep_clear_of(self, rows: tuple[int, int]) -> None:
+        """Move to the other end of the screen when the screen's `rows` (a cell chosen on the map: first, past
+        the last) are under the panel there and would not be at the other end."""
+        if not self.is_attached:
+            return
+        first, past = rows
+        height = self.outer_size.height
+
+        def covers(top: int) -> bool:
+            return top < past and first < top + height
+
+        if covers(self._top(self.on_top)) and not covers(self._top(not self.on_top)):
+            self.on_top = not self.on_top
+            self.sit_at_bottom()
 
     def on_resize(self) -> None:
         self.sit_at_bottom()

@@ -200,6 +200,10 @@ class AiTurns:
     def show_waited(self, again: bool = True) -> None:
         """The "While you waited" panel: the stretch just waited through (the human side in control now is
         the viewing one), else, `again`, the last one shown."""
+        if self.stretch is not None:  # an undo takes back what it undid: the panel no longer lists it
+            played = self.fight.waiting.actions
+            kept = tuple(action for action in self.stretch.actions if any(action is was for was in played))
+            self.stretch = Stretch(self.stretch.viewing, kept) if kept else None
         stretch = self.fight.waiting.control_back()
         if stretch is not None:
             self.stretch = stretch

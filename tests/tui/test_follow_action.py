@@ -201,3 +201,137 @@ def test_the_damage_drawn_over_a_target_is_not_painted_over_by_the_shots_line(li
     assert label_at == (2, 4) and len(label) == 3  # "-NN" runs on over the next cell at zoom 1
     assert trace.get((3, 4), ("", None))[0] != SHOT_MARK
     assert any(mark == SHOT_MARK for mark, _ in trace.values())  # the rest of the line is drawn
+
+
+def test_undo_right_after_an_ai_turn_closes_the_panel_and_w_does_not_list_what_was_undone(run_ui, duel, monkeypatch):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.press("ctrl+z")  # back to before Ana ended her turn: the raider's shot was never played
+        assert ui.state.round == 1 and not ui.game.query(WaitedPanel)
+        await ui.press("W")
+        assert not ui.game.query(WaitedPanel)
+        assert "nothing happened while you waited" in ui.text("#hint")
+
+    run_ui(script, open_path=duel, ai_pace=0)
+
+
+def test_escape_closes_the_panel_when_the_map_has_the_focus(run_ui, duel, monkeypatch):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.click_cell(ui.state.unit("ana").at)  # the player clicks on the map: the panel stays open
+        assert ui.app.focused is ui.map and ui.game.query(WaitedPanel)
+        await ui.press("escape")  # its title says Esc closes it
+        assert not ui.game.query(WaitedPanel)
+
+    run_ui(script, open_path=duel, ai_pace=0)
+
+
+@pytest.mark.parametrize("keys", [("W", "W", "W"), ("escape", "escape", "W", "escape"), ("W", "ctrl+z", "W")])
+def test_the_panel_closed_in_the_same_burst_of_keys_that_opened_it_is_no_crash(run_ui, duel, monkeypatch, keys):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana", "cover raider"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.settle()
+        await ui.press_at_once(*keys)  # a panel W opens goes before its first refresh
+        await ui.settle()
+        await ui.pilot.pause(0.3)
+        assert len(ui.game.query(WaitedPanel)) == (keys[-1] == "W" and ui.state.round == 2)
+
+    run_ui(script, open_path=duel, ai_pace=0.05, size=(80, 24))
+
+
+def test_a_redo_into_the_ais_turn_says_the_ai_waits_and_which_key_lets_it_play(run_ui, duel, monkeypatch):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.press("ctrl+z", "ctrl+y")  # Ana's end again: the raider's turn, its AI held
+        await ui.settle()
+        assert ui.state.active == "raider" and not ui.game.ai.pending
+        assert "n lets it play" in ui.text("#hint")
+
+    run_ui(script, open_path=duel, ai_pace=0)
+
+
+def test_the_maps_cursor_keys_the_panels_list_has_no_use_for_still_move_the_cursor(run_ui, duel, monkeypatch):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.settle()
+        panel = ui.game.query_one(WaitedPanel)
+        assert ui.app.focused in panel.query("OptionList")  # up/down and Enter choose a line
+        x, y = ui.map.cursor
+        await ui.press("right", "right", "h", "shift+right")
+        assert ui.map.cursor == (x + 6, y) and ui.game.query(WaitedPanel)
+        await ui.press("up")  # the list's: the line above, and no move of the map's cursor
+        assert ui.map.cursor == (x + 6, y) and panel.query_one("OptionList").highlighted == 0
+
+    run_ui(script, open_path=duel, ai_pace=0)
+
+
+def test_a_line_chosen_shows_its_cell_even_where_the_panel_covers_the_map(run_ui, tmp_path, monkeypatch):
+    # Four raiders at the bottom of a tall map each crouch, stand and end: 12 lines, a tall panel.
+    raiders = [
+        {"id": f"r{n}", "side": "raiders", "at": [2 + 3 * n, 28], "facing": "N", "character": character(f"R{n}", [])}
+        for n in range(4)
+    ]
+    ana = {"id": "ana", "side": "vault", "at": [1, 1], "facing": "S", "character": character("Ana", ["colt_1911"])}
+    path = write_encounter(
+        tmp_path / "encounters",
+        "tall",
+        (ana, *raiders),
+        map={"rows": ["." * 16] * 30},
+        side=[
+            {"id": "vault", "name": "Vault", "control": "human"},
+            {"id": "raiders", "name": "Raiders", "control": "ai", "ai": {"level": "random"}},
+        ],
+        optional_rules={"initiative": False},
+    )
+    lines = [line for n in range(4) for line in (f"pose r{n} crouched", f"pose r{n} upright", "end")]
+    monkeypatch.setitem(LEVELS, "random", lambda settings: Scripted(lines))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ui.settle()
+        panel = ui.game.query_one(WaitedPanel)
+        await ui.press("home", "enter")  # R0 crouching, at the bottom of the map
+        await ui.settle()
+        assert ui.map.cursor == (2, 28) and ui.map.shows((2, 28))
+        row = ui.map.content_region.y + ui.cell_offset((2, 28)).y - ui.map.styles.gutter.top
+        assert not panel.region.y <= row < panel.region.bottom, "the chosen cell is under the panel"
+
+    run_ui(script, open_path=path, ai_pace=0, size=(140, 45))

@@ -32,6 +32,8 @@ class BattleKeys(BattleFace):
 
         def focus_battlefield(self) -> None: ...
 
+        def close_waited(self) -> None: ...
+
         def _ask_from_thread(self, request: DiceRequest) -> int | None: ...
 
     def action_undo(self) -> None:
@@ -45,6 +47,7 @@ class BattleKeys(BattleFace):
         except CommandError as error:
             self.notify(str(error), severity="warning", timeout=6)
             return
+        self.close_waited()  # what it listed may be undone: W lists what is still played
         if self.session.ai_side() is not None:
             self.hint("undone; the AI waits — n lets it play, ctrl+y redoes")
         self.after(events)
@@ -194,6 +197,8 @@ class BattleKeys(BattleFace):
         if box.display:
             box.display = False
             self.focus_battlefield()
+        else:  # the "While you waited" panel, open while the map has the focus (a click on it)
+            self.close_waited()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import events
+
 from apcombat.fight import Stretch, WaitedAction
 from apcombat.model import Cell, Unit
 from apcombat.tui.battle_layout import BattleParts
@@ -244,9 +246,30 @@ class BattleView(BattleFace):
             if focused:
                 self.focus_battlefield()
 
+    async def on_key(self, event: events.Key) -> None:
+        """While the "While you waited" panel has the keys (its list: up/down, Enter), the map's keys it has no
+        use for (left/right, h/l, shift+arrows, as the key file names them) still move the map's cursor."""
+        focused = self.focused
+        if focused is None or not any(isinstance(node, WaitedPanel) for node in focused.ancestors):
+            return
+        active = self.app.active_bindings.get(event.key)
+        if active is not None and not active.binding.action.startswith("scroll_"):  # the list's, the panel's
+            return  # or the battlefield's key (the list never scrolls sideways: left/right are the map's)
+        for view in self.query(MapView):
+            for binding in view._bindings.key_to_bindings.get(event.key, []):
+                event.stop()
+                await self.app.run_action(binding.action, view)
+                return
+
     def on_waited_panel_chosen(self, message: WaitedPanel.Chosen) -> None:
         for view in self.query(MapView):
             view.cursor = message.cell
+            self.call_after_refresh(self._waited_panel_clear_of, view, message.cell)
+
+    def _waited_panel_clear_of(self, view: MapView, cell: Cell) -> None:
+        """The cell a line of the panel put the cursor on is not left under the panel."""
+        for panel in self.query(WaitedPanel):
+            panel.keep_clear_of(view.screen_rows(cell))
 
     def on_waited_panel_closed(self, message: WaitedPanel.Closed) -> None:
         self.focus_battlefield()

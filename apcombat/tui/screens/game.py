@@ -251,6 +251,8 @@ class GameScreen(BattleView, BeforeCommit, BattleKeys, LogKeys, ModuleActions, S
         if offer:
             said = [e.text for e in events if e.kind not in ("rolls", "dice")]
             self.hint(f"{offer} — {said[-1] if said else ''}")
+        elif turn and self.session.fight.held and self.session.ai_side() is not None:  # a redo into its turn
+            self.hint(turn[-1].text + " — the AI waits: n lets it play, ctrl+y redoes")
         elif turn:
             self.hint(turn[-1].text + " — ? lists the keys")
         elif events and not any(e.kind == "interrupt" for e in events):

@@ -293,6 +293,11 @@ class MapView(ScrollView, can_focus=True):
         top = zoom * y - scroll_y
         return left >= 0 and left + CELL_WIDTH * zoom <= view_width and top >= 0 and top + zoom <= view_height
 
+    def screen_rows(self, cell: Cell) -> tuple[int, int]:
+        """The screen's rows `cell` is drawn on as the view is scrolled now: the first and the one past the last."""
+        top = self.content_region.y + RULER_LINES + self._zoom * cell[1] - self.scroll_offset.y
+        return top, top + self._zoom
+
     def cell_at(self, offset: Offset) -> Cell | None:
         """The map cell at an offset in the view's content area, or None on the rulers or off the map."""
         if self._map is None or offset.x < self._gutter_width or offset.y < RULER_LINES:

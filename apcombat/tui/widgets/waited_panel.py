@@ -1,7 +1,8 @@
 """The "While you waited" panel: when control comes back to the player, each action another side played
 meanwhile with its effect on the player's units, the newest last. Up/down and Enter on a line moves the map's
-cursor there (the panel stays: another line may be chosen); Escape closes it; the battlefield's `W` opens it
-again. It covers the bottom of the battlefield (the log and the hint line), never the whole map."""
+cursor there (the panel stays: another line may be chosen; the map's other keys, left/right, still move the
+cursor: `BattleView.on_key`); Escape closes it; the battlefield's `W` opens it again. It covers the bottom
+of the battlefield (the log and the hint line), never the whole map."""
 
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ class WaitedPanel(Vertical):
     def __init__(self, stretch: Stretch) -> None:
         super().__init__()
         self.stretch = stretch
+        self.on_top = False  # moved to the top of the screen: a cell chosen on the map was under it
         self.border_title = TITLE
 
     def compose(self) -> ComposeResult:
@@ -73,10 +75,30 @@ class WaitedPanel(Vertical):
         self.call_after_refresh(self.sit_at_bottom)
 
     def sit_at_bottom(self) -> None:
-        """Over the bottom of the screen, above the footer's line."""
-        offset = (0, max(0, self.screen.size.height - self.outer_size.height - 1))
+        """Over the bottom of the screen, above the footer's line (or at its top, `on_top`)."""
+        if not self.is_attached:  # closed (or opened again: W W) before its first refresh
+            return
+        offset = (0, self._top(self.on_top))
         if tuple(self.styles.offset.resolve(self.size, self.screen.size)) != offset:
             self.styles.offset = offset
+
+    def _top(self, on_top: bool) -> int:
+        return 0 if on_top else max(0, self.screen.size.height - self.outer_size.height - 1)
+
+    def keep_clear_of(self, rows: tuple[int, int]) -> None:
+        """Move to the other end of the screen when the screen's `rows` (a cell chosen on the map: first, past
+        the last) are under the panel there and would not be at the other end."""
+        if not self.is_attached:
+            return
+        first, past = rows
+        height = self.outer_size.height
+
+        def covers(top: int) -> bool:
+            return top < past and first < top + height
+
+        if covers(self._top(self.on_top)) and not covers(self._top(not self.on_top)):
+            self.on_top = not self.on_top
+            self.sit_at_bottom()
 
     def on_resize(self) -> None:
         self.sit_at_bottom()

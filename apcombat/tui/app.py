@@ -82,6 +82,7 @@ class ApcombatApp(App):
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
         self.settings, self.settings_problems = load_settings()  # the settings screen changes them
+        self.settings_written = True  # False once settings.toml could not be written (the screen says so)
         self.last_notice: tuple[str, str, float] | None = None  # the last notice, its severity and when
         self.crash_report: Path | None = None
         """Where the traceback of the error that stopped the app was written (None: no such error)."""
@@ -176,7 +177,8 @@ class ApcombatApp(App):
         from apcombat.content.settings import save_settings
 
         self.settings = settings
-        return save_settings(settings)
+        self.settings_written = save_settings(settings)
+        return self.settings_written
 
     @property
     def pace(self) -> float:

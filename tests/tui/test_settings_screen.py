@@ -283,3 +283,21 @@ def test_an_unwritable_config_folder_keeps_the_settings_for_the_run_and_says_so(
         assert "settings.toml cannot be written" in ui.screen_text()
 
     run_ui(script, open_path=None)
+
+
+def test_the_settings_reopened_after_a_write_failed_still_say_the_file_cannot_be_written(run_ui) -> None:
+    folder = settings_file().parent
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("a file where the folder should be", encoding="utf-8")
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(TitleScreen)
+        await open_settings(ui)
+        await ui.press("right")
+        await ui.press("escape")
+        await ui.wait_for_screen(TitleScreen)
+        await open_settings(ui)  # not "kept in settings.toml": the change lasts until apcombat ends
+        assert "settings.toml cannot be written" in ui.screen_text()
+        assert "kept in settings.toml" not in ui.screen_text()
+
+    run_ui(script, open_path=None)

@@ -53,10 +53,14 @@ class SettingsScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        settings = host(self.app).settings
+        app = host(self.app)
+        settings = app.settings
         with Vertical(classes="dialog", id="settings-dialog"):
             yield Label("Settings", classes="dialog-title")
-            yield Static(SAVED, id="settings-saved", classes="dim")
+            # As the last change left it: reopened after a write that failed, the screen still says so.
+            written = app.settings_written
+            shown = SAVED if written else NOT_WRITTEN
+            yield Static(shown, id="settings-saved", classes="dim" if written else "dim error")
             yield OptionList(
                 *(Option(setting_prompt(settings, field.name, field.label), id=field.name) for field in FIELDS),
                 id="settings-list",

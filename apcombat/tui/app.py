@@ -57,7 +57,8 @@ class ApcombatApp(App):
         Binding("ctrl+t", "title", "Title", show=False, id="app.title"),
         Binding("ctrl+k", "oracle", "Solo oracle", show=False, id="app.oracle"),
         Binding("f1", "rules", "Rules", show=False, id="app.rules"),
-        Binding("f4", "settings", "Settings", show=False, id="app.settings"),
+        # A priority binding: a modal screen (the legend, the whole map, a dialog) stops the app's other keys.
+        Binding("f4", "settings", "Settings", show=False, id="app.settings", priority=True),
     ]
 
     def __init__(
@@ -290,7 +291,9 @@ class ApcombatApp(App):
     def action_settings(self) -> None:
         from apcombat.tui.screens.settings import SettingsScreen
 
-        if not isinstance(self.screen, SettingsScreen):
+        if isinstance(self.screen, SettingsScreen):
+            self.screen.action_close()  # F4 again closes them
+        else:
             self.push_screen(SettingsScreen())
 
     def action_rules(self) -> None:

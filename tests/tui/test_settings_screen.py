@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import pytest
 from conftest import DUEL, Ui
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from apcombat.content.settings import AI_PACE_ENV, DEFAULTS, Settings, load_settings, save_settings
 from apcombat.content.settings import FIELDS as FIELD_NAMES
 from apcombat.content.user_files import settings_file
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.help import HelpScreen
+from apcombat.tui.screens.legend import LegendScreen
+from apcombat.tui.screens.overview import FRAME, OverviewScreen, overview_text
 from apcombat.tui.screens.settings import SettingsScreen
 from apcombat.tui.screens.title import TitleScreen
 from apcombat.tui.setting_fields import FIELDS, next_value, stepped
@@ -301,3 +303,47 @@ def test_the_settings_reopened_after_a_write_failed_still_say_the_file_cannot_be
         assert "kept in settings.toml" not in ui.screen_text()
 
     run_ui(script, open_path=None)
+
+
+def test_f4_opens_the_settings_over_the_legend_the_whole_map_the_keys_and_a_dialog(run_ui) -> None:
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        for key in ("L", "v", "question_mark", "p"):  # p: the pose's choice, a dialog
+            await ui.press(key)
+            await ui.settle()
+            under = ui.app.screen
+            await open_settings(ui)  # not only on the battlefield: a modal screen took the app's keys
+            await ui.press("down", "down", "down", "down", "right")
+            assert ui.app.settings.palette == "colour-blind"
+            await ui.press("f4")  # and F4 again closes them, back to that screen
+            assert await ui.wait_for_screen(type(under)) is under
+            await ui.press("escape")
+            await ui.wait_for_screen(GameScreen)
+            ui.app.change_settings(DEFAULTS.replace(hints=False))
+
+    run_ui(script, open_path=DUEL, ai_pace=0)
+
+
+def test_a_palette_chosen_over_the_legend_or_the_whole_map_shows_there_at_once(run_ui) -> None:
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("L")
+        await ui.wait_for_screen(LegendScreen)
+        await open_settings(ui)
+        await ui.press("down", "down", "down", "down", "right")
+        await ui.press("escape")
+        await ui.wait_for_screen(LegendScreen)
+        assert "Palette: colour-blind" in ui.screen_text()
+        await ui.press("escape", "v")
+        overview = await ui.wait_for_screen(OverviewScreen)
+        before = overview.query_one("#overview-map", Static).content
+        await open_settings(ui)
+        await ui.press("down", "down", "down", "down", "right")  # high contrast
+        await ui.press("escape")
+        await ui.wait_for_screen(OverviewScreen)
+        text, _ = overview_text(
+            ui.state, overview.labels, ui.app.size.width - FRAME, ui.app.size.height - FRAME, "high contrast"
+        )
+        assert overview.query_one("#overview-map", Static).content == text != before
+
+    run_ui(script, open_path=DUEL, ai_pace=0)

@@ -347,3 +347,23 @@ def test_a_palette_chosen_over_the_legend_or_the_whole_map_shows_there_at_once(r
         assert overview.query_one("#overview-map", Static).content == text != before
 
     run_ui(script, open_path=DUEL, ai_pace=0)
+
+
+def test_at_80_x_24_the_settings_keep_their_keys_line_when_the_file_cannot_be_written_and_the_pace_is_set(
+    run_ui, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(AI_PACE_ENV, "0.25")
+    folder = settings_file().parent
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("a file where the folder should be", encoding="utf-8")
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(TitleScreen)
+        await open_settings(ui)
+        await ui.press("right")
+        await ui.settle()
+        shown = ui.screen_text()
+        assert "settings.toml cannot be written" in shown and f"{AI_PACE_ENV}=0.25 is set" in shown
+        assert "Esc closes" in shown  # the keys line is not pushed out of the dialog
+
+    run_ui(script, open_path=None, size=(80, 24))

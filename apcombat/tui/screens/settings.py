@@ -22,7 +22,7 @@ from apcombat.tui.setting_fields import FIELDS, next_value, shown_value, stepped
 LABEL_COLUMNS = 19
 KEYS_LINE = "↑↓ setting · ←→ change · Enter, space, click: next value · Esc closes"
 SAVED = "Each change applies at once and is kept in settings.toml."
-NOT_WRITTEN = "settings.toml cannot be written: these settings last until apcombat ends."
+NOT_WRITTEN = "settings.toml cannot be written: these last until apcombat ends."  # one line, as SAVED
 
 
 def setting_prompt(settings: Settings, name: str, label: str) -> Text:

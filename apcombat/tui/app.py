@@ -172,6 +172,20 @@ class ApcombatApp(App):
         if self.open_path is not None:
             self.open_file(self.open_path)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The settings' key is a priority binding (F4 over the modal screens too): rebound to a key that types
+        a character, it leaves that key to a text box that has the focus."""
+        if action == "settings":
+            from textual.keys import key_to_character
+            from textual.widgets import Input, TextArea
+
+            from apcombat.tui.keymap import split_keys
+
+            keys = split_keys(self.keymap.get("app.settings", "f4"))
+            if isinstance(self.focused, Input | TextArea) and any(key_to_character(key) for key in keys):
+                return False
+        return True
+
     def change_settings(self, settings: Settings) -> bool:
         """The player's new settings: used from now on and written to settings.toml (False: the file could
         not be written; they last until the app ends)."""

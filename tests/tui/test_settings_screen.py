@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 from conftest import DUEL, Ui
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from apcombat.content.settings import AI_PACE_ENV, DEFAULTS, Settings, load_settings, save_settings
 from apcombat.content.settings import FIELDS as FIELD_NAMES
 from apcombat.content.user_files import settings_file
+from apcombat.tui.screens.full_log import FullLogScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.help import HelpScreen
 from apcombat.tui.screens.legend import LegendScreen
@@ -367,3 +368,19 @@ def test_at_80_x_24_the_settings_keep_their_keys_line_when_the_file_cannot_be_wr
         assert "Esc closes" in shown  # the keys line is not pushed out of the dialog
 
     run_ui(script, open_path=None, size=(80, 24))
+
+
+def test_the_settings_rebound_to_a_letter_leave_it_to_a_text_box(run_ui, tmp_path) -> None:
+    keys = tmp_path / "keys.toml"
+    keys.write_text('[keys]\n"app.settings" = "f4,w"\n', encoding="utf-8")
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("ctrl+l")
+        await ui.wait_for_screen(FullLogScreen)
+        await ui.press("slash", "w", "a", "r")  # typed in the search box, not the settings opened
+        assert ui.app.screen.query_one("#full-log-search", Input).value == "war"
+        await ui.press("escape", "w")  # the box closed: w opens the settings over the whole log
+        await ui.wait_for_screen(SettingsScreen)
+
+    run_ui(script, open_path=DUEL, ai_pace=0, keymap_file=keys)

@@ -307,7 +307,7 @@ class ApcombatApp(App):
 
         if isinstance(self.screen, SettingsScreen):
             self.screen.action_close()  # F4 again closes them
-        else:
+        elif not any(isinstance(screen, SettingsScreen) for screen in self.screen_stack):  # one at a time
             self.push_screen(SettingsScreen())
 
     def action_rules(self) -> None:

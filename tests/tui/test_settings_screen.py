@@ -384,3 +384,16 @@ def test_the_settings_rebound_to_a_letter_leave_it_to_a_text_box(run_ui, tmp_pat
         await ui.wait_for_screen(SettingsScreen)
 
     run_ui(script, open_path=DUEL, ai_pace=0, keymap_file=keys)
+
+
+def test_f4_over_the_command_palette_over_the_settings_opens_no_second_settings(run_ui) -> None:
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(TitleScreen)
+        await open_settings(ui)
+        await ui.press("ctrl+p")
+        await ui.until(lambda: type(ui.app.screen).__name__ == "CommandPalette", "the command palette")
+        await ui.press("f4")
+        await ui.settle()
+        assert sum(isinstance(screen, SettingsScreen) for screen in ui.app.screen_stack) == 1
+
+    run_ui(script, open_path=None)

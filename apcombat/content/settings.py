@@ -89,7 +89,7 @@ def _field_problem(name: str, value: Any) -> str | None:
     if name in ("follow", "hints"):
         return None if isinstance(value, bool) else f"{name} = {value!r} must be true or false"
     choices = _CHOICES[name]
-    if isinstance(value, bool) or value not in choices:
+    if not any(type(value) is type(choice) and value == choice for choice in choices):  # 2.0 == 2, True == 1
         return f"{name} = {value!r} is not one of {_shown_choices(choices)}"
     return None
 

@@ -57,7 +57,8 @@ class ApcombatApp(App):
         Binding("ctrl+t", "title", "Title", show=False, id="app.title"),
         Binding("ctrl+k", "oracle", "Solo oracle", show=False, id="app.oracle"),
         Binding("f1", "rules", "Rules", show=False, id="app.rules"),
-        Binding("f4", "settings", "Settings", show=False, id="app.settings"),
+        # A priority binding: a modal screen (the legend, the whole map, a dialog) stops the app's other keys.
+        Binding("f4", "settings", "Settings", show=False, id="app.settings", priority=True),
     ]
 
     def __init__(
@@ -82,6 +83,7 @@ class ApcombatApp(App):
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
         self.settings, self.settings_problems = load_settings()  # the settings screen changes them
+        self.settings_written = True  # False once settings.toml could not be written (the screen says so)
         self.last_notice: tuple[str, str, float] | None = None  # the last notice, its severity and when
         self.crash_report: Path | None = None
         """Where the traceback of the error that stopped the app was written (None: no such error)."""
@@ -170,13 +172,28 @@ class ApcombatApp(App):
         if self.open_path is not None:
             self.open_file(self.open_path)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The settings' key is a priority binding (F4 over the modal screens too): rebound to a key that types
+        a character, it leaves that key to a text box that has the focus."""
+        if action == "settings":
+            from textual.keys import key_to_character
+            from textual.widgets import Input, TextArea
+
+            from apcombat.tui.keymap import split_keys
+
+            keys = split_keys(self.keymap.get("app.settings", "f4"))
+            if isinstance(self.focused, Input | TextArea) and any(key_to_character(key) for key in keys):
+                return False
+        return True
+
     def change_settings(self, settings: Settings) -> bool:
         """The player's new settings: used from now on and written to settings.toml (False: the file could
         not be written; they last until the app ends)."""
         from apcombat.content.settings import save_settings
 
         self.settings = settings
-        return save_settings(settings)
+        self.settings_written = save_settings(settings)
+        return self.settings_written
 
     @property
     def pace(self) -> float:
@@ -288,7 +305,9 @@ class ApcombatApp(App):
     def action_settings(self) -> None:
         from apcombat.tui.screens.settings import SettingsScreen
 
-        if not isinstance(self.screen, SettingsScreen):
+        if isinstance(self.screen, SettingsScreen):
+            self.screen.action_close()  # F4 again closes them
+        elif not any(isinstance(screen, SettingsScreen) for screen in self.screen_stack):  # one at a time
             self.push_screen(SettingsScreen())
 
     def action_rules(self) -> None:

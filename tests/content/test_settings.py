@@ -63,6 +63,7 @@ def test_an_unknown_field_is_named_with_the_settings_there_are_and_the_others_ar
         ("hints = 1", "hints = 1 must be true or false"),
         ("zoom = 4", 'zoom = 4 is not one of "auto", 1, 2 or 3'),
         ("zoom = true", 'zoom = True is not one of "auto", 1, 2 or 3'),
+        ("zoom = 2.0", 'zoom = 2.0 is not one of "auto", 1, 2 or 3'),  # not taken, then used as auto
         ('palette = "sepia"', 'palette = \'sepia\' is not one of "standard", "colour-blind" or "high contrast"'),
         ('log_detail = "long"', 'log_detail = \'long\' is not one of "short" or "full"'),
         ('ai_pace = "fast"', "ai_pace = 'fast' is not a pace: write seconds from 0 to 2, like 0.4"),

@@ -200,6 +200,21 @@ def test_the_whole_log_searches_and_n_goes_from_match_to_match(run_ui, tmp_path)
     run_ui(script, open_path=minigun_encounter(tmp_path / "encounters"))
 
 
+def test_one_match_of_the_search_is_one_line_not_1_lines(run_ui, tmp_path):
+    async def script(ui):
+        await burst(ui)
+        await ui.press("ctrl+l")
+        await ui.wait_for_screen(FullLogScreen)
+        await ui.press("slash")
+        await ui.type("round 2: d100")
+        await ui.press("enter")
+        assert "“round 2: d100”: 1 of 1 line" in ui.text("#full-log-status")
+        await ui.press("u")  # a filter shows the lines again: the match is counted, none stood on
+        assert ui.text("#full-log-status").endswith("“round 2: d100”: 1 line")
+
+    run_ui(script, open_path=minigun_encounter(tmp_path / "encounters"))
+
+
 @pytest.mark.parametrize("size", [(140, 45), (80, 24)], ids=["140x45", "80x24"])
 def test_whole_log_snapshot(snap, size, tmp_path):
     async def steps(ui):

@@ -4,7 +4,10 @@ lines, and the player's palette colouring the map at once."""
 
 from __future__ import annotations
 
+from test_table_fight import BRAWL
+
 from apcombat.tui.screens.legend import legend_text
+from apcombat.tui.screens.table import TableScreen
 from apcombat.tui.widgets.map_palettes import PALETTES
 from apcombat.tui.widgets.panels import TurnOrder, UnitPanel
 
@@ -88,3 +91,18 @@ def test_the_palette_colours_the_map_at_once(run_ui):
             assert any(PALETTES[name].sides[1] in str(span.style) for span in legend.spans)
 
     run_ui(script)
+
+
+def test_the_unit_panels_first_line_fits_with_a_long_side_name(run_ui) -> None:
+    """The Drifter of The Dusty Mug's regulars at 80 x 24: the heading is one line (cut with …), so the panel's
+    fixed height keeps its last line, the spare ammunition."""
+
+    async def script(ui):
+        await ui.wait_for_screen(TableScreen)
+        await ui.press("s")
+        await ui.settle()
+        lines = ui.screen.query_one(UnitPanel).content.plain.splitlines()
+        assert lines[0] == "[D3] Drifter  drifter · The Dusty M…" and len(lines[0]) == 36
+        assert lines[1].startswith("HP ") and "spare: " in ui.screen_text()
+
+    run_ui(script, open_path=BRAWL, size=(80, 24))

@@ -365,3 +365,16 @@ def test_table_mode_shows_a_message() -> None:
         assert view.virtual_size.height == 0 and TABLE_MODE_TEXT in view.render_line(view.size.height // 2).text
 
     run(state, test, size=(80, 10))
+
+
+def test_the_table_mode_message_wraps_in_a_narrow_view() -> None:
+    """The replay's map beside its panels at 80 x 24 is 38 columns: the message is not cut short."""
+    state = attrs.evolve(small_encounter(), map=None, units=[attrs.evolve(u, at=None) for u in small_encounter().units])
+
+    async def test(app: MapApp, view: MapView, pilot: Pilot) -> None:
+        view.styles.width = 30
+        await pilot.pause()
+        shown = [view.render_line(y).text.strip() for y in range(view.size.height)]
+        assert " ".join(line for line in shown if line) == TABLE_MODE_TEXT
+
+    run(state, test, size=(80, 10))

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import pytest
 from conftest import DUEL, Ui
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input, Static
 
 from apcombat.content.settings import AI_PACE_ENV, DEFAULTS, Settings, load_settings, save_settings
 from apcombat.content.settings import FIELDS as FIELD_NAMES
 from apcombat.content.user_files import settings_file
+from apcombat.tui.screens.full_log import FullLogScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.help import HelpScreen
+from apcombat.tui.screens.legend import LegendScreen
+from apcombat.tui.screens.overview import FRAME, OverviewScreen, overview_text
 from apcombat.tui.screens.settings import SettingsScreen
 from apcombat.tui.screens.title import TitleScreen
 from apcombat.tui.setting_fields import FIELDS, next_value, stepped
@@ -281,5 +284,116 @@ def test_an_unwritable_config_folder_keeps_the_settings_for_the_run_and_says_so(
         await ui.press("right")
         assert ui.app.settings.ai_pace == 0.5
         assert "settings.toml cannot be written" in ui.screen_text()
+
+    run_ui(script, open_path=None)
+
+
+def test_the_settings_reopened_after_a_write_failed_still_say_the_file_cannot_be_written(run_ui) -> None:
+    folder = settings_file().parent
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("a file where the folder should be", encoding="utf-8")
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(TitleScreen)
+        await open_settings(ui)
+        await ui.press("right")
+        await ui.press("escape")
+        await ui.wait_for_screen(TitleScreen)
+        await open_settings(ui)  # not "kept in settings.toml": the change lasts until apcombat ends
+        assert "settings.toml cannot be written" in ui.screen_text()
+        assert "kept in settings.toml" not in ui.screen_text()
+
+    run_ui(script, open_path=None)
+
+
+def test_f4_opens_the_settings_over_the_legend_the_whole_map_the_keys_and_a_dialog(run_ui) -> None:
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        for key in ("L", "v", "question_mark", "p"):  # p: the pose's choice, a dialog
+            await ui.press(key)
+            await ui.settle()
+            under = ui.app.screen
+            await open_settings(ui)  # not only on the battlefield: a modal screen took the app's keys
+            await ui.press("down", "down", "down", "down", "right")
+            assert ui.app.settings.palette == "colour-blind"
+            await ui.press("f4")  # and F4 again closes them, back to that screen
+            assert await ui.wait_for_screen(type(under)) is under
+            await ui.press("escape")
+            await ui.wait_for_screen(GameScreen)
+            ui.app.change_settings(DEFAULTS.replace(hints=False))
+
+    run_ui(script, open_path=DUEL, ai_pace=0)
+
+
+def test_a_palette_chosen_over_the_legend_or_the_whole_map_shows_there_at_once(run_ui) -> None:
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("L")
+        await ui.wait_for_screen(LegendScreen)
+        await open_settings(ui)
+        await ui.press("down", "down", "down", "down", "right")
+        await ui.press("escape")
+        await ui.wait_for_screen(LegendScreen)
+        assert "Palette: colour-blind" in ui.screen_text()
+        await ui.press("escape", "v")
+        overview = await ui.wait_for_screen(OverviewScreen)
+        before = overview.query_one("#overview-map", Static).content
+        await open_settings(ui)
+        await ui.press("down", "down", "down", "down", "right")  # high contrast
+        await ui.press("escape")
+        await ui.wait_for_screen(OverviewScreen)
+        text, _ = overview_text(
+            ui.state, overview.labels, ui.app.size.width - FRAME, ui.app.size.height - FRAME, "high contrast"
+        )
+        assert overview.query_one("#overview-map", Static).content == text != before
+
+    run_ui(script, open_path=DUEL, ai_pace=0)
+
+
+def test_at_80_x_24_the_settings_keep_their_keys_line_when_the_file_cannot_be_written_and_the_pace_is_set(
+    run_ui, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(AI_PACE_ENV, "0.25")
+    folder = settings_file().parent
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("a file where the folder should be", encoding="utf-8")
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(TitleScreen)
+        await open_settings(ui)
+        await ui.press("right")
+        await ui.settle()
+        shown = ui.screen_text()
+        assert "settings.toml cannot be written" in shown and f"{AI_PACE_ENV}=0.25 is set" in shown
+        assert "Esc closes" in shown  # the keys line is not pushed out of the dialog
+
+    run_ui(script, open_path=None, size=(80, 24))
+
+
+def test_the_settings_rebound_to_a_letter_leave_it_to_a_text_box(run_ui, tmp_path) -> None:
+    keys = tmp_path / "keys.toml"
+    keys.write_text('[keys]\n"app.settings" = "f4,w"\n', encoding="utf-8")
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("ctrl+l")
+        await ui.wait_for_screen(FullLogScreen)
+        await ui.press("slash", "w", "a", "r")  # typed in the search box, not the settings opened
+        assert ui.app.screen.query_one("#full-log-search", Input).value == "war"
+        await ui.press("escape", "w")  # the box closed: w opens the settings over the whole log
+        await ui.wait_for_screen(SettingsScreen)
+
+    run_ui(script, open_path=DUEL, ai_pace=0, keymap_file=keys)
+
+
+def test_f4_over_the_command_palette_over_the_settings_opens_no_second_settings(run_ui) -> None:
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(TitleScreen)
+        await open_settings(ui)
+        await ui.press("ctrl+p")
+        await ui.until(lambda: type(ui.app.screen).__name__ == "CommandPalette", "the command palette")
+        await ui.press("f4")
+        await ui.settle()
+        assert sum(isinstance(screen, SettingsScreen) for screen in ui.app.screen_stack) == 1
 
     run_ui(script, open_path=None)

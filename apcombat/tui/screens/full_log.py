@@ -88,7 +88,8 @@ class FullLogScreen(Screen[None]):
         status += f"events · {self.filter.words(self.state)}"
         if self.search:
             where = f"{self.at + 1} of {len(self.found)}" if self.at >= 0 else f"{len(self.found)}"
-            status += f" · “{self.search}”: {where} lines" if self.found else f" · no line holds “{self.search}”"
+            lines = "line" if len(self.found) == 1 else "lines"
+            status += f" · “{self.search}”: {where} {lines}" if self.found else f" · no line holds “{self.search}”"
         self.query_one("#full-log-status", Label).update(status)
 
     # ----- keys ----------------------------------------------------------------------------------------------

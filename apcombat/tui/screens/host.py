@@ -22,6 +22,7 @@ class Host(Protocol):
     autosave_claim: AutosaveClaim | None
     last_notice: tuple[str, str, float] | None
     settings: Settings
+    settings_written: bool
 
     @property
     def pace(self) -> float: ...

@@ -192,5 +192,9 @@ class LegendScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#legend").focus()
 
+    def refresh_view(self) -> None:
+        """The legend again, in the palette the settings (F4 over it) just chose."""
+        self.query_one("#legend-text", Static).update(legend_text(self.hexes, palette_of(self.app)))
+
     def action_close(self) -> None:
         self.dismiss(None)

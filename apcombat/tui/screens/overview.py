@@ -83,5 +83,11 @@ class OverviewScreen(ModalScreen[None]):
         for selector in (".dialog", ".dialog-title", "#overview-map"):
             self.query_one(selector).styles.width = "auto"  # as wide as the map drawn, not the dialogs' 64
 
+    def refresh_view(self) -> None:
+        """The whole map again, in the palette the settings (F4 over it) just chose."""
+        size = self.app.size
+        text, _ = overview_text(self.state, self.labels, size.width - FRAME, size.height - FRAME, palette_of(self.app))
+        self.query_one("#overview-map", Static).update(text)
+
     def action_close(self) -> None:
         self.dismiss(None)

@@ -22,7 +22,7 @@ from apcombat.tui.setting_fields import FIELDS, next_value, shown_value, stepped
 LABEL_COLUMNS = 19
 KEYS_LINE = "↑↓ setting · ←→ change · Enter, space, click: next value · Esc closes"
 SAVED = "Each change applies at once and is kept in settings.toml."
-NOT_WRITTEN = "settings.toml cannot be written: these settings last until apcombat ends."
+NOT_WRITTEN = "settings.toml cannot be written: these last until apcombat ends."  # one line, as SAVED
 
 
 def setting_prompt(settings: Settings, name: str, label: str) -> Text:
@@ -53,10 +53,14 @@ class SettingsScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        settings = host(self.app).settings
+        app = host(self.app)
+        settings = app.settings
         with Vertical(classes="dialog", id="settings-dialog"):
             yield Label("Settings", classes="dialog-title")
-            yield Static(SAVED, id="settings-saved", classes="dim")
+            # As the last change left it: reopened after a write that failed, the screen still says so.
+            written = app.settings_written
+            shown = SAVED if written else NOT_WRITTEN
+            yield Static(shown, id="settings-saved", classes="dim" if written else "dim error")
             yield OptionList(
                 *(Option(setting_prompt(settings, field.name, field.label), id=field.name) for field in FIELDS),
                 id="settings-list",

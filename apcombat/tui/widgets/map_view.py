@@ -17,6 +17,7 @@ neighbour and from an odd row to the north-west one, so holding a key walks a co
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, TypeVar, cast
 
@@ -351,8 +352,8 @@ class MapView(ScrollView, can_focus=True):
         base = self._base_style
         battlemap = self._map
         if battlemap is None:
-            if self._state is not None and y == self.size.height // 2:
-                return self._table_mode_line(width, base)
+            if self._state is not None:
+                return self._table_mode_line(y, width, base)
             return Strip.blank(width, base)
         scroll_x, scroll_y = self.scroll_offset
         zoom = self._zoom
@@ -394,9 +395,11 @@ class MapView(ScrollView, can_focus=True):
                 line = Strip.join([line.crop(0, start), painted, line.crop(start + len(text), width)])
         return line
 
-    def _table_mode_line(self, width: int, base: Style) -> Strip:
-        """The table-mode message, centred."""
-        text = TABLE_MODE_TEXT[: max(0, width)]
+    def _table_mode_line(self, y: int, width: int, base: Style) -> Strip:
+        """Line `y` of the table-mode message, centred (on lines of its own in a view narrower than it)."""
+        lines = textwrap.wrap(TABLE_MODE_TEXT, max(1, width)) or [""]
+        place = y - (self.size.height // 2 - len(lines) // 2)
+        text = lines[place] if 0 <= place < len(lines) else ""
         line = Strip([Segment(text, Style(italic=True))], len(text))
         return line.text_align(width, "center").apply_style(base)
 

@@ -14,6 +14,9 @@ from apcombat.model import Encounter, Unit
 from apcombat.tui.widgets.map_palettes import STANDARD, palette_of, side_colour_at
 from apcombat.tui.widgets.unit_looks import flag_text, shaped
 
+HEADING_COLUMNS = 36
+"""The columns of the unit panel's first line (the side panel's 40 less its border and padding)."""
+
 
 def side_colour(state: Encounter, side_id: str, palette_name: str = STANDARD) -> str:
     """The colour of a side, by its place in the encounter, in the player's palette (the map uses the same)."""
@@ -106,7 +109,9 @@ class UnitPanel(Static):
         colour = side_colour(state, unit.side, palette_of(self.app))
         heading = unit_heading(state, unit, unit_marks(state).get(unit.id, "??"))
         text.append(f"{heading} {unit.name}", style=f"bold {colour}")
-        text.append(f"  {unit.id} · {state.side(unit.side).name}"[: max(0, 36 - len(heading))] + "\n", style="dim")
+        rest = f"  {unit.id} · {state.side(unit.side).name}"
+        room = max(0, HEADING_COLUMNS - len(heading) - 1 - len(unit.name))  # one line: the panel's height is fixed
+        text.append((rest if len(rest) <= room else rest[: max(0, room - 1)] + "…") + "\n", style="dim")
         max_hp = unit.character.hit_points
         text.append("HP ")
         text.append_text(bar(unit.hp, max_hp))

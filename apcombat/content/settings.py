@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import math
 import os
 from pathlib import Path
 from typing import Any, Final
@@ -138,11 +139,21 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
 
 
 def environment_pace() -> float | None:
-    """The AI pace APCOMBAT_AI_PACE sets (0: as fast as it thinks), None when it is not set to a number."""
+    """The AI pace APCOMBAT_AI_PACE sets (0: as fast as it thinks), None when it is not set to a number of
+    seconds (`environment_problem` says so)."""
     with contextlib.suppress(ValueError):
         if os.environ.get(AI_PACE_ENV):
-            return max(0.0, float(os.environ[AI_PACE_ENV]))
+            pace = float(os.environ[AI_PACE_ENV])
+            return max(0.0, pace) if math.isfinite(pace) else None
     return None
+
+
+def environment_problem() -> str | None:
+    """One sentence when APCOMBAT_AI_PACE is set to something that is no pace (None: unset, or a pace)."""
+    value = os.environ.get(AI_PACE_ENV)
+    if not value or environment_pace() is not None:
+        return None
+    return f"{AI_PACE_ENV}={value!r} is not a number of seconds (like 0.4); the settings' AI pace is used"
 
 
 def ai_pace(settings: Settings | None = None) -> float:

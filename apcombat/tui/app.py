@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.markup import MarkupError
 from textual.notifications import SeverityLevel
 
-from apcombat.content.settings import Settings, load_settings
+from apcombat.content.settings import Settings, environment_problem, load_settings
 from apcombat.content.user_files import saves_folder, user_content_folder
 from apcombat.tui import textual_fixes
 from apcombat.tui.crash import crash_line, write_crash_report
@@ -83,6 +83,8 @@ class ApcombatApp(App):
         self.keymap_file = keymap_file or keymap_path()  # the help screen names it
         self.keymap, self.keymap_problems = load_keymap(self.keymap_file)
         self.settings, self.settings_problems = load_settings()  # the settings screen changes them
+        if (pace_problem := environment_problem()) is not None:
+            self.settings_problems.append(pace_problem)
         self.settings_written = True  # False once settings.toml could not be written (the screen says so)
         self.last_notice: tuple[str, str, float] | None = None  # the last notice, its severity and when
         self.crash_report: Path | None = None

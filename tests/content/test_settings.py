@@ -14,6 +14,7 @@ from apcombat.content.settings import (
     Settings,
     ai_pace,
     environment_pace,
+    environment_problem,
     load_settings,
     save_settings,
 )
@@ -107,5 +108,12 @@ def test_apcombat_ai_pace_wins_over_the_files_pace_when_set(monkeypatch: pytest.
     assert environment_pace() == 0.0 and ai_pace(chosen) == 0.0
     monkeypatch.setenv(AI_PACE_ENV, "0.25")
     assert ai_pace(chosen) == 0.25
-    monkeypatch.setenv(AI_PACE_ENV, "slow")  # not a number: the settings' pace
+    monkeypatch.setenv(AI_PACE_ENV, "slow")  # not a number: the settings' pace, and a sentence says so
     assert environment_pace() is None and ai_pace(chosen) == 1.5
+    assert environment_problem() == (
+        "APCOMBAT_AI_PACE='slow' is not a number of seconds (like 0.4); the settings' AI pace is used"
+    )
+    monkeypatch.setenv(AI_PACE_ENV, "inf")  # no timer waits for ever
+    assert environment_pace() is None and environment_problem() is not None
+    monkeypatch.setenv(AI_PACE_ENV, "0.25")
+    assert environment_problem() is None

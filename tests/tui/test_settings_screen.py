@@ -259,6 +259,18 @@ def test_problems_of_settings_toml_are_said_once_at_start(run_ui) -> None:
     run_ui(script, open_path=None)
 
 
+def test_an_apcombat_ai_pace_that_is_no_pace_is_said_at_start(run_ui, monkeypatch) -> None:
+    monkeypatch.setenv(AI_PACE_ENV, "fast")
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(TitleScreen)
+        (notice,) = [notice for notice in ui.notices() if notice.startswith("Settings")]
+        assert "APCOMBAT_AI_PACE='fast' is not a number of seconds" in notice
+        assert ui.app.pace == DEFAULTS.ai_pace
+
+    run_ui(script, open_path=None)
+
+
 def test_a_settings_file_that_is_not_toml_is_said_once_and_the_defaults_are_used(run_ui) -> None:
     path = settings_file()
     path.parent.mkdir(parents=True, exist_ok=True)

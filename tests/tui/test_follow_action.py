@@ -335,3 +335,23 @@ def test_a_line_chosen_shows_its_cell_even_where_the_panel_covers_the_map(run_ui
         assert not panel.region.y <= row < panel.region.bottom, "the chosen cell is under the panel"
 
     run_ui(script, open_path=path, ai_pace=0, size=(140, 45))
+
+
+def test_the_players_own_command_closes_the_panel_and_w_still_shows_it(run_ui, duel, monkeypatch):
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["pose raider crouched"]))
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel")
+        await ui.command("pose ana crouched")
+        await ui.settle()
+        assert not ui.game.query(WaitedPanel)  # a stale list does not sit over the player's turn
+        await ui.press("escape", "W")
+        await ui.settle()
+        assert "Raider goes crouched" in " ".join(ui.game.query_one(WaitedPanel).stretch.lines())
+
+    run_ui(script, open_path=duel, ai_pace=PACE)

@@ -200,6 +200,7 @@ class GameScreen(BattleView, BeforeCommit, BattleKeys, LogKeys, ModuleActions, S
             if not _is(line, Redo, "redo"):
                 self.ai.human_played()
                 self.session.mark_human_decision(before)
+            self.close_waited()  # what the player waited through is old news once the player acts (W shows it)
 
         return decided
 

@@ -41,7 +41,7 @@ class VictoryScreen(ModalScreen[None]):
     """Shown once when the fight is over."""
 
     BINDINGS = [
-        Binding("escape,enter", "close", "Back to the map", id="victory.close"),
+        Binding("escape,enter", "close", "Back to the fight", id="victory.close"),
         Binding("q", "title", "Title screen", id="victory.title"),
     ]
 
@@ -74,7 +74,7 @@ class VictoryScreen(ModalScreen[None]):
             yield Static(table)
             if self.ended_by:
                 yield Label(f"The last action: {self.ended_by}", id="ended-by")
-            yield Label("Enter: back to the map (undo still works) — q: title screen", classes="dim")
+            yield Label("Enter: back to the fight (undo still works) — q: title screen", classes="dim")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -32,7 +32,7 @@ class WaitedPanel(Vertical):
         position: absolute;
         width: 100%;
         height: auto;
-        max-height: 60%;
+        max-height: 45%;  /* the map above it stays in sight at 80 x 24 */
         border: round $warning;
         border-title-color: $warning;
         background: $panel;

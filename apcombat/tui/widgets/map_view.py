@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, TypeVar, cast
+from typing import ClassVar
 
 import attrs
 from rich.segment import Segment
@@ -34,29 +34,24 @@ from textual.strip import Strip
 
 from apcombat.engine import unit_marks
 from apcombat.model import BattleMap, Cell, Encounter
+from apcombat.tui.widgets.map_geometry import RULER_LINES, ViewGeometry, map_size
 from apcombat.tui.widgets.map_glyphs import (
     CELL_WIDTH,
     RowMarks,
-    UnitGlyph,
     draw_row,
     gutter,
     hex_indent,
     ruler_digits,
     ruler_numbers,
-    unit_rows,
 )
-from apcombat.tui.widgets.map_overlay import MapOverlay, rows_of_cells, rows_of_values
+from apcombat.tui.widgets.map_overlay import MapOverlay
 from apcombat.tui.widgets.map_palettes import STANDARD, palette_of
+from apcombat.tui.widgets.row_marks import RowMarksBuilder
 
 TABLE_MODE_TEXT = "Table mode: no map — distances are measured on the table"
-RULER_LINES = 2  # lines of the x ruler at the top
 FAR_STEP = 5  # cells moved by shift+arrow
-SCROLL_MARGIN = 2  # cells kept between the cursor and the edge of the view when it scrolls
 LINES_KEPT = 160  # lines of each line cache
 ZOOMS = (1, 2, 3)  # a cell is 2 x zoom columns and zoom lines
-
-V = TypeVar("V")
-R = TypeVar("R")
 
 __all__ = ["RULER_LINES", "ZOOMS", "MapOverlay", "MapView"]
 
@@ -136,7 +131,7 @@ class MapView(ScrollView, can_focus=True):
         self._mark_ids: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # the sides' and the units' ids
         self._marks: dict[str, str] = {}
         self._palette = STANDARD  # the player's, read on every paint (palette_of)
-        self._layer_rows: dict[str, tuple[object, dict[int, Any]]] = {}  # overlay -> (value, value split by row)
+        self._row_builder = RowMarksBuilder()
         self._row_marks: list[RowMarks] = []
         # Two screens' worth of rows or so: every line kept is some hundred objects the garbage collector walks
         # on each full collection (which a frame then waits for), and rows of states long gone are seldom drawn
@@ -195,8 +190,12 @@ class MapView(ScrollView, can_focus=True):
         """The columns and lines the whole map (rulers included) takes at this zoom."""
         if self._map is None:
             return Size(0, 0)
-        width = CELL_WIDTH * zoom * self._map.width + (zoom if self._hexes else 0)
-        return Size(self._gutter_width + width, RULER_LINES + zoom * self._map.height)
+        return map_size(self._map.width, self._map.height, zoom, self._hexes, self._gutter_width)
+
+    @property
+    def geometry(self) -> ViewGeometry:
+        """Where the cells are on the view as it is zoomed and scrolled now."""
+        return ViewGeometry(self._zoom, self._hexes, self._gutter_width, self.size, self.scroll_offset)
 
     @property
     def cursor(self) -> Cell:
@@ -228,7 +227,7 @@ class MapView(ScrollView, can_focus=True):
             self._mark_ids, self._marks = ids, unit_marks(state)
         if self._map is None:
             return
-        marks = self._build_marks(state, overlay)
+        marks = self._row_builder.build(state, overlay, self._marks, self._map.height, self._cursor)
         old, self._row_marks = self._row_marks, marks
         if map_changed or len(old) != len(marks) or self._palette_changed():
             self.refresh()
@@ -248,7 +247,7 @@ class MapView(ScrollView, can_focus=True):
         self._overlay = attrs.evolve(self._overlay, path=path)
         if self._map is None or not self._row_marks:
             return
-        rows = self._layer("path", self._overlay.path, rows_of_values)
+        rows = self._row_builder.path_rows(self._overlay.path)
         touched = {y for (_, y), _ in old} | rows.keys()
         for y in touched:
             if 0 <= y < len(self._row_marks):
@@ -268,47 +267,23 @@ class MapView(ScrollView, can_focus=True):
 
     def scroll_to_cell(self, cell: Cell) -> None:
         """Scroll just enough to show `cell`, with a margin of a couple of cells when the view is large enough."""
-        view_width, view_height = self.size.width - self._gutter_width, self.size.height - RULER_LINES
-        if view_width <= 0 or view_height <= 0:
-            return
-        x, y = cell
-        zoom = self._zoom
-        cell_width = CELL_WIDTH * zoom
-        scroll_x, scroll_y = self.scroll_offset
-        margin_x = min(cell_width * SCROLL_MARGIN, max(0, (view_width - cell_width) // 2))
-        margin_y = min(zoom * SCROLL_MARGIN, max(0, (view_height - zoom) // 2))
-        indent = hex_indent(y, zoom, self._hexes)
-        left, right = cell_width * x + indent - margin_x, cell_width * (x + 1) + indent + margin_x
-        top, bottom = zoom * y - margin_y, zoom * (y + 1) + margin_y
-        new_x = left if left < scroll_x else right - view_width if right > scroll_x + view_width else scroll_x
-        new_y = top if top < scroll_y else bottom - view_height if bottom > scroll_y + view_height else scroll_y
-        if (new_x, new_y) != (scroll_x, scroll_y):
-            self.scroll_to(max(0, new_x), max(0, new_y), animate=False)
+        scroll = self.geometry.scroll_to_show(cell)
+        if scroll is not None:
+            self.scroll_to(scroll.x, scroll.y, animate=False)
 
     def shows(self, cell: Cell) -> bool:
         """Whether the whole of `cell` is in the view now."""
-        view_width, view_height = self.size.width - self._gutter_width, self.size.height - RULER_LINES
-        x, y = cell
-        zoom, (scroll_x, scroll_y) = self._zoom, self.scroll_offset
-        left = CELL_WIDTH * zoom * x + hex_indent(y, zoom, self._hexes) - scroll_x
-        top = zoom * y - scroll_y
-        return left >= 0 and left + CELL_WIDTH * zoom <= view_width and top >= 0 and top + zoom <= view_height
+        return self.geometry.shows(cell)
 
     def screen_rows(self, cell: Cell) -> tuple[int, int]:
         """The screen's rows `cell` is drawn on as the view is scrolled now: the first and the one past the last."""
-        top = self.content_region.y + RULER_LINES + self._zoom * cell[1] - self.scroll_offset.y
-        return top, top + self._zoom
+        top, bottom = self.geometry.lines_of(cell)
+        return self.content_region.y + top, self.content_region.y + bottom
 
     def cell_at(self, offset: Offset) -> Cell | None:
         """The map cell at an offset in the view's content area, or None on the rulers or off the map."""
-        if self._map is None or offset.x < self._gutter_width or offset.y < RULER_LINES:
-            return None
-        scroll_x, scroll_y = self.scroll_offset
-        zoom = self._zoom
-        y = (offset.y - RULER_LINES + scroll_y) // zoom
-        column = offset.x - self._gutter_width + scroll_x - hex_indent(y, zoom, self._hexes)
-        cell = (column // (CELL_WIDTH * zoom), y)
-        return cell if column >= 0 and self._map.inside(cell) else None
+        cell = self.geometry.cell_at(offset) if self._map is not None else None
+        return cell if cell is not None and self._map is not None and self._map.inside(cell) else None
 
     # ----- keys and mouse ----------------------------------------------------------------------------------------
 
@@ -421,7 +396,7 @@ class MapView(ScrollView, can_focus=True):
         self._map = battlemap
         self._lines.clear()
         self._visible_lines.clear()
-        self._layer_rows.clear()
+        self._row_builder.clear()
         self._row_marks = []
         if battlemap is None:
             self.virtual_size = Size(0, 0)
@@ -442,46 +417,6 @@ class MapView(ScrollView, can_focus=True):
             return cell
         x, y = cell
         return (min(max(x, 0), self._map.width - 1), min(max(y, 0), self._map.height - 1))
-
-    def _layer(self, name: str, value: V, split: Callable[[V], dict[int, R]]) -> dict[int, R]:
-        """The overlay `value` split by row, reused while the app passes an equal value."""
-        cached = self._layer_rows.get(name)
-        if cached is not None and (cached[0] is value or cached[0] == value):
-            return cast(dict[int, R], cached[1])
-        rows = split(value)
-        self._layer_rows[name] = (value, rows)
-        return rows
-
-    def _build_marks(self, state: Encounter, overlay: MapOverlay) -> list[RowMarks]:
-        assert self._map is not None
-        units: dict[int, tuple[UnitGlyph, ...]] = unit_rows(state, self._marks)
-        reach = self._layer("reachable", overlay.reachable, rows_of_values)
-        path = self._layer("path", overlay.path, rows_of_values)
-        sight = self._layer("sight", overlay.sight, rows_of_cells)
-        cones = self._layer("cones", overlay.cones, rows_of_cells)
-        bands = self._layer("bands", overlay.bands, rows_of_values)
-        cover = self._layer("cover", overlay.cover, rows_of_cells)
-        watches = self._layer("watches", overlay.watches, rows_of_cells)
-        sight_on, none, empty = bool(overlay.sight), (), frozenset[int]()
-        target_x, target_y = overlay.target if overlay.target is not None else (None, None)
-        cursor_x, cursor_y = self._cursor
-        return [
-            RowMarks(
-                y,
-                units.get(y, none),
-                reach.get(y, none),
-                path.get(y, none),
-                sight.get(y, empty) if sight_on else None,
-                cones.get(y, empty),
-                bands.get(y, none),
-                cover.get(y, empty),
-                target_x if y == target_y else None,
-                cursor_x if y == cursor_y else None,
-                overlay.costs_shown,
-                watches.get(y, empty),
-            )
-            for y in range(self._map.height)
-        ]
 
     def _mark_cursor_rows(self, old: Cell, new: Cell) -> None:
         """Move the cursor's mark from one row to another and redraw those rows and the ruler."""

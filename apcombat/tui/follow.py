@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.style import Style
 
+from apcombat.engine import unit_marks
 from apcombat.fight import WaitedAction
 from apcombat.model import Cell
 from apcombat.tui.widgets.map_view import MapView
@@ -25,6 +26,7 @@ SHOT_MARK = "··"
 SHOT_STYLE = Style(color="bright_yellow", bold=True)
 DAMAGE_STYLE = Style(color="bright_white", bgcolor="red", bold=True)
 MISS_STYLE = Style(color="black", bgcolor="bright_yellow", bold=True)
+SHOOTER_STYLE = Style(color="black", bgcolor="bright_yellow", bold=True)
 
 Trace = dict[Cell, tuple[str, Style]]
 
@@ -68,8 +70,23 @@ class FollowAction:
                 self.bring_into_sight(action)
             trace = trace_of(action)
             if trace:
-                self.view.show_trace(trace)
+                self.view.show_trace(self.with_shooter_named(action, trace))
                 self._timer = self.set_timer(pace, self.clear)
+
+    def with_shooter_named(self, action: WaitedAction, trace: Trace) -> Trace:
+        """When the shooter is out of the view (too far from its target for both to show), its mark is written
+        where the shot's line leaves the view, so the player sees who fired and from where."""
+        start = action.shot[0] if action.shot else None
+        if start is None or self.view.shows(start) or action.unit is None:
+            return trace
+        in_view = [
+            cell for cell in action.shot[1:-1] if self.view.shows(cell) and trace.get(cell, ("",))[0] == SHOT_MARK
+        ]
+        if not in_view:
+            return trace
+        mark = unit_marks(action.before).get(action.unit, "")
+        edge = min(in_view, key=lambda cell: abs(cell[0] - start[0]) + abs(cell[1] - start[1]))
+        return trace | {edge: (mark, SHOOTER_STYLE)}
 
     def bring_into_sight(self, action: WaitedAction) -> None:
         """Scroll (no more than needed) to the acting unit and then to its target: both show when they fit

@@ -355,3 +355,30 @@ def test_the_players_own_command_closes_the_panel_and_w_still_shows_it(run_ui, d
         assert "Raider goes crouched" in " ".join(ui.game.query_one(WaitedPanel).stretch.lines())
 
     run_ui(script, open_path=duel, ai_pace=PACE)
+
+
+def test_a_shooter_out_of_view_is_named_where_its_line_leaves_the_view(library, tmp_path):
+    # Rex fires at Ana from the far right; the view shows only the left of the field (columns 0-5).
+    from apcombat.content import load_encounter
+    from apcombat.engine import Game, unit_marks
+    from apcombat.fight import action_of
+    from apcombat.tui.follow import SHOT_MARK, FollowAction, trace_of
+
+    class LeftHalf:
+        def shows(self, cell) -> bool:
+            return cell[0] <= 5
+
+    units = (SKIRMISH_UNITS[0] | {"at": [1, 3]}, SKIRMISH_UNITS[1] | {"at": [11, 3]})
+    field = write_encounter(tmp_path, "row", units, map={"rows": ["." * 12] * 7})
+    game = Game(load_encounter(field, library), seed=1)
+    game.play_all(["gm dice 1 6", "start", "end"])
+    before, logged = game.state, len(game.log)
+    game.play("shoot rex ana")
+    action = action_of(before, game.state, game.log[logged:], game.history[-1], len(game.history))
+    assert action is not None
+    follower = FollowAction(LeftHalf(), lambda delay, callback: None)  # type: ignore[arg-type]
+    drawn = follower.with_shooter_named(action, trace_of(action))
+    assert drawn[(5, 3)][0] == unit_marks(before)["rex"]  # the last cell of the line in view, nearest Rex
+    assert drawn[(4, 3)][0] == SHOT_MARK
+    shown_all = FollowAction(type("All", (), {"shows": lambda self, cell: True})(), lambda d, c: None)  # type: ignore[arg-type]
+    assert shown_all.with_shooter_named(action, trace_of(action)) == trace_of(action)  # Rex in view: no label

@@ -195,7 +195,9 @@ class MapView(ScrollView, can_focus=True):
     @property
     def geometry(self) -> ViewGeometry:
         """Where the cells are on the view as it is zoomed and scrolled now."""
-        return ViewGeometry(self._zoom, self._hexes, self._gutter_width, self.size, self.scroll_offset)
+        # The view less its scrollbars: a cell under the horizontal one is not in sight.
+        size = self.scrollable_content_region.size
+        return ViewGeometry(self._zoom, self._hexes, self._gutter_width, size, self.scroll_offset)
 
     @property
     def cursor(self) -> Cell:

@@ -23,6 +23,24 @@ REX_AT = (84, 36)
 PACE = 0.001  # a pace, so the view follows (at pace 0 the lines play at once and it does not)
 
 
+def raider_plays(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    """The demo duel's raider plays `lines` (then ends its turns): the default AI level, scripted."""
+    from apcombat.ai import DEFAULT_LEVEL
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(lines))
+
+
+async def ana_ends_her_turn_and_the_panel_opens(ui: Ui, *lines: str) -> None:
+    """The demo duel started; Ana plays `lines` and ends her turn; the raider's turn is played and control is
+    back with Ana, the "While you waited" panel open."""
+    await ui.press("s")
+    await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
+    if lines:
+        await ui.command(*lines)
+    await ui.press("e")
+    await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+
+
 class Watching:
     """Plays `lines`, then `end`; at each call notes where the view is and whether it shows Bo."""
 
@@ -161,10 +179,9 @@ def test_hot_seat_w_lists_what_the_other_player_did_since_your_last_command(run_
 
 @pytest.mark.parametrize("pace", [0.3, 0], ids=["paced", "pace 0"])
 def test_a_fight_an_enemy_ends_shows_its_last_shot_before_and_in_the_victory_screen(run_ui, duel, monkeypatch, pace):
-    from apcombat.ai import DEFAULT_LEVEL
     from apcombat.tui.screens.victory import VictoryScreen
 
-    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+    raider_plays(monkeypatch, ["shoot raider ana"])
 
     async def script(ui: Ui) -> None:
         await ui.press("s")
@@ -204,15 +221,10 @@ def test_the_damage_drawn_over_a_target_is_not_painted_over_by_the_shots_line(li
 
 
 def test_undo_right_after_an_ai_turn_closes_the_panel_and_w_does_not_list_what_was_undone(run_ui, duel, monkeypatch):
-    from apcombat.ai import DEFAULT_LEVEL
-
-    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+    raider_plays(monkeypatch, ["shoot raider ana"])
 
     async def script(ui: Ui) -> None:
-        await ui.press("s")
-        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
-        await ui.press("e")
-        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ana_ends_her_turn_and_the_panel_opens(ui)
         await ui.press("ctrl+z")  # back to before Ana ended her turn: the raider's shot was never played
         assert ui.state.round == 1 and not ui.game.query(WaitedPanel)
         await ui.press("W")
@@ -223,15 +235,10 @@ def test_undo_right_after_an_ai_turn_closes_the_panel_and_w_does_not_list_what_w
 
 
 def test_escape_closes_the_panel_when_the_map_has_the_focus(run_ui, duel, monkeypatch):
-    from apcombat.ai import DEFAULT_LEVEL
-
-    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+    raider_plays(monkeypatch, ["shoot raider ana"])
 
     async def script(ui: Ui) -> None:
-        await ui.press("s")
-        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
-        await ui.press("e")
-        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ana_ends_her_turn_and_the_panel_opens(ui)
         await ui.click_cell(ui.state.unit("ana").at)  # the player clicks on the map: the panel stays open
         assert ui.app.focused is ui.map and ui.game.query(WaitedPanel)
         await ui.press("escape")  # its title says Esc closes it
@@ -242,15 +249,10 @@ def test_escape_closes_the_panel_when_the_map_has_the_focus(run_ui, duel, monkey
 
 @pytest.mark.parametrize("keys", [("W", "W", "W"), ("escape", "escape", "W", "escape"), ("W", "ctrl+z", "W")])
 def test_the_panel_closed_in_the_same_burst_of_keys_that_opened_it_is_no_crash(run_ui, duel, monkeypatch, keys):
-    from apcombat.ai import DEFAULT_LEVEL
-
-    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana", "cover raider"]))
+    raider_plays(monkeypatch, ["shoot raider ana", "cover raider"])
 
     async def script(ui: Ui) -> None:
-        await ui.press("s")
-        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
-        await ui.press("e")
-        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ana_ends_her_turn_and_the_panel_opens(ui)
         await ui.settle()
         await ui.press_at_once(*keys)  # a panel W opens goes before its first refresh
         await ui.settle()
@@ -261,15 +263,10 @@ def test_the_panel_closed_in_the_same_burst_of_keys_that_opened_it_is_no_crash(r
 
 
 def test_a_redo_into_the_ais_turn_says_the_ai_waits_and_which_key_lets_it_play(run_ui, duel, monkeypatch):
-    from apcombat.ai import DEFAULT_LEVEL
-
-    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+    raider_plays(monkeypatch, ["shoot raider ana"])
 
     async def script(ui: Ui) -> None:
-        await ui.press("s")
-        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
-        await ui.press("e")
-        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ana_ends_her_turn_and_the_panel_opens(ui)
         await ui.press("ctrl+z", "ctrl+y")  # Ana's end again: the raider's turn, its AI held
         await ui.settle()
         assert ui.state.active == "raider" and not ui.game.ai.pending
@@ -279,15 +276,10 @@ def test_a_redo_into_the_ais_turn_says_the_ai_waits_and_which_key_lets_it_play(r
 
 
 def test_the_maps_cursor_keys_the_panels_list_has_no_use_for_still_move_the_cursor(run_ui, duel, monkeypatch):
-    from apcombat.ai import DEFAULT_LEVEL
-
-    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["shoot raider ana"]))
+    raider_plays(monkeypatch, ["shoot raider ana"])
 
     async def script(ui: Ui) -> None:
-        await ui.press("s")
-        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
-        await ui.press("e")
-        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ana_ends_her_turn_and_the_panel_opens(ui)
         await ui.settle()
         panel = ui.game.query_one(WaitedPanel)
         assert ui.app.focused in panel.query("OptionList")  # up/down and Enter choose a line
@@ -322,10 +314,7 @@ def test_a_line_chosen_shows_its_cell_even_where_the_panel_covers_the_map(run_ui
     monkeypatch.setitem(LEVELS, "random", lambda settings: Scripted(lines))
 
     async def script(ui: Ui) -> None:
-        await ui.press("s")
-        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
-        await ui.press("e")
-        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel, Ana's turn")
+        await ana_ends_her_turn_and_the_panel_opens(ui)
         await ui.settle()
         panel = ui.game.query_one(WaitedPanel)
         await ui.press("home", "enter")  # R0 crouching, at the bottom of the map
@@ -338,15 +327,10 @@ def test_a_line_chosen_shows_its_cell_even_where_the_panel_covers_the_map(run_ui
 
 
 def test_the_players_own_command_closes_the_panel_and_w_still_shows_it(run_ui, duel, monkeypatch):
-    from apcombat.ai import DEFAULT_LEVEL
-
-    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["pose raider crouched"]))
+    raider_plays(monkeypatch, ["pose raider crouched"])
 
     async def script(ui: Ui) -> None:
-        await ui.press("s")
-        await ui.until(lambda: ui.state.active == "ana", "Ana's turn")
-        await ui.press("e")
-        await ui.until(lambda: ui.state.active == "ana" and ui.game.query(WaitedPanel), "the panel")
+        await ana_ends_her_turn_and_the_panel_opens(ui)
         await ui.command("pose ana crouched")
         await ui.settle()
         assert not ui.game.query(WaitedPanel)  # a stale list does not sit over the player's turn

@@ -285,10 +285,15 @@ def test_a_settings_file_that_is_not_toml_is_said_once_and_the_defaults_are_used
     run_ui(script, open_path=None)
 
 
-def test_an_unwritable_config_folder_keeps_the_settings_for_the_run_and_says_so(run_ui) -> None:
+def unwritable_config_folder() -> None:
+    """A file where the user's config folder should be: settings.toml cannot be written."""
     folder = settings_file().parent
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("a file where the folder should be", encoding="utf-8")
+
+
+def test_an_unwritable_config_folder_keeps_the_settings_for_the_run_and_says_so(run_ui) -> None:
+    unwritable_config_folder()
 
     async def script(ui: Ui) -> None:
         await ui.wait_for_screen(TitleScreen)
@@ -301,9 +306,7 @@ def test_an_unwritable_config_folder_keeps_the_settings_for_the_run_and_says_so(
 
 
 def test_the_settings_reopened_after_a_write_failed_still_say_the_file_cannot_be_written(run_ui) -> None:
-    folder = settings_file().parent
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    folder.write_text("a file where the folder should be", encoding="utf-8")
+    unwritable_config_folder()
 
     async def script(ui: Ui) -> None:
         await ui.wait_for_screen(TitleScreen)
@@ -366,9 +369,7 @@ def test_at_80_x_24_the_settings_keep_their_keys_line_when_the_file_cannot_be_wr
     run_ui, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(AI_PACE_ENV, "0.25")
-    folder = settings_file().parent
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    folder.write_text("a file where the folder should be", encoding="utf-8")
+    unwritable_config_folder()
 
     async def script(ui: Ui) -> None:
         await ui.wait_for_screen(TitleScreen)

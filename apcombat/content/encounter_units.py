@@ -36,6 +36,7 @@ from apcombat.model.character import Character
 from apcombat.model.encounter import CarriedWeapon, Unit
 from apcombat.model.enums import Facing, Pose
 from apcombat.model.fates import Fate, MoraleState
+from apcombat.model.fog_state import FogOfUnit
 from apcombat.model.module_state import CasualtiesOfUnit, MoraleOfUnit, SuppressionOfUnit, UnitSlots
 from apcombat.model.weapon import Weapon
 
@@ -64,6 +65,7 @@ class UnitSection:
     fate: Fate = Fate.NONE  # R18.1, R18.2: already out of the fight (man down, dead, surrendered, fled)
     stunned: bool = False  # R18.2.1: its first turn lost but for moving
     markers: int = 0  # R18.4: suppression markers held at the start (a fight started mid-battle)
+    hidden: bool = False  # R21.3.2: starts hidden, and so in cover (the fog_of_war module)
 
 
 def _character_field(value: Any, _: Any) -> str | Character:
@@ -204,10 +206,12 @@ class UnitReader:
             ammo=section.ammo if section.ammo is not None else default_ammo(weapons),
             ai_role=section.ai_role,
             fate=section.fate,
+            in_cover=section.hidden,  # R21.3.2: one that starts the fight hidden starts it in cover
             slots=UnitSlots(
                 morale=MoraleOfUnit(morale=section.morale_state),
                 casualties=CasualtiesOfUnit(stunned=section.stunned),
                 suppression=SuppressionOfUnit(markers=section.markers),
+                fog_of_war=FogOfUnit(hidden=section.hidden),
             ),
         )
         return unit, []

@@ -149,4 +149,6 @@ def _unit_table(unit: Unit, library: Library, facing: Facing = Facing.N) -> dict
         table["stunned"] = True
     if unit.markers:
         table["markers"] = unit.markers  # R18.4: a fight started mid-battle
+    if unit.hidden:
+        table["hidden"] = True  # R21.3.2
     return table

@@ -94,6 +94,9 @@ from apcombat.engine.modules.suppression.markers import markers_of
 from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
 
+# R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
+from apcombat.engine.side_view import fog_on, last_seen, marks_of, sees_now, view
+
 # What a screen shows and an AI weighs, computed here so that no UI computes a rule.
 from apcombat.engine.views import (
     SightFrom,
@@ -190,15 +193,18 @@ __all__ = [
     "enemy_cones",
     "facing_towards",
     "fires_on",
+    "fog_on",
     "format_command",
     "grid_of",
     "hidden_prone",
     "in_a_fire",
     "is_gm_command",
+    "last_seen",
     "legal_actions",
     "legal_commands",
     "log_markdown",
     "markers_of",
+    "marks_of",
     "morale_words",
     "own_cones",
     "parse_command",
@@ -208,6 +214,7 @@ __all__ = [
     "reachable_cells",
     "rerollable",
     "rule_modules",
+    "sees_now",
     "side_asked",
     "side_letters",
     "sight_cells",
@@ -216,6 +223,7 @@ __all__ = [
     "typed_line",
     "unit_flags",
     "unit_marks",
+    "view",
     "views",
     "views`).",
     "visible_enemies",

@@ -14,7 +14,20 @@ class Event:
     kind: str
     text: str
     data: dict[str, Any] = attrs.field(factory=dict)
-    unit: str | None = None
+    unit: str | None = None  # its subject: the unit that acts, tests or rolls in it (R21.8.3)
+    # R21.8.3, the fog of war: the sides shown this line (None: every side), and the words a side is shown
+    # instead of `text` (an unseen enemy in it named "an enemy out of sight"), by side id.
+    shown_to: frozenset[str] | None = None
+    told: tuple[tuple[str, str], ...] = ()
+
+    def for_side(self, side: str | None) -> Event | None:
+        """This line as `side` is shown it (R21.8.3), None when it is not; `side` None: the game master's."""
+        if side is None or self.shown_to is None:
+            return self
+        if side not in self.shown_to:
+            return None
+        words = dict(self.told).get(side)
+        return self if words is None else attrs.evolve(self, text=words, shown_to=None, told=())
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "text": self.text}

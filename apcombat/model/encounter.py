@@ -22,6 +22,7 @@ from apcombat.model.deck import Deck
 from apcombat.model.enums import BodyLocation, Facing, Pose
 from apcombat.model.fates import Edge, Fate, MoraleState
 from apcombat.model.fires import TableFire
+from apcombat.model.fog_state import Mark, Sighting
 from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.module_state import EncounterSlots, RolledDie, SideSlots, UnitSlots
 from apcombat.model.weapon import Weapon
@@ -94,6 +95,36 @@ class Side:
     def reroll_points(self) -> int:
         """R18.6.1: two buy a re-roll (the `rerolls` module)."""
         return self.slots.rerolls.reroll_points
+
+    # R21, the fog of war: what the side knows of its enemies (`engine.view` and `engine.marks_of` read it).
+
+    @property
+    def seen(self) -> frozenset[str]:
+        return self.slots.fog_of_war.seen
+
+    @property
+    def marks(self) -> tuple[Mark, ...]:
+        return self.slots.fog_of_war.marks
+
+    @property
+    def ever_seen(self) -> frozenset[str]:
+        return self.slots.fog_of_war.ever_seen
+
+    @property
+    def last_seen(self) -> tuple[Sighting, ...]:
+        return self.slots.fog_of_war.last_seen
+
+    @property
+    def bumped(self) -> tuple[tuple[str, Cell], ...]:
+        return self.slots.fog_of_war.bumped
+
+    @property
+    def told(self) -> frozenset[str]:
+        return self.slots.fog_of_war.told
+
+    @property
+    def glimpsed(self) -> frozenset[str]:
+        return self.slots.fog_of_war.glimpsed
 
 
 @attrs.frozen
@@ -208,6 +239,16 @@ class Unit:
         return self.slots.suppression.markers_round
 
     @property
+    def hidden(self) -> bool:
+        """R21.3: seen by no enemy, whatever the lines (the `fog_of_war` module)."""
+        return self.slots.fog_of_war.hidden
+
+    @property
+    def quietly_revealed(self) -> bool:
+        """R21.4.3: revealed by no action of its own; it enters no watch until its own next action."""
+        return self.slots.fog_of_war.quietly_revealed
+
+    @property
     def name(self) -> str:
         return self.character.name
 
@@ -309,6 +350,11 @@ class Encounter:
     def gm_near(self) -> tuple[str, str] | None:
         """Table mode: the GM says the second is within 5 m of the first, in sight."""
         return self.slots.suppression.gm_near
+
+    @property
+    def view_of(self) -> str | None:
+        """R21.8: the side whose view this state is (`engine.view`), None for the fight itself."""
+        return self.slots.fog_of_war.view_of
 
     def module_on(self, module: str) -> bool:
         """R18: whether the encounter's `[modules]` table switched `module` on; a module not named is off."""

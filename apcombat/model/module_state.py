@@ -17,6 +17,7 @@ from apcombat.model.converters import as_frozenset, as_tuple
 from apcombat.model.deck import Deck
 from apcombat.model.fates import Edge, MoraleState
 from apcombat.model.fires import TableFire
+from apcombat.model.fog_state import FogOfEncounter, FogOfSide, FogOfUnit
 
 
 @attrs.frozen
@@ -67,6 +68,7 @@ class UnitSlots:
     morale: MoraleOfUnit = attrs.field(factory=MoraleOfUnit)
     casualties: CasualtiesOfUnit = attrs.field(factory=CasualtiesOfUnit)
     suppression: SuppressionOfUnit = attrs.field(factory=SuppressionOfUnit)
+    fog_of_war: FogOfUnit = attrs.field(factory=FogOfUnit)
 
 
 @attrs.frozen
@@ -89,6 +91,7 @@ class SideSlots:
 
     morale: MoraleOfSide = attrs.field(factory=MoraleOfSide)
     rerolls: RerollsOfSide = attrs.field(factory=RerollsOfSide)
+    fog_of_war: FogOfSide = attrs.field(factory=FogOfSide)
 
 
 @attrs.frozen
@@ -149,3 +152,4 @@ class EncounterSlots:
     suppression: SuppressionOfEncounter = attrs.field(factory=SuppressionOfEncounter)
     activation_deck: ActivationDeckOfEncounter = attrs.field(factory=ActivationDeckOfEncounter)
     rerolls: RerollsOfEncounter = attrs.field(factory=RerollsOfEncounter)
+    fog_of_war: FogOfEncounter = attrs.field(factory=FogOfEncounter)

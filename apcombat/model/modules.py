@@ -30,6 +30,7 @@ class Module(StrEnum):
     SUPPRESSION = "suppression", "suppression", "R18.4"
     ACTIVATION_DECK = "activation_deck", "activation deck", "R18.5"
     REROLLS = "rerolls", "re-roll points", "R18.6"
+    FOG_OF_WAR = "fog_of_war", "fog of war", "R21"
 
 
 MODULES = tuple(module.value for module in Module)

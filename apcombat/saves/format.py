@@ -1,7 +1,7 @@
 """What a save file holds and how it is written as TOML and read back.
 
 ```toml
-format_version = 8
+format_version = 9
 rules_version = 2          # the rules the history was played under (RULES_VERSION when it was written)
 seed = 7
 
@@ -50,7 +50,7 @@ from apcombat.model.converters import as_tuple
 from apcombat.model.module_state import RerollsOfEncounter
 from apcombat.saves.errors import SaveError
 
-FORMAT_VERSION = 8
+FORMAT_VERSION = 9
 """The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`; format 3 each
 AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history; format 4 each
 AI side's settings (`ai` of a side: level, effort, aggression, caution) and each unit's `ai_role`; format 5 how
@@ -59,7 +59,9 @@ dice the program rolled for the person giving them (`rolled_dice`); format 6 hex
 `kind = "hex"`, hex facings, the house rule `hex_turns`); format 7 the R18 modules' state (morale states,
 casualties, fires and burnt ground, suppression markers, the activation deck, re-roll points); format 8 keeps
 that state in each unit's, side's and the encounter's module slots (`slots`, by module key) instead of beside
-the core's fields."""
+the core's fields; format 9 the fog of war's (R21: each unit's hidden flag, each side's seen enemies, last-seen
+marks and sightings, and table mode's `gm sees`), in new slots that an older save, played without the module,
+takes empty."""
 
 _MASK_64 = (1 << 64) - 1
 

@@ -115,6 +115,13 @@ def _slot(table: Document, modules: dict[str, tuple[str, ...]]) -> None:
             table.setdefault("slots", {}).setdefault(module, {}).update(moved)
 
 
+def from_format_8(document: Document) -> Document:
+    """Format 8 -> 9: the fog of war's slots (R21) join the units', sides' and encounter's. A format 8 save was
+    played without the module, so it loads with it off (its `[modules]` has no `fog_of_war`) and empty slots:
+    nothing in the document changes."""
+    return document
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: from_format_1,
     2: from_format_2,
@@ -123,6 +130,7 @@ MIGRATIONS: dict[int, Migration] = {
     5: from_format_5,
     6: from_format_6,
     7: from_format_7,
+    8: from_format_8,
 }
 """Format n -> the migration to format n + 1."""
 

@@ -265,7 +265,7 @@ CASES: dict[str, tuple[dict[str, Any], list[str]]] = {
         {"modules": {"morals": True}},
         [
             "test.toml: modules: unknown module 'morals' (did you mean 'morale'?); "
-            "the modules are morale, casualties, fire_spread, suppression, activation_deck, rerolls"
+            "the modules are morale, casualties, fire_spread, suppression, activation_deck, rerolls, fog_of_war"
         ],
     ),
     "module neither on nor off": (

@@ -219,3 +219,22 @@ def test_a_format_7_save_keeps_the_rounds_losses_and_tests(in_tmp):
     assert (game.state.lost, game.state.morale_tested) == (("mara",), ("jackal_1", "jackal_2"))
     assert game.state.slots.morale.lost == ("mara",)
     assert Game.replay(game.start, game.seed, game.history).state == game.state
+
+
+FORMAT_8 = Path(__file__).parent / "format_8"
+"""Saves of format 8 (before the fog of war's slots): format 7's two saves, loaded and saved again by format 8."""
+
+
+@pytest.mark.parametrize("name", ["last_stand", "gang_fight"])
+def test_a_format_8_save_loads_with_fog_of_war_off_and_goes_on_in_todays_format(in_tmp, name):  # R21.10.1
+    Path("saves").mkdir(exist_ok=True)
+    game = load_game(Path(shutil.copy(FORMAT_8 / f"{name}.toml", f"saves/{name}.toml")))
+    state = game.state
+    assert not state.module_on("fog_of_war")
+    assert not any(unit.hidden for unit in state.units)
+    assert all(not side.slots.fog_of_war.marks and not side.slots.fog_of_war.seen for side in state.sides)
+    assert Game.replay(game.start, game.seed, game.history).state == state
+    game.play("end")
+    again = save_game(game, "saves/again")
+    assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
+    assert load_game(again).state == game.state

@@ -82,8 +82,8 @@ EDITS = {
         'format_version: expected a whole number, 0 or more, got "one"',
     ),
     "newer format": (
-        set_field("format_version", 9),
-        f"saved by a newer apcombat (format 9); this one reads up to {FORMAT_VERSION}",
+        set_field("format_version", FORMAT_VERSION + 1),
+        f"saved by a newer apcombat (format {FORMAT_VERSION + 1}); this one reads up to {FORMAT_VERSION}",
     ),
     "older format without a migration": (
         set_field("format_version", 0),

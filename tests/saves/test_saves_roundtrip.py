@@ -44,6 +44,7 @@ from apcombat.model import (
 )
 from apcombat.model.deck import Deck, SideRoll
 from apcombat.model.fates import Edge, Fate, MoraleState
+from apcombat.model.fog_state import Mark, Sighting
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import FORMAT_VERSION, SaveFile, load_game, replay_save, save_game, save_text
 from apcombat.saves.agreement import quickly_agreeing_game
@@ -245,6 +246,8 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "markers": 3,  # R18.4
         "markers_new": 2,
         "markers_round": 3,
+        "hidden": True,  # R21.3
+        "quietly_revealed": True,  # R21.4.3
     }
     ai_values = {"level": "random", "effort": Effort.HIGH, "aggression": 0.8, "caution": 0.25}
     side_values = {
@@ -253,6 +256,14 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "hp_shown": HpShown.HIDDEN,
         "edge": Edge.W,  # R18.1.3
         "reroll_points": 6,  # R18.6.1
+        # R21: what the side knows of its enemies (a mark in table mode has no cell)
+        "seen": frozenset({"raider"}),
+        "marks": (Mark("raider", (3, 2), Pose.PRONE, 2), Mark("ghost", None, Pose.CROUCHED, 3)),
+        "ever_seen": frozenset({"raider", "ghost"}),
+        "last_seen": (Sighting("raider", (3, 2), Facing.SW, Pose.PRONE, True, 7, "colt_1911", Fate.NONE, 2),),
+        "bumped": (("raider", (3, 2)),),
+        "told": frozenset({"raider"}),
+        "glimpsed": frozenset({"ghost"}),
     }
     encounter_values = {
         "map": attrs.evolve(duel().map, fires={(2, 1), (1, 2)}, burnt={(3, 1)}),  # R18.3
@@ -294,6 +305,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "table_fires": (TableFire("barn"), TableFire("hay", fresh=True)),  # R18.3.4
         "rolls": (RolledDie(1, 100, "Ana's shot at Raider", 37, "d100", "ana"), RolledDie(2, 6, "a d6", 4)),  # R18.6
         "gm_near": ("ana", "raider"),  # R18.4.4
+        "view_of": "vault",  # R21.8: a side's view, as an AI is handed it
         "reroll_base": None,  # R18.6.2: never saved, rebuilt from the history (test_a_reroll_survives_a_save)
     }
     for model, values in (

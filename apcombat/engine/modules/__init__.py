@@ -11,6 +11,7 @@ from __future__ import annotations
 from apcombat.engine.modules.activation_deck import ACTIVATION_DECK
 from apcombat.engine.modules.casualties import CASUALTIES
 from apcombat.engine.modules.fire_spread import FIRE_SPREAD
+from apcombat.engine.modules.fog_of_war import FOG_OF_WAR
 from apcombat.engine.modules.morale import MORALE
 from apcombat.engine.modules.rerolls import REROLLS
 from apcombat.engine.modules.suppression import SUPPRESSION
@@ -23,6 +24,7 @@ REGISTRY: tuple[RuleModule, ...] = (
     SUPPRESSION,  # R18.4
     ACTIVATION_DECK,  # R18.5
     REROLLS,  # R18.6
+    FOG_OF_WAR,  # R21: after the others, so each update sees what their steps changed
 )
 
 

@@ -1,0 +1,92 @@
+"""R21.2: what a side knows, worked out again at each update (R21.1.3): the enemies it sees, each as it last
+saw it, and a last-seen mark for each enemy in the fight it saw at the update before and no longer sees."""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.dice import DiceSource
+from apcombat.engine.events import Event
+from apcombat.engine.modules.fog_of_war.sight import side_sees
+from apcombat.model import Encounter, Side, Unit
+from apcombat.model.encounter import with_state
+from apcombat.model.fog_state import FogOfSide, Mark, Sighting
+from apcombat.model.modules import Module
+
+FOG = Module.FOG_OF_WAR.value
+
+
+def sighting(unit: Unit, round_number: int) -> Sighting:
+    """An enemy as a side sees it now (R21.2.5: what the program shows of an enemy)."""
+    weapon = unit.weapon
+    return Sighting(
+        unit=unit.id,
+        at=unit.at,
+        facing=unit.facing,
+        pose=unit.pose,
+        in_cover=unit.in_cover,
+        hp=unit.hp,
+        weapon=weapon.weapon.id if weapon is not None else None,
+        fate=unit.fate,
+        round=round_number,
+    )
+
+
+def side_update(state: Encounter, side: Side) -> FogOfSide:
+    """R21.2.1, R21.2.2 (a): one side's knowledge at an update."""
+    fog = side.slots.fog_of_war
+    seen = side_sees(state, side.id)
+    last = {sight.unit: sight for sight in fog.last_seen}
+    marks = {mark.unit: mark for mark in fog.marks if mark.unit not in seen}
+    for unit_id in fog.seen - seen:
+        enemy = _unit(state, unit_id)
+        if enemy is None or enemy.down:
+            continue  # R21.2.1: marks are of enemies in the fight; a body stays as last seen (R21.2.4)
+        was = last.get(unit_id)
+        if was is not None:
+            marks[unit_id] = Mark(unit_id, was.at, was.pose, state.round)
+    for unit_id in seen:
+        last[unit_id] = sighting(state.unit(unit_id), state.round)
+    bumped = tuple(
+        (unit_id, cell) for unit_id, cell in fog.bumped if (unit := _unit(state, unit_id)) and unit.at == cell
+    )
+    return attrs.evolve(
+        fog,
+        seen=seen,
+        marks=tuple(marks[key] for key in sorted(marks, key=_order(state))),
+        ever_seen=fog.ever_seen | seen,
+        last_seen=tuple(last[key] for key in sorted(last, key=_order(state))),
+        bumped=bumped,
+        glimpsed=fog.glimpsed | seen,
+    )
+
+
+def update(state: Encounter) -> Encounter:
+    """R21.1.3 (2): every side's sight and marks, as of the state now."""
+    sides = []
+    for side in state.sides:
+        fog = side_update(state, side)
+        if fog != side.slots.fog_of_war:
+            side = attrs.evolve(side, slots=attrs.evolve(side.slots, fog_of_war=fog))
+        sides.append(side)
+    return attrs.evolve(state, sides=tuple(sides))
+
+
+def marks_fade(state: Encounter, dice: DiceSource, events: list[Event], before: Encounter) -> Encounter:
+    """R21.2.2 (b): at the end of a round, after R18's steps, the marks made in the round before it go."""
+    state = update(state)
+    sides = []
+    for side in state.sides:
+        fog = side.slots.fog_of_war
+        kept = tuple(mark for mark in fog.marks if mark.round >= state.round)
+        sides.append(side if kept == fog.marks else with_state(side, FOG, marks=kept))
+    return attrs.evolve(state, sides=tuple(sides))
+
+
+def _unit(state: Encounter, unit_id: str) -> Unit | None:
+    return next((unit for unit in state.units if unit.id == unit_id), None)
+
+
+def _order(state: Encounter):  # type: ignore[no-untyped-def]
+    places = {unit.id: place for place, unit in enumerate(state.units)}
+    return lambda unit_id: places.get(unit_id, len(places))

@@ -1,0 +1,120 @@
+"""R21.8: what a side is shown — `view(state, side)`, the one function every screen, page, report, refusal,
+preview and AI asks (with the fog of war off it is the state itself: every side is shown everything).
+
+A view is an `Encounter` like the state, so that what reads a state reads a view unchanged (the AI, plug-in
+bots of `apcombat sim`, the app's map): the side's own characters in full; each enemy it sees now as the
+program shows an enemy (no watch, R21.2.5; a pin only when it is on one of the side's characters); each enemy
+out of the fight it saw, as it last saw it (R21.2.4); and nothing of the enemies it does not see — those are
+left out, and its last-seen marks of them are read with `marks_of` (R21.2). The turn order keeps the units in
+the view; the acting unit is named only when the side sees it (R21.8.1). The engine gives no verdict on a view.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from apcombat.model import Encounter, Unit
+from apcombat.model.encounter import with_state
+from apcombat.model.fates import Fate
+from apcombat.model.fog_state import FogOfSide, Mark, Sighting
+from apcombat.model.module_state import SideSlots
+from apcombat.model.modules import Module
+
+FOG = Module.FOG_OF_WAR.value
+
+
+def fog_on(state: Encounter) -> bool:
+    """Whether the encounter plays with the fog of war (R21): `[modules] fog_of_war = true`."""
+    return state.module_on(FOG)
+
+
+def view(state: Encounter, side: str) -> Encounter:
+    """R21.8.1: the fight as `side` is shown it (the state itself while the fog of war is off)."""
+    if not fog_on(state) or state.slots.fog_of_war.view_of == side:
+        return state
+    knows = state.side(side).slots.fog_of_war
+    last = {sight.unit: sight for sight in knows.last_seen}
+    units: list[Unit] = []
+    for unit in state.units:
+        if unit.side == side:
+            units.append(unit)
+        elif unit.id in knows.seen:
+            units.append(_as_seen(unit, side, state))
+        elif unit.id in last and _out_of_the_fight(last[unit.id]):
+            units.append(_as_last_seen(unit, last[unit.id]))
+    kept = {unit.id for unit in units}
+    sides = tuple(
+        other if other.id == side else attrs.evolve(other, slots=_shown_slots(other.slots)) for other in state.sides
+    )
+    interrupt = state.interrupt if state.interrupt is None or state.interrupt.watcher in kept else None
+    shown = attrs.evolve(
+        state,
+        units=tuple(units),
+        sides=sides,
+        order=tuple(unit_id for unit_id in state.order if unit_id in kept),
+        taken=tuple(unit_id for unit_id in state.taken if unit_id in kept),
+        delayed=tuple(unit_id for unit_id in state.delayed if unit_id in kept),
+        pre_empted=state.pre_empted if state.pre_empted in kept else None,
+        active=state.active if state.active in kept else None,
+        interrupt=interrupt,
+        ai_dice=tuple(generator for generator in state.ai_dice if generator.side == side),
+    )
+    return with_state(shown, FOG, view_of=side)
+
+
+def marks_of(state: Encounter, side: str) -> tuple[Mark, ...]:
+    """R21.2: `side`'s last-seen marks, one per enemy it no longer sees: the enemy's id, the cell where the
+    side last saw it (None in table mode), its pose then and the round the mark was made. Works on the state
+    and on the side's view alike; empty while the fog of war is off."""
+    if not fog_on(state):
+        return ()
+    return state.side(side).slots.fog_of_war.marks
+
+
+def last_seen(state: Encounter, side: str, unit_id: str) -> Sighting | None:
+    """How `side` last saw the enemy `unit_id` (its cell, facing, pose, cover, HP, weapon, fate, round), None
+    when it never saw it: what a mark's enemy showed when last seen (R21.9.1)."""
+    if not fog_on(state):
+        return None
+    return next((sight for sight in state.side(side).slots.fog_of_war.last_seen if sight.unit == unit_id), None)
+
+
+def sees_now(state: Encounter, side: str) -> frozenset[str]:
+    """The enemies `side` sees now (R21.1.2); every enemy while the fog of war is off."""
+    if not fog_on(state):
+        return frozenset(unit.id for unit in state.units if unit.side != side)
+    return state.side(side).slots.fog_of_war.seen
+
+
+def _as_seen(unit: Unit, side: str, state: Encounter) -> Unit:
+    """R21.2.5: an enemy the side sees, as it is shown: never its watch, its pin only on the side's own."""
+    pin = unit.pin
+    if pin is not None and not any(other.id == pin.target and other.side == side for other in state.units):
+        pin = None
+    return attrs.evolve(unit, watch=None, sacrificed_ap=0, pin=pin, ai_role=None)
+
+
+def _out_of_the_fight(sight: Sighting) -> bool:
+    return sight.hp <= 0 or sight.fate is not Fate.NONE
+
+
+def _as_last_seen(unit: Unit, sight: Sighting) -> Unit:
+    """R21.2.4: an enemy out of the fight the side saw so, where and as it last saw it."""
+    return attrs.evolve(
+        unit,
+        at=sight.at,
+        facing=sight.facing,
+        pose=sight.pose,
+        in_cover=sight.in_cover,
+        hp=sight.hp,
+        fate=sight.fate,
+        watch=None,
+        pin=None,
+        ai_role=None,
+        sacrificed_ap=0,
+    )
+
+
+def _shown_slots(slots: SideSlots) -> SideSlots:
+    """Another side's state as a side is shown it: not what that side knows (its sight and marks)."""
+    return attrs.evolve(slots, fog_of_war=FogOfSide())

@@ -118,3 +118,15 @@ def _as_last_seen(unit: Unit, sight: Sighting) -> Unit:
 def _shown_slots(slots: SideSlots) -> SideSlots:
     """Another side's state as a side is shown it: not what that side knows (its sight and marks)."""
     return attrs.evolve(slots, fog_of_war=FogOfSide())
+
+
+def shows_new(before: Encounter, after: Encounter, side: str) -> bool:
+    """R21.8.8: whether going from `before` to `after` showed `side` something new — an enemy it did not see,
+    a reveal, a mark — so that undoing it from that side's view is refused. Always False with the fog off."""
+    if not fog_on(after):
+        return False
+    was, now = before.side(side).slots.fog_of_war, after.side(side).slots.fog_of_war
+    if now.seen - was.seen or set(now.marks) - set(was.marks):
+        return True
+    hidden_before = {unit.id for unit in before.units if unit.hidden}
+    return any(unit.id in hidden_before and not unit.hidden for unit in after.units)

@@ -7,6 +7,7 @@ import attrs
 
 from apcombat.dice import DiceSource
 from apcombat.engine.events import Event
+from apcombat.engine.modules.fog_of_war.hiding import reveal_by_neighbours
 from apcombat.engine.modules.fog_of_war.sight import side_sees
 from apcombat.model import Encounter, Side, Unit
 from apcombat.model.encounter import with_state
@@ -61,8 +62,10 @@ def side_update(state: Encounter, side: Side) -> FogOfSide:
     )
 
 
-def update(state: Encounter) -> Encounter:
-    """R21.1.3 (2): every side's sight and marks, as of the state now."""
+def update(state: Encounter, events: list[Event] | None = None) -> Encounter:
+    """R21.1.3: an update — (1) reveals by a neighbour (R21.4.2 d), logged in `events`; (2) every side's sight
+    and marks, as of the state now."""
+    state = reveal_by_neighbours(state, events)
     sides = []
     for side in state.sides:
         fog = side_update(state, side)
@@ -72,9 +75,23 @@ def update(state: Encounter) -> Encounter:
     return attrs.evolve(state, sides=tuple(sides))
 
 
+def with_mark(state: Encounter, side_id: str, enemy_id: str) -> Encounter:
+    """R21.2.3: `side_id` gets a mark of an enemy it does not see, at that enemy's cell, with its pose and the
+    round (after an attack by it on one of the side's characters, or a pin); nothing when it sees it."""
+    side = state.side(side_id)
+    fog = side.slots.fog_of_war
+    if enemy_id in fog.seen:
+        return state
+    enemy = state.unit(enemy_id)
+    marks = {mark.unit: mark for mark in fog.marks} | {enemy_id: Mark(enemy_id, enemy.at, enemy.pose, state.round)}
+    kept = tuple(marks[key] for key in sorted(marks, key=_order(state)))
+    changed = attrs.evolve(side, slots=attrs.evolve(side.slots, fog_of_war=attrs.evolve(fog, marks=kept)))
+    return attrs.evolve(state, sides=tuple(changed if other.id == side_id else other for other in state.sides))
+
+
 def marks_fade(state: Encounter, dice: DiceSource, events: list[Event], before: Encounter) -> Encounter:
     """R21.2.2 (b): at the end of a round, after R18's steps, the marks made in the round before it go."""
-    state = update(state)
+    state = update(state, events)
     sides = []
     for side in state.sides:
         fog = side.slots.fog_of_war

@@ -4,6 +4,7 @@ the activation deck's questions, the step-in offers for a delayed unit, and what
 
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.fight import Fight, Followup
+from apcombat.fight.hand_over import HandOver, hot_seat
 from apcombat.fight.waited import Effect, Stretch, WaitedAction, Waiting, action_of
 
 __all__ = [
@@ -12,9 +13,11 @@ __all__ = [
     "Effect",
     "Fight",
     "Followup",
+    "HandOver",
     "StepInOffer",
     "Stretch",
     "WaitedAction",
     "Waiting",
     "action_of",
+    "hot_seat",
 ]

@@ -20,6 +20,7 @@ from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, ask, line_cap_ste
 from apcombat.engine import Event, Game, side_asked
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.deck_question import deck_choice
+from apcombat.fight.hand_over import HandOver, HotSeat, one_human_side
 from apcombat.fight.waited import Waiting
 from apcombat.model import AiDice
 
@@ -59,6 +60,8 @@ class Fight:
         self.victory_said = False
         self._autosave = autosave
         self._turn_changed = False
+        self.hot_seat = HotSeat(game, self.players)
+        """Hot-seat under the fog of war (R21.8.5): whose view the screen shows, the hand-overs, undo's limits."""
         self.waiting = Waiting(game, self.players, self.viewing_side)
         """Each command as played, and the stretch a human side waited through (`waiting.control_back()`)."""
         if autosave is not None:
@@ -81,8 +84,11 @@ class Fight:
 
     def viewing_side(self) -> str | None:
         """The human side whose view the player has now: the side in control when it is a human one (the
-        deck's question included); at the end, the only human side. None while an AI is in control."""
+        deck's question included); at the end, the only human side. None while an AI is in control. In
+        hot-seat under the fog of war (R21.8.2 c), the side whose hand-over was taken last (`hand_over`)."""
         state = self.game.state
+        if self.hot_seat.on and not state.finished:
+            return self.hot_seat.viewing_side()
         if state.finished:
             humans = [side.id for side in state.sides if side.id not in self.players]
             return humans[0] if len(humans) == 1 else None
@@ -90,6 +96,34 @@ class Fight:
         if side is None and state.active is not None and state.round > 0:
             side = state.unit(state.active).side
         return side if side is not None and side not in self.players else None
+
+    # ----- hot-seat under the fog of war (R21.8.5) -------------------------------------------------------------
+
+    def hand_over(self) -> HandOver | None:
+        """The hand-over the screen must show now instead of the fight (its text, and the side whose view comes
+        after Enter), or None: the screen goes on showing `viewing_side()`'s view."""
+        return self.hot_seat.hand_over()
+
+    def handed_over(self, hand_over: HandOver) -> None:
+        """The hand-over was taken (Enter; an AI's cover, as soon as shown): `viewing_side()` is its side's."""
+        self.hot_seat.handed_over(hand_over)
+
+    def reroll_window(self) -> str | None:
+        """R21.8.5: the side whose re-roll window must be asked now, behind its own hand-over, before another
+        side's window (None: no such question; a lone window is the hint's offer, as ever)."""
+        return self.hot_seat.reroll_window() if self.hot_seat.on else None
+
+    def pass_reroll(self, side: str) -> None:
+        """The side's re-roll window closes without a re-roll (Enter)."""
+        self.hot_seat.close_reroll_window(side)
+
+    def undo_refusal(self, target: int) -> str | None:
+        """Why taking the history back to `target` commands is refused (None: it is not): in hot-seat nothing
+        before the last hand-over (R21.8.5); from a side's view — hot-seat's or one human side's against the
+        AI — no command that showed that side something new (R21.8.8). The game master undoes anything."""
+        state = self.game.state
+        side = self.hot_seat.shown if self.hot_seat.on else one_human_side(state)
+        return self.hot_seat.undo_refusal(target, side)
 
     @property
     def ai_acting(self) -> bool:
@@ -109,13 +143,14 @@ class Fight:
         offer = self._step_in_offer(stretch)
         if offer is not None:
             return offer
-        return AiToPlay(side, pause=self.skipping != stretch)
+        # hot-seat under fog: nobody watches an AI's turn behind its cover, so no pause (R21.8.2)
+        return AiToPlay(side, pause=self.skipping != stretch and not self.hot_seat.on)
 
     def _step_in_offer(self, stretch: object) -> StepInOffer | None:
         """R13.3: before an AI unit's first line, a human side's delayed unit may take its turn instead."""
         state = self.game.state
-        if self.offered == stretch or state.interrupt is not None:
-            return None
+        if self.offered == stretch or state.interrupt is not None or self.hot_seat.on:
+            return None  # hot-seat under fog: the AI's turn is nobody's view, so no side is asked (R21.8.5)
         self.offered = stretch
         active = state.unit(state.active) if state.active else None
         if active is None or active.spent_ap:

@@ -177,6 +177,10 @@ class ApcombatApp(App):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The settings' key is a priority binding (F4 over the modal screens too): rebound to a key that types
         a character, it leaves that key to a text box that has the focus."""
+        from apcombat.tui.screens.hand_over import covers
+
+        if covers(self.screen):  # a hand-over answers only Enter, a click and quitting (R21.8.5)
+            return action == "quit"
         if action == "settings":
             from textual.keys import key_to_character
             from textual.widgets import Input, TextArea

@@ -119,9 +119,13 @@ class Session:
 
     def undo_to_human_decision(self) -> list[Event]:
         """Undo back to before the player's last command, every AI command played since included (one
-        command when the player has played none yet); CommandError when there is nothing to undo."""
+        command when the player has played none yet); CommandError when there is nothing to undo, or when the
+        fog of war forbids it (`Fight.undo_refusal`)."""
         length = len(self.game.history)
         target = max((mark for mark in self._human_marks if mark < length), default=length - 1)
+        refusal = self.fight.undo_refusal(max(target, 0)) if length else None
+        if refusal is not None:  # R21.8.5, R21.8.8: from a side's view under the fog of war
+            raise CommandError(refusal)
         events = self.game.undo()
         while len(self.game.history) > max(target, 0):
             events += self.game.undo()

@@ -46,6 +46,7 @@ class BattleKeys(BattleFace):
             events = self.session.undo_to_human_decision()
         except CommandError as error:
             self.notify(str(error), severity="warning", timeout=6)
+            self.hint(str(error))  # said where the player looks: a refusal under the fog names its rule
             return
         self.close_waited()  # what it listed may be undone: W lists what is still played
         if self.session.ai_side() is not None:

@@ -16,6 +16,7 @@ from apcombat.tui.deck_prompt import DeckPrompt
 from apcombat.tui.follow import FollowAction
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.screens.battle_face import BattleFace
+from apcombat.tui.screens.hand_over import HandOvers
 from apcombat.tui.screens.host import host
 from apcombat.tui.tutorial import TutorialBox
 from apcombat.tui.widgets.event_log import EventLog
@@ -35,6 +36,7 @@ class BattleView(BattleFace):
     map_mark: str
     watcher: Unit | None
     deck: DeckPrompt
+    hand_overs: HandOvers
     follower: FollowAction | None = None  # made with the map, on the first action it shows
 
     if TYPE_CHECKING:
@@ -109,6 +111,7 @@ class BattleView(BattleFace):
         for problem in self.session.problems:
             self.notify(problem, severity="error", timeout=10)
         self.session.problems.clear()
+        self.hand_overs.go_on()  # before the victory's screen, which the last cover must not hide
         if self.session.fight.victory_due():
             self.say_victory()
         self.refresh_bindings()  # the AI's skip key shows in the footer while an AI acts

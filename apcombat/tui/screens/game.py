@@ -33,6 +33,7 @@ from apcombat.tui.screens.battle_view import BattleView
 from apcombat.tui.screens.before_commit import BeforeCommit
 from apcombat.tui.screens.dialogs import ChoiceScreen, DiceScreen
 from apcombat.tui.screens.game_bindings import GAME_BINDINGS
+from apcombat.tui.screens.hand_over import HandOvers
 from apcombat.tui.screens.host import host
 from apcombat.tui.screens.log_keys import LogKeys
 from apcombat.tui.screens.module_actions import ModuleActions, reroll_offer
@@ -68,6 +69,7 @@ class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, Mod
         self.shot_screen_name = ""
         self.ai = AiTurns(self, session, lambda: host(self.app).pace)  # the settings' pace, read at each pause
         self.deck = DeckPrompt(self, session)  # R18.5.1: the activation deck's questions to a human side
+        self.hand_overs = HandOvers(self, session)  # R21.8.5: hot-seat under fog covers the screen between sides
         self.kept = KeptOverlays(self, self._show_map)  # a worker's overlays are drawn as they arrive
         self.map_mark = ""  # the map's title: which overlays are not the state's yet
         self.watcher: Unit | None = None  # the unit on watch under the cursor, whose cone is drawn

@@ -49,14 +49,91 @@ async def take(ui, side: str, round_: int) -> None:
     assert isinstance(ui.screen, GameScreen) and ui.game.session.fight.viewing_side() == side
 
 
-def test_try(run_ui, tmp_path):
-    async def script(ui):
-        print(type(ui.screen).__name__, ui.screen_text())
-        assert "Set-up" in cover_text(ui)
-        await ui.press("enter")
-        await ui.settle()
-        print(ui.screen_text())
-        await take(ui, "vault", 1)
-        print(ui.screen_text())
+def units_in(ui, side: str) -> set[str]:
+    return {unit.id for unit in view(ui.state, side).units}
+
+
+async def e21_5_script(ui, reveals: bool) -> None:
+    """E21.5 through the keys. `reveals`: also what needs R21.4.2 (c), Rat revealed as it interrupts."""
+    fight = ui.game.session.fight
+    assert "Set-up — press Enter to roll initiative" in cover_text(ui)  # the set-up is everyone's
+    await ui.press("enter")
+    await take(ui, "vault", 1)
+    for side in ("raiders", "vault", "raiders"):  # round 1: Ana, Jed, Ben end their turns
+        await ui.press("e")
+        await take(ui, side, 1)
+    await ui.command("react rat")  # Rat stands watch, hidden (R21.3.3); round 2 begins with Ana
+    await take(ui, "vault", 2)
+    assert ui.state.active == "ana" and "rat" not in units_in(ui, "vault")  # Ana's turn, no Rat
+    await ui.press("e")
+    await take(ui, "raiders", 2)
+    assert ui.state.active == "jed" and view(ui.state, "raiders").unit("rat").hidden  # Rat drawn, hidden
+    await ui.press("e")
+    await take(ui, "vault", 2)
+    ui.game.session.play("gm dice 4")  # Rat's perception test: d10 = 4 against PE 6 (E21.4)
+    await ui.command("move ben 0,5 0,4")
+    assert ui.state.interrupt is not None and ui.state.unit("ben").at == (0, 5)
+    await take(ui, "raiders", 2)  # Rat's interruption
+    await ui.command("shoot rat ben lean")
+    await ui.press("e")
+    await take(ui, "vault", 2)  # the interruption ends: Ben goes on in the vault's view
+    assert ui.state.active == "ben" and fight.viewing_side() == "vault"
+    if reveals:  # R21.4.2 (c): Rat was revealed as it interrupted, and the vault saw it shoot
+        assert "rat" in units_in(ui, "vault")
+        assert "Rat (revealed) shoots Ben" in ui.log_text() or "Rat is revealed" in ui.log_text()
+    await ui.press("ctrl+z")  # nothing of the vault's since the hand-over
+    assert "nothing to undo since the keyboard was handed over" in ui.text("#hint")
+    await ui.command("pose ben crouched")
+    await ui.press("ctrl+z")  # the vault's own command since the hand-over: taken back
+    assert ui.state.unit("ben").pose.value == "upright" and isinstance(ui.screen, GameScreen)
+
+
+def test_e21_5_hot_seat_hands_the_keyboard_over_at_each_turn_and_around_the_interruption(run_ui, tmp_path):
+    async def script(ui) -> None:
+        await e21_5_script(ui, reveals=False)
 
     run_ui(script, open_path=e21_5(tmp_path))
+
+
+@pytest.mark.xfail(strict=False, reason="R21.4.2 (c), Rat revealed as it interrupts: i25-hidden's engine work")
+def test_e21_5_the_vault_sees_rat_revealed_after_the_interruption(run_ui, tmp_path):
+    async def script(ui) -> None:
+        await e21_5_script(ui, reveals=True)
+
+    run_ui(script, open_path=e21_5(tmp_path))
+
+
+def test_the_hand_over_answers_only_enter_a_click_and_quitting_and_nothing_of_the_fight_shows(run_ui, tmp_path):
+    async def script(ui) -> None:
+        await ui.press("enter")
+        await take(ui, "vault", 1)
+        await ui.command("pose ana crouched")
+        await ui.press("e")
+        text = ui.screen_text()
+        assert "Raiders' player" in text
+        for hidden in ("Ana", "Jed", "Rat", "Round 1 ", "crouched", "AP"):  # map, panels, log, turn order
+            assert hidden not in text.replace("Round 1 — pass", ""), hidden
+        for key in ("e", "ctrl+z", "m", "colon", "question_mark", "g", "escape", "ctrl+t", "f1"):
+            await ui.press(key)
+            assert isinstance(ui.screen, HandOverScreen), key
+        assert ui.state.unit("ana").pose.value == "crouched" and ui.state.active == "jed"
+        await ui.pilot.click("#hand-over")  # a click takes it too
+        await ui.settle()
+        assert isinstance(ui.screen, GameScreen) and ui.game.session.fight.viewing_side() == "raiders"
+
+    run_ui(script, open_path=e21_5(tmp_path))
+
+
+def test_with_the_fog_off_hot_seat_has_no_hand_over(run_ui, tmp_path):
+    path = fog_file(tmp_path, ana((0, 0), "E"), jed((6, 4), "W"), modules=(), controls={})
+
+    async def script(ui) -> None:
+        assert isinstance(ui.screen, GameScreen)
+        await ui.press("s")
+        assert isinstance(ui.screen, GameScreen) and ui.state.active == "ana"
+        await ui.press("e")
+        assert isinstance(ui.screen, GameScreen) and ui.state.active == "jed"
+        await ui.press("ctrl+z")  # as ever: the other player's command is taken back
+        assert ui.state.active == "ana"
+
+    run_ui(script, open_path=path)

@@ -10,7 +10,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-
 from apcombat.ai.decision import Decision
 from apcombat.content import load_encounter, load_library
 from apcombat.engine import Game, view

@@ -6,18 +6,14 @@ that showed the side something new. E21.5 is the worked example."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine" / "modules"))
-
-from fog_fights import ana, ben, fog_file, jed, rat  # noqa: E402
-
-from apcombat.engine import view  # noqa: E402
-from apcombat.tui.screens.game import GameScreen  # noqa: E402
-from apcombat.tui.screens.hand_over import HandOverScreen  # noqa: E402
+from apcombat.engine import view
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.hand_over import HandOverScreen
+from tests.engine.modules.fog_fights import ana, ben, fog_file, jed, rat
 
 
 def e21_5(folder: Path) -> Path:

@@ -81,7 +81,9 @@ class Covered(Protocol):
 
     def refresh_view(self) -> None: ...
 
-    def ask_choice(self, question: str, options: list[tuple[str, str]], answered: Callable[[str | None], None]) -> None: ...
+    def ask_choice(
+        self, question: str, options: list[tuple[str, str]], answered: Callable[[str | None], None]
+    ) -> None: ...
 
 
 class HandOvers:

@@ -20,6 +20,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
     from apcombat.tui.screens.full_log import FullLogScreen
     from apcombat.tui.screens.game import GameScreen
+    from apcombat.tui.screens.hand_over import HandOverScreen
     from apcombat.tui.screens.how_to_play import HowToPlayScreen
     from apcombat.tui.screens.legend import LegendScreen
     from apcombat.tui.screens.oracle import OracleScreen
@@ -52,6 +53,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
         ("dialogs", ChoiceScreen),
         ("dialogs", AskScreen),
         ("victory", VictoryScreen),
+        ("hand-over (hot-seat under fog)", HandOverScreen),
         ("whole map", OverviewScreen),
         ("load", LoadScreen),
         ("replay", ReplayScreen),

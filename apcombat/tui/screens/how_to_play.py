@@ -66,6 +66,14 @@ language (the manual's Scripting page lists it). ctrl+s saves the fight; the aut
 state. F4 (s on the title) opens the settings: the AI's pace, following the action, the hints, the default
 zoom, a colour-blind or high-contrast palette, and how much the log says.
 
+HOT-SEAT UNDER THE FOG OF WAR
+With the fog of war on (R21) and two human sides sharing the keyboard, each side sees only its own view.
+Whenever the screen is to show the other side's view — its character's turn, its watcher's interruption and
+the end of it, its choice of the activation deck's card, its re-roll — a hand-over covers the whole screen:
+"Round 2 — pass the keyboard to The Vault's player: press Enter when only they can see the screen". It
+answers only Enter, a click and ctrl+q. An AI side's turns show nobody's view. ctrl+z then takes back only
+what you played since the hand-over, and never a command that showed you something new (an enemy, a mark).
+
 WATCHING A REPLAY
 r on the title watches a saved fight again from its start: space plays it on at the AI pace (and pauses),
 right or n steps one command on, left or p one back, home and end jump to the start and the end; z zooms

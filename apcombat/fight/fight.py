@@ -17,7 +17,7 @@ from apcombat.ai import Player
 from apcombat.ai.decision import Decision
 from apcombat.ai.seeds import next_rng
 from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, ask, line_cap_step, play_answer, stretch_of
-from apcombat.engine import Event, Game, side_asked
+from apcombat.engine import Command, Event, Game, side_asked
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.deck_question import deck_choice
 from apcombat.fight.hand_over import HandOver, HotSeat, one_human_side
@@ -116,6 +116,11 @@ class Fight:
     def pass_reroll(self, side: str) -> None:
         """The side's re-roll window closes without a re-roll (Enter)."""
         self.hot_seat.close_reroll_window(side)
+
+    def command_refusal(self, command: Command) -> str | None:
+        """Hot-seat under fog: why the shown side may not give `command` (another side's character or choice),
+        None when it may (R21.8.5)."""
+        return self.hot_seat.command_refusal(command)
 
     def undo_refusal(self, target: int) -> str | None:
         """Why taking the history back to `target` commands is refused (None: it is not): in hot-seat nothing

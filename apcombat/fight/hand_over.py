@@ -14,7 +14,7 @@ from collections.abc import Collection
 
 import attrs
 
-from apcombat.engine import Game, fog_on, rerollable, shows_new, side_asked
+from apcombat.engine import Command, Game, fog_on, is_gm_command, rerollable, shows_new, side_asked
 from apcombat.model import Control, Encounter
 from apcombat.model.wording import possessive
 
@@ -134,6 +134,22 @@ class HotSeat:
             return self.shown
         state = self.game.state
         return next(side.id for side in state.sides if side.control is Control.HUMAN)
+
+    def command_refusal(self, command: Command) -> str | None:
+        """In hot-seat under fog the keyboard is the shown side's: a command for another side's character (a
+        delayed one stepping in, R13.3) or in another side's name (`hold`, `last`, `reroll`) is refused, in
+        words that name nothing of the other side's (None: it is the shown side's, or no side's)."""
+        if not self.on or self.shown is None or is_gm_command(command):
+            return None
+        state = self.game.state
+        side = getattr(command, "side", None)
+        unit = next((unit for unit in state.units if unit.id == command.who), None)
+        if (unit is not None and unit.side != self.shown) or (isinstance(side, str) and side != self.shown):
+            name = state.side(self.shown).name
+            return (
+                f"the keyboard is {possessive(name)}: only its own characters and choices take commands now (R21.8.5)"
+            )
+        return None
 
     # ----- the re-roll windows (R18.6.2) ---------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from apcombat.ai.decision import Decision
 from apcombat.content import load_encounter, load_library
-from apcombat.engine import Game, view
+from apcombat.engine import Game, parse_command, view
 from apcombat.fight import Fight, HandOver
 from apcombat.model import Encounter
 from tests.engine.builders import write_encounter
@@ -214,3 +214,18 @@ def _game(folder: Path, *units: dict[str, Any], points: int = 0, start: bool = T
     if start:
         game.play("start")
     return game
+
+
+def test_r21_8_5_the_keyboard_commands_only_the_shown_sides_characters_and_choices(tmp_path: Path) -> None:
+    game = e21_5(tmp_path)
+    fight = Fight(game, {})
+    take(fight)
+    game.play("end")  # Ana
+    take(fight)  # the raiders'
+    for line in ("delay ana", "pose ben crouched", "hold vault ana", "reroll vault 1"):
+        refusal = fight.command_refusal(parse_command(line))
+        assert refusal == (
+            "the keyboard is Raiders': only its own characters and choices take commands now (R21.8.5)"
+        ), line
+    assert fight.command_refusal(parse_command("pose jed crouched")) is None
+    assert fight.command_refusal(parse_command("gm hp ben -1")) is None  # the game master's lines are the table's

@@ -69,6 +69,7 @@ async def e21_5_script(ui, reveals: bool) -> None:
     ui.game.session.play("gm dice 4")  # Rat's perception test: d10 = 4 against PE 6 (E21.4)
     await ui.command("move ben 0,5 0,4")
     assert ui.state.interrupt is not None and ui.state.unit("ben").at == (0, 5)
+    assert not ui.notices()  # no notice of the move stays over the cover
     await take(ui, "raiders", 2)  # Rat's interruption
     await ui.command("shoot rat ben lean")
     await ui.press("e")

@@ -21,6 +21,7 @@ from apcombat.engine import (
     Event,
     Redo,
     Undo,
+    parse_command,
 )
 from apcombat.model import Cell, Unit
 from apcombat.tui.ai_turns import AiTurns
@@ -164,6 +165,10 @@ class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, Mod
         if self.ai.acting:
             self.notify("the AI is playing: n skips to the end of its turn, ctrl+z takes back", timeout=4)
             return
+        refusal = self._hot_seat_refusal(line)
+        if refusal is not None:
+            self.notify(refusal, severity="warning", timeout=6)
+            return
         decided = self._human_decision(line)
         if self.session.dice_mode:
             self.busy = True
@@ -176,6 +181,14 @@ class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, Mod
             return
         decided()
         self.after(events)
+
+    def _hot_seat_refusal(self, line: Command | str) -> str | None:
+        """Hot-seat under fog: a command for another side's character or choice is refused (R21.8.5)."""
+        try:
+            command = parse_command(line) if isinstance(line, str) else line
+        except CommandError:
+            return None  # the engine's own refusal says what is wrong with the line
+        return self.session.fight.command_refusal(command) if command is not None else None
 
     def _human_decision(self, line: Command | str) -> Callable[[], None]:
         """What a played (not refused) command of the player's does: a held AI is released and undo comes back

@@ -44,6 +44,8 @@ class HandOverScreen(Screen[None]):
             yield Label(self._below(), id="hand-over-keys", classes="dim")
 
     def _below(self) -> str:
+        if self.hand_over.starts_fight:
+            return "Enter or a click: start the fight; ctrl+q quits"
         if self.hand_over.ai is not None:
             return "the screen shows nobody's view while the AI plays; ctrl+q quits"
         return "Enter or a click: show the fight; ctrl+q quits"
@@ -106,7 +108,9 @@ class HandOvers:
             self._ask_reroll()
             return
         self.battlefield.set_class(True, COVERED)
-        self.battlefield.app.clear_notifications()  # no notice of the last side's stays over the cover
+        app = self.battlefield.app
+        app.clear_notifications()  # no notice of the last side's stays over the cover: those shown, and
+        app.call_later(app.clear_notifications)  # those on their way (a notice is a message, handled later)
         if hand_over.ai is not None:
             fight.handed_over(hand_over)  # the AI's turn is nobody's view: covered as soon as it shows
         if self.screen is None:
@@ -130,7 +134,9 @@ class HandOvers:
         state = self.session.state
         side = state.side(hand_over.side or "").name
         active = state.unit(state.active) if state.active is not None else None
-        whose = f"{active.name}'s turn" if active is not None and active.side == hand_over.side else "your choice"
+        whose = "your choice"
+        if active is not None and active.side == hand_over.side:
+            whose = f"{active.name} interrupts" if state.interrupt is not None else f"{active.name}'s turn"
         self.battlefield.hint(f"Round {state.round} — {side}: {whose} — ? lists the keys")
         self.battlefield.refresh_view()
 

@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from apcombat.engine import view
+from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.hand_over import HandOverScreen
-from tests.engine.modules.fog_fights import ana, ben, fog_file, jed, rat
+from tests.engine.builders import write_encounter
+from tests.engine.modules.fog_fights import ana, ben, fog_document, fog_file, jed, rat
 
 
 def e21_5(folder: Path) -> Path:
@@ -132,5 +134,38 @@ def test_with_the_fog_off_hot_seat_has_no_hand_over(run_ui, tmp_path):
         assert isinstance(ui.screen, GameScreen) and ui.state.active == "jed"
         await ui.press("ctrl+z")  # as ever: the other player's command is taken back
         assert ui.state.active == "ana"
+
+    run_ui(script, open_path=path)
+
+
+def test_r21_8_5_the_other_sides_re_roll_window_opens_behind_its_hand_over(run_ui, tmp_path):
+    units = (ana((0, 0), "E"), jed((6, 4), "W"), ben((0, 6), "N"), rat((9, 2), "W", hidden=True))
+    document = fog_document(*units, modules=("fog_of_war", "rerolls"), controls={})
+    for side in document["side"]:
+        side["reroll_points"] = 4
+    path = write_encounter(tmp_path / "fog.toml", document)
+
+    async def script(ui) -> None:
+        await ui.press("enter")
+        await take(ui, "vault", 1)
+        for side in ("raiders", "vault", "raiders"):
+            await ui.press("e")
+            await take(ui, side, 1)
+        await ui.command("react rat")
+        await take(ui, "vault", 2)
+        await ui.press("e")
+        await take(ui, "raiders", 2)
+        await ui.press("e")
+        await take(ui, "vault", 2)
+        ui.game.session.play("gm dice 9")  # Rat's perception test fails: a die of the raiders'
+        await ui.command("move ben 0,5")
+        assert "Raiders' player" in cover_text(ui)  # before the raiders' window
+        await ui.press("enter")
+        choice = await ui.wait_for_screen(ChoiceScreen)
+        assert ui.game.session.fight.viewing_side() == "raiders"
+        assert "Raiders may re-roll a die of that action" in choice.title_text
+        await ui.press("enter")  # No re-roll
+        await take(ui, "vault", 2)  # Ben goes on
+        assert ui.state.active == "ben" and ui.state.unit("ben").at == (0, 5)
 
     run_ui(script, open_path=path)

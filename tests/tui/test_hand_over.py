@@ -169,3 +169,33 @@ def test_r21_8_5_the_other_sides_re_roll_window_opens_behind_its_hand_over(run_u
         assert ui.state.active == "ben" and ui.state.unit("ben").at == (0, 5)
 
     run_ui(script, open_path=path)
+
+
+def test_an_ai_sides_turn_plays_behind_its_cover_and_the_next_side_sees_no_panel_of_another(
+    run_ui, tmp_path, monkeypatch
+):
+    from conftest import Scripted
+
+    from apcombat.ai import DEFAULT_LEVEL, LEVELS
+    from apcombat.tui.widgets.waited_panel import WaitedPanel
+
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["pose sal crouched"]))
+    units = (ana((0, 0), "E"), jed((6, 4), "W"))
+    document = fog_document(*units, controls={})
+    document["side"].append({"id": "scavs", "name": "Scavs", "control": "ai"})
+    document["unit"].append({**ana((9, 6), "W"), "id": "sal", "side": "scavs"})
+    path = write_encounter(tmp_path / "three.toml", document)
+
+    async def script(ui) -> None:
+        await ui.press("enter")
+        await take(ui, "vault", 1)
+        await ui.press("e")
+        await take(ui, "raiders", 1)
+        await ui.press("e")  # Sal's turn: the AI side's, nobody's view
+        await ui.until(lambda: ui.state.round == 2, "the AI's turn played")
+        await ui.settle()
+        assert ui.state.unit("sal").pose.value == "crouched"
+        await take(ui, "vault", 2)
+        assert not ui.game.query(WaitedPanel)  # what opened behind the cover was not the vault's
+
+    run_ui(script, open_path=path)

@@ -83,6 +83,8 @@ class Covered(Protocol):
 
     def refresh_view(self) -> None: ...
 
+    def close_waited(self) -> None: ...
+
     def ask_choice(
         self, question: str, options: list[tuple[str, str]], answered: Callable[[str | None], None]
     ) -> None: ...
@@ -127,6 +129,7 @@ class HandOvers:
         if hand_over.ai is not None:
             return  # the AI plays on; the cover changes when a human side is due
         fight.handed_over(hand_over)
+        self.battlefield.close_waited()  # a "While you waited" panel opened behind the cover was another side's
         if fight.hand_over() is not None:
             self.go_on()
             return

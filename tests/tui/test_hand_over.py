@@ -66,8 +66,11 @@ async def e21_5_script(ui, reveals: bool) -> None:
     await ui.press("e")
     await take(ui, "raiders", 2)
     assert ui.state.active == "jed" and view(ui.state, "raiders").unit("rat").hidden  # Rat drawn, hidden
+    assert ui.map.cursor == (6, 4)  # on Jed, not where the vault's player left it
+    await ui.move_cursor_to((9, 2))  # the raiders' player looks at Rat ...
     await ui.press("e")
     await take(ui, "vault", 2)
+    assert ui.map.cursor == (0, 6)  # ... and the vault's finds the cursor on Ben
     ui.game.session.play("gm dice 4")  # Rat's perception test: d10 = 4 against PE 6 (E21.4)
     await ui.command("move ben 0,5 0,4")
     assert ui.state.interrupt is not None and ui.state.unit("ben").at == (0, 5)

@@ -85,6 +85,8 @@ class Covered(Protocol):
 
     def close_waited(self) -> None: ...
 
+    def action_to_active(self) -> None: ...
+
     def ask_choice(
         self, question: str, options: list[tuple[str, str]], answered: Callable[[str | None], None]
     ) -> None: ...
@@ -140,6 +142,8 @@ class HandOvers:
         whose = "your choice"
         if active is not None and active.side == hand_over.side:
             whose = f"{active.name} interrupts" if state.interrupt is not None else f"{active.name}'s turn"
+        if active is not None and active.side == hand_over.side:
+            self.battlefield.action_to_active()  # not where the last side left the cursor
         self.battlefield.hint(f"Round {state.round} — {side}: {whose} — ? lists the keys")
         self.battlefield.refresh_view()
 

@@ -209,7 +209,9 @@ class HotSeat:
 
     def _heard(self, game: Game) -> None:
         """Each change of the state: remembered for undo; an action played opens its re-roll windows, a
-        re-roll closes its side's; an undo that takes the action back drops them."""
+        re-roll closes its side's; an undo that takes the action back drops them. Nothing without the fog."""
+        if not fog_on(game.state):
+            return
         length = len(game.history)
         for number in [number for number in self._states if number > length]:
             del self._states[number]

@@ -65,7 +65,7 @@ class HotSeat:
         self.covered: str | None = None  # the AI side whose turn the screen covers now
         self.since = len(game.history)  # the history's length at the last hand-over
         self._states: dict[int, Encounter] = {len(game.history): game.state}
-        self._action = 0  # the history's length just after the last action (a re-roll is none)
+        self._action = 0  # the history's length just after the last action (a re-roll or a gm line is none)
         self._actor: str | None = None  # the side whose command that action was
         self._closed: set[str] = set()  # the sides whose re-roll window of that action is closed
         game.command_listeners.append(self._heard)
@@ -159,8 +159,6 @@ class HotSeat:
         acting side needs no turn of its own: any command closes it, as without the fog). Only sides with a
         die of their own they may re-roll (and 2 points) have one; each is closed by a re-roll or by `pass`."""
         state = self.game.state
-        if len(self.game.history) != self._action:
-            return None
         humans = {side.id for side in state.sides if side.control is Control.HUMAN and side.id not in self.ai_sides}
         order = [side.id for side in state.sides]
         if self._actor in order:
@@ -222,6 +220,8 @@ class HotSeat:
             self._action, self._closed = 0, set()
         elif length > self._action and length:
             words = game.history[-1].line.split()
+            if words[:1] == ["gm"]:  # `gm dice` does not close the window (R18.6.2), nor does any gm line
+                return
             if words[:1] == ["reroll"] and len(words) > 1:  # the same action played again
                 self._action = length
                 self._closed.add(words[1])

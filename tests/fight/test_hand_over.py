@@ -229,3 +229,16 @@ def test_r21_8_5_the_keyboard_commands_only_the_shown_sides_characters_and_choic
         ), line
     assert fight.command_refusal(parse_command("pose jed crouched")) is None
     assert fight.command_refusal(parse_command("gm hp ben -1")) is None  # the game master's lines are the table's
+
+
+def test_r18_6_2_a_gm_line_in_the_window_reopens_no_window_that_was_closed(tmp_path: Path) -> None:
+    game = e21_5(tmp_path, modules=("fog_of_war", "rerolls"), points=4)
+    fight = Fight(game, {})
+    to_round_2_with_rat_on_watch(game, fight)
+    game.play_all(["end", "end"])
+    take(fight)
+    game.play_all(["gm dice 9", "move ben 0,5"])
+    assert handed_to(fight) == "raiders"
+    fight.pass_reroll("raiders")
+    game.play("gm dice 3")  # the engine's window stays open (R18.6.2); the raiders closed theirs
+    assert fight.reroll_window() is None and handed_to(fight) == "vault"

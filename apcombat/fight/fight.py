@@ -17,7 +17,7 @@ from apcombat.ai import Player
 from apcombat.ai.decision import Decision
 from apcombat.ai.seeds import next_rng
 from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, ask, line_cap_step, play_answer, stretch_of
-from apcombat.engine import Command, Event, Game, side_asked
+from apcombat.engine import Command, Event, Game, side_asked, view
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.deck_question import deck_choice
 from apcombat.fight.hand_over import HandOver, HotSeat, one_human_side
@@ -168,8 +168,11 @@ class Fight:
         if not waiting:
             return None
         options = [(unit.id, f"{unit.name} steps in now ({unit.ap} AP)") for unit in waiting]
-        options.append(("", f"Let {active.name} act"))
-        question = f"{active.name} (AI) is about to act: a delayed unit may step in first (R13.3)"
+        # under the fog of war the side is told only that an enemy out of sight acts (R21.8.1)
+        seen = view(state, waiting[0].side).active == active.id
+        options.append(("", f"Let {active.name if seen else 'it'} act"))
+        named = active.name if seen else "An enemy out of sight"
+        question = f"{named} (AI) is about to act: a delayed unit may step in first (R13.3)"
         return StepInOffer(active.id, question, tuple(options))
 
     def step_in(self, unit: str | None) -> None:

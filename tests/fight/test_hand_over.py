@@ -13,7 +13,7 @@ from typing import Any
 from apcombat.ai.decision import Decision
 from apcombat.content import load_encounter, load_library
 from apcombat.engine import Game, parse_command, view
-from apcombat.fight import Fight, HandOver
+from apcombat.fight import Fight, HandOver, StepInOffer
 from apcombat.model import Encounter
 from tests.engine.builders import write_encounter
 from tests.engine.modules.fog_fights import ROOT, ana, ben, fog_document, fog_game, jed, rat
@@ -242,3 +242,13 @@ def test_r18_6_2_a_gm_line_in_the_window_reopens_no_window_that_was_closed(tmp_p
     fight.pass_reroll("raiders")
     game.play("gm dice 3")  # the engine's window stays open (R18.6.2); the raiders closed theirs
     assert fight.reroll_window() is None and handed_to(fight) == "vault"
+
+
+def test_r21_8_1_a_step_in_offer_names_no_enemy_out_of_sight(tmp_path: Path) -> None:
+    units = (ana((0, 0), "E"), rat((9, 2), "W", hidden=True), ben((0, 6)))
+    game = _game(tmp_path, *units, controls={"vault": "human", "raiders": "ai"})
+    fight = Fight(game, {"raiders": Scripted()})
+    game.play("delay ana")  # R13.3: Ana waits; Rat, hidden, acts next
+    offer = fight.next_ai()
+    assert isinstance(offer, StepInOffer) and "Rat" not in offer.question + str(offer.options)
+    assert offer.question == "An enemy out of sight (AI) is about to act: a delayed unit may step in first (R13.3)"

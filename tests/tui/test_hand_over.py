@@ -9,13 +9,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import Scripted
 
-from apcombat.engine import view
+from apcombat.ai import DEFAULT_LEVEL, LEVELS
+from apcombat.engine import Game, view
+from apcombat.saves import save_game
 from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.hand_over import HandOverScreen
+from apcombat.tui.widgets.waited_panel import WaitedPanel
 from tests.engine.builders import write_encounter
-from tests.engine.modules.fog_fights import ana, ben, fog_document, fog_file, jed, rat
+from tests.engine.modules.fog_fights import ana, ben, fog_document, fog_encounter, fog_file, jed, rat
 
 
 def e21_5(folder: Path) -> Path:
@@ -177,11 +181,6 @@ def test_r21_8_5_the_other_sides_re_roll_window_opens_behind_its_hand_over(run_u
 def test_an_ai_sides_turn_plays_behind_its_cover_and_the_next_side_sees_no_panel_of_another(
     run_ui, tmp_path, monkeypatch
 ):
-    from conftest import Scripted
-
-    from apcombat.ai import DEFAULT_LEVEL, LEVELS
-    from apcombat.tui.widgets.waited_panel import WaitedPanel
-
     monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: Scripted(["pose sal crouched"]))
     units = (ana((0, 0), "E"), jed((6, 4), "W"))
     document = fog_document(*units, controls={})
@@ -200,5 +199,19 @@ def test_an_ai_sides_turn_plays_behind_its_cover_and_the_next_side_sees_no_panel
         assert ui.state.unit("sal").pose.value == "crouched"
         await take(ui, "vault", 2)
         assert not ui.game.query(WaitedPanel)  # what opened behind the cover was not the vault's
+
+    run_ui(script, open_path=path)
+
+
+def test_a_hot_seat_save_opens_behind_the_hand_over_to_the_side_to_act(run_ui, tmp_path):
+    game = Game(fog_encounter(tmp_path, ana((0, 0), "E"), jed((6, 4), "W"), controls={}), seed=1)
+    game.play_all(["start", "end"])  # Jed's turn
+    path = save_game(game, tmp_path / "saves" / "hot.toml")
+
+    async def script(ui) -> None:
+        await take(ui, "raiders", 1)
+        assert ui.state.active == "jed"
+        await ui.press("ctrl+z")  # the vault's `end` came before the hand-over
+        assert ui.state.active == "jed" and "nothing to undo since the keyboard was handed over" in ui.text("#hint")
 
     run_ui(script, open_path=path)

@@ -117,6 +117,8 @@ def test_the_hand_over_answers_only_enter_a_click_and_quitting_and_nothing_of_th
         await ui.press("e")
         text = ui.screen_text()
         assert "Raiders' player" in text
+        parts = ("#battle", "#hint", "#log")  # map and panels, hint, log: blank behind the cover too
+        assert not any(ui.game.query_one(part).visible for part in parts)
         for hidden in ("Ana", "Jed", "Rat", "Round 1 ", "crouched", "AP"):  # map, panels, log, turn order
             assert hidden not in text.replace("Round 1 — pass", ""), hidden
         for key in ("e", "ctrl+z", "m", "colon", "question_mark", "g", "escape", "ctrl+t", "f1"):
@@ -126,6 +128,7 @@ def test_the_hand_over_answers_only_enter_a_click_and_quitting_and_nothing_of_th
         await ui.pilot.click("#hand-over")  # a click takes it too
         await ui.settle()
         assert isinstance(ui.screen, GameScreen) and ui.game.session.fight.viewing_side() == "raiders"
+        assert all(ui.game.query_one(part).visible for part in parts)
 
     run_ui(script, open_path=e21_5(tmp_path))
 

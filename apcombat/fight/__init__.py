@@ -1,5 +1,6 @@
 """The sequencing of a fight, free of Textual: whose turn it is, when an AI plays and when a pause belongs,
-the activation deck's questions, the step-in offers for a delayed unit, and what follows a command. The app
+the activation deck's questions, the step-in offers for a delayed unit, what follows a command, and in
+hot-seat under the fog of war the hand-overs between the sides' views (R21.8.5, `HandOver`). The app
 (apcombat.tui) and the batch runs (`apcombat sim`) both drive a `Fight`."""
 
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer

@@ -142,16 +142,17 @@ class HandOvers:
         whose = "your choice"
         if active is not None and active.side == hand_over.side:
             whose = f"{active.name} interrupts" if state.interrupt is not None else f"{active.name}'s turn"
-        if active is not None and active.side == hand_over.side:
             self.battlefield.action_to_active()  # not where the last side left the cursor
         self.battlefield.hint(f"Round {state.round} — {side}: {whose} — ? lists the keys")
         self.battlefield.refresh_view()
 
     def _uncover(self) -> None:
-        if self.screen is not None:
-            screen, self.screen = self.screen, None
-            if screen in self.battlefield.app.screen_stack:
-                screen.dismiss()
+        screen = self.screen
+        if screen is not None and screen in self.battlefield.app.screen_stack:
+            if screen is not self.battlefield.app.screen:
+                return  # a dialog is open over the cover: the cover goes at the next change of the state
+            screen.dismiss()
+        self.screen = None
         self.battlefield.set_class(False, COVERED)
 
     def _ask_reroll(self) -> None:

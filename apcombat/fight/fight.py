@@ -21,7 +21,7 @@ from apcombat.engine import Event, Game, side_asked
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.deck_question import deck_choice
 from apcombat.fight.waited import Waiting
-from apcombat.model import AiDice
+from apcombat.model import AiDice, Control
 
 MOVED_ON = frozenset({"turn", "interrupt", "interrupt_end"})
 """Events after which another unit acts (or the same one again, after an interruption)."""
@@ -59,7 +59,7 @@ class Fight:
         self.victory_said = False
         self._autosave = autosave
         self._turn_changed = False
-        self.waiting = Waiting(game, self.players, self.viewing_side)
+        self.waiting = Waiting(game, self.players, self.side_in_control)
         """Each command as played, and the stretch a human side waited through (`waiting.control_back()`)."""
         if autosave is not None:
             game.turn_listeners.append(self._turn_change)
@@ -80,11 +80,33 @@ class Fight:
         return side if side in self.players else None
 
     def viewing_side(self) -> str | None:
-        """The human side whose view the player has now: the side in control when it is a human one (the
-        deck's question included); at the end, the only human side. None while an AI is in control."""
+        """R21.8.2: whose view the screen shows — None for the game master's (or a spectator's) screen, which
+        shows everything. (a) table mode, a side with control `gm`, or no human side: None; (b) one human side
+        and no `gm` side: that side, always, the AI's turns included; (c) hot-seat (two or more human sides):
+        `hot_seat_side()`. With the fog of war off every side is shown everything, so this names only whose
+        words the screen uses."""
+        state = self.game.state
+        humans = self.human_sides()
+        if state.map is None or any(side.control is Control.GM for side in state.sides) or not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        return self.hot_seat_side()
+
+    def human_sides(self) -> list[str]:
+        """The sides a person plays (those no AI plays), in the encounter's order."""
+        return [side.id for side in self.game.state.sides if side.id not in self.players]
+
+    def hot_seat_side(self) -> str | None:
+        """R21.8.2 (c): in hot-seat, the human side that must act or choose now (the hand-over's business)."""
+        return self.side_in_control()
+
+    def side_in_control(self) -> str | None:
+        """The human side in control now: the acting unit's side or the side the deck asks, when it is a
+        human one (at the end, the only human side); None while an AI is in control."""
         state = self.game.state
         if state.finished:
-            humans = [side.id for side in state.sides if side.id not in self.players]
+            humans = self.human_sides()
             return humans[0] if len(humans) == 1 else None
         side = side_asked(state)
         if side is None and state.active is not None and state.round > 0:

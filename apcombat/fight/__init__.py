@@ -4,7 +4,16 @@ the activation deck's questions, the step-in offers for a delayed unit, and what
 
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.fight import Fight, Followup
-from apcombat.fight.shown import mark_at, mark_name, mark_side, mark_words, out_of_sight, sees_action, shown_marks, shown_state
+from apcombat.fight.shown import (
+    mark_at,
+    mark_name,
+    mark_side,
+    mark_words,
+    out_of_sight,
+    sees_action,
+    shown_marks,
+    shown_state,
+)
 from apcombat.fight.waited import Effect, Stretch, WaitedAction, Waiting, action_of
 
 __all__ = [

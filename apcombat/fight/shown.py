@@ -76,4 +76,3 @@ def sees_action(action: WaitedAction, side: str | None) -> bool:
         return True
     target = next((unit for unit in action.after.units if unit.id == action.target), None)
     return target is not None and target.side == side
-

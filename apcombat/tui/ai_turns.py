@@ -102,7 +102,9 @@ class AiTurns:
         self.pending = True
         generation = self.generation
         # R21.8.2 b: a command of a character the viewing side does not see is not paced (nor drawn)
-        self.paced = self.pace > 0 and awaiting.pause and not out_of_sight(self.session.state, self.session.shown_side())
+        self.paced = (
+            self.pace > 0 and awaiting.pause and not out_of_sight(self.session.state, self.session.shown_side())
+        )
         if self.paced:
             self.battlefield.set_timer(self.pace, lambda: self._think(generation))
         else:

@@ -62,7 +62,11 @@ def test_the_unseen_enemies_are_not_drawn_nor_listed_and_tab_cycles_the_seen_one
         await started(ui)
         game_map, _, order = screen_of(ui)
         assert "(R1)" in game_map and "(R2)" not in game_map and "(R3)" not in game_map  # Jed only, as R1
-        assert [line.split("│")[1].split()[-5:-3] for line in order.splitlines()[2:5]] == [["V1", "Ana"], ["V2", "Ben"], ["R1", "Jed"]]
+        assert [line.split("│")[1].split()[-5:-3] for line in order.splitlines()[2:5]] == [
+            ["V1", "Ana"],
+            ["V2", "Ben"],
+            ["R1", "Jed"],
+        ]
         for _ in range(3):  # R21.8.4: Tab cycles the enemies the side sees, never Moss nor Rat
             await ui.press("tab")
             assert ui.game.target == "jed"
@@ -141,3 +145,54 @@ async def pick(ui: Ui, words: str) -> None:
     options.highlighted = index
     await ui.press("enter")
     await ui.settle()
+
+
+class Noting:
+    """The raiders' AI for the test: plays `lines` in order (then `end`), noting at each decision which unit
+    acts, whether the app waited out the pace before asking and whether the turn order said "out of sight"."""
+
+    def __init__(self, ui_of, *lines: str) -> None:
+        self.ui_of = ui_of
+        self.lines = list(lines)
+        self.noted: list[tuple[str, bool, bool]] = []
+
+    def decide(self, state, rng):
+        from apcombat.ai import Decision
+        from apcombat.tui.widgets.panels import TurnOrder
+
+        game = self.ui_of().game
+        shown = game.query_one(TurnOrder).last_shown
+        self.noted.append((state.active, game.ai.paced, bool(shown and shown[2])))
+        line = self.lines.pop(0) if self.lines else "end"
+        return Decision(line, f"scripted: {line}")
+
+
+def test_an_ai_command_out_of_sight_is_neither_paced_nor_drawn(run_ui, tmp_path, monkeypatch):
+    """R21.8.2 b: Jed, seen, plays at the AI's pace and the view follows him; Moss and Rat, unseen, play at
+    once, the turn order saying "Round 1 — out of sight", and nothing of Rat's turn is drawn."""
+    from apcombat.ai import DEFAULT_LEVEL, LEVELS
+
+    path = yard(tmp_path, jed((6, 3)), moss((9, 3), pose="prone"), rat((9, 2), "W", hidden=True))
+    uis: list[Ui] = []
+    bot = Noting(lambda: uis[0], "end", "end", "turn rat S", "end")
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: bot)
+
+    async def script(ui: Ui) -> None:
+        uis.append(ui)
+        await started(ui)
+        await ui.press("e")  # Ana's turn ends, Ben's begins
+        await ui.until(lambda: ui.state.active == "ben", "Ben's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.round == 2 and ui.state.active == "ana" and not ui.game.ai.pending, "round 2")
+        await ui.settle()
+        followed = [cell for cell, _ in ui.game.follower.followed] if ui.game.follower is not None else []
+        assert (9, 2) not in followed and (9, 3) not in followed  # never scrolled to where they stand
+        assert "Rat" not in ui.text("#order", ui.game) and "Moss" not in ui.text("#order", ui.game)
+
+    run_ui(script, open_path=path, ai_pace=0.001)
+    assert bot.noted == [
+        ("jed", True, False),
+        ("moss", False, True),
+        ("rat", False, True),
+        ("rat", False, True),
+    ]

@@ -14,8 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from apcombat.ai.decision import Decision, Option
-from apcombat.model import Encounter
 from apcombat.engine import fog_on
+from apcombat.model import Encounter
 from apcombat.tui.session import Session
 
 TOP = 3

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
-
 from textual import events
 
 from apcombat.engine import fog_on

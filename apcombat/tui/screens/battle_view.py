@@ -101,8 +101,8 @@ class BattleView(BattleFace):
     def refresh_view(self) -> None:
         """Redraw everything from the engine's state (cheap: the map redraws only changed lines)."""
         state, active = self.state, self.active_unit
-        target = state.unit(self.target) if self.target is not None else None
-        if target is not None and (active is None or target.down or target.side == active.side):
+        target = next((unit for unit in state.units if unit.id == self.target), None)  # out of sight: gone
+        if target is None or active is None or target.down or target.side == active.side:
             self.target = None  # a target is an enemy of whoever acts (undo may bring back another unit)
         self.show_battlefield(active)
         self.query_one(UnitPanel).show(state, active, self.planned_ap)
@@ -159,7 +159,7 @@ class BattleView(BattleFace):
             return MapOverlay(path=self.path, marks=marks)  # R21.8.4: overlays for the side's own characters
         self.kept.follow(state, active)
         self.kept.ask_for(self.overlays)
-        target = state.unit(self.target).at if self.target else None
+        target = next((unit.at for unit in state.units if unit.id == self.target), None)
         self.watcher = self._watching_at(self._cursor())
         shown = self.kept.map_overlay(self.overlays, self.path, target, self.watcher)
         return self.sight_shown(attrs.evolve(shown, marks=marks) if marks else shown)
@@ -187,7 +187,9 @@ class BattleView(BattleFace):
         view = self.query_one(MapView)
         view.show(self.state, self.overlay())
         stale = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
-        mark = " · ".join(said for said in (self.sight_mark(), stale) if said)
+        viewing = self.session.view_as if self.session.fight.viewing_side() is None else None
+        viewed = f"as {self.session.state.side(viewing).name} sees it (g)" if viewing is not None else ""
+        mark = " · ".join(said for said in (viewed, self.sight_mark(), stale) if said)
         if mark != self.map_mark:
             self.map_mark = view.border_title = mark
 

@@ -35,7 +35,7 @@ def view_as_entry(session: Session) -> tuple[str, str] | None:
         return None
     now = session.view_as
     shown = f"now as {session.state.side(now).name}" if now is not None else "now everything"
-    return ("view_as", f"View as a side: its view, as it is shown it ({shown})")
+    return ("view_as", f"View as a side ({shown})")
 
 
 def ask_view_as(screen: Viewed) -> None:

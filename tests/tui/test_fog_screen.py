@@ -91,6 +91,9 @@ def test_a_mark_is_drawn_as_a_question_mark_and_the_hint_gives_its_round_and_pos
         await ui.move_cursor_to((6, 3))
         await ui.settle()
         assert ui.text("#hint", ui.game).strip().startswith("? Jed (last seen round 1, crouched)")
+        await ui.press("v")  # R21.8.4: the whole-map glance shows the side's characters and its marks
+        glance = ui.text("#overview-map")
+        assert glance.count("V") == 2 and glance.count("?") == 1 and "r" not in glance.lower().replace("v", "")
 
     run_ui(script, open_path=path)
 

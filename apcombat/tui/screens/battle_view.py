@@ -105,8 +105,10 @@ class BattleView(BattleFace):
         if target is None or active is None or target.down or target.side == active.side:
             self.target = None  # a target is an enemy of whoever acts (undo may bring back another unit)
         self.show_battlefield(active)
-        self.query_one(UnitPanel).show(state, active, self.planned_ap)
-        self.query_one(TurnOrder).show(state, self.labels, out_of_sight(self.session.state, self.session.shown_side()))
+        unseen = out_of_sight(self.session.state, self.session.shown_side())
+        nobody = "an enemy out of sight is acting" if unseen else "no unit is acting"  # R21.8.1
+        self.query_one(UnitPanel).show(state, active, self.planned_ap, nobody)
+        self.query_one(TurnOrder).show(state, self.labels, unseen)
         self.query_one(EventLog).catch_up(self.session.log)
         for problem in self.session.problems:
             self.notify(problem, severity="error", timeout=10)
@@ -248,7 +250,8 @@ class BattleView(BattleFace):
             if self.follower is None:
                 self.follower = FollowAction(views.first(), self.set_timer)
             pace = self.ai.pace if self.ai.paced else 0.0
-            self.follower.show(action, follow=self.follows_ai, pace=pace, scroll=not back)
+            units = {unit.id for unit in self.state.units} if side is not None else None
+            self.follower.show(action, follow=self.follows_ai, pace=pace, scroll=not back, shown=units)
         if not back:
             self.close_waited()  # the last stretch's list is old news once the AI acts again
         told = side is None or side == action.side or not fog_on(action.after)  # R21.9.3: its own side's

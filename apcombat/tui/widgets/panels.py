@@ -94,17 +94,18 @@ class UnitPanel(Static):
 
     shown_for: tuple[Encounter, Unit | None, int, str] | None = None  # and the palette
 
-    def show(self, state: Encounter, unit: Unit | None, planned_ap: int = 0) -> None:
-        """Show the unit in this state (the panel's height is fixed: nothing it says changes the layout)."""
+    def show(self, state: Encounter, unit: Unit | None, planned_ap: int = 0, nobody: str = "no unit is acting") -> None:
+        """Show the unit in this state (the panel's height is fixed: nothing it says changes the layout);
+        `nobody`: what it says when no unit of the view acts."""
         shown, colours = self.shown_for, palette_of(self.app)
         if shown is not None and shown[0] is state and shown[1] is unit and shown[2:] == (planned_ap, colours):
             return
         self.shown_for = (state, unit, planned_ap, colours)
-        self.update(self._text(state, unit, planned_ap), layout=False)  # a fixed height (app.tcss)
+        self.update(self._text(state, unit, planned_ap, nobody), layout=False)  # a fixed height (app.tcss)
 
-    def _text(self, state: Encounter, unit: Unit | None, planned_ap: int) -> Text:
+    def _text(self, state: Encounter, unit: Unit | None, planned_ap: int, nobody: str) -> Text:
         if unit is None:
-            return Text("no unit is acting", style="dim")
+            return Text(nobody, style="dim")
         text = Text()
         colour = side_colour(state, unit.side, palette_of(self.app))
         heading = unit_heading(state, unit, unit_marks(state).get(unit.id, "??"))

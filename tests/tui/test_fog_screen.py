@@ -199,3 +199,18 @@ def test_an_ai_command_out_of_sight_is_neither_paced_nor_drawn(run_ui, tmp_path,
         ("rat", False, True),
         ("rat", False, True),
     ]
+
+
+def test_the_sight_from_a_cell_names_only_the_enemies_in_the_view(run_ui, tmp_path):
+    """R21.8.4: `S` from 9,5 — where Moss, prone at 9,3, would be in plain sight — names Jed, whom the vault
+    sees, and nobody it does not see."""
+    path = yard(tmp_path, jed((6, 3)), moss((9, 3), pose="prone"), rat((9, 2), "W", hidden=True))
+
+    async def script(ui: Ui) -> None:
+        await started(ui)
+        await ui.move_cursor_to((9, 5))
+        await ui.press("S")
+        said = ui.text("#hint", ui.game)
+        assert "would see Jed" in said and "Moss" not in said and "Rat" not in said
+
+    run_ui(script, open_path=path)

@@ -128,7 +128,7 @@ class BattleView(BattleFace):
 
         fight = self.session.fight
         last = fight.waiting.last
-        side = fight.viewing_side()
+        side = fight.side_in_control()  # at the end: the only human side, if one
         by_other = last is not None and last.number == len(self.session.game.history) and side not in (None, last.side)
         ended_by = last.told_to(side) if by_other and last is not None and side is not None else ""
         screen = VictoryScreen(self.session, ended_by)

@@ -6,6 +6,16 @@ hot-seat under the fog of war the hand-overs between the sides' views (R21.8.5, 
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.fight import Fight, Followup
 from apcombat.fight.hand_over import HandOver, hot_seat
+from apcombat.fight.shown import (
+    mark_at,
+    mark_name,
+    mark_side,
+    mark_words,
+    out_of_sight,
+    sees_action,
+    shown_marks,
+    shown_state,
+)
 from apcombat.fight.waited import Effect, Stretch, WaitedAction, Waiting, action_of
 
 __all__ = [
@@ -21,4 +31,12 @@ __all__ = [
     "Waiting",
     "action_of",
     "hot_seat",
+    "mark_at",
+    "mark_name",
+    "mark_side",
+    "mark_words",
+    "out_of_sight",
+    "sees_action",
+    "shown_marks",
+    "shown_state",
 ]

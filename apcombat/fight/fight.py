@@ -22,7 +22,7 @@ from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.deck_question import deck_choice
 from apcombat.fight.hand_over import HandOver, HotSeat, one_human_side
 from apcombat.fight.waited import Waiting
-from apcombat.model import AiDice
+from apcombat.model import AiDice, Control
 
 MOVED_ON = frozenset({"turn", "interrupt", "interrupt_end"})
 """Events after which another unit acts (or the same one again, after an interruption)."""
@@ -62,7 +62,7 @@ class Fight:
         self._turn_changed = False
         self.hot_seat = HotSeat(game, self.players)
         """Hot-seat under the fog of war (R21.8.5): whose view the screen shows, the hand-overs, undo's limits."""
-        self.waiting = Waiting(game, self.players, self.viewing_side)
+        self.waiting = Waiting(game, self.players, self.side_in_control)
         """Each command as played, and the stretch a human side waited through (`waiting.control_back()`)."""
         if autosave is not None:
             game.turn_listeners.append(self._turn_change)
@@ -83,14 +83,36 @@ class Fight:
         return side if side in self.players else None
 
     def viewing_side(self) -> str | None:
-        """The human side whose view the player has now: the side in control when it is a human one (the
-        deck's question included); at the end, the only human side. None while an AI is in control. In
-        hot-seat under the fog of war (R21.8.2 c), the side whose hand-over was taken last (`hand_over`)."""
+        """R21.8.2: whose view the screen shows — None for the game master's (or a spectator's) screen, which
+        shows everything. (a) table mode, a side with control `gm`, or no human side: None; (b) one human side
+        and no `gm` side: that side, always, the AI's turns included; (c) hot-seat (two or more human sides):
+        `hot_seat_side()`. With the fog of war off every side is shown everything, so this names only whose
+        words the screen uses."""
         state = self.game.state
-        if self.hot_seat.on and not state.finished:
+        humans = self.human_sides()
+        if state.map is None or any(side.control is Control.GM for side in state.sides) or not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        return self.hot_seat_side()
+
+    def human_sides(self) -> list[str]:
+        """The sides a person plays (those no AI plays), in the encounter's order."""
+        return [side.id for side in self.game.state.sides if side.id not in self.players]
+
+    def hot_seat_side(self) -> str | None:
+        """R21.8.2 (c): in hot-seat, the side whose hand-over was taken last (`hand_over`); the human side in
+        control once the fight is over."""
+        if self.hot_seat.on and not self.game.state.finished:
             return self.hot_seat.viewing_side()
+        return self.side_in_control()
+
+    def side_in_control(self) -> str | None:
+        """The human side in control now: the acting unit's side or the side the deck asks, when it is a
+        human one (at the end, the only human side); None while an AI is in control."""
+        state = self.game.state
         if state.finished:
-            humans = [side.id for side in state.sides if side.id not in self.players]
+            humans = self.human_sides()
             return humans[0] if len(humans) == 1 else None
         side = side_asked(state)
         if side is None and state.active is not None and state.round > 0:

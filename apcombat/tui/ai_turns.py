@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from apcombat.ai import Player
 from apcombat.ai.turn import Answer, Step, ask
 from apcombat.engine import Event
-from apcombat.fight import Fight, StepInOffer, Stretch, WaitedAction
+from apcombat.fight import Fight, StepInOffer, Stretch, WaitedAction, out_of_sight
 from apcombat.model import AiDice, Encounter
 from apcombat.tui.session import Session
 
@@ -101,7 +101,10 @@ class AiTurns:
             return
         self.pending = True
         generation = self.generation
-        self.paced = self.pace > 0 and awaiting.pause
+        # R21.8.2 b: a command of a character the viewing side does not see is not paced (nor drawn)
+        self.paced = (
+            self.pace > 0 and awaiting.pause and not out_of_sight(self.session.state, self.session.shown_side())
+        )
         if self.paced:
             self.battlefield.set_timer(self.pace, lambda: self._think(generation))
         else:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import attrs
 
 from apcombat.engine import Jump, Move, Preview, SightFrom, visible_enemies, watch_reach
-from apcombat.model import Cell, Unit
+from apcombat.fight import mark_at, mark_name, mark_words, shown_marks
+from apcombat.model import Cell, Encounter, Unit
 from apcombat.tui.default_attack import MODE_NAMES, default_attack
 from apcombat.tui.overlays import KeptOverlays
 from apcombat.tui.session import Session
@@ -29,16 +30,31 @@ class CursorPreview:
 def cursor_preview(session: Session, kept: KeptOverlays, unit: Unit | None, cell: Cell) -> CursorPreview:
     """The preview for the acting unit (None: nobody acts) with the cursor on `cell`."""
     if unit is None or unit.at is None or cell == unit.at:
-        return CursorPreview()
-    other = next((u for u in session.state.units if u.at == cell and not u.down), None)
+        return CursorPreview(hint=mark_hint(session, cell))
+    state = session.shown  # R21.8.4: the view of the side the screen shows, everything on the game master's
+    other = next((u for u in state.units if u.at == cell and not u.down), None)
     if other is not None and other.watch is not None:
         return CursorPreview(hint=watch_hint(other))
     if other is not None:
         return CursorPreview(hint=enemy_hint(session, unit, other))
+    side = session.shown_side()
+    if side is not None and unit.side != side:  # R21.8.4: reach and walks for the side's own characters only
+        return CursorPreview(hint=mark_hint(session, cell))
     walk = kept.walk(cell)
     path = drawn_path(walk)
     hint = jump_hint(session, unit, cell, walk) or move_hint(cell, walk)
-    return CursorPreview(path, walk.ap_cost if walk.path else 0, hint)
+    marked = mark_hint(session, cell)
+    return CursorPreview(path, walk.ap_cost if walk.path else 0, f"{marked} — {hint}" if marked else hint)
+
+
+def mark_hint(session: Session, cell: Cell) -> str | None:
+    """A last-seen mark under the cursor (R21.2.5, R21.8.4): the enemy's name ("an enemy" if never seen),
+    the round the mark was made and the pose then; None where the side holds no mark."""
+    side = session.shown_side()
+    mark = mark_at(shown_marks(session.shown, side), cell)
+    if side is None or mark is None:
+        return None
+    return mark_words(mark_name(session.state, side, mark), mark)
 
 
 def unit_hint(unit: Unit) -> str:
@@ -50,7 +66,8 @@ def enemy_hint(session: Session, unit: Unit, other: Unit) -> str:
     """What the hint line says of `other` under the cursor: for an enemy the acting `unit` sees, the attack `f`
     would open with, from where the unit stands — mode, weapon, chance and expected damage, all the engine's;
     else the unit's state."""
-    attack = default_attack(session.state, unit.id, other.id) if other in visible_enemies(session.state, unit) else None
+    state = session.acting_view()
+    attack = default_attack(state, unit.id, other.id) if other.id in seen_ids(state, unit) else None
     preview = session.preview(attack) if attack is not None else None
     if preview is None or not preview.allowed or preview.attack is None:
         return unit_hint(other)
@@ -62,6 +79,10 @@ def enemy_hint(session: Session, unit: Unit, other: Unit) -> str:
         f"{other.name}: {MODE_NAMES[plan.situation.shot.mode.value]} with the {weapons}, {chances} to hit, "
         f"{damage:.1f} damage expected ({other.hp} HP, {other.pose.value}) — f to attack"
     )
+
+
+def seen_ids(state: Encounter, unit: Unit) -> set[str]:
+    return {enemy.id for enemy in visible_enemies(state, unit)}
 
 
 def watch_hint(unit: Unit) -> str:

@@ -12,7 +12,7 @@ Reusable by whatever shows a fight's commands one by one on a `MapView`: the bat
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from rich.style import Style
@@ -31,15 +31,18 @@ SHOOTER_STYLE = Style(color="black", bgcolor="bright_yellow", bold=True)
 Trace = dict[Cell, tuple[str, Style]]
 
 
-def trace_of(action: WaitedAction) -> Trace:
+def trace_of(action: WaitedAction, shown: Collection[str] | None = None) -> Trace:
     """What the map draws for an action: its shot's line between the two units, and over each unit that lost
-    HP the HP it lost ("-14"), or "miss" over a target that lost none. Numbers from the engine's states."""
+    HP the HP it lost ("-14"), or "miss" over a target that lost none. Numbers from the engine's states.
+    `shown`: the units the viewing side's view holds (R21.8.4: nothing is drawn over one it does not see)."""
     trace: Trace = {cell: (SHOT_MARK, SHOT_STYLE) for cell in action.shot[1:-1]}
     height = action.after.map.height if action.after.map is not None else 0
     lost = action.hp_lost()
     for unit in action.after.units:
         cell = unit.at or next((was.at for was in action.before.units if was.id == unit.id), None)
         if cell is None or (unit.id not in lost and unit.id != action.target):
+            continue
+        if shown is not None and unit.id not in shown:
             continue
         text, style = (f"-{lost[unit.id]}", DAMAGE_STYLE) if unit.id in lost else ("miss", MISS_STYLE)
         x, y = cell
@@ -61,14 +64,23 @@ class FollowAction:
         self.followed: list[tuple[Cell, bool]] = []  # each cell brought into sight, and whether it was shown
         self._timer: Any = None
 
-    def show(self, action: WaitedAction, *, follow: bool = True, pace: float = 0.0, scroll: bool = True) -> None:
+    def show(
+        self,
+        action: WaitedAction,
+        *,
+        follow: bool = True,
+        pace: float = 0.0,
+        scroll: bool = True,
+        shown: Collection[str] | None = None,
+    ) -> None:
         """Bring the action into sight (`follow`, unless `scroll` is False: control is back and the view is the
-        player's) and draw it for `pace` seconds; at pace 0 neither."""
+        player's) and draw it for `pace` seconds; at pace 0 neither. `shown`: the units in the viewing side's
+        view (None: every unit), the only ones the damage is drawn over."""
         self.clear()
         if pace > 0:  # at pace 0 nothing waits: no frame would show the view there or the shot
             if follow and scroll:
-                self.bring_into_sight(action)
-            trace = trace_of(action)
+                self.bring_into_sight(action, shown)
+            trace = trace_of(action, shown)
             if trace:
                 self.view.show_trace(self.with_shooter_named(action, trace))
                 self._timer = self.set_timer(pace, self.clear)
@@ -88,10 +100,12 @@ class FollowAction:
         edge = min(in_view, key=lambda cell: abs(cell[0] - start[0]) + abs(cell[1] - start[1]))
         return trace | {edge: (mark, SHOOTER_STYLE)}
 
-    def bring_into_sight(self, action: WaitedAction) -> None:
+    def bring_into_sight(self, action: WaitedAction, shown: Collection[str] | None = None) -> None:
         """Scroll (no more than needed) to the acting unit and then to its target: both show when they fit
-        in the view together, the target when they do not. The cursor stays where it is."""
-        cells = [cell for cell in (action.at, action.target_at) if cell is not None]
+        in the view together, the target when they do not; `shown`, the units in the viewing side's view
+        (None: every unit), the only ones scrolled to. The cursor stays where it is."""
+        pairs = ((action.unit, action.at), (action.target, action.target_at))
+        cells = [cell for unit, cell in pairs if cell is not None and (shown is None or unit in shown)]
         for cell in cells:
             self.view.scroll_to_cell(cell)
         self.followed += [(cell, self.view.shows(cell)) for cell in cells]

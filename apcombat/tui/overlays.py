@@ -21,6 +21,7 @@ from apcombat.engine import (
     band_cells,
     covered_cells,
     enemy_cones,
+    fog_on,
     own_cones,
     reachable_area,
     sight_cells,
@@ -73,15 +74,27 @@ def work_out(state: Encounter, unit: Unit, name: str, known: Mapping[str, object
     """One overlay of the state for its acting unit, from the engine's views (`known`: those worked out
     before it for the same state, so the range bands reuse the sight)."""
     if name == "sight":
-        return sight_cells(state, unit)
+        return side_sight(state, unit)
     if name == "cones":  # the enemies' watches, and the acting side's own
         return enemy_cones(state, unit.side), own_cones(state, unit.side)
     if name == "bands":
-        sight = known.get("sight")
+        sight = known.get("sight") if not fog_on(state) else None  # under the fog the sight is the side's
         return band_cells(state, unit, sight if isinstance(sight, frozenset) else None)
     if name == "cover":
         return covered_cells(state, unit)
     raise ValueError(f"no overlay {name}")
+
+
+def side_sight(state: Encounter, unit: Unit) -> frozenset[Cell]:
+    """The sight overlay: the acting unit's sight, or under the fog of war on a side's view the union of the
+    sight of the side's characters that see (R21.8.4; R21.1.1 a: not unconscious, in the fight)."""
+    if not fog_on(state) or not state.slots.fog_of_war.view_of:
+        return sight_cells(state, unit)
+    cells: set[Cell] = set()
+    for friend in state.units:
+        if friend.side == unit.side and friend.at is not None and not friend.down and not friend.unconscious_rounds:
+            cells |= sight_cells(state, friend)
+    return frozenset(cells)
 
 
 class KeptOverlays:

@@ -17,11 +17,13 @@ from apcombat.engine import (
     Event,
     Game,
     Preview,
+    fog_on,
     log_markdown,
     parse_command,
     preview,
+    view,
 )
-from apcombat.fight import Fight
+from apcombat.fight import Fight, shown_state
 from apcombat.model import AiSettings, Control, Encounter, Side
 from apcombat.model.wording import says
 from apcombat.saves import BackgroundAutosave, save_game
@@ -81,6 +83,10 @@ class Session:
         players = {side: player_for(ai) for side, ai in self.ai_settings.items()}
         self.fight = Fight(game, players, self.autosave)
         """Whose turn, the AI's lines, the deck's and step-in questions, the autosave after each command."""
+        self.view_as: str | None = None
+        """The game master's "view as SIDE" (R21.7.5): the game master's screen shows that side's view, changing
+        nothing in the fight, until switched back (None)."""
+        self._shown: tuple[Encounter, str | None, Encounter] | None = None  # the last view drawn, kept
         if game.history and not game.log:
             self._rebuild_log()
 
@@ -99,6 +105,31 @@ class Session:
     @property
     def state(self) -> Encounter:
         return self.game.state
+
+    def shown_side(self) -> str | None:
+        """Whose view the screen shows (R21.8.2; `Fight.viewing_side`): None is the game master's screen,
+        everything — or, on it, the side the game master asked to view as."""
+        side = self.fight.viewing_side()
+        return self.view_as if side is None else side
+
+    @property
+    def shown(self) -> Encounter:
+        """The fight as the screen draws it: the view of `shown_side()` (R21.8.1), the whole state on the game
+        master's screen or with the fog of war off. Kept while the state and the side stay."""
+        state, side = self.game.state, self.shown_side()
+        kept = self._shown
+        if kept is None or kept[0] is not state or kept[1] != side:
+            kept = self._shown = (state, side, shown_state(state, side))
+        return kept[2]
+
+    def acting_view(self) -> Encounter:
+        """The fight as the acting side knows it: what a preview of its command is judged on (R21.6.2,
+        R21.9.2); the state itself with the fog off or nobody acting."""
+        state = self.game.state
+        if state.active is None or not fog_on(state):
+            return state
+        side = state.unit(state.active).side
+        return self.shown if side == self.shown_side() else view(state, side)
 
     @property
     def log(self) -> list[Event]:
@@ -146,7 +177,7 @@ class Session:
                 return Preview(allowed=False, reason=str(error))
             assert parsed is not None
             command = parsed
-        return preview(self.state, command)
+        return preview(self.acting_view(), command)
 
     def set_dice_prompt(self, ask: Callable[[DiceRequest], int | None] | None) -> None:
         """Dice mode: every roll is asked for (None from `ask` means the program rolls)."""

@@ -110,7 +110,7 @@ async def one_run(decided: list, seed: int, rounds: int, pace: float, follow: bo
                 started = time.perf_counter()
                 await pilot.press("s")
                 while not game.state.finished and game.state.round <= rounds:
-                    if fight.viewing_side() is not None and not screen.ai.pending and not screen.busy:
+                    if fight.side_in_control() is not None and not screen.ai.pending and not screen.busy:
                         await pilot.press("e")
                     else:
                         await asyncio.sleep(0.002)

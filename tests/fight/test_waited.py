@@ -28,7 +28,7 @@ def test_the_stretch_lists_the_ais_commands_with_reason_target_and_effect_on_the
     assert fight.viewing_side() == "vault" and fight.waiting.control_back() is None  # nothing waited yet
     game.play("end")
     game.play("gm dice 5 5 5 5 5 5")  # the burst's rounds hit
-    assert fight.viewing_side() is None  # the AI is in control
+    assert fight.side_in_control() is None and fight.viewing_side() == "vault"  # the AI is in control
     hp = game.state.unit("ana").hp
     ai_turn(fight)
     stretch = fight.waiting.control_back()

@@ -127,3 +127,27 @@ def test_replay_mid_way(snap, size, duel, library, tmp_path):
         await ui.press(*["right"] * 5)
 
     assert snap(steps, size)
+
+
+@SIZES
+def test_fog_of_war(snap, size, tmp_path):
+    # R21.8.4: the vault's view of R21.11's yard — Jed seen, then moved out of sight (a mark `?` at 6,3, the
+    # cursor on it and its hint), Moss and Rat unseen (not drawn, not listed), Ben hidden (faint, ◌).
+    from tests.engine.modules.fog_fights import ana, ben, fog_file, jed, moss, rat
+
+    path = fog_file(
+        tmp_path,
+        ana((0, 3)),
+        ben((2, 6), hidden=True),
+        jed((6, 3), pose="crouched"),
+        moss((9, 3), pose="prone"),
+        rat((9, 2), "W", hidden=True),
+        controls={"vault": "human", "raiders": "ai"},
+    )
+
+    async def steps(ui):
+        await round_one(ui)
+        await ui.command("gm set jed at=4,0")
+        await ui.move_cursor_to((6, 3))
+
+    assert snap(steps, size, open_path=path)

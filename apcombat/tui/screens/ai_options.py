@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from apcombat.ai.decision import Decision, Option
+from apcombat.engine import fog_on
 from apcombat.model import Encounter
 from apcombat.tui.session import Session
 
@@ -89,6 +90,11 @@ def show_ai_options(screen: Asked) -> None:
     session = screen.session
     if not session.ai_settings:
         screen.hint("no side is played by the AI in this fight")
+        return
+    side = session.shown_side()
+    if side is not None and fog_on(session.state) and not session.state.finished:
+        # R21.8.4: the AI's options name what its side knows (its hidden characters among them)
+        screen.hint("under the fog of war the AI's options stay secret until the fight is over: y shows them then")
         return
     if not session.ai_decisions:
         screen.hint("the AI has not decided anything yet in this session: y shows its options once it has")

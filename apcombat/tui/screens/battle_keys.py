@@ -10,6 +10,7 @@ from textual.widgets import Input
 
 from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event, still_to_act
+from apcombat.model import Cell, Pose
 from apcombat.tui.battle_layout import PANELS_KEY, BattleFit
 from apcombat.tui.next_unit import NextUnitCycle, next_unit_words
 from apcombat.tui.overlays import OVERLAY_WORDS
@@ -29,6 +30,8 @@ class BattleKeys(BattleFace):
     if TYPE_CHECKING:
 
         def after(self, events: list[Event]) -> None: ...
+
+        def marks_drawn(self) -> tuple[tuple[Cell, int, Pose], ...]: ...
 
         def focus_battlefield(self) -> None: ...
 
@@ -144,7 +147,7 @@ class BattleKeys(BattleFace):
         if self.state.map is not None:
             from apcombat.tui.screens.overview import OverviewScreen
 
-            self.app.push_screen(OverviewScreen(self.state, self.query_one(MapView).labels))
+            self.app.push_screen(OverviewScreen(self.state, self.query_one(MapView).labels, self.marks_drawn()))
 
     def action_overlay(self, name: str) -> None:
         if name in self.overlays:

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
 from textual import events
 
-from apcombat.fight import Stretch, WaitedAction
-from apcombat.model import Cell, Unit
+from apcombat.engine import fog_on
+from apcombat.fight import Stretch, WaitedAction, mark_side, out_of_sight, sees_action, shown_marks
+from apcombat.model import Cell, Pose, Unit
 from apcombat.tui.battle_layout import BattleParts
 from apcombat.tui.cursor_preview import CursorPreview, cursor_preview
 from apcombat.tui.deck_prompt import DeckPrompt
@@ -21,7 +23,7 @@ from apcombat.tui.screens.host import host
 from apcombat.tui.tutorial import TutorialBox
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
-from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
+from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel, side_index
 from apcombat.tui.widgets.waited_panel import WaitedPanel
 
 
@@ -101,12 +103,14 @@ class BattleView(BattleFace):
     def refresh_view(self) -> None:
         """Redraw everything from the engine's state (cheap: the map redraws only changed lines)."""
         state, active = self.state, self.active_unit
-        target = state.unit(self.target) if self.target is not None else None
-        if target is not None and (active is None or target.down or target.side == active.side):
+        target = next((unit for unit in state.units if unit.id == self.target), None)  # out of sight: gone
+        if target is None or active is None or target.down or target.side == active.side:
             self.target = None  # a target is an enemy of whoever acts (undo may bring back another unit)
         self.show_battlefield(active)
-        self.query_one(UnitPanel).show(state, active, self.planned_ap)
-        self.query_one(TurnOrder).show(state, self.labels)
+        unseen = out_of_sight(self.session.state, self.session.shown_side())
+        nobody = "an enemy out of sight is acting" if unseen else "no unit is acting"  # R21.8.1
+        self.query_one(UnitPanel).show(state, active, self.planned_ap, nobody)
+        self.query_one(TurnOrder).show(state, self.labels, unseen)
         self.query_one(EventLog).catch_up(self.session.log)
         for problem in self.session.problems:
             self.notify(problem, severity="error", timeout=10)
@@ -127,7 +131,7 @@ class BattleView(BattleFace):
 
         fight = self.session.fight
         last = fight.waiting.last
-        side = fight.viewing_side()
+        side = fight.side_in_control()  # at the end: the only human side, if one
         by_other = last is not None and last.number == len(self.session.game.history) and side not in (None, last.side)
         ended_by = last.told_to(side) if by_other and last is not None and side is not None else ""
         screen = VictoryScreen(self.session, ended_by)
@@ -154,13 +158,29 @@ class BattleView(BattleFace):
         """What the map draws: the overlays kept for the state (those on, see `self.overlays`), the path
         previewed and the target."""
         state, active = self.state, self.active_unit
-        if active is None or state.map is None:
-            return MapOverlay(path=self.path)
+        marks = self.marks_drawn()
+        side = self.session.shown_side()
+        if active is None or state.map is None or (side is not None and fog_on(state) and active.side != side):
+            return MapOverlay(path=self.path, marks=marks)  # R21.8.4: overlays for the side's own characters
         self.kept.follow(state, active)
         self.kept.ask_for(self.overlays)
-        target = state.unit(self.target).at if self.target else None
+        target = next((unit.at for unit in state.units if unit.id == self.target), None)
         self.watcher = self._watching_at(self._cursor())
-        return self.sight_shown(self.kept.map_overlay(self.overlays, self.path, target, self.watcher))
+        shown = self.kept.map_overlay(self.overlays, self.path, target, self.watcher)
+        return self.sight_shown(attrs.evolve(shown, marks=marks) if marks else shown)
+
+    def marks_drawn(self) -> tuple[tuple[Cell, int, Pose], ...]:
+        """The viewing side's last-seen marks as the map draws them (R21.8.4): `?` in the marked enemy's side
+        colour, with its pose; none on the game master's screen."""
+        side, whole = self.session.shown_side(), self.session.state
+        if side is None:
+            return ()
+        drawn = []
+        for mark in shown_marks(self.state, side):
+            if mark.at is not None:
+                enemy = mark_side(whole, side, mark)
+                drawn.append((mark.at, side_index(whole, enemy) if enemy else 0, mark.pose))
+        return tuple(drawn)
 
     def _watching_at(self, cell: Cell) -> Unit | None:
         """The unit on watch (R16.1) in the cell: the map draws its cone while the cursor is on it."""
@@ -172,7 +192,9 @@ class BattleView(BattleFace):
         view = self.query_one(MapView)
         view.show(self.state, self.overlay())
         stale = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
-        mark = " · ".join(said for said in (self.sight_mark(), stale) if said)
+        viewing = self.session.view_as if self.session.fight.viewing_side() is None else None
+        viewed = f"as {self.session.state.side(viewing).name} sees it (g)" if viewing is not None else ""
+        mark = " · ".join(said for said in (viewed, self.sight_mark(), stale) if said)
         if mark != self.map_mark:
             self.map_mark = view.border_title = mark
 
@@ -226,14 +248,17 @@ class BattleView(BattleFace):
         "While you waited" panel tells them); say its reason while the AI goes on (`back`: control is the
         player's again, the hint says whose turn)."""
         views = self.query(MapView)
-        if views:
+        side = self.session.shown_side()
+        if views and sees_action(action, side):  # R21.8.2 b: what the side does not see is not drawn
             if self.follower is None:
                 self.follower = FollowAction(views.first(), self.set_timer)
             pace = self.ai.pace if self.ai.paced else 0.0
-            self.follower.show(action, follow=self.follows_ai, pace=pace, scroll=not back)
+            units = {unit.id for unit in self.state.units} if side is not None else None
+            self.follower.show(action, follow=self.follows_ai, pace=pace, scroll=not back, shown=units)
         if not back:
             self.close_waited()  # the last stretch's list is old news once the AI acts again
-        if action.reason and not back:
+        told = side is None or side == action.side or not fog_on(action.after)  # R21.9.3: its own side's
+        if action.reason and not back and told:
             self.hint(f"AI: {action.reason}")
 
     def show_waited(self, stretch: Stretch) -> None:

@@ -135,7 +135,9 @@ class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, Mod
 
     @property
     def state(self):
-        return self.session.state
+        """The fight as the screen shows it: the viewing side's view under the fog of war (R21.8.4), everything
+        on the game master's screen. Every drawing, cursor, key and preview reads this one."""
+        return self.session.shown
 
     @property
     def active_unit(self) -> Unit | None:
@@ -230,17 +232,21 @@ class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, Mod
         return self.app.call_from_thread(self.ask_die, request)  # type: ignore[arg-type]
 
     def after(self, events: list[Event]) -> None:
-        """Tell the player what just happened (the log has all of it)."""
+        """Tell the player what just happened (the log has all of it): under the fog of war only what the
+        viewing side is shown (R21.8.3)."""
         self.path, self.planned_ap = (), 0
         self.ask_about_watches(events)
+        side, played = self.session.shown_side(), events
+        if side is not None:
+            events = [told for told in (event.for_side(side) for event in events) if told is not None]
         for event in events:
             if event.kind in ("attack", "interrupt", "victory", "down", "covering_fire", "jump"):
                 self.notify(event.text, timeout=5, severity="information")
             if event.kind == "interrupt":  # what to do first: the hint line is cut on a narrow terminal
-                watcher = self.state.unit(event.unit).name if event.unit else "the watcher"
+                watcher = next((u.name for u in self.state.units if u.id == event.unit), "the watcher")
                 self.hint(f"INTERRUPT: {watcher} acts now, e hands control back — {event.text}")
         active = self.active_unit
-        moved_on = self.session.fight.followup(events).moved_on
+        moved_on = self.session.fight.followup(played).moved_on
         if moved_on:
             self.target = None  # each turn picks its own target: f asks whom again
         kept = active is not None and active.side in self.session.fight.players and not self.follows_ai

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Label, Static
 from apcombat.engine import CONDITIONS, Command, Event, GmFire, GmForce, GmShow, fires_on, typed_line
 from apcombat.model import Cell, Encounter, HpShown, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
+from apcombat.tui.screens.view_as import ask_view_as, view_as_entry
 from apcombat.tui.session import Session
 
 
@@ -40,6 +41,10 @@ class GmTable(Protocol):
     def notify(self, message: str, *, severity: Any = ...) -> None: ...
 
     def enable_dice_mode(self, on: bool) -> None: ...
+
+    def hint(self, text: str) -> None: ...
+
+    def refresh_view(self) -> None: ...
 
 
 def open_gm_menu(screen: GmTable) -> None:
@@ -67,6 +72,9 @@ def open_gm_menu(screen: GmTable) -> None:
         options.insert(1, ("bonus", "Initiative bonus for a unit (before round 1)"))
     if fires_on(screen.state):
         options.insert(-3, ("fire", "Light or put out a fire (R18.3.4)"))
+    seen = view_as_entry(screen.session)  # R21.7.5
+    if seen is not None:
+        options.insert(0, seen)
     screen.app.push_screen(ChoiceScreen("Game master", options), lambda choice: _chosen(screen, choice))
 
 
@@ -84,7 +92,9 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
     if choice is None:
         return
     app = screen.app
-    if choice == "dice":
+    if choice == "view_as":
+        ask_view_as(screen)
+    elif choice == "dice":
         screen.enable_dice_mode(not screen.session.dice_mode)
     elif choice in ("hit", "miss"):
         screen.act(GmForce(hit=choice == "hit"))

@@ -59,6 +59,16 @@ underlined and slanted) and its flags: ▪ in cover, ◎ watching, # pinned, ~ s
 floor is blank but for a dot every fifth cell; ≈≈ is a gap (a river), ░░ rubble. The settings' palette
 (standard, colour-blind, high contrast) colours the map, the panels and the legend (L).
 
+FOG OF WAR
+In an encounter with the fog of war (R21), your side sees only the enemies its characters see: the map, the
+panels, the turn order and the hint show nothing else, and while an enemy you do not see acts the turn order
+reads "Round 2 — out of sight" and the AI's command plays at once, undrawn. Where your side last saw an enemy
+it keeps a mark, ? in that side's colour, until the end of the next round; the cursor on it says whose it is
+and when ("? Rat (last seen round 2, crouched)", or "an enemy" if you never saw it). A hidden character
+(faint, ◌) is seen by no enemy until it reveals itself — by moving or firing, by reveal, or when an enemy
+steps beside it. Two players at one screen (hot-seat) get a hand-over screen before each side's turn: pass
+the keyboard and press Enter. The game master (g) sees everything and can view the fight as any side.
+
 WHEN YOU ARE LOST
 ? lists every key with where it works, F1 opens the rule a line cites (and searches the rules), L shows
 what each map glyph means, ctrl+z takes back the last command, and : types any command of the command

@@ -23,6 +23,7 @@ from apcombat.tui.widgets.unit_looks import (
     FLAG_WORDS,
     OUT_MARKS,
     UnitLook,
+    mark_look,
     unit_line,
 )
 
@@ -130,7 +131,26 @@ def _unit_lines(colours: str, hexes: bool) -> list[Text]:
     words = {"down": "down", "unconscious": "unconscious", "man_down": "man down", "dead": "dead"}
     lines.append(_line("  " + ", ".join(f"{OUT_MARKS[k]} {v}" for k, v in words.items()) + ", _ surrendered"))
     lines.append(_line("  (R12, R18.2, R18.1.5; one that fled leaves the map)"))
-    return lines
+    return lines + _fog_lines(colours)
+
+
+def _fog_lines(colours: str) -> list[Text]:
+    """R21: what the fog of war adds to the map — last-seen marks and hidden characters."""
+    mark = mark_look(1, Pose.CROUCHED)
+    hidden = UnitLook("A1", 0, flags=("cover", "hidden"))
+    zoomed = _unit(mark, colours, 2)
+    return [
+        Text("Fog of war (R21, encounters with fog_of_war on)", style="bold"),
+        _line('  you see only the enemies your characters see; the turn order reads "out of sight" while'),
+        _line("  an enemy you do not see acts"),
+        _line(_one(mark, colours), "  ", zoomed[0], "  a last-seen mark: where your side last saw an enemy, in its"),
+        _line("      ", zoomed[1], "  side's colour with its pose then; the cursor on it gives its round"),
+        _line(
+            _one(hidden, colours), "  ", _unit(hidden, colours, 2)[1], "  hidden (faint, ◌): seen by no enemy until it"
+        ),
+        _line("      reveals itself; shown to its own side and to the game master"),
+        _line("  hot-seat: a hand-over screen comes before each side's turn — pass the keyboard, press Enter"),
+    ]
 
 
 def legend_text(hexes: bool = False, colours: str = STANDARD) -> Text:
@@ -149,7 +169,14 @@ def legend_text(hexes: bool = False, colours: str = STANDARD) -> Text:
         return _cell(colours=colours, **options)  # type: ignore[arg-type]
 
     lines.append(Text("Overlays (keys 1-5 switch them)", style="bold"))
-    lines.append(_line(cell(), " ", cell(dimmed=True, dot=False), "  1 sight: in sight a dot, out of sight dimmed"))
+    lines.append(
+        _line(
+            cell(),
+            " ",
+            cell(dimmed=True, dot=False),
+            "  1 sight: in sight a dot, out of sight dimmed (fog: your side's)",
+        )
+    )
     lines.append(
         _line(
             cell(tint="cone"), " ", cell(tint="reach_cone"), "  2 watch cones: an enemy's (the second: also reachable)"

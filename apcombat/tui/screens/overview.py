@@ -11,8 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from apcombat.model import Encounter
-from apcombat.tui.widgets.map_palettes import palette_of
+from apcombat.model import Cell, Encounter, Pose
+from apcombat.tui.widgets.map_palettes import palette_of, side_colour_at
 from apcombat.tui.widgets.panels import side_colour, side_index
 from apcombat.tui.widgets.unit_looks import cased
 
@@ -21,18 +21,25 @@ FRAME = 8
 
 
 def overview_text(
-    state: Encounter, labels: dict[str, str], width: int, height: int, colours: str = "standard"
+    state: Encounter,
+    labels: dict[str, str],
+    width: int,
+    height: int,
+    colours: str = "standard",
+    marks: tuple[tuple[Cell, int, Pose], ...] = (),
 ) -> tuple[Text, int]:
     """The map in at most `width` x `height` characters, and how many cells across one character stands for.
 
     A character is about half as wide as it is tall, so it stands for `scale` cells across and twice that
     down: a unit standing in them shows as its side's letter, in its side's case as on the map (`labels`: the
     units' marks; the acting one in reverse), else mostly walls and obstacles as █, some as ░, open ground as
-    a dim dot. `colours`: the player's palette."""
+    a dim dot. `colours`: the player's palette. `state` is the view the battlefield shows (R21.8.4: the side's
+    characters and the enemies in its view); `marks`, its last-seen marks, each a `?` in the enemy's colour."""
     battlemap = state.map
     assert battlemap is not None
     scale = max(1, math.ceil(battlemap.width / max(1, width)), math.ceil(battlemap.height / max(1, 2 * height)))
     standing = {unit.at: unit for unit in state.units if unit.at is not None and not unit.down}
+    marked = {cell: side for cell, side, _ in marks}
     text = Text()
     for top in range(0, battlemap.height, 2 * scale):
         for left in range(0, battlemap.width, scale):
@@ -48,6 +55,10 @@ def overview_text(
                 mark = cased(labels.get(unit.id, unit.id[:1].upper()), side_index(state, unit.side))
                 text.append(mark[:1], style=style)
                 continue
+            remembered = next((marked[cell] for cell in cells if cell in marked), None)
+            if remembered is not None:
+                text.append("?", style=f"italic {side_colour_at(colours, remembered)}")
+                continue
             blocked = sum(battlemap.at(cell).blocks_movement for cell in cells)
             text.append(*(("█", "") if 2 * blocked >= len(cells) else ("░", "") if blocked else ("·", "grey37")))
         text.append("\n")
@@ -60,15 +71,18 @@ class OverviewScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,v,enter", "close", "Back to the map", id="overview.close")]
 
-    def __init__(self, state: Encounter, labels: dict[str, str]) -> None:
+    def __init__(
+        self, state: Encounter, labels: dict[str, str], marks: tuple[tuple[Cell, int, Pose], ...] = ()
+    ) -> None:
         super().__init__()
         self.state = state
         self.labels = labels
+        self.marks = marks
 
     def compose(self) -> ComposeResult:
         size = self.app.size
         width, height = size.width - FRAME, size.height - FRAME
-        text, scale = overview_text(self.state, self.labels, width, height, palette_of(self.app))
+        text, scale = overview_text(self.state, self.labels, width, height, palette_of(self.app), self.marks)
         battlemap = self.state.map
         assert battlemap is not None
         with Vertical(classes="dialog"):
@@ -86,7 +100,9 @@ class OverviewScreen(ModalScreen[None]):
     def refresh_view(self) -> None:
         """The whole map again, in the palette the settings (F4 over it) just chose."""
         size = self.app.size
-        text, _ = overview_text(self.state, self.labels, size.width - FRAME, size.height - FRAME, palette_of(self.app))
+        text, _ = overview_text(
+            self.state, self.labels, size.width - FRAME, size.height - FRAME, palette_of(self.app), self.marks
+        )
         self.query_one("#overview-map", Static).update(text)
 
     def action_close(self) -> None:

@@ -113,7 +113,7 @@ class ShotScreen(ModalScreen[Attack | str | None]):
         self.attacker = attacker
         self.target = target
         self.turn = turn
-        self.options = attack_options(self.session.state, attacker, target)
+        self.options = attack_options(self.session.acting_view(), attacker, target)
         self.mode = first_mode(self.options, mode)
         self.location = "" if self.mode != "aimed" else "torso"
         self.extra_ap = 0
@@ -209,7 +209,7 @@ class ShotScreen(ModalScreen[Attack | str | None]):
 
     def update_preview(self) -> None:
         """Show the attack's preview; nothing changes (no new layout) when it shows this state's already."""
-        state = self.session.state
+        state = self.session.acting_view()  # R21.2.5: the shooter's side's knowledge only
         dice = self.query_one("#dice", Input).value if self.table_mode else ""
         shown = (state, self.attacker, self.target, self.line, dice)
         if shown == self.shown:

@@ -103,11 +103,12 @@ class TableScreen(GameScreen):
             e.unit for e in events if e.unit and (e.kind == "down" or e.data.get("casualty") in ("man down", "dead"))
         ]
         questions = []
+        whole = self.session.state  # the game master's questions, whichever side's view the screen shows
         for lost_id in dict.fromkeys(lost):
-            fallen = self.state.unit(lost_id)
+            fallen = whole.unit(lost_id)
             if not fallen.down:
                 continue  # stunned (R18.2.1): not lost
-            for friend in self.state.units:
+            for friend in whole.units:
                 if friend.side == fallen.side and friend.id != fallen.id and not friend.down:
                     questions.append((friend, fallen))
         self._ask_next_loss(questions)
@@ -220,7 +221,8 @@ class TableScreen(GameScreen):
         unit = self._with_active()
         if unit is None:
             return
-        enemies = [u for u in self.state.units if u.side != unit.side and not u.down]
+        # the game master judges who sees whom at a table (R21.7.3), whichever view the screen shows
+        enemies = [u for u in self.session.state.units if u.side != unit.side and not u.down]
         standing = {enemy.id for enemy in enemies}
         target = self.target if self.target in standing else self._last_target(unit.id)
         if target not in standing and len(enemies) == 1:

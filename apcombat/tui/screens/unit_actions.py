@@ -103,7 +103,7 @@ class UnitActions(BattleFace):
         unit = self._with_active(acting=False)  # picking a target plays nothing
         if unit is None:
             return
-        enemies = visible_enemies(self.state, unit)
+        enemies = visible_enemies(self.session.acting_view(), unit)  # R21.8.4: only enemies its side sees
         if not enemies:
             self.notify(f"{unit.name} sees no enemy")
             return

@@ -30,10 +30,10 @@ from rich.style import Style
 from textual.strip import Strip
 
 from apcombat.engine import unit_flags, unit_marks
-from apcombat.model import Encounter, RangeBand, Terrain, Unit
+from apcombat.model import Cell, Encounter, Pose, RangeBand, Terrain, Unit
 from apcombat.model.fates import Fate
 from apcombat.tui.widgets.map_palettes import STANDARD, palette
-from apcombat.tui.widgets.unit_looks import UnitLook, look_of, unit_line
+from apcombat.tui.widgets.unit_looks import UnitLook, look_of, mark_look, unit_line
 
 CELL_WIDTH = 2  # terminal columns per map cell
 
@@ -86,9 +86,12 @@ def _rank(unit: Unit, active: bool) -> int:
     return 0 if active else 3 if unit.down else 2 if unit.unconscious_rounds > 0 else 1
 
 
-def unit_rows(state: Encounter, marks: dict[str, str] | None = None) -> dict[int, tuple[UnitGlyph, ...]]:
+def unit_rows(
+    state: Encounter, marks: dict[str, str] | None = None, remembered: tuple[tuple[Cell, int, Pose], ...] = ()
+) -> dict[int, tuple[UnitGlyph, ...]]:
     """The looks of the units on the map, by row, one per cell, sorted by x; `marks` the engine's
-    (`unit_marks`, worked out here when not given)."""
+    (`unit_marks`, worked out here when not given); `remembered`, the last-seen marks (R21.2) drawn `?` where
+    no character of the view stands."""
     marks = marks if marks is not None else unit_marks(state)
     best: dict[tuple[int, int], tuple[int, UnitLook]] = {}
     for unit in state.units:
@@ -99,6 +102,8 @@ def unit_rows(state: Encounter, marks: dict[str, str] | None = None) -> dict[int
             continue
         look = look_of(state, unit, marks.get(unit.id, "??"), unit_flags(state, unit))
         best[unit.at] = (rank, look)
+    for cell, side, pose in remembered:
+        best.setdefault(cell, (4, mark_look(side, pose)))
     rows: dict[int, list[UnitGlyph]] = {}
     for (x, y), (_, look) in best.items():
         rows.setdefault(y, []).append((x, look))

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 import attrs
 
-from apcombat.model import Cell, RangeBand
+from apcombat.model import Cell, Pose, RangeBand
 from apcombat.model.converters import as_frozenset, as_tuple
 
 V = TypeVar("V")
@@ -30,6 +30,8 @@ class MapOverlay:
     target: Cell | None = None
     costs_shown: bool = False  # write the AP cost in each reachable floor cell
     watches: frozenset[Cell] = attrs.field(default=frozenset(), converter=as_frozenset)  # the acting side's watches
+    marks: tuple[tuple[Cell, int, Pose], ...] = attrs.field(default=(), converter=as_tuple)
+    """The viewing side's last-seen marks (R21.2): cell, the marked enemy's side's place, its pose then."""
 
 
 def rows_of_cells(cells: frozenset[Cell]) -> dict[int, frozenset[int]]:

@@ -12,7 +12,7 @@ from textual.widgets import Static
 from apcombat.engine import conditions_of, deck_summary, in_a_fire, morale_words, unit_flags, unit_marks
 from apcombat.model import Encounter, Unit
 from apcombat.tui.widgets.map_palettes import STANDARD, palette_of, side_colour_at
-from apcombat.tui.widgets.unit_looks import flag_text, shaped
+from apcombat.tui.widgets.unit_looks import flag_text, shaped, shown_flags
 
 HEADING_COLUMNS = 36
 """The columns of the unit panel's first line (the side panel's 40 less its border and padding)."""
@@ -32,7 +32,7 @@ def side_index(state: Encounter, side_id: str) -> int:
 def unit_heading(state: Encounter, unit: Unit, mark: str) -> str:
     """The unit's mark in its side's brackets and its flags' marks (▪ in cover, ◎ watching ...), as the map
     draws them zoomed: `[R1] ▪◎`."""
-    flags = flag_text(unit_flags(state, unit))
+    flags = flag_text(shown_flags(unit_flags(state, unit), unit))
     return shaped(mark, side_index(state, unit.side)) + (f" {flags}" if flags else "")
 
 
@@ -94,17 +94,18 @@ class UnitPanel(Static):
 
     shown_for: tuple[Encounter, Unit | None, int, str] | None = None  # and the palette
 
-    def show(self, state: Encounter, unit: Unit | None, planned_ap: int = 0) -> None:
-        """Show the unit in this state (the panel's height is fixed: nothing it says changes the layout)."""
+    def show(self, state: Encounter, unit: Unit | None, planned_ap: int = 0, nobody: str = "no unit is acting") -> None:
+        """Show the unit in this state (the panel's height is fixed: nothing it says changes the layout);
+        `nobody`: what it says when no unit of the view acts."""
         shown, colours = self.shown_for, palette_of(self.app)
         if shown is not None and shown[0] is state and shown[1] is unit and shown[2:] == (planned_ap, colours):
             return
         self.shown_for = (state, unit, planned_ap, colours)
-        self.update(self._text(state, unit, planned_ap), layout=False)  # a fixed height (app.tcss)
+        self.update(self._text(state, unit, planned_ap, nobody), layout=False)  # a fixed height (app.tcss)
 
-    def _text(self, state: Encounter, unit: Unit | None, planned_ap: int) -> Text:
+    def _text(self, state: Encounter, unit: Unit | None, planned_ap: int, nobody: str) -> Text:
         if unit is None:
-            return Text("no unit is acting", style="dim")
+            return Text(nobody, style="dim")
         text = Text()
         colour = side_colour(state, unit.side, palette_of(self.app))
         heading = unit_heading(state, unit, unit_marks(state).get(unit.id, "??"))
@@ -127,6 +128,8 @@ class UnitPanel(Static):
         where = f"{unit.at[0]},{unit.at[1]} " if unit.at is not None else ""
         text.append(f"{where}facing {unit.facing.value}, {unit.pose.value}, {status}\n")
         conditions = []
+        if unit.hidden:
+            conditions.append("hidden (R21.3)")
         if unit.in_cover:
             conditions.append("in cover")
         if unit.wounds:
@@ -170,17 +173,19 @@ NAME_COLUMNS = 12  # a unit's name (and its flags) in the turn order, after its 
 class TurnOrder(Static):
     """The round, the initiative order and who has acted, watches or pins."""
 
-    last_shown: tuple[Encounter, dict[str, str] | None] | None = None  # shown again when resized
+    last_shown: tuple[Encounter, dict[str, str] | None, bool] | None = None  # shown again when resized
 
     def on_resize(self) -> None:
         if self.last_shown is not None:
             self.show(*self.last_shown)
 
-    def show(self, state: Encounter, labels: dict[str, str] | None = None) -> None:
+    def show(self, state: Encounter, labels: dict[str, str] | None = None, out_of_sight: bool = False) -> None:
         """`labels` are the map's letters for the units, so the list and the map can be read together. Under a
         unit, its conditions with the rounds they have left. When not every line fits (a short terminal), the
-        list starts just before the acting unit."""
-        self.last_shown = (state, labels)
+        list starts just before the acting unit. `state` is the view the screen shows (R21.8.1: the side's
+        characters and the enemies in its view); `out_of_sight`: a character the side does not see acts, said
+        in the round's line ("Round 2 — out of sight")."""
+        self.last_shown = (state, labels, out_of_sight)
         labels = labels or unit_marks(state)
         order = state.order or tuple(unit.id for unit in state.units)
         width = self.content_region.width
@@ -197,6 +202,8 @@ class TurnOrder(Static):
                 start -= 1
         text = Text()
         text.append(f"Round {state.round}" if state.round else "Set-up (round 0)", style="bold")
+        if out_of_sight:
+            text.append(" — out of sight", style="bold")
         if state.interrupt is not None:
             text.append("  INTERRUPT", style="bold reverse yellow")
         if deck is not None:
@@ -231,7 +238,7 @@ class TurnOrder(Static):
             line.append(mark + " ", style=style)
         # The flags' marks (▪ in cover, ◎ watching ...) after the name when they fit in its column, else at the
         # line's end; only when neither has room is the name cut short for them.
-        flags = "" if unit.down else flag_text(unit_flags(state, unit))
+        flags = "" if unit.down else flag_text(shown_flags(unit_flags(state, unit), unit))
         room = NAME_COLUMNS if mark else NAME_COLUMNS + 3
         after = f" {unit.hp:>3} HP {status}"
         beside = bool(flags) and len(unit.name) + 1 + len(flags) <= room

@@ -42,7 +42,7 @@ class RowMarksBuilder:
     ) -> list[RowMarks]:
         """The marks of each of the map's `height` rows: units (drawn with their `labels`), overlays, target
         and cursor."""
-        units: dict[int, tuple[UnitGlyph, ...]] = unit_rows(state, labels)
+        units: dict[int, tuple[UnitGlyph, ...]] = unit_rows(state, labels, overlay.marks)
         reach = self._layer("reachable", overlay.reachable, rows_of_values)
         path = self._layer("path", overlay.path, rows_of_values)
         sight = self._layer("sight", overlay.sight, rows_of_cells)

@@ -11,6 +11,8 @@ or case, its pose, facing and flags (`unit_flags`). The map, the legend and the 
     pose      upright: bold, no pose mark   crouched ▄   prone ▁ and the mark underlined and in italics
     flags     ▪ in cover   ◎ watching   # pinned (an enemy's covering fire)   ~ suppressed (and a grey
               background)   * stunned   ? shaken   ! broken   ^ burning
+    hidden    R21.3: faint, and ◌ among its flags (its own side and the game master see it)
+    marks     R21.2: `?` in the marked enemy's side colour where its side last saw it ([?] zoomed, with the pose)
     out       dim (struck through at zoom 1); below the mark x down, z unconscious, + man down, † dead,
               _ surrendered
     the acting unit in reverse video
@@ -47,6 +49,7 @@ FLAG_MARKS: dict[str, str] = {
     "shaken": "?",
     "broken": "!",
     "burning": "^",
+    "hidden": "◌",
 }
 FLAG_WORDS: dict[str, str] = {
     "cover": "in cover",
@@ -57,6 +60,7 @@ FLAG_WORDS: dict[str, str] = {
     "shaken": "shaken (R18.1.3)",
     "broken": "broken (R18.1.3)",
     "burning": "burning (R6.2)",
+    "hidden": "hidden (R21.3): seen by no enemy until revealed",
 }
 OUT_MARKS = {"down": "x", "unconscious": "z", "man_down": "+", "dead": "†", "surrendered": "_"}
 """R12.2, R12.1, R18.2.1, R18.1.5: the mark of a unit out of the fight (or knocked out)."""
@@ -74,6 +78,17 @@ class UnitLook:
     out: str = ""  # a key of OUT_MARKS, or "" (in the fight)
     active: bool = False
     flags: tuple[str, ...] = ()  # keys of FLAG_MARKS, in the engine's order
+    remembered: bool = False  # a last-seen mark (R21.2), drawn `?`, not a character seen now
+
+
+def mark_look(side: int, pose: Pose) -> UnitLook:
+    """A last-seen mark's look (R21.2, R21.8.4): `?` in the enemy side's colour, with the pose it was seen in."""
+    return UnitLook("?", side, pose, remembered=True)
+
+
+def shown_flags(flags: tuple[str, ...], unit: Unit) -> tuple[str, ...]:
+    """The engine's flags of a unit (`unit_flags`) and, shown to its own side and the game master, hidden."""
+    return (*flags, "hidden") if unit.hidden and "hidden" not in flags and "down" not in flags else flags
 
 
 def look_of(state: Encounter, unit: Unit, mark: str, flags: tuple[str, ...]) -> UnitLook:
@@ -83,7 +98,7 @@ def look_of(state: Encounter, unit: Unit, mark: str, flags: tuple[str, ...]) -> 
     else:
         out = "down" if unit.down else "unconscious" if unit.unconscious_rounds > 0 else ""
     side = next((i for i, side in enumerate(state.sides) if side.id == unit.side), 0)
-    shown = tuple(flag for flag in flags if flag in FLAG_MARKS)
+    shown = tuple(flag for flag in shown_flags(flags, unit) if flag in FLAG_MARKS)
     return UnitLook(mark, side, unit.pose, unit.facing, out, unit.id == state.active, shown)
 
 
@@ -111,8 +126,11 @@ def unit_line(look: UnitLook, palette_name: str, zoom: int, sub: int) -> tuple[s
     out = bool(look.out)
     prone = look.pose is Pose.PRONE
     width = 2 * zoom
+    if look.remembered:
+        return _remembered_line(look, colour, zoom, sub)
+    hidden = "hidden" in look.flags
     if sub == 0:
-        bold = not out and (look.pose is Pose.UPRIGHT or colours.bold_units)
+        bold = not out and not hidden and (look.pose is Pose.UPRIGHT or colours.bold_units)
         lying = prone and not out and zoom == 1  # from zoom 2 the pose has its mark
         style = Style(color=colour, bold=bold, dim=out, underline=lying, italic=lying)
         if zoom == 1:
@@ -122,6 +140,7 @@ def unit_line(look: UnitLook, palette_name: str, zoom: int, sub: int) -> tuple[s
             text = shaped(look.mark, look.side)
             if zoom >= 3:
                 text += OUT_MARKS.get(look.out, "x") + " " if out else FACING_MARKS[look.facing] + POSE_MARKS[look.pose]
+        style += Style(dim=hidden or None)
     else:
         style = Style(color=colour, dim=out, bold=colours.bold_units)
         if out:
@@ -135,3 +154,13 @@ def unit_line(look: UnitLook, palette_name: str, zoom: int, sub: int) -> tuple[s
     if look.active:
         style += Style(reverse=True)
     return text[:width].ljust(width), style
+
+
+def _remembered_line(look: UnitLook, colour: str, zoom: int, sub: int) -> tuple[str, Style]:
+    """A mark's line: `?` (zoom 1), `[?]` and its pose's mark (zoom 2 and 3), italic in the side's colour."""
+    width = 2 * zoom
+    if sub == 0:
+        text = "?" if zoom == 1 else shaped("?", look.side) + (POSE_MARKS[look.pose] if zoom >= 3 else "")
+    else:
+        text = POSE_MARKS[look.pose] if zoom == 2 and sub == 1 else ""
+    return text[:width].ljust(width), Style(color=colour, italic=True)

@@ -95,7 +95,7 @@ from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
 
 # R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
-from apcombat.engine.side_view import fog_on, last_seen, marks_of, sees_now, shows_new, view
+from apcombat.engine.side_view import fog_on, last_seen, marks_of, sees_now, shows_new, undo_refusal, view
 
 # What a screen shows and an AI weighs, computed here so that no UI computes a rule.
 from apcombat.engine.views import (
@@ -216,6 +216,7 @@ __all__ = [
     "rule_modules",
     "sees_now",
     "shows_new",
+    "undo_refusal",
     "side_asked",
     "side_letters",
     "sight_cells",

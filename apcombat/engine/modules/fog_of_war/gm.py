@@ -43,12 +43,12 @@ def hide_problem(state: Encounter, unit: Unit) -> str | None:
     if unit.down:
         return "it is out of the fight"
     if unit.burning is not None:
-        return "it is burning (R6.2)"
+        return "it is burning"
     if not unit.in_cover:
-        return f"it is not in cover: cover {unit.id} first (R9.1)"
+        return f"it is not in cover, so first cover {unit.id}"
     if not in_cover_there(state, unit):
         assert unit.at is not None
-        return f"no wall or low obstacle stands beside {unit.at[0]},{unit.at[1]} (R9.1, R21.3.2)"
+        return f"{unit.at[0]},{unit.at[1]} is in the open, with no wall or low obstacle beside it"
     if state.map is None:
         return None
     for enemy in state.units:
@@ -57,7 +57,7 @@ def hide_problem(state: Encounter, unit: Unit) -> str | None:
     beside = neighbour_finding(state, unit)
     if beside is not None:
         assert beside.at is not None
-        return f"{beside.name} at {beside.at[0]},{beside.at[1]} stands beside it (R21.4.2 d)"
+        return f"{beside.name} at {beside.at[0]},{beside.at[1]} stands beside it"
     return None
 
 

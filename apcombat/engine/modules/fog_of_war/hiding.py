@@ -28,9 +28,7 @@ FOG = Module.FOG_OF_WAR.value
 ATTACK_WORDS = {"shoot": "it shoots", "dual": "it shoots", "flame": "it fires its flamer", "melee": "it attacks"}
 
 
-def reveal(
-    state: Encounter, unit_id: str, reason: str, events: list[Event] | None, quietly: bool = True
-) -> Encounter:
+def reveal(state: Encounter, unit_id: str, reason: str, events: list[Event] | None, quietly: bool = True) -> Encounter:
     """R21.4.2: `unit_id` stops being hidden, logged "Rat is revealed: REASON" (nothing when it is not
     hidden). `quietly` (R21.4.3): revealed by anything but its own action, it enters no watch until its own
     next action."""

@@ -37,5 +37,5 @@ def pin_marks(before: Encounter, state: Encounter, events: list[Event]) -> Encou
             continue
         pinned = next((unit for unit in state.units if unit.id == target), None)
         if pinned is not None:
-            state = with_mark(state, pinned.side, pinner.id)
+            state = with_mark(state, pinned.side, pinner.id, before.round)  # a pin ends its turn, maybe the round
     return state

@@ -83,7 +83,7 @@ def test_table_mode_refusals(tmp_path):  # R21.7.3
     refused(game, "gm sees vault rat on", "Rat is hidden: reveal it first (gm reveal rat) (R21.7.3)")
     refused(game, "gm sees vault ana on", "Ana is one of The Vault: a side always sees its own (R21.7.3)")
     refused(game, "gm sees nobody jed on", "no side 'nobody': the sides are vault, raiders")
-    with pytest.raises(CommandError, match="^expected on or off after gm sees vault jed, got 'maybe'"):
+    with pytest.raises(CommandError, match=r"^expected on or off after gm sees vault jed, got 'maybe'"):
         game.play("gm sees vault jed maybe")
 
 

@@ -16,8 +16,8 @@ import attrs
 from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
-from apcombat.engine.part import parts_on
 from apcombat.engine.modules.rerolls.commands import Reroll
+from apcombat.engine.part import parts_on
 from apcombat.model import Encounter, RolledDie
 from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module

@@ -85,6 +85,7 @@ from apcombat.engine.modules.activation_deck.deck import (
 from apcombat.engine.modules.casualties.commands import Aid, GmNext
 from apcombat.engine.modules.fire_spread.commands import GmFire
 from apcombat.engine.modules.fire_spread.damage import fires_on, in_a_fire
+from apcombat.engine.modules.fog_of_war.commands import GmHide, GmReveal, GmSees, Reveal
 from apcombat.engine.modules.morale.checks import edge_metres, edge_of
 from apcombat.engine.modules.morale.commands import GmMorale
 from apcombat.engine.modules.rerolls.commands import Reroll
@@ -145,12 +146,15 @@ __all__ = [
     "GmDice",
     "GmFire",
     "GmForce",
+    "GmHide",
     "GmHp",
     "GmMod",
     "GmMorale",
     "GmNear",
     "GmNext",
     "GmOrder",
+    "GmReveal",
+    "GmSees",
     "GmSet",
     "GmShow",
     "GmSpot",
@@ -166,6 +170,7 @@ __all__ = [
     "Redo",
     "Reload",
     "Reroll",
+    "Reveal",
     "RuleModule",
     "SightFrom",
     "Start",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fog_fights import FORD, ana, ben, fog_game, jed, rat
 
-from apcombat.engine import CommandError, view
+from apcombat.engine import CommandError, legal_commands, view
 
 
 def seen_by(game, side):
@@ -226,3 +226,10 @@ def test_the_commands_are_refused_with_the_module_off(tmp_path, line, words, rul
     with pytest.raises(CommandError) as refusal:
         game.play(line)
     assert str(refusal.value) == expected
+
+
+def test_legal_commands_list_reveal_for_a_hidden_character(tmp_path):  # R21.4.1, R21.9.2
+    game = fog_game(tmp_path, rat((9, 2), "W", hidden=True), ana((0, 0)))
+    assert "reveal rat" in legal_commands(game.state)
+    game.play("reveal rat")
+    assert "reveal rat" not in legal_commands(game.state)

@@ -4,6 +4,8 @@ marks of the enemies it lost sight of (R21.2); hidden characters (R21.3) are see
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from apcombat.dice import DiceSource
 from apcombat.engine.command_base import Command
 from apcombat.engine.events import Event
@@ -34,7 +36,7 @@ from apcombat.engine.modules.fog_of_war.hiding import (
 from apcombat.engine.modules.fog_of_war.knowledge import marks_fade, update
 from apcombat.engine.modules.fog_of_war.pins import pin_marks, refuse_pin
 from apcombat.engine.modules.fog_of_war.table import gm_sees, refuse_spot, see_each_other
-from apcombat.engine.part import CommandForm, RoundEnd, RuleModule
+from apcombat.engine.part import Accepted, CommandForm, RoundEnd, RuleModule
 from apcombat.model import Encounter, Unit
 from apcombat.model.modules import Module
 from apcombat.rules.resolve import AttackResult
@@ -75,6 +77,11 @@ class FogOfWar(RuleModule):
 
     def interruption_begins(self, state: Encounter, watcher_id: str, events: list[Event]) -> Encounter:
         return reveal(state, watcher_id, "it interrupts (R21.4.2 c)", events)
+
+    def legal_actions(self, state: Encounter, unit: Unit, accepted: Accepted) -> Iterator[Command]:
+        """R21.4.1: a hidden character may reveal itself."""
+        if unit.hidden and accepted(state, reveal_it := Reveal(unit=unit.id)):
+            yield reveal_it
 
     def after_step(
         self, state: Encounter, mover_id: str, dice: DiceSource, events: list[Event]

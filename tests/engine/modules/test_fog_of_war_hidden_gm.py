@@ -153,3 +153,12 @@ def test_the_pin_holds_out_of_sight_and_its_fire_refreshes_the_mark(tmp_path):  
     game.play_all(["gm dice 10", "uncover ana"])  # R17.2: Jed's luck test fails, no hit
     assert game.state.unit("jed").pin is None
     assert marks_of(game.state, "vault") == (Mark("jed", (9, 2), Pose.PRONE, 2),)
+
+
+def test_gm_hide_ends_every_pin_on_the_character(tmp_path):  # R21.5.4, R21.7.1
+    game = fog_game(tmp_path, ana(None), jed(None), rows=None)
+    game.play_all(["gm set ana in_cover=true", "end", "pin jed ana at 20cm"])
+    assert game.state.unit("jed").pin is not None
+    events = game.play("gm hide ana")
+    assert "Jed's pin on Ana ends (R21.5.4)" in [event.text for event in events]
+    assert game.state.unit("jed").pin is None and game.state.unit("ana").hidden

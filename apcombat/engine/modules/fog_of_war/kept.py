@@ -15,11 +15,15 @@ FOG = Module.FOG_OF_WAR.value
 
 
 def replay_base(base: Encounter, first: Encounter) -> Encounter:
-    """The state the replay starts from: each character the first play revealed is revealed in it."""
+    """The state the replay starts from: each character the first play revealed is revealed in it — but the
+    acting character that revealed itself by its own action (R21.4.2 b), which the replay reveals again as
+    the first play did (and after which it may enter a watch, R21.4.3)."""
     revealed = {unit.id: unit for unit in first.units if not unit.hidden}
     for unit in base.units:
         if unit.hidden and unit.id in revealed:
             quietly = revealed[unit.id].quietly_revealed
+            if unit.id == base.active and not quietly:
+                continue
             base = base.with_unit(with_state(unit, FOG, hidden=False, quietly_revealed=quietly))
     return base
 

@@ -4,9 +4,11 @@ war's commands refused while the module is off."""
 from __future__ import annotations
 
 import pytest
-from fog_fights import FORD, ana, ben, fog_game, jed, rat
+from fog_fights import FORD, ROOT, ana, ben, fog_document, fog_game, jed, rat
 
-from apcombat.engine import CommandError, legal_commands, view
+from apcombat.content import load_encounter, load_library
+from apcombat.engine import CommandError, Game, legal_commands, view
+from tests.engine.builders import write_encounter
 
 
 def seen_by(game, side):
@@ -233,3 +235,16 @@ def test_legal_commands_list_reveal_for_a_hidden_character(tmp_path):  # R21.4.1
     assert "reveal rat" in legal_commands(game.state)
     game.play("reveal rat")
     assert "reveal rat" not in legal_commands(game.state)
+
+
+def test_the_crates_it_hid_behind_burn_and_reveal_it(tmp_path):  # R21.4.2 f, R18.3.3
+    rows = ("..........", "..........", "........%.", "..........")
+    document = fog_document(
+        ana((0, 0)), rat((9, 2), "W", hidden=True), rows=rows, modules=("fog_of_war", "fire_spread")
+    )
+    document["map"]["legend"] = {"%": "crates"}
+    game = Game(load_encounter(write_encounter(tmp_path / "fog.toml", document), load_library(ROOT / "content")))
+    game.play("start")
+    assert game.state.unit("rat").hidden
+    events = game.play("gm fire 8,2 on")  # burning crates hide, they stop no bullet: no cover (R9.1)
+    assert reveals(events) == ["Rat is revealed: it is no longer in cover (R21.4.2 f)"]

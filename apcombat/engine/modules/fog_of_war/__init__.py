@@ -76,7 +76,8 @@ class FogOfWar(RuleModule):
         return reveal_at_start(state, command, events)  # R21.4.2 (b), R21.4.3
 
     def interruption_begins(self, state: Encounter, watcher_id: str, events: list[Event]) -> Encounter:
-        return reveal(state, watcher_id, "it interrupts (R21.4.2 c)", events)
+        state = reveal(state, watcher_id, "it interrupts (R21.4.2 c)", events)
+        return update(state, events)  # R21.1.3: the start of an interruption is an update
 
     def legal_actions(self, state: Encounter, unit: Unit, accepted: Accepted) -> Iterator[Command]:
         """R21.4.1: a hidden character may reveal itself."""

@@ -31,7 +31,7 @@ def gm_hide(state: Encounter, command: GmHide, dice: DiceSource, events: list[Ev
     state = state.with_unit(with_state(unit, FOG, hidden=True, quietly_revealed=False))
     pinners = [other for other in state.units if other.pin is not None and other.pin.target == unit.id]
     for pinner in pinners:
-        events.append(Event("pin_end", f"{pinner.name}'s pin on {unit.name} ends (R21.5.4)", unit=pinner.id))
+        events.append(Event("pin", f"{pinner.name}'s pin on {unit.name} ends (R21.5.4)", unit=pinner.id))
         state = state.with_unit(attrs.evolve(pinner, pin=None))
     return forget_everywhere(state, unit.id)
 

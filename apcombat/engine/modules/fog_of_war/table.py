@@ -36,7 +36,7 @@ def gm_sees(state: Encounter, command: GmSees, dice: DiceSource, events: list[Ev
     told = side.slots.fog_of_war.told
     ids = frozenset(unit.id for unit in named)
     told = told | ids if command.on else told - ids
-    who = "every enemy it may see" if command.unit == "all" else named[0].name
+    who = "every enemy that is not hidden" if command.unit == "all" else named[0].name
     text = f"game master: {side.name} {'sees' if command.on else 'no longer sees'} {who} (R21.7.3)"
     events.append(Event("gm", text, {"side": side.id, "sees": sorted(ids), "on": command.on}))
     return _with_told(state, side.id, told)

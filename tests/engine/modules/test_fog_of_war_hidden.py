@@ -248,3 +248,12 @@ def test_the_crates_it_hid_behind_burn_and_reveal_it(tmp_path):  # R21.4.2 f, R1
     assert game.state.unit("rat").hidden
     events = game.play("gm fire 8,2 on")  # burning crates hide, they stop no bullet: no cover (R9.1)
     assert reveals(events) == ["Rat is revealed: it is no longer in cover (R21.4.2 f)"]
+
+
+def test_attacking_at_once_it_fires_before_a_watcher_may_answer(tmp_path):  # R21.4.3
+    game = fog_game(tmp_path, ben((0, 3), "E"), rat((9, 2), "W", hidden=True))
+    game.play("react ben")
+    events = game.play_all(["gm dice 99 1", "shoot rat ben lean"])  # a miss, then Ben's perception
+    kinds = [event.kind for event in events if event.kind in ("reveal", "attack", "interrupt")]
+    assert kinds == ["reveal", "attack", "interrupt"]
+    assert game.state.active == "ben"

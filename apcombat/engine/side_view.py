@@ -142,4 +142,6 @@ def undo_refusal(before: Encounter, after: Encounter, side: str) -> str | None:
     if not shows_new(before, after, side):
         return None
     name = after.side(side).name
-    return f"{name} cannot take this back: it showed {name} something new (R21.8.8: undo keeps what was seen)"
+    return (
+        f"{name} cannot undo the last command: it showed {name} something new, and what was seen stays seen (R21.8.8)"
+    )

@@ -20,7 +20,8 @@ def test_undo_is_refused_from_the_view_of_a_side_the_command_showed_something_ne
     assert game.undo_refused("vault") is None  # it showed the vault nothing
     game.play("move ana 7,0 8,1")  # Rat revealed beside her (E21.3)
     assert game.undo_refused("vault") == (
-        "The Vault cannot take this back: it showed The Vault something new (R21.8.8: undo keeps what was seen)"
+        "The Vault cannot undo the last command: it showed The Vault something new, and what was seen stays seen "
+        "(R21.8.8)"
     )
     assert game.undo_refused("raiders") is None  # Rat saw Ana all along
     game.play("undo")  # the game master's screen undoes anything

@@ -46,6 +46,7 @@ from apcombat.content.encounter_map import read_map
 from apcombat.content.encounter_sides import SideSection
 from apcombat.content.encounter_units import UnitReader, UnitSection, told_apart
 from apcombat.content.errors import Loaded, Problem
+from apcombat.content.hidden_checks import hidden_findings
 from apcombat.content.library import Library
 from apcombat.content.loader import (
     EntryKind,
@@ -128,6 +129,9 @@ class _EncounterReader:
         if fires_without_fire_spread(battle_map, modules):
             found = [("fires", f"{FIRES_NEED_FIRE_SPREAD}: add fire_spread = true to [modules] (R18.3)")]
             self.report(found, "map")
+        fog_on = modules.get(Module.FOG_OF_WAR, False)
+        for unit_id, found in hidden_findings(units, battle_map, fog_on):
+            self.report(found, f"unit {unit_id!r}")  # R21.10.2
         if self.problems or heading is None or house_rules is None or optional_rules is None:
             return None
         return Encounter(

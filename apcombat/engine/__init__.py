@@ -85,6 +85,7 @@ from apcombat.engine.modules.activation_deck.deck import (
 from apcombat.engine.modules.casualties.commands import Aid, GmNext
 from apcombat.engine.modules.fire_spread.commands import GmFire
 from apcombat.engine.modules.fire_spread.damage import fires_on, in_a_fire
+from apcombat.engine.modules.fog_of_war.commands import GmHide, GmReveal, GmSees, Reveal
 from apcombat.engine.modules.morale.checks import edge_metres, edge_of
 from apcombat.engine.modules.morale.commands import GmMorale
 from apcombat.engine.modules.rerolls.commands import Reroll
@@ -95,7 +96,7 @@ from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
 
 # R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
-from apcombat.engine.side_view import fog_on, last_seen, marks_of, sees_now, shows_new, view
+from apcombat.engine.side_view import fog_on, last_seen, marks_of, sees_now, shows_new, undo_refusal, view
 
 # What a screen shows and an AI weighs, computed here so that no UI computes a rule.
 from apcombat.engine.views import (
@@ -145,12 +146,15 @@ __all__ = [
     "GmDice",
     "GmFire",
     "GmForce",
+    "GmHide",
     "GmHp",
     "GmMod",
     "GmMorale",
     "GmNear",
     "GmNext",
     "GmOrder",
+    "GmReveal",
+    "GmSees",
     "GmSet",
     "GmShow",
     "GmSpot",
@@ -166,6 +170,7 @@ __all__ = [
     "Redo",
     "Reload",
     "Reroll",
+    "Reveal",
     "RuleModule",
     "SightFrom",
     "Start",
@@ -222,6 +227,7 @@ __all__ = [
     "sight_from",
     "still_to_act",
     "typed_line",
+    "undo_refusal",
     "unit_flags",
     "unit_marks",
     "view",

@@ -88,6 +88,8 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
     if isinstance(command, (Undo, Redo)):
         raise CommandError("undo and redo belong to a game's history, not to one state")
     if is_gm_command(command):
+        for part in parts_on(state):
+            part.refuse_gm(state, command)  # R21.7.3: `gm spot` names no hidden character
         before = state
         state = _handler(command, GM_HANDLERS)(state, command, dice, events)
         state = aftermath(before, state, dice, events)  # R18.2.1, R18.1.2: a game master's damage too
@@ -117,10 +119,13 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
             _refuse(state, command, state.active)  # R18.1.3: the broken run while they can
         return _end(state, dice, events)
     _check_actor(state, command)
-    _refuse(state, command, command.who)  # R18.2.1 stunned, R18.1.3 shaken and broken, R18.5.3 no delay
+    if not command.only_sight:
+        _refuse(state, command, command.who)  # R18.2.1 stunned, R18.1.3 shaken and broken, R18.5.3 no delay
     if isinstance(command, Delay):
         return _delay(state, dice, events)
     before = state
+    for part in parts_on(state):
+        state = part.before_action(state, command, events)  # R21.4.2 (b): a hidden actor is revealed first
     state = _handler(command, HANDLERS)(state, command, dice, events)
     state = aftermath(before, state, dice, events)  # R18.2.1 casualty d6s, R18.1.2 morale tests
     if isinstance(command, Move) and state.active is not None:

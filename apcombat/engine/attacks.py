@@ -379,6 +379,8 @@ def pin(state: Encounter, command: PinDown, dice: DiceSource, events: list[Event
             f"covering fire spends {COVERING_FIRE_ROUNDS} rounds; "
             f"the {carried.weapon.name} holds {carried.loaded} (R17.1)"
         )
+    for part in parts_on(state):
+        part.refuse_pin(state, unit, target)  # R21.5.4: a side pins only what it sees, never a hidden one
     if not target.in_cover:
         raise CommandError(f"{target.name} is not in cover: covering fire pins an enemy behind cover (R17.1)")
     if not sees_cover_of(state, unit, target):

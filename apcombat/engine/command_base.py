@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 import attrs
 
@@ -22,6 +22,10 @@ class CommandError(Exception):
 class Command:
     """Base of every command: a value, written as a line by `grammar.format_command` and read back by
     `grammar.parse_command`."""
+
+    # R21.4.1: a command that changes only sight (`reveal`): no module's conduct forbids it (shaken, broken,
+    # stunned), so `apply` asks no module's `refuse` of it.
+    only_sight: ClassVar[bool] = False
 
     @property
     def who(self) -> str | None:

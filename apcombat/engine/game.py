@@ -15,6 +15,7 @@ from apcombat.dice import DiceError, DiceRequest, DiceSource, ScriptedDice, Seed
 from apcombat.engine.apply import apply
 from apcombat.engine.commands import Command, CommandError, Redo, Undo, format_command, parse_command
 from apcombat.engine.events import Event
+from apcombat.engine.side_view import undo_refusal
 from apcombat.model import AiDice, Encounter
 from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
@@ -292,6 +293,14 @@ class Game:
         self.log.append(event)
         self._tell(self.command_listeners)
         return [event]
+
+    def undo_refused(self, side: str) -> str | None:
+        """R21.8.8: why `side`'s view may not undo the last command — it showed the side something new — in one
+        sentence; None when it may (or nothing is left to undo: `undo` says so)."""
+        if not self.history:
+            return None
+        snapshot = self._undo[-1] if self._undo else self._replayed_snapshot(len(self.history) - 1)
+        return undo_refusal(snapshot.state, self.state, side)
 
     def redo(self) -> list[Event]:
         """Play the last undone command again, exactly as it went: the same dice (typed ones included), the

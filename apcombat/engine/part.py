@@ -125,6 +125,12 @@ class RuleModule:
     def refuse_target(self, state: Encounter, attacker: Unit, target: Unit) -> None:
         """Raise CommandError when the attacker may not name this target (R21.5.1)."""
 
+    def refuse_pin(self, state: Encounter, pinner: Unit, target: Unit) -> None:
+        """Raise CommandError when the pinner may not pin this enemy (R21.5.4)."""
+
+    def refuse_gm(self, state: Encounter, command: Command) -> None:
+        """Raise CommandError when the module forbids a game master's command (R21.7.3's `gm spot`)."""
+
     def refuse_running(self, state: Encounter, unit: Unit) -> None:
         """Raise CommandError when the unit may not run."""
 
@@ -163,6 +169,17 @@ class RuleModule:
     def turn_begins(self, state: Encounter, unit: Unit) -> tuple[Unit, str]:
         """The unit as its turn begins, and words added to the turn's line."""
         return unit, ""
+
+    def before_action(self, state: Encounter, command: Command, events: list[Event]) -> Encounter:
+        """A command of the acting unit accepted by every refusal so far, before its handler pays AP or rolls
+        a die: the state it is played from (R21.4.2 b: a hidden character is revealed first). A refusal by the
+        handler afterwards undoes this too (`apply` changes nothing on a refusal)."""
+        return state
+
+    def interruption_begins(self, state: Encounter, watcher_id: str, events: list[Event]) -> Encounter:
+        """A watcher's perception test succeeded and it interrupts (R16.2): the state as its interruption
+        begins (R21.4.2 c: a hidden watcher is revealed)."""
+        return state
 
     def after_step(
         self, state: Encounter, mover_id: str, dice: DiceSource, events: list[Event]
@@ -229,6 +246,18 @@ class RuleModule:
     def after_command(self, state: Encounter, command: Command, gm: bool) -> Encounter:
         """After every command `apply` played (`gm`: a game master's)."""
         return state
+
+    # Re-rolls (R18.6.2).
+
+    def replay_base(self, base: Encounter, first: Encounter) -> Encounter:
+        """The state a re-roll plays the action again from (`base`, the state before it), given `first`, the
+        state the first play left (R21.8.8: who the first play revealed starts revealed)."""
+        return base
+
+    def replayed(self, first: Encounter, base: Encounter, after: Encounter) -> Encounter:
+        """The state a re-roll's replay left (`after`), given the first play's (`first`) and the state both
+        were played from (`base`) (R21.8.8: each side keeps the marks the first play showed it)."""
+        return after
 
 
 _installed: tuple[RuleModule, ...] = ()

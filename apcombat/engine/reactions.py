@@ -100,7 +100,10 @@ def perception_test(
         )
     )
     interrupt = Interrupt(watcher=watcher_id, interrupted=mover_id)
-    return attrs.evolve(state.with_unit(watcher), interrupt=interrupt, active=watcher_id), True
+    state = attrs.evolve(state.with_unit(watcher), interrupt=interrupt, active=watcher_id)
+    for part in parts_on(state):
+        state = part.interruption_begins(state, watcher_id, events)  # R21.4.2 (c)
+    return state, True
 
 
 ALLOWED_WHILE_INTERRUPTING = (Attack, TakeCover, LeaveCover, ChangePose, Move, Turn)

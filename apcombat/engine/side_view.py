@@ -121,12 +121,27 @@ def _shown_slots(slots: SideSlots) -> SideSlots:
 
 
 def shows_new(before: Encounter, after: Encounter, side: str) -> bool:
-    """R21.8.8: whether going from `before` to `after` showed `side` something new — an enemy it did not see,
-    a reveal, a mark — so that undoing it from that side's view is refused. Always False with the fog off."""
+    """R21.8.8: whether going from `before` to `after` showed `side` something new — an enemy it did not see
+    (a reveal it is shown is one: the revealed enemy is now in its sight), or a mark of an enemy where it did
+    not see it (an attack or a pin from out of sight, R21.2.3) — so
+    that undoing it from that side's view is refused. A reveal of an enemy the side still does not see showed
+    it nothing. Always False with the fog off."""
     if not fog_on(after):
         return False
     was, now = before.side(side).slots.fog_of_war, after.side(side).slots.fog_of_war
-    if now.seen - was.seen or set(now.marks) - set(was.marks):
+    if now.seen - was.seen:
         return True
-    hidden_before = {unit.id for unit in before.units if unit.hidden}
-    return any(unit.id in hidden_before and not unit.hidden for unit in after.units)
+    known = {sight.unit: sight.at for sight in was.last_seen if sight.unit in was.seen}
+    # A mark of an enemy the side saw until then, where it saw it, tells it nothing it did not know.
+    return any(known.get(mark.unit, ()) != mark.at for mark in set(now.marks) - set(was.marks))
+
+
+def undo_refusal(before: Encounter, after: Encounter, side: str) -> str | None:
+    """R21.8.8: the one sentence refusing, from `side`'s view, to undo the command that went from `before` to
+    `after` (None: it may be undone). The game master's screen undoes anything."""
+    if not shows_new(before, after, side):
+        return None
+    name = after.side(side).name
+    return (
+        f"{name} cannot undo the last command: it showed {name} something new, and what was seen stays seen (R21.8.8)"
+    )

@@ -120,6 +120,10 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     ),
     m.GmNext: st.builds(m.GmNext, IDS, IDS),
     m.GmNear: st.builds(m.GmNear, IDS, IDS),
+    m.Reveal: st.builds(m.Reveal, IDS),
+    m.GmHide: st.builds(m.GmHide, IDS),
+    m.GmReveal: st.builds(m.GmReveal, IDS),
+    m.GmSees: st.builds(m.GmSees, IDS, IDS | st.just("all"), st.booleans()),
 }
 """A strategy for every command class: only commands a line can say (ids in lower case, numbers in range)."""
 

@@ -4,17 +4,54 @@ marks of the enemies it lost sight of (R21.2); hidden characters (R21.3) are see
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from apcombat.dice import DiceSource
 from apcombat.engine.command_base import Command
 from apcombat.engine.events import Event
+from apcombat.engine.modules.fog_of_war import kept
+from apcombat.engine.modules.fog_of_war.commands import (
+    GmHide,
+    GmReveal,
+    GmSees,
+    Reveal,
+    format_gm_hide,
+    format_gm_reveal,
+    format_gm_sees,
+    format_reveal,
+    parse_gm_hide,
+    parse_gm_reveal,
+    parse_gm_sees,
+    parse_reveal,
+)
+from apcombat.engine.modules.fog_of_war.gm import gm_hide, gm_reveal
+from apcombat.engine.modules.fog_of_war.hiding import (
+    refuse_hidden_target,
+    reveal,
+    reveal_at_start,
+    reveal_by_change,
+    reveal_command,
+    watch_after_own_reveal,
+)
 from apcombat.engine.modules.fog_of_war.knowledge import marks_fade, update
-from apcombat.engine.part import RoundEnd, RuleModule
-from apcombat.model import Encounter
+from apcombat.engine.modules.fog_of_war.pins import pin_marks, refuse_pin
+from apcombat.engine.modules.fog_of_war.table import gm_sees, refuse_spot, see_each_other
+from apcombat.engine.part import Accepted, CommandForm, RoundEnd, RuleModule
+from apcombat.model import Encounter, Unit
 from apcombat.model.modules import Module
+from apcombat.rules.resolve import AttackResult
+
+_SEES_USAGE = "gm sees SIDE WHO|all on|off  (table mode: SIDE sees WHO from now on, or no longer)"
 
 
 class FogOfWar(RuleModule):
     key, words, rule = Module.FOG_OF_WAR.value, Module.FOG_OF_WAR.words, Module.FOG_OF_WAR.rule
+    commands = (CommandForm("reveal", parse_reveal, "reveal WHO", Reveal, reveal_command, format_reveal, listed=6),)
+    gm_commands = (
+        CommandForm("hide", parse_gm_hide, "gm hide WHO", GmHide, gm_hide, format_gm_hide, listed=6),
+        CommandForm("reveal", parse_gm_reveal, "gm reveal WHO", GmReveal, gm_reveal, format_gm_reveal, listed=6),
+        CommandForm("sees", parse_gm_sees, _SEES_USAGE, GmSees, gm_sees, format_gm_sees, listed=6),
+    )
     round_end = (RoundEnd(60, marks_fade),)  # R21.2.2 (b): the last step, after R18's rally
     unit_state = ("hidden", "quietly_revealed")
     side_state = ("seen", "marks", "ever_seen", "last_seen", "bumped", "told", "glimpsed")
@@ -24,24 +61,66 @@ class FogOfWar(RuleModule):
         return state.slots.fog_of_war.view_of is not None  # a side's view: its unseen enemies are left out
 
     def round_begins(self, state: Encounter, number: int, dice: DiceSource, events: list[Event]) -> Encounter:
-        return update(state)  # R21.1.3: at the start of round 1 (and of each round)
+        return update(state, events)  # R21.1.3: at the start of round 1 (and of each round)
+
+    def refuse_target(self, state: Encounter, attacker: Unit, target: Unit) -> None:
+        refuse_hidden_target(attacker, target)  # R21.3.1: no attack can name a hidden character
+
+    def refuse_pin(self, state: Encounter, pinner: Unit, target: Unit) -> None:
+        refuse_pin(state, pinner, target)  # R21.5.4
+
+    def refuse_gm(self, state: Encounter, command: Command) -> None:
+        refuse_spot(state, command)  # R21.7.3
+
+    def before_action(self, state: Encounter, command: Command, events: list[Event]) -> Encounter:
+        return reveal_at_start(state, command, events)  # R21.4.2 (b), R21.4.3
+
+    def interruption_begins(self, state: Encounter, watcher_id: str, events: list[Event]) -> Encounter:
+        state = reveal(state, watcher_id, "it interrupts (R21.4.2 c)", events)
+        return update(state, events)  # R21.1.3: the start of an interruption is an update
+
+    def legal_actions(self, state: Encounter, unit: Unit, accepted: Accepted) -> Iterator[Command]:
+        """R21.4.1: a hidden character may reveal itself."""
+        if unit.hidden and accepted(state, reveal_it := Reveal(unit=unit.id)):
+            yield reveal_it
 
     def after_step(
         self, state: Encounter, mover_id: str, dice: DiceSource, events: list[Event]
     ) -> tuple[Encounter, bool]:
         mover = state.unit(mover_id)
         before = state.side(mover.side).slots.fog_of_war.seen
-        state = update(state)
+        state = update(state, events)
         return state, bool(state.side(mover.side).slots.fog_of_war.seen - before)  # R21.6.1
 
+    def after_attack(
+        self,
+        state: Encounter,
+        attacker_id: str,
+        target_id: str,
+        result: AttackResult,
+        dice: DiceSource,
+        events: list[Event],
+    ) -> Encounter:
+        return see_each_other(state, attacker_id, target_id)  # R21.5.2, R21.7.3: table mode
+
     def after_action(self, before: Encounter, state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
-        return update(state)
+        state = reveal_by_change(before, state, events)  # R21.4.2 (e)-(g)
+        state = update(state, events)
+        state = pin_marks(before, state, events)  # R21.2.3 (b), R21.5.4
+        return watch_after_own_reveal(before, state, dice, events)  # R21.4.3
 
     def turn_ended(self, state: Encounter, unit_id: str, events: list[Event]) -> Encounter:
-        return update(state)
+        state = reveal_by_change(state, state, events)  # R21.4.2 (g): a flight or surrender at the turn's end
+        return update(state, events)
 
     def after_command(self, state: Encounter, command: Command, gm: bool) -> Encounter:
         return update(state)
+
+    def replay_base(self, base: Encounter, first: Encounter) -> Encounter:
+        return kept.replay_base(base, first)  # R21.8.8
+
+    def replayed(self, first: Encounter, base: Encounter, after: Encounter) -> Encounter:
+        return kept.replayed(first, base, after)  # R21.8.8
 
 
 FOG_OF_WAR = FogOfWar()

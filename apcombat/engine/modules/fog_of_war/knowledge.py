@@ -75,15 +75,18 @@ def update(state: Encounter, events: list[Event] | None = None) -> Encounter:
     return attrs.evolve(state, sides=tuple(sides))
 
 
-def with_mark(state: Encounter, side_id: str, enemy_id: str) -> Encounter:
+def with_mark(state: Encounter, side_id: str, enemy_id: str, round_number: int | None = None) -> Encounter:
     """R21.2.3: `side_id` gets a mark of an enemy it does not see, at that enemy's cell, with its pose and the
-    round (after an attack by it on one of the side's characters, or a pin); nothing when it sees it."""
+    round (after an attack by it on one of the side's characters, or a pin); nothing when it sees it.
+    `round_number`: the round of the action that made it, when that action ended the round (else now's)."""
     side = state.side(side_id)
     fog = side.slots.fog_of_war
     if enemy_id in fog.seen:
         return state
     enemy = state.unit(enemy_id)
-    marks = {mark.unit: mark for mark in fog.marks} | {enemy_id: Mark(enemy_id, enemy.at, enemy.pose, state.round)}
+    marks = {mark.unit: mark for mark in fog.marks} | {
+        enemy_id: Mark(enemy_id, enemy.at, enemy.pose, state.round if round_number is None else round_number)
+    }
     kept = tuple(marks[key] for key in sorted(marks, key=_order(state)))
     changed = attrs.evolve(side, slots=attrs.evolve(side.slots, fog_of_war=attrs.evolve(fog, marks=kept)))
     return attrs.evolve(state, sides=tuple(changed if other.id == side_id else other for other in state.sides))

@@ -17,6 +17,7 @@ from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
 from apcombat.engine.modules.rerolls.commands import Reroll
+from apcombat.engine.part import parts_on
 from apcombat.model import Encounter, RolledDie
 from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
@@ -146,7 +147,12 @@ def reroll(state: Encounter, command: Reroll, dice: DiceSource, apply: Apply) ->
     base = state.reroll_base
     side = state.side(command.side)
     kept = KeptDice(state.rolls, die.place, dice)
-    after, replayed = apply(base.before, base.command, kept)
+    start = base.before
+    for part in parts_on(state):
+        start = part.replay_base(start, state)  # R21.8.8: who the first play revealed starts revealed
+    after, replayed = apply(start, base.command, kept)
+    for part in parts_on(state):
+        after = part.replayed(state, start, after)  # R21.8.8: the marks the first play showed are kept
     left = side.reroll_points - REROLL_COST
     sides = tuple(with_state(s, Module.REROLLS, reroll_points=left) if s.id == side.id else s for s in after.sides)
     after = attrs.evolve(after, sides=sides, ai_dice=state.ai_dice)  # a re-roll asks no AI

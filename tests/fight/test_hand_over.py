@@ -37,8 +37,9 @@ def handed_to(fight: Fight) -> str | None:
 
 def e21_5(folder: Path, **options: Any) -> Game:
     """R21.11's yard, both sides `human` (unless told): Ana, Jed, Ben, Rat act in that order; Rat hidden at
-    9,2 facing W; Ben at 0,6 below Rat's cone (E21.4)."""
-    units = (ana((0, 0), "E"), jed((6, 4), "W"), ben((0, 6)), rat((9, 2), "W", hidden=True))
+    9,2 facing W (with the fog of war on: hidden needs it, R21.10.2); Ben at 0,6 below Rat's cone (E21.4)."""
+    fog = "fog_of_war" in options.get("modules", ("fog_of_war",))
+    units = (ana((0, 0), "E"), jed((6, 4), "W"), ben((0, 6)), rat((9, 2), "W", hidden=fog))
     return _game(folder, *units, **({"controls": BOTH_HUMAN} | options))
 
 

@@ -101,7 +101,6 @@ def test_e21_5_hot_seat_hands_the_keyboard_over_at_each_turn_and_around_the_inte
     run_ui(script, open_path=e21_5(tmp_path))
 
 
-@pytest.mark.xfail(strict=False, reason="R21.4.2 (c), Rat revealed as it interrupts: i25-hidden's engine work")
 def test_e21_5_the_vault_sees_rat_revealed_after_the_interruption(run_ui, tmp_path):
     async def script(ui) -> None:
         await e21_5_script(ui, reveals=True)

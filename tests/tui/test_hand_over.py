@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from conftest import Scripted
 
 from apcombat.ai import DEFAULT_LEVEL, LEVELS

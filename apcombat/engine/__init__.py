@@ -56,7 +56,7 @@ from apcombat.engine.commands import (
     parse_command,
     typed_line,
 )
-from apcombat.engine.events import Event
+from apcombat.engine.events import Event, side_log
 
 # GivenDie: a die typed at the table (the app's dice dialog).
 from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
@@ -138,6 +138,7 @@ __all__ = [
     "DiceState",
     "End",
     "Event",
+    "side_log",
     "Game",
     "GivenDie",
     "GmBonus",

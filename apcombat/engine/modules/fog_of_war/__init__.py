@@ -7,6 +7,7 @@ from __future__ import annotations
 from apcombat.dice import DiceSource
 from apcombat.engine.command_base import Command
 from apcombat.engine.events import Event
+from apcombat.engine.modules.fog_of_war import telling
 from apcombat.engine.modules.fog_of_war.knowledge import marks_fade, update
 from apcombat.engine.part import RoundEnd, RuleModule
 from apcombat.model import Encounter
@@ -42,6 +43,18 @@ class FogOfWar(RuleModule):
 
     def after_command(self, state: Encounter, command: Command, gm: bool) -> Encounter:
         return update(state)
+
+    def command_begins(self, state: Encounter, command: Command) -> Encounter:
+        return telling.begin(state)  # R21.8.3: from the update before the command
+
+    def tell(self, before: Encounter, state: Encounter, command: Command, events: list[Event]) -> list[Event]:
+        return telling.tell(before, state, command, events)
+
+    def tell_line(self, state: Encounter, event: Event) -> Event:
+        return telling.tell_game_line(state, event)
+
+    def shows_die(self, state: Encounter, side: str, owner: str | None, purpose: str) -> bool:
+        return telling.shown_die(state, side, owner, purpose)
 
 
 FOG_OF_WAR = FogOfWar()

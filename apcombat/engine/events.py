@@ -28,7 +28,12 @@ class Event:
         if side not in self.shown_to:
             return None
         words = dict(self.told).get(side)
-        return self if words is None else attrs.evolve(self, text=words, shown_to=None, told=())
+        if words is None:
+            return self
+        # Its numbers (a whole path, every die) are the line's as the game master reads it, and a subject out
+        # of sight is no one the side may name.
+        unit = None if "out of sight" in words else self.unit
+        return attrs.evolve(self, text=words, data={}, unit=unit, shown_to=None, told=())
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "text": self.text}

@@ -20,6 +20,8 @@ from apcombat.engine import (
     log_markdown,
     parse_command,
     preview,
+    side_log,
+    view,
 )
 from apcombat.fight import Fight
 from apcombat.model import AiSettings, Control, Encounter, Side
@@ -103,6 +105,17 @@ class Session:
     @property
     def log(self) -> list[Event]:
         return self.game.log
+
+    @property
+    def shown_log(self) -> list[Event]:
+        """The log as the viewing side is shown it (R21.8.3: `Fight.viewing_side()`; None, everything)."""
+        return side_log(self.game.log, self.fight.viewing_side())
+
+    @property
+    def shown_state(self) -> Encounter:
+        """The fight as the viewing side is shown it (its view, R21.8.1; None, everything)."""
+        side = self.fight.viewing_side()
+        return self.game.state if side is None else view(self.game.state, side)
 
     @property
     def ai_decisions(self) -> dict[str, tuple[str, Decision]]:

@@ -168,7 +168,7 @@ class WaitedAction:
         return told + (f" — {words}" if words else "")
 
     def _befell(self, side: str, effect: Effect) -> str:
-        """"Ana was shot by an enemy out of sight from the north-east: −14 HP" (R21.2.3: the direction of the
+        """ "Ana was shot by an enemy out of sight from the north-east: −14 HP" (R21.2.3: the direction of the
         side's mark of it, from the victim)."""
         how = "shot" if any(event.kind in ("attack", "covering_fire") for event in self.events) else "hurt"
         victim = _cell(self.after, effect.unit)

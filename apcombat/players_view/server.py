@@ -95,7 +95,9 @@ def watch_server(
     """A server of the players' view of `save` on `host`:`port` (port 0: any free one), with a token beyond
     loopback; ListenError (one sentence) if the address cannot be had. `side`: whose view it shows (R21.8.6)."""
     listener = listening_socket(host, port, "the players' view")
-    return WatchServer(FollowedSave(save, side), listener, Access.for_address(host, listener.getsockname()[1]), idle_seconds)
+    return WatchServer(
+        FollowedSave(save, side), listener, Access.for_address(host, listener.getsockname()[1]), idle_seconds
+    )
 
 
 class _Deadline(io.RawIOBase):

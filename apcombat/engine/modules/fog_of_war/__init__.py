@@ -18,7 +18,7 @@ class FogOfWar(RuleModule):
     key, words, rule = Module.FOG_OF_WAR.value, Module.FOG_OF_WAR.words, Module.FOG_OF_WAR.rule
     round_end = (RoundEnd(60, marks_fade),)  # R21.2.2 (b): the last step, after R18's rally
     unit_state = ("hidden", "quietly_revealed")
-    side_state = ("seen", "marks", "ever_seen", "last_seen", "bumped", "told", "glimpsed")
+    side_state = ("seen", "marks", "ever_seen", "last_seen", "bumped", "told", "glimpsed", "glimpsed_at")
     encounter_state = ("view_of",)
 
     def holds_verdict(self, state: Encounter) -> bool:

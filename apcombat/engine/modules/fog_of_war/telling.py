@@ -52,12 +52,9 @@ def begin(state: Encounter) -> Encounter:
     for side in state.sides:
         fog = side.slots.fog_of_war
         at = glimpses(state, (), fog.seen)
-        sides.append(side if (fog.glimpsed, fog.glimpsed_at) == (fog.seen, at) else _glimpsing(side, fog.seen, at))
+        unchanged = (fog.glimpsed, fog.glimpsed_at) == (fog.seen, at)
+        sides.append(side if unchanged else with_state(side, FOG, glimpsed=fog.seen, glimpsed_at=at))
     return attrs.evolve(state, sides=tuple(sides))
-
-
-def _glimpsing(side, seen, at):  # type: ignore[no-untyped-def]
-    return with_state(side, FOG, glimpsed=seen, glimpsed_at=at)
 
 
 @attrs.frozen
@@ -195,11 +192,16 @@ def _initiative(event: Event, side: Knowing) -> str:
 
 def shown_die(after: Encounter, side: str, owner: str | None, purpose: str) -> bool:
     """R21.8.3: whether `side` is shown a die of the command just played — its own characters' dice, those of
-    the enemies it saw in it, and no one's dice whose purpose names no enemy it did not see."""
+    the enemies it saw in it (not a watch's failed perception test), and no one's dice whose purpose names no
+    enemy it did not see."""
     fog = after.side(side).slots.fog_of_war
     if owner:
         unit = next((unit for unit in after.units if unit.id == owner), None)
-        return unit is None or unit.side == side or owner in fog.glimpsed
+        if unit is None or unit.side == side:
+            return True
+        if unit.watch is not None and "perception" in purpose:
+            return False  # a watch's failed test: the watch is never shown to another side (R21.2.5)
+        return owner in fog.glimpsed
     own_or_seen = {unit.name for unit in after.units if unit.side == side or unit.id in fog.glimpsed}
     unseen = {unit.name for unit in after.units} - own_or_seen
     return not any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", purpose) for name in unseen)
@@ -250,7 +252,7 @@ def tell_game_line(state: Encounter, event: Event) -> Event:
     if event.kind in ("undo", "redo"):
         try:
             command = parse_command(str(event.data.get("command", "")))
-        except Exception:  # noqa: BLE001 - an unreadable line tells no side anything
+        except Exception:
             return attrs.evolve(event, shown_to=frozenset())
         if command is None or is_gm_command(command):
             return attrs.evolve(event, shown_to=frozenset())

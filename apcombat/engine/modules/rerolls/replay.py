@@ -16,8 +16,8 @@ import attrs
 from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
-from apcombat.engine.part import die_shown
 from apcombat.engine.modules.rerolls.commands import Reroll
+from apcombat.engine.part import die_shown
 from apcombat.model import Encounter, RolledDie
 from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
@@ -185,6 +185,8 @@ def _refusal_or_die(state: Encounter, command: Reroll) -> RolledDie:
             "(R18.6.2)"
         )
     places = shown_places(state, side.id)  # R21.8.3: N in the side's numbering, of a die it is shown
+    if not places:
+        raise CommandError(f"{side.name} is shown no die of the action just played: there is none to re-roll (R21.8.3)")
     if command.place > len(places):
         count = len(places)
         which = "1 die: name 1" if count == 1 else f"{count} dice: name one from 1 to {count}"

@@ -115,3 +115,12 @@ def test_compass_names_eight_directions():
         "south-east",
         "",
     ]
+
+
+def test_with_the_fog_off_side_changes_nothing_on_the_page(tmp_path):  # R21.8.6
+    (tmp_path / "fight").mkdir()
+    game = fog_game(tmp_path / "fight", ana((0, 6)), jed((6, 6)), rat((9, 0)), modules=())
+    game.play("end")
+    save = save_game(game, tmp_path / "autosave.toml")
+    assert FollowedSave(save, "vault").view().html == FollowedSave(save).view().html
+    assert "Jed" in FollowedSave(save, "vault").view().html

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from fog_fights import ROOT, ana, ben, fog_document, fog_game, jed, moss, rat
 
 from apcombat.content import load_encounter, load_library
-from apcombat.engine import CommandError, Game, side_log
+from apcombat.engine import CommandError, Event, Game, parse_command, side_log
+from apcombat.engine.modules.fog_of_war import FOG_OF_WAR
+from apcombat.model import Pin
 from apcombat.saves import load_game, save_game
-from tests.engine.builders import write_encounter
+from tests.engine.builders import unit, write_encounter
 
 
 def texts(game: Game, side: str | None) -> list[str]:
@@ -142,3 +145,35 @@ def test_a_saved_and_loaded_fight_rebuilds_every_sides_log(tmp_path):  # R21.8.3
     loaded = load_game(tmp_path / "fight.toml")
     for side in ("vault", "raiders", None):
         assert texts(loaded, side) == texts(game, side)
+
+
+def test_deck_draws_of_unseen_characters_join_the_out_of_sight_line(tmp_path):  # R21.8.3, R18.5
+    game = game_of(
+        tmp_path, ana((0, 6)), jed((6, 6)), moss((7, 6)), rat((9, 0)), modules=("fog_of_war", "activation_deck")
+    )
+    game.play_all(["start", "end", "end"])
+    vault = texts(game, "vault")
+    assert "Raiders chose no card: they hold Jed's, their first character in the fight (R18.5.1)" not in vault
+    assert not any("Jed" in line or "Moss" in line for line in vault)
+    assert vault[vault.index("Ana ends the turn") + 1] == "Round 1 — out of sight"
+    assert vault[vault.index("Ana ends the turn") + 2].startswith("card: Rat")
+
+
+def test_what_befell_the_sides_character_names_an_unseen_enemy_so(tmp_path):  # R21.8.3, R21.5.4
+    game = fog_game(tmp_path, ana((0, 6)), jed((6, 6)), rat((9, 0)))
+    pinning = attrs.evolve(game.state.unit("jed"), pin=Pin(target="ana"))
+    text = "Jed's covering fire as Ana leaves cover: luck d10 = 2 vs 5 — 1 hit, 9 damage, Ana at 21 HP (R17.2)"
+    fire = Event("covering_fire", text, unit="jed")
+    [told] = FOG_OF_WAR.tell(game.state.with_unit(pinning), game.state, parse_command("uncover ana"), [fire])
+    assert told.for_side("vault").text == text.replace("Jed's", "An enemy out of sight's")
+    assert told.for_side("vault").unit is None  # the subject is no one the vault may name
+    assert told.for_side("raiders").text == text
+
+
+def test_a_pin_on_another_sides_character_reads_ends_its_turn(tmp_path):  # R21.8.3, R21.2.5
+    game = fog_game(tmp_path, ana((0, 3)), jed((6, 3)), unit("drifter", "drifters", (6, 6), facing="N"))
+    text = "Jed gives up the turn to pin Ana down: 10 rounds spent (R17.1)"
+    pin = Event("pin", text, {"target": "ana"}, unit="jed")
+    [told] = FOG_OF_WAR.tell(game.state, game.state, parse_command("pin jed ana"), [pin])
+    assert told.for_side("drifters").text == "Jed ends its turn"
+    assert told.for_side("vault").text == text  # R21.5.4: the pinned character's side is told

@@ -78,7 +78,8 @@ class Knowing:
         return UNSEEN[0].upper() + text[1:] if text.startswith(UNSEEN) else text
 
 
-def knowing(before: Encounter, after: Encounter, side: str, events: list[Event]) -> Knowing:
+def knowing(after: Encounter, side: str, events: list[Event]) -> Knowing:
+    """What `side` knew through the command whose `events` led to `after`."""
     fog = after.side(side).slots.fog_of_war
     own = frozenset(unit.id for unit in after.units if unit.side == side)
     names = {unit.id: unit.name for unit in after.units}
@@ -96,9 +97,9 @@ def knowing(before: Encounter, after: Encounter, side: str, events: list[Event])
 
 
 def tell(before: Encounter, after: Encounter, command: Command, events: list[Event]) -> list[Event]:
-    """R21.8.3: the command's events, each with the sides shown it and the words each reads."""
-    sides = [knowing(before, after, side.id, events) for side in after.sides]
-    gm = is_gm_command(command)
+    """R21.8.3: the command's events, each with the sides shown it and the words each reads (a `gm` line is
+    shown to none, whatever the command)."""
+    sides = [knowing(after, side.id, events) for side in after.sides]
     told: list[Event] = []
     last: dict[str, str] = {}  # each side's last line of the command: out-of-sight lines in a row are one
     round_number = before.round
@@ -110,7 +111,7 @@ def tell(before: Encounter, after: Encounter, command: Command, events: list[Eve
             continue
         words: dict[str, str] = {}
         for side in sides:
-            said = None if gm and event.kind == "gm" else _words(event, side, before, after, round_number)
+            said = _words(event, side, before, after, round_number)
             if said is not None and said.endswith("— out of sight") and last.get(side.side) == said:
                 said = None
             if said is not None:

@@ -116,6 +116,7 @@ def test_reroll_names_n_in_the_sides_numbering_of_dice_it_is_shown(tmp_path):  #
     assert "1: d10 for Rat's perception" in rolls
     game.play("reroll raiders 1")
     assert any(line.startswith("re-roll for Raiders: die 1") for line in texts(game, "raiders"))
+    assert "re-roll for Raiders: the action is played again (R18.6.2)" in texts(game, "vault")
 
 
 def test_an_ais_reason_is_shown_only_to_its_own_side(tmp_path):  # R21.8.3, R21.9.3

@@ -137,6 +137,9 @@ def _words(event: Event, side: Knowing, before: Encounter, after: Encounter, rou
         return _initiative(event, side)
     if kind == "rolls":
         return _numbered(event, side, after)
+    if kind == "reroll" and event.data.get("side") not in (None, side.side):
+        # R21.8.3: the die is named in the re-rolling side's numbering, of dice this side may not be shown
+        return f"re-roll for {after.side(str(event.data['side'])).name}: the action is played again (R18.6.2)"
     if subject is None or subject in side.own:
         return side.unnamed(event.text)
     if not side.sees(subject):

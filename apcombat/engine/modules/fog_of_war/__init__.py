@@ -44,10 +44,16 @@ class FogOfWar(RuleModule):
     def after_command(self, state: Encounter, command: Command, gm: bool) -> Encounter:
         return update(state)
 
+    # A side's view played forward (an AI weighing a line) is shown to no one: it tells nothing.
+
     def command_begins(self, state: Encounter, command: Command) -> Encounter:
+        if state.slots.fog_of_war.view_of is not None:
+            return state
         return telling.begin(state)  # R21.8.3: from the update before the command
 
     def tell(self, before: Encounter, state: Encounter, command: Command, events: list[Event]) -> list[Event]:
+        if state.slots.fog_of_war.view_of is not None:
+            return events
         return telling.tell(before, state, command, events)
 
     def tell_line(self, state: Encounter, event: Event) -> Event:

@@ -66,15 +66,16 @@ class Knowing:
     own: frozenset[str]
     seen: frozenset[str]
     seen_at: frozenset[tuple[str, Cell]]
-    hidden_names: tuple[str, ...]  # the names of enemies it did not see, longest first
+    hidden_names: re.Pattern[str] | None  # the names of enemies it did not see, longest first (None: none)
 
     def sees(self, unit_id: str | None) -> bool:
         return unit_id is not None and (unit_id in self.own or unit_id in self.seen)
 
     def unnamed(self, text: str) -> str:
         """The line with each enemy it did not see named "an enemy out of sight"."""
-        for name in self.hidden_names:
-            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", UNSEEN, text)
+        if self.hidden_names is None:
+            return text
+        text = self.hidden_names.sub(UNSEEN, text)
         return UNSEEN[0].upper() + text[1:] if text.startswith(UNSEEN) else text
 
 
@@ -92,8 +93,9 @@ def knowing(after: Encounter, side: str, events: list[Event]) -> Knowing:
     }
     seen = fog.glimpsed | frozenset(attackers)
     shown = {names[unit_id] for unit_id in own | seen}
-    hidden = sorted({name for unit_id, name in names.items() if name not in shown}, key=len, reverse=True)
-    return Knowing(side, own, seen, frozenset(fog.glimpsed_at), tuple(hidden))
+    hidden = sorted({name for name in names.values() if name not in shown}, key=len, reverse=True)
+    pattern = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, hidden))})(?!\w)") if hidden else None
+    return Knowing(side, own, seen, frozenset(fog.glimpsed_at), pattern)
 
 
 def tell(before: Encounter, after: Encounter, command: Command, events: list[Event]) -> list[Event]:

@@ -105,7 +105,7 @@ class BattleView(BattleFace):
         self.show_battlefield(active)
         self.query_one(UnitPanel).show(state, active, self.planned_ap)
         self.query_one(TurnOrder).show(state, self.labels)
-        self.query_one(EventLog).catch_up(self.session.shown_log)
+        self.query_one(EventLog).catch_up(self.session.shown_log, self.session.fight.viewing_side())
         for problem in self.session.problems:
             self.notify(problem, severity="error", timeout=10)
         self.session.problems.clear()

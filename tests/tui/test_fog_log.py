@@ -23,6 +23,6 @@ def test_the_log_shows_the_viewing_sides_log(run_ui, tmp_path):  # R21.8.3, R21.
         assert "Jed moves, seen at 6,4, 6,3, 6,2" in log
         await ui.press("ctrl+l")
         assert isinstance(ui.screen, FullLogScreen)
-        assert all(UNSEEN_TURN != event.text for event in ui.screen.events)
+        assert all(event.text != UNSEEN_TURN for event in ui.screen.events)
 
     run_ui(script, open_path=encounter)

@@ -136,6 +136,13 @@ class WaitedAction:
             return told + (f" — {effects}" if effects else "")
         return self._told_under_fog(side)
 
+    def reason_for(self, side: str | None) -> str:
+        """The AI's reason as `side` is shown it (R21.9.3): only its own side's, with the fog of war on (`side`
+        None: the game master's, everything)."""
+        if side is None or side == self.side or not fog_on(self.after):
+            return self.reason
+        return ""
+
     def seen_by(self, side: str) -> bool:
         """Whether `side` saw anything of the action (R21.8.3): a line it is shown, or an effect on its units;
         always with the fog of war off."""

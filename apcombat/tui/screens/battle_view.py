@@ -230,8 +230,9 @@ class BattleView(BattleFace):
             self.follower.show(action, follow=self.follows_ai, pace=pace, scroll=not back)
         if not back:
             self.close_waited()  # the last stretch's list is old news once the AI acts again
-        if action.reason and not back:
-            self.hint(f"AI: {action.reason}")
+        reason = action.reason_for(self.session.fight.viewing_side())  # R21.9.3: its own side's only
+        if reason and not back:
+            self.hint(f"AI: {reason}")
 
     def show_waited(self, stretch: Stretch) -> None:
         """The "While you waited" panel, over the bottom of the battlefield."""

@@ -124,3 +124,12 @@ def test_with_the_fog_off_side_changes_nothing_on_the_page(tmp_path):  # R21.8.6
     save = save_game(game, tmp_path / "autosave.toml")
     assert FollowedSave(save, "vault").view().html == FollowedSave(save).view().html
     assert "Jed" in FollowedSave(save, "vault").view().html
+
+
+def test_an_ais_reason_is_told_only_to_its_own_side(tmp_path):  # R21.9.3
+    game = fog_game(tmp_path, ana((0, 6)), rat((9, 0)))
+    before = game.state
+    events = game.play("end", reason="nothing to shoot at")
+    action = action_of(before, game.state, events, game.history[-1], len(game.history))
+    assert action is not None
+    assert action.reason_for("vault") == "nothing to shoot at" and action.reason_for("raiders") == ""

@@ -35,6 +35,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(not only in the saves folder), relative to the current folder",
     )
     parser.add_argument("--replay", action="store_true", help="replay a save from its start before the script")
+    parser.add_argument(
+        "--side",
+        metavar="SIDE",
+        help="print the log as SIDE is shown it, and with --json SIDE's view in place of the state (R21.8.7); "
+        "without it, everything (the game master's)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -48,6 +54,10 @@ def run(args: argparse.Namespace) -> int:
     game = _open(args)
     if game is None:
         return 2
+    side = getattr(args, "side", None)
+    if side is not None and side not in {known.id for known in game.state.sides}:
+        sides = ", ".join(known.id for known in game.state.sides)
+        return fail(args, [f"--side {side}: no such side in this encounter: the sides are {sides}"])
     events: list[Event] = list(game.log) if args.replay else []
     save_path = Path(args.save) if args.save else None
     if save_path is not None:
@@ -195,6 +205,11 @@ def _fires_report(state: Encounter) -> dict[str, Any]:
 
 
 def _print(args: argparse.Namespace, state: Encounter, events: list[Event], error: dict | None) -> None:
+    from apcombat.engine import side_log, view
+
+    side = getattr(args, "side", None)
+    if side is not None:  # R21.8.7: what SIDE is shown — its view and its log (R21.8.3)
+        state, events = view(state, side), side_log(events, side)
     if args.json:
         report = state_report(state) | {"events": [event.as_json() for event in events]}
         if error is not None:

@@ -55,6 +55,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="SAVE",
         help="serve the players' view of SAVE (default: the autosave in the saves folder)",
     )
+    parser.add_argument(
+        "--side",
+        metavar="SIDE",
+        help="with --watch and the fog of war on: show SIDE's view (default: the only side a person plays; R21.8.6)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -68,6 +73,8 @@ def app_command(content: str | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.side is not None and args.watch is None:
+        return fail(args, ["--side chooses whose view the players' view shows: give it with --watch (R21.8.6)"])
     if args.watch is not None:
         return watch(Path(args.watch) if args.watch else saves_folder() / f"{AUTOSAVE_NAME}{SUFFIX}", args)
     # Here, not at the top: every command imports this module, and the players' view loads the engine and
@@ -103,7 +110,7 @@ def watch(save: Path, args: argparse.Namespace) -> int:
 
     port = WATCH_PORT if args.port is None else args.port
     try:
-        server = watch_server(save, args.host, port)
+        server = watch_server(save, args.host, port, side=args.side)
     except ListenError as error:
         return fail(args, [str(error)])
     port = server.server_address[1]

@@ -56,7 +56,7 @@ from apcombat.engine.commands import (
     parse_command,
     typed_line,
 )
-from apcombat.engine.events import Event
+from apcombat.engine.events import Event, side_log
 
 # GivenDie: a die typed at the table (the app's dice dialog).
 from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
@@ -223,6 +223,7 @@ __all__ = [
     "shows_new",
     "side_asked",
     "side_letters",
+    "side_log",
     "sight_cells",
     "sight_from",
     "still_to_act",

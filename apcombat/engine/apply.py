@@ -65,6 +65,8 @@ def apply(state: Encounter, command: Command, dice: DiceSource) -> tuple[Encount
     R18.6: with re-roll points on, every die of the command is recorded and numbered in the log, and the state
     keeps what a `reroll` right after it needs (`gm dice` leaves the last action's dice as they are)."""
     events: list[Event] = []
+    for part in parts_on(state):
+        state = part.command_begins(state, command)  # R21.8.3: what each side glimpses in it
     own = next((play for part in installed() if (play := part.own_apply.get(type(command))) is not None), None)
     recorders = [
         (part, recorder) for part in parts_on(state) if (recorder := part.recorder(state, command, dice)) is not None
@@ -72,7 +74,8 @@ def apply(state: Encounter, command: Command, dice: DiceSource) -> tuple[Encount
     played_with = recorders[-1][1] if recorders else dice
     try:
         if own is not None:
-            return own(state, command, dice, apply)
+            after, events = own(state, command, dice, apply)
+            return after, _told(state, after, command, events)
         after = _apply(state, command, played_with, events)
     except DiceError as error:
         raise CommandError(str(error)) from None
@@ -81,7 +84,14 @@ def apply(state: Encounter, command: Command, dice: DiceSource) -> tuple[Encount
     gm = is_gm_command(command)
     for part in parts_on(after):
         after = part.after_command(after, command, gm)
-    return after, events
+    return after, _told(state, after, command, events)
+
+
+def _told(before: Encounter, after: Encounter, command: Command, events: list[Event]) -> list[Event]:
+    """R21.8.3: the command's lines with the sides shown each (the modules that are on tell them)."""
+    for part in parts_on(after):
+        events = part.tell(before, after, command, events)
+    return events
 
 
 def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Event]) -> Encounter:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -27,7 +28,12 @@ class Event:
         if side not in self.shown_to:
             return None
         words = dict(self.told).get(side)
-        return self if words is None else attrs.evolve(self, text=words, shown_to=None, told=())
+        if words is None:
+            return self
+        # Its numbers (a whole path, every die) are the line's as the game master reads it, and a subject out
+        # of sight is no one the side may name.
+        unit = None if "out of sight" in words else self.unit
+        return attrs.evolve(self, text=words, data={}, unit=unit, shown_to=None, told=())
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "text": self.text}
@@ -35,6 +41,20 @@ class Event:
             out["unit"] = self.unit
         out.update(self.data)
         return out
+
+
+def side_log(events: Iterable[Event], side: str | None) -> list[Event]:
+    """The log as `side` is shown it (R21.8.3), each line through `for_side` (`side` None: every line, the game
+    master's); lines "Round R — out of sight" in a row, from one command or several, are one (R21.8.1)."""
+    shown: list[Event] = []
+    for event in events:
+        told = event.for_side(side)
+        if told is None:
+            continue
+        if shown and told.text == shown[-1].text and told.text.endswith("— out of sight"):
+            continue
+        shown.append(told)
+    return shown
 
 
 def ap_spent(kind: str, unit_id: str, name: str, what: str, before: int, after: int, rule: str, **data: Any) -> Event:

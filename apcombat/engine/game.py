@@ -15,7 +15,9 @@ from apcombat.dice import DiceError, DiceRequest, DiceSource, ScriptedDice, Seed
 from apcombat.engine.apply import apply
 from apcombat.engine.commands import Command, CommandError, Redo, Undo, format_command, parse_command
 from apcombat.engine.events import Event
+from apcombat.engine.part import told_line
 from apcombat.engine.side_view import undo_refusal
+from apcombat.engine.told_dice import told_dice
 from apcombat.model import AiDice, Encounter
 from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
@@ -143,8 +145,9 @@ class GameDice:
         self.queue = ScriptedDice(list(state.queued), then=self.seeded)
 
 
-def dice_event(given: list[GivenDie]) -> Event | None:
-    """The log's line saying which dice of a command a person typed and which the program rolled for them."""
+def dice_event(given: list[GivenDie], state: Encounter | None = None) -> Event | None:
+    """The log's line saying which dice of a command a person typed and which the program rolled for them;
+    with `state`, the command's result, as each side is shown it (R21.8.3)."""
     if not given:
         return None
     typed = [str(die) for die in given if die.typed]
@@ -153,7 +156,11 @@ def dice_event(given: list[GivenDie]) -> Event | None:
         [f"rolled by the program {', '.join(rolled)}"] if rolled else []
     )
     data = {"typed": [d.value for d in given if d.typed], "rolled": [d.value for d in given if not d.typed]}
-    return Event("dice", f"dice: {'; '.join(parts)}", data)
+    event = Event("dice", f"dice: {'; '.join(parts)}", data)
+    if state is None:
+        return event
+    told = [(die.request.owner or None, die.request.purpose, str(die), die.typed) for die in given]
+    return told_dice(state, event, told)
 
 
 @attrs.frozen
@@ -224,7 +231,7 @@ class Game:
             before, state, events = self._applied(played)
         finally:
             self.unused_dice = self.dice.end_command()
-        given = dice_event(self.dice.given)
+        given = dice_event(self.dice.given, state)
         if given is not None:
             events = [given, *events]
         self._redo.clear()
@@ -264,7 +271,7 @@ class Game:
         """What the log says before a line an AI chose: who, the line and the AI's reason."""
         active = self.state.active
         text = f"AI ({self._chooser(entry.line)}) {entry.line}" + (f": {entry.reason}" if entry.reason else "")
-        return Event("ai", text, {"command": entry.line, "reason": entry.reason}, unit=active)
+        return told_line(self.state, Event("ai", text, {"command": entry.line, "reason": entry.reason}, unit=active))
 
     def _chooser(self, line: str) -> str:
         """Whom the AI chose a line for: the side that holds a card or goes last (R18.5.1), else the unit
@@ -289,7 +296,7 @@ class Game:
         snapshot = self._undo.pop() if self._undo else self._replayed_snapshot(len(self.history) - 1)
         self._redo.append(entry)
         self._restore(snapshot)
-        event = Event("undo", f"undone: {entry.line}", {"command": entry.line})
+        event = told_line(self.state, Event("undo", f"undone: {entry.line}", {"command": entry.line}))
         self.log.append(event)
         self._tell(self.command_listeners)
         return [event]
@@ -314,7 +321,7 @@ class Game:
         finally:
             self.dice.ask = ask
         self._redo.pop()
-        marker = Event("redo", f"redone: {entry.line}", {"command": entry.line})
+        marker = told_line(self.state, Event("redo", f"redone: {entry.line}", {"command": entry.line}))
         self.log.append(marker)
         return [marker, *self._record(before, entry, state, events)]
 
@@ -328,7 +335,7 @@ class Game:
             before, state, events = self._applied(command)
         finally:
             self.dice.end_command()
-        given = dice_event(self.dice.given)
+        given = dice_event(self.dice.given, state)
         return before, state, ([given, *events] if given is not None else events)
 
     @property

@@ -259,6 +259,26 @@ class RuleModule:
         were played from (`base`) (R21.8.8: each side keeps the marks the first play showed it)."""
         return after
 
+    # What each side is told (R21.8.3).
+
+    def command_begins(self, state: Encounter, command: Command) -> Encounter:
+        """Before `apply` plays a command (the fog of war starts counting what each side glimpses in it)."""
+        return state
+
+    def tell(self, before: Encounter, state: Encounter, command: Command, events: list[Event]) -> list[Event]:
+        """After a command, `after_command` run: its events with the sides shown each line (`Event.shown_to`)
+        and the words a side reads instead (`Event.told`)."""
+        return events
+
+    def tell_line(self, state: Encounter, event: Event) -> Event:
+        """A line the game adds around a command (an AI's reason, undo, redo), as `tell` tells the command's."""
+        return event
+
+    def shows_die(self, state: Encounter, side: str, owner: str | None, purpose: str) -> bool:
+        """Whether `side` is shown a die of the command just played (rolled for `owner`'s `purpose`): the dice
+        a side is shown are numbered 1, 2, 3 ... for it, in the `dice:` line and for `reroll SIDE N`."""
+        return True
+
 
 _installed: tuple[RuleModule, ...] = ()
 
@@ -282,6 +302,18 @@ def installed() -> tuple[RuleModule, ...]:
 def parts_on(state: Encounter) -> tuple[RuleModule, ...]:
     """The modules the encounter's `[modules]` table switched on, in the order their hooks run."""
     return tuple(part for part in _installed if state.module_on(part.key))
+
+
+def told_line(state: Encounter, event: Event) -> Event:
+    """A line the game adds around a command, as the modules that are on tell it (R21.8.3)."""
+    for part in parts_on(state):
+        event = part.tell_line(state, event)
+    return event
+
+
+def die_shown(state: Encounter, side: str, owner: str | None, purpose: str) -> bool:
+    """Whether `side` is shown a die of the command just played (every die, unless a module says not)."""
+    return all(part.shows_die(state, side, owner, purpose) for part in parts_on(state))
 
 
 def rule_modules() -> tuple[RuleModule, ...]:

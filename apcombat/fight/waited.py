@@ -4,11 +4,13 @@ side's units. The app follows each as it is played and lists the stretch when co
 waited"); the replay viewer builds the same record of a step (`action_of`).
 
 Everything a viewer is told goes through `WaitedAction.effects_on(side)` and `WaitedAction.told_to(side)`,
-which take it from the engine's state and views of the side's own units: fog of war (R21) will limit what an
-unseen attacker shows there (its mark, R21.2.3), and an AI's reason to its own side (R21.9.3)."""
+which take it from the engine's views (`view`) and the log as the side is shown it (`side_log`): with the fog
+of war on (R21) a side waits through only what it saw (`seen_by`), an unseen attacker is "an enemy out of
+sight" named by the direction of its mark (R21.2.3), and an AI's reason is its own side's (R21.9.3)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Sequence
 
 import attrs
@@ -18,11 +20,15 @@ from apcombat.engine import (
     Game,
     HistoryEntry,
     conditions_of,
+    fog_on,
     grid_of,
     is_gm_command,
+    marks_of,
     parse_command,
     side_asked,
+    side_log,
     unit_marks,
+    view,
 )
 from apcombat.model import Cell, Encounter, Unit
 
@@ -121,11 +127,78 @@ class WaitedAction:
 
     def told_to(self, side: str) -> str:
         """The action in one line for `side`: its round, the acting unit's mark (as the map shows it), what it
-        did, then its effect on the side's units."""
-        effects = "; ".join(effect.words() for effect in self.effects_on(side))
-        mark = unit_marks(self.before).get(self.unit or "", "")
-        told = f"round {self.round}: {mark} {self.what}" if mark else f"round {self.round}: {self.what}"
-        return told + (f" — {effects}" if effects else "")
+        did, then its effect on the side's units. With the fog of war on, only what the side was shown
+        (R21.8.3): an actor it does not see is "an enemy out of sight", from where its mark is."""
+        if not fog_on(self.after):
+            effects = "; ".join(effect.words() for effect in self.effects_on(side))
+            mark = unit_marks(self.before).get(self.unit or "", "")
+            told = f"round {self.round}: {mark} {self.what}" if mark else f"round {self.round}: {self.what}"
+            return told + (f" — {effects}" if effects else "")
+        return self._told_under_fog(side)
+
+    def reason_for(self, side: str | None) -> str:
+        """The AI's reason as `side` is shown it (R21.9.3): only its own side's, with the fog of war on (`side`
+        None: the game master's, everything)."""
+        if side is None or side == self.side or not fog_on(self.after):
+            return self.reason
+        return ""
+
+    def seen_by(self, side: str) -> bool:
+        """Whether `side` saw anything of the action (R21.8.3): a line it is shown, or an effect on its units;
+        always with the fog of war off."""
+        if not fog_on(self.after):
+            return True
+        return bool(self._said(side)) or bool(self.effects_on(side))
+
+    def cell_for(self, side: str) -> Cell | None:
+        """The cell the action points `side` at: its target's, else where the actor went — only cells of units
+        in the side's view (R21.8.1)."""
+        after = view(self.after, side)
+        target = _cell(after, self.target) or _cell(view(self.before, side), self.target)
+        return target or _cell(after, self.unit)
+
+    def _said(self, side: str) -> list[str]:
+        return [event.text for event in side_log(self.events, side) if event.kind not in QUIET]
+
+    def _told_under_fog(self, side: str) -> str:
+        seen = self.unit is not None and (
+            _unit(view(self.before, side), self.unit) is not None or _unit(view(self.after, side), self.unit)
+        )
+        effects = self.effects_on(side)
+        if not seen and self.unit is not None and effects:
+            return f"round {self.round}: " + "; ".join(self._befell(side, effect) for effect in effects)
+        said = self._said(side)
+        what = said[0] if said else f"{self.unit_name}: {self.line}"
+        mark = unit_marks(view(self.before, side)).get(self.unit or "", "")
+        told = f"round {self.round}: {mark} {what}" if mark else f"round {self.round}: {what}"
+        words = "; ".join(effect.words() for effect in effects)
+        return told + (f" — {words}" if words else "")
+
+    def _befell(self, side: str, effect: Effect) -> str:
+        """ "Ana was shot by an enemy out of sight from the north-east: −14 HP" (R21.2.3: the direction of the
+        side's mark of it, from the victim)."""
+        how = "shot" if any(event.kind in ("attack", "covering_fire") for event in self.events) else "hurt"
+        victim = _cell(self.after, effect.unit)
+        mark = next((mark for mark in marks_of(self.after, side) if mark.unit == self.unit), None)
+        where = compass(victim, mark.at) if victim is not None and mark is not None and mark.at is not None else ""
+        told = f"{effect.name} was {how} by an enemy out of sight" + (f" from the {where}" if where else "")
+        lost = effect.hp_before - effect.hp_after
+        parts = ([f"−{lost} HP" if lost > 0 else f"+{-lost} HP"] if lost else []) + (
+            ["down"] if effect.went_down else []
+        )
+        parts += effect.gained
+        return told + (f": {', '.join(parts)}" if parts else "")
+
+
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+def compass(start: Cell, end: Cell) -> str:
+    """The direction from one cell to another in eight words ("north-east"); "" for the same cell."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    if (dx, dy) == (0, 0):
+        return ""
+    return COMPASS[round(math.degrees(math.atan2(dy, dx)) / 45) % 8]
 
 
 def action_of(
@@ -192,8 +265,13 @@ class Waiting:
         if side is None:
             return None
         since = self._back.get(side, 0)
-        waited = tuple(action for action in self.actions if action.number > since and action.side != side)
-        self._back[side] = max([since, *(action.number for action in waited)])
+        waited = tuple(
+            action
+            for action in self.actions
+            if action.number > since and action.side != side and action.seen_by(side)  # R21.8.3
+        )
+        newest = max([since, *(action.number for action in self.actions if action.side != side)])
+        self._back[side] = newest
         return Stretch(side, waited) if waited else None
 
     def _heard(self, game: Game) -> None:

@@ -126,6 +126,10 @@ class Side:
     def glimpsed(self) -> frozenset[str]:
         return self.slots.fog_of_war.glimpsed
 
+    @property
+    def glimpsed_at(self) -> tuple[tuple[str, Cell], ...]:
+        return self.slots.fog_of_war.glimpsed_at
+
 
 @attrs.frozen
 class CarriedWeapon:

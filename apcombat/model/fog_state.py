@@ -65,6 +65,8 @@ class FogOfSide:
     told: frozenset[str] = attrs.field(factory=frozenset, converter=as_frozenset)  # R21.7.3: `gm sees SIDE WHO on`
     # R21.8.3: the enemies it saw at any update of the command being played (for which log lines it is shown)
     glimpsed: frozenset[str] = attrs.field(factory=frozenset, converter=as_frozenset)
+    # R21.8.3: and where it saw each of them at those updates (a move line lists only the cells it saw it at)
+    glimpsed_at: tuple[tuple[str, Cell], ...] = attrs.field(default=(), converter=as_tuple)  # sorted
 
 
 @attrs.frozen

@@ -15,6 +15,7 @@ from apcombat.content.paths import shown
 from apcombat.dice import DiceError
 from apcombat.engine import CommandError, Event, Game
 from apcombat.players_view.page import fight_html, message_html
+from apcombat.players_view.sides import as_shown, players_side
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import SaveError, SaveFile, read_save
 
@@ -34,8 +35,9 @@ class View:
 class FollowedSave:
     """A save file followed for the players' view: `view()` is the fight as the file holds it now."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, side: str | None = None) -> None:
         self.path = Path(path)
+        self.side = side  # `--side`: the side whose view the page shows (R21.8.6)
         self._lock = threading.Lock()  # the server answers each browser in its own thread
         self._seen: tuple[int, int, int] | None = None
         self._view = View.of("")
@@ -68,7 +70,11 @@ class FollowedSave:
             save = read_save(self.path)
         except SaveError as error:
             return message_html("This save cannot be shown", str(error))
-        return fight_html(save.state, self._log(save), shown(self.path))
+        chosen = players_side(save.state, self.side)
+        if chosen.problem is not None:
+            return message_html("Whose view?", chosen.problem)
+        state, log = as_shown(save.state, self._log(save), chosen.side)
+        return fight_html(state, log, shown(self.path), viewing=chosen.side)
 
     def _log(self, save: SaveFile) -> list[Event] | None:
         """The save's log, rebuilt by playing its history again: from where the last one stopped when the new

@@ -31,15 +31,19 @@ _HP_FIGURES = (
 """HP figures in log lines, taken out while any side's HP is not shown exactly."""
 
 
-def fight_html(state: Encounter, log: Sequence[Event] | None, file: str | None = None) -> str:
+def fight_html(
+    state: Encounter, log: Sequence[Event] | None, file: str | None = None, viewing: str | None = None
+) -> str:
     """The fight as an HTML fragment: its name, the save `file` it is shown from (two apps running keep two
     autosaves: the page says which it follows), its round, who acts, the turn order with each unit's HP (as its
-    side's setting says) and conditions, and the log's last lines (None: the log could not be rebuilt)."""
+    side's setting says) and conditions, and the log's last lines (None: the log could not be rebuilt). With
+    `viewing`, the state and log are that side's view and log (R21.8.6), and the page says whose they are."""
     return "\n".join(
         [
             f"<h1>{_text(state.name)}</h1>",
             *([f'<p class="file">Shown from {_text(file)}</p>'] if file else []),
-            f'<p class="round">{_text(_round_line(state))}</p>',
+            *([f'<p class="file">As {_text(state.side(viewing).name)} see it</p>'] if viewing else []),
+            f'<p class="round">{_text(_round_line(state, viewing is not None))}</p>',
             _order_table(state),
             _log_html(state, log),
         ]
@@ -62,7 +66,7 @@ def page_html(fragment: str, version: str, poll_ms: int = 400) -> str:
     )
 
 
-def _round_line(state: Encounter) -> str:
+def _round_line(state: Encounter, viewing: bool = False) -> str:
     if state.finished:
         winner = state.side(state.winner).name if state.winner else "Nobody"
         return f"The fight is over: {winner} won."
@@ -71,8 +75,11 @@ def _round_line(state: Encounter) -> str:
     line = f"Round {state.round}"
     if state.active is not None:
         line += f" — {state.unit(state.active).name} acts"
-    if state.interrupt is not None:
-        line += f" (interrupting {state.unit(state.interrupt.interrupted).name})"
+    elif viewing:
+        line += " — out of sight"  # R21.8.1: the acting character is not in the side's view
+    interrupted = next((u for u in state.units if state.interrupt and u.id == state.interrupt.interrupted), None)
+    if interrupted is not None:  # in a side's view, the one interrupted may be out of it
+        line += f" (interrupting {interrupted.name})"
     deck = deck_summary(state)  # R18.5: the held cards and the cards left
     return line if deck is None else f"{line} — {deck}"
 

@@ -86,12 +86,18 @@ class WatchServer(ThreadingHTTPServer):
 
 
 def watch_server(
-    save: str | Path, host: str = "127.0.0.1", port: int = 8001, idle_seconds: float = IDLE_SECONDS
+    save: str | Path,
+    host: str = "127.0.0.1",
+    port: int = 8001,
+    idle_seconds: float = IDLE_SECONDS,
+    side: str | None = None,
 ) -> WatchServer:
     """A server of the players' view of `save` on `host`:`port` (port 0: any free one), with a token beyond
-    loopback; ListenError (one sentence) if the address cannot be had."""
+    loopback; ListenError (one sentence) if the address cannot be had. `side`: whose view it shows (R21.8.6)."""
     listener = listening_socket(host, port, "the players' view")
-    return WatchServer(FollowedSave(save), listener, Access.for_address(host, listener.getsockname()[1]), idle_seconds)
+    return WatchServer(
+        FollowedSave(save, side), listener, Access.for_address(host, listener.getsockname()[1]), idle_seconds
+    )
 
 
 class _Deadline(io.RawIOBase):

@@ -21,6 +21,7 @@ from apcombat.engine import (
     log_markdown,
     parse_command,
     preview,
+    side_log,
     view,
 )
 from apcombat.fight import Fight, shown_state
@@ -134,6 +135,16 @@ class Session:
     @property
     def log(self) -> list[Event]:
         return self.game.log
+
+    @property
+    def shown_log(self) -> list[Event]:
+        """The log as the screen's side is shown it (R21.8.3: `shown_side()`; None, everything)."""
+        return side_log(self.game.log, self.shown_side())
+
+    @property
+    def shown_state(self) -> Encounter:
+        """The fight as the screen's side is shown it (its view, R21.8.1; None, everything): `shown`."""
+        return self.shown
 
     @property
     def ai_decisions(self) -> dict[str, tuple[str, Decision]]:

@@ -264,6 +264,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "bumped": (("raider", (3, 2)),),
         "told": frozenset({"raider"}),
         "glimpsed": frozenset({"ghost"}),
+        "glimpsed_at": (("ghost", (1, 2)), ("raider", (3, 2))),  # R21.8.3
     }
     encounter_values = {
         "map": attrs.evolve(duel().map, fires={(2, 1), (1, 2)}, burnt={(3, 1)}),  # R18.3

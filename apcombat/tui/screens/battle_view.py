@@ -111,7 +111,7 @@ class BattleView(BattleFace):
         nobody = "an enemy out of sight is acting" if unseen else "no unit is acting"  # R21.8.1
         self.query_one(UnitPanel).show(state, active, self.planned_ap, nobody)
         self.query_one(TurnOrder).show(state, self.labels, unseen)
-        self.query_one(EventLog).catch_up(self.session.log)
+        self.query_one(EventLog).catch_up(self.session.shown_log, self.session.shown_side())
         for problem in self.session.problems:
             self.notify(problem, severity="error", timeout=10)
         self.session.problems.clear()
@@ -257,9 +257,9 @@ class BattleView(BattleFace):
             self.follower.show(action, follow=self.follows_ai, pace=pace, scroll=not back, shown=units)
         if not back:
             self.close_waited()  # the last stretch's list is old news once the AI acts again
-        told = side is None or side == action.side or not fog_on(action.after)  # R21.9.3: its own side's
-        if action.reason and not back and told:
-            self.hint(f"AI: {action.reason}")
+        reason = action.reason_for(self.session.shown_side())  # R21.9.3: its own side's only
+        if reason and not back:
+            self.hint(f"AI: {reason}")
 
     def show_waited(self, stretch: Stretch) -> None:
         """The "While you waited" panel, over the bottom of the battlefield."""

@@ -101,7 +101,7 @@ class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, Mod
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
         self.query_one(HintLine).on_rows = lambda rows: self.battle_fit.fit()
-        self.query_one(EventLog).replace(self.session.log)
+        self.query_one(EventLog).catch_up(self.session.shown_log, self.session.shown_side())
         self.mount_battlefield()
         self.refresh_view()
         if self.state.round == 0:

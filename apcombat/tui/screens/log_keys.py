@@ -19,4 +19,4 @@ class LogKeys(BattleFace):
     def action_full_log(self) -> None:
         from apcombat.tui.screens.full_log import FullLogScreen
 
-        self.app.push_screen(FullLogScreen(self.session.log, self.state))
+        self.app.push_screen(FullLogScreen(self.session.shown_log, self.session.shown_state))

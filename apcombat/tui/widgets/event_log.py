@@ -86,6 +86,7 @@ class EventLog(ScrollView):
         self.search = ""  # the full log's search: its matches are highlighted
         self.current_match = -1  # the line the search stands on
         self.shown = 0
+        self.side: str | None = None  # whose log it shows (R21.8.3; None: everything)
         self._events: list[Event] = []  # the events shown, in order
         self._event_ends: list[int] = []  # for each event shown, how many lines there are up to its end
         self._lines: list[tuple[str, str]] = []  # every line, unwrapped, with its style (a Text when drawn)
@@ -113,10 +114,12 @@ class EventLog(ScrollView):
         self.unfolded.clear()
         self.add(events)
 
-    def catch_up(self, events: list[Event]) -> None:
+    def catch_up(self, events: list[Event], side: str | None = None) -> None:
         """Show the log `events` as it is now: the events an undo took back are dropped, the new ones added;
-        all of it laid out again when the player changed the log's detail."""
-        if self.laid_out_in and self.laid_out_in != self.detail:
+        all of it laid out again when the player changed the log's detail, or when it is another side's log
+        (`side`, R21.8.3: another side reads other lines in other words)."""
+        if (self.laid_out_in and self.laid_out_in != self.detail) or side != self.side:
+            self.side = side
             self.replace(events)
             return
         kept = self._shared(events)

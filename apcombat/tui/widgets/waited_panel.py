@@ -106,7 +106,7 @@ class WaitedPanel(Vertical):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         action = self.stretch.actions[int(event.option.id or 0)]
-        cell = action.target_at or action.at
+        cell = action.cell_for(self.stretch.viewing)  # R21.8.1: only a cell of a unit in the side's view
         if cell is not None:
             self.post_message(self.Chosen(cell))
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from apcombat.dice import DiceSource
 from apcombat.engine.command_base import Command
 from apcombat.engine.events import Event
-from apcombat.engine.modules.fog_of_war import kept
+from apcombat.engine.modules.fog_of_war import kept, telling
 from apcombat.engine.modules.fog_of_war.commands import (
     GmHide,
     GmReveal,
@@ -54,7 +54,7 @@ class FogOfWar(RuleModule):
     )
     round_end = (RoundEnd(60, marks_fade),)  # R21.2.2 (b): the last step, after R18's rally
     unit_state = ("hidden", "quietly_revealed")
-    side_state = ("seen", "marks", "ever_seen", "last_seen", "bumped", "told", "glimpsed")
+    side_state = ("seen", "marks", "ever_seen", "last_seen", "bumped", "told", "glimpsed", "glimpsed_at")
     encounter_state = ("view_of",)
 
     def holds_verdict(self, state: Encounter) -> bool:
@@ -121,6 +121,24 @@ class FogOfWar(RuleModule):
 
     def replayed(self, first: Encounter, base: Encounter, after: Encounter) -> Encounter:
         return kept.replayed(first, base, after)  # R21.8.8
+
+    # A side's view played forward (an AI weighing a line) is shown to no one: it tells nothing.
+
+    def command_begins(self, state: Encounter, command: Command) -> Encounter:
+        if state.slots.fog_of_war.view_of is not None:
+            return state
+        return telling.begin(state)  # R21.8.3: from the update before the command
+
+    def tell(self, before: Encounter, state: Encounter, command: Command, events: list[Event]) -> list[Event]:
+        if state.slots.fog_of_war.view_of is not None:
+            return events
+        return telling.tell(before, state, command, events)
+
+    def tell_line(self, state: Encounter, event: Event) -> Event:
+        return telling.tell_game_line(state, event)
+
+    def shows_die(self, state: Encounter, side: str, owner: str | None, purpose: str) -> bool:
+        return telling.shown_die(state, side, owner, purpose)
 
 
 FOG_OF_WAR = FogOfWar()

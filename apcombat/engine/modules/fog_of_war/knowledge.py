@@ -9,6 +9,7 @@ from apcombat.dice import DiceSource
 from apcombat.engine.events import Event
 from apcombat.engine.modules.fog_of_war.hiding import reveal_by_neighbours
 from apcombat.engine.modules.fog_of_war.sight import side_sees
+from apcombat.engine.modules.fog_of_war.telling import glimpses
 from apcombat.model import Encounter, Side, Unit
 from apcombat.model.encounter import with_state
 from apcombat.model.fog_state import FogOfSide, Mark, Sighting
@@ -59,6 +60,7 @@ def side_update(state: Encounter, side: Side) -> FogOfSide:
         last_seen=tuple(last[key] for key in sorted(last, key=_order(state))),
         bumped=bumped,
         glimpsed=fog.glimpsed | seen,
+        glimpsed_at=glimpses(state, fog.glimpsed_at, seen),  # R21.8.3
     )
 
 

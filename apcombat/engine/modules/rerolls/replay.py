@@ -17,7 +17,7 @@ from apcombat.dice import DiceRequest, DiceSource
 from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
 from apcombat.engine.modules.rerolls.commands import Reroll
-from apcombat.engine.part import parts_on
+from apcombat.engine.part import die_shown, parts_on
 from apcombat.model import Encounter, RolledDie
 from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
@@ -127,8 +127,15 @@ def rolls_event(state: Encounter) -> Event | None:
     return Event("rolls", text, {"dice": [attrs.asdict(die) for die in state.rolls]})
 
 
+def shown_places(state: Encounter, side_id: str) -> list[int]:
+    """The places of the action's dice that `side_id` is shown, in order: its die N is the N-th (R21.8.3; with
+    the fog of war off, every die, so N is R18.6.2's number)."""
+    return [die.place for die in state.rolls if die_shown(state, side_id, die.owner or None, die.purpose)]
+
+
 def rerollable(state: Encounter, side_id: str) -> list[int]:
-    """The places of the dice of the action just played that `side_id` may re-roll now (R18.6)."""
+    """The numbers N, in `side_id`'s numbering, of the dice of the action just played that it may re-roll now
+    (R18.6, R21.8.3)."""
     if not on(state) or state.finished or not isinstance(state.reroll_base, RerollBase):
         return []
     try:
@@ -137,7 +144,8 @@ def rerollable(state: Encounter, side_id: str) -> list[int]:
         return []
     if side.reroll_points < REROLL_COST:
         return []
-    return [die.place for die in state.rolls if owner_side(state, die) == side_id]
+    places = shown_places(state, side_id)
+    return [n for n, place in enumerate(places, 1) if owner_side(state, state.rolls[place - 1]) == side_id]
 
 
 def reroll(state: Encounter, command: Reroll, dice: DiceSource, apply: Apply) -> tuple[Encounter, list[Event]]:
@@ -158,10 +166,10 @@ def reroll(state: Encounter, command: Reroll, dice: DiceSource, apply: Apply) ->
     after = attrs.evolve(after, sides=sides, ai_dice=state.ai_dice)  # a re-roll asks no AI
     now = f", now {kept.new_value}" if kept.new_value is not None else ""
     text = (
-        f"re-roll for {side.name}: die {die.place} ({describe_die(die)}: was {die.value}{now}), {REROLL_COST} "
+        f"re-roll for {side.name}: die {command.place} ({describe_die(die)}: was {die.value}{now}), {REROLL_COST} "
         f"points spent, {left} left; the action is played again (R18.6.2)"
     )
-    data = {"side": side.id, "place": die.place, "was": die.value, "now": kept.new_value, "points": left}
+    data = {"side": side.id, "place": command.place, "was": die.value, "now": kept.new_value, "points": left}
     return after, [Event("reroll", text, data), *replayed]
 
 
@@ -181,20 +189,23 @@ def _refusal_or_die(state: Encounter, command: Reroll) -> RolledDie:
             "no die to re-roll: a re-roll comes right after an action that rolled dice, before any other command "
             "(R18.6.2)"
         )
-    if command.place > len(state.rolls):
-        count = len(state.rolls)
+    places = shown_places(state, side.id)  # R21.8.3: N in the side's numbering, of a die it is shown
+    if not places:
+        raise CommandError(f"{side.name} is shown no die of the action just played: there is none to re-roll (R21.8.3)")
+    if command.place > len(places):
+        count = len(places)
         which = "1 die: name 1" if count == 1 else f"{count} dice: name one from 1 to {count}"
         raise CommandError(f"the action just played rolled {which} (R18.6.2)")
-    die = state.rolls[command.place - 1]
+    die = state.rolls[places[command.place - 1] - 1]
     whose = owner_side(state, die)
     if whose is None:
         raise CommandError(
-            f"die {die.place} ({describe_die(die)}) is no one's: burn ticks, fires, deck draws and initiative dice "
+            f"die {command.place} ({describe_die(die)}) is no one's: burn ticks, fires, deck draws and initiative dice "
             "are never re-rolled (R18.6.1)"
         )
     if whose != side.id:
         raise CommandError(
-            f"die {die.place} ({describe_die(die)}) was rolled for {state.side(whose).name}: a side re-rolls only "
+            f"die {command.place} ({describe_die(die)}) was rolled for {state.side(whose).name}: a side re-rolls only "
             "its own characters' dice (R18.6.1)"
         )
     if side.reroll_points < REROLL_COST:

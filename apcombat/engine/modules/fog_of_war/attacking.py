@@ -4,6 +4,8 @@ target only where the attacker's side is shown the reaction (R21.2.5)."""
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
 from apcombat.engine.command_base import Command, CommandError
@@ -52,7 +54,7 @@ def refuse_unknown(state: Encounter, command: Command) -> None:
     for field in NAMING:
         value = getattr(command, field, None)
         if isinstance(value, str) and value not in view:
-            raise CommandError(f"no unit {shown_word(value)} in {state.side(side).name}'s view")
+            raise CommandError(f"no unit {_named(value)} in {state.side(side).name}'s view")
     if not isinstance(command, (Attack, PinDown)):
         return
     if state.map is None:  # R21.7.3: in table mode only a hidden target is refused
@@ -62,8 +64,13 @@ def refuse_unknown(state: Encounter, command: Command) -> None:
     elif command.target in view:
         return
     if isinstance(command, PinDown):
-        raise CommandError(f"{state.side(side).name} sees no enemy {shown_word(command.target)} (R21.5.4)")
-    raise CommandError(f"{state.unit(command.unit).name} sees no enemy {shown_word(command.target)} (R21.5.1)")
+        raise CommandError(f"{state.side(side).name} sees no enemy {_named(command.target)} (R21.5.4)")
+    raise CommandError(f"{state.unit(command.unit).name} sees no enemy {_named(command.target)} (R21.5.1)")
+
+
+def _named(word: str) -> str:
+    """A unit's id as a refusal names it: as typed when it could be an id, else quoted (R21.5.1's words)."""
+    return word if re.fullmatch(r"[a-z0-9_-]{1,24}", word) else shown_word(word)
 
 
 def refuse_target(state: Encounter, attacker: Unit, target: Unit) -> None:

@@ -11,8 +11,8 @@ from apcombat.dice import DiceSource, roll_dice
 from apcombat.engine.commands import CommandError, Jump
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import CM_PER_METRE, fire_on_line, grid_of, step_degrees
-from apcombat.engine.part import parts_on
 from apcombat.engine.movement import MM_PER_CM, cell_text, known_others, other_action, pay, wound_effects
+from apcombat.engine.part import parts_on
 from apcombat.engine.reactions import react_to, watchers_seeing
 from apcombat.engine.upkeep import out_of_the_fight, take_gm_modifier
 from apcombat.model import Encounter, Pose, Skill, Terrain, Unit

@@ -161,7 +161,7 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
     walked: list[PathStep] = []
     interrupted = False
     for step in path.steps:
-        bumped = next((b for part in parts_on(state) if (b := part.bumps(state, unit.id, step.cell, False, events))), None)
+        bumped = _bumped(state, unit.id, step.cell, events)
         if bumped is not None:  # R21.6.2: someone the side did not know of stands there: the move stops before
             state = bumped
             unit = state.unit(unit.id)
@@ -226,6 +226,15 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
     index = next((i for i, e in enumerate(events) if e.kind == "interrupt"), len(events))
     events.insert(index if interrupted else len(events), move_event)
     return state
+
+
+def _bumped(state: Encounter, mover_id: str, cell: Cell, events: list[Event]) -> Encounter | None:
+    """R21.6.2: the state after the mover bumped into someone its side did not know stood on `cell`, or None."""
+    for part in parts_on(state):
+        bumped = part.bumps(state, mover_id, cell, False, events)
+        if bumped is not None:
+            return bumped
+    return None
 
 
 def _move_on_table(state: Encounter, unit: Unit, command: Move, events: list[Event]) -> Encounter:

@@ -193,8 +193,9 @@ class RuleModule:
     def bumps(
         self, state: Encounter, mover_id: str, cell: Cell, jumping: bool, events: list[Event]
     ) -> Encounter | None:
-        """Before a step or (`jumping`) a jump's landing on `cell`: the state after the mover bumped into a character its
-        side did not know was there (the step or jump is then not made, R21.6.2), or None: the way is free."""
+        """Before a step or (`jumping`) a jump's landing on `cell`: the state after the mover bumped into a
+        character its side did not know was there (the step or jump is then not made, R21.6.2), or None: the way
+        is free."""
         return None
 
     def at_update(self, state: Encounter, events: list[Event]) -> Encounter:

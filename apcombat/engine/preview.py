@@ -84,8 +84,9 @@ def preview(state: Encounter, command: Command) -> Preview:
     try:
         if state.active is None or command.who is None or state.round == 0:
             return _generic(state, command)
+        actor_id = state.active
         state = judged_state(state)
-        actor = state.unit(state.active)
+        actor = state.unit(actor_id)
         if isinstance(command, Move) and state.map is not None and command.who == actor.id:
             return _move(state, command)
         if isinstance(command, Attack) and command.who == actor.id:

@@ -8,10 +8,10 @@ import attrs
 from apcombat.dice import DiceSource
 from apcombat.engine.events import Event
 from apcombat.engine.modules.fog_of_war.hiding import reveal_by_neighbours
-from apcombat.engine.modules.fog_of_war.sight import has_line_to, side_sees
+from apcombat.engine.modules.fog_of_war.sight import bodies_in_line, has_line_to, side_sees
 from apcombat.model import Cell, Encounter, Side, Unit
-from apcombat.model.fates import Fate
 from apcombat.model.encounter import with_state
+from apcombat.model.fates import Fate
 from apcombat.model.fog_state import FogOfSide, Mark, Sighting
 from apcombat.model.modules import Module
 
@@ -48,7 +48,9 @@ def side_update(state: Encounter, side: Side) -> FogOfSide:
         if was is not None:
             marks[unit_id] = Mark(unit_id, was.at, was.pose, state.round)
     for unit_id in seen:
-        last[unit_id] = sighting(state.unit(unit_id), state.round)
+        enemy = state.unit(unit_id)
+        if _differs(last.get(unit_id), enemy, state.round):
+            last[unit_id] = sighting(enemy, state.round)
     _bodies(state, side.id, seen, last, marks)
     bumped = tuple(
         (unit_id, cell) for unit_id, cell in fog.bumped if (unit := _unit(state, unit_id)) and unit.at == cell
@@ -71,14 +73,16 @@ def _bodies(
     only at an update at which one of the side's characters has the line to that cell: the fate now, or — one
     back in the fight the side does not see — a mark there made this round. One that fled is gone for all,
     its mark too (R21.2.2 c: a body seen so takes its mark away)."""
+    in_line = bodies_in_line(state, side)
     for enemy in state.units:
         if enemy.side == side or enemy.id in seen:
             continue
         if enemy.fate is Fate.FLED:
             marks.pop(enemy.id, None)
             continue
-        if enemy.down and _in_line(state, side, enemy.id, enemy.at):
-            last[enemy.id] = sighting(enemy, state.round)
+        if enemy.down and (enemy.id in in_line if state.map is not None else _in_line(state, side, enemy.id, None)):
+            if _differs(last.get(enemy.id), enemy, state.round):
+                last[enemy.id] = sighting(enemy, state.round)
             marks.pop(enemy.id, None)
             continue
         was = last.get(enemy.id)
@@ -87,6 +91,22 @@ def _bodies(
         if not enemy.down:  # back in the fight, unseen: a mark where it lay
             marks[enemy.id] = Mark(enemy.id, was.at, was.pose, state.round)
         last[enemy.id] = attrs.evolve(was, fate=Fate.NONE, hp=max(was.hp, 1), round=state.round)
+
+
+def _differs(was: Sighting | None, unit: Unit, round_number: int) -> bool:
+    """Whether the side's picture of the unit is not what it sees now (a new `Sighting` is then made)."""
+    if was is None or was.round != round_number:
+        return True
+    weapon = unit.weapon
+    return (
+        was.at != unit.at
+        or was.facing is not unit.facing
+        or was.pose is not unit.pose
+        or was.in_cover != unit.in_cover
+        or was.hp != unit.hp
+        or was.fate is not unit.fate
+        or was.weapon != (weapon.weapon.id if weapon is not None else None)
+    )
 
 
 def _lay(sight: Sighting) -> bool:

@@ -35,7 +35,11 @@ def bump(state: Encounter, mover_id: str, cell: Cell, jumping: bool, events: lis
     until it leaves that cell. None when the cell holds no such character."""
     mover = state.unit(mover_id)
     there = next(
-        (u for u in state.units if u.at == cell and not u.down and u.id != mover_id and unknown_to(state, mover.side, u)),
+        (
+            u
+            for u in state.units
+            if u.at == cell and not u.down and u.id != mover_id and unknown_to(state, mover.side, u)
+        ),
         None,
     )
     if there is None:

@@ -35,32 +35,37 @@ def sighting(unit: Unit, round_number: int) -> Sighting:
 
 
 def side_update(state: Encounter, side: Side) -> FogOfSide:
-    """R21.2.1, R21.2.2 (a), (c), R21.2.4: one side's knowledge at an update."""
+    """R21.2.1, R21.2.2 (a), (c), R21.2.4: one side's knowledge at an update (the same object when nothing
+    in it changed: an update after most move steps changes little)."""
     fog = side.slots.fog_of_war
     seen = side_sees(state, side.id)
+    units = {unit.id: unit for unit in state.units}
     last = {sight.unit: sight for sight in fog.last_seen}
     marks = {mark.unit: mark for mark in fog.marks if mark.unit not in seen}
     for unit_id in fog.seen - seen:
-        enemy = _unit(state, unit_id)
+        enemy = units.get(unit_id)
         if enemy is None or enemy.down:
             continue  # R21.2.1: marks are of enemies in the fight; a body is R21.2.4's
         was = last.get(unit_id)
         if was is not None:
             marks[unit_id] = Mark(unit_id, was.at, was.pose, state.round)
     for unit_id in seen:
-        enemy = state.unit(unit_id)
+        enemy = units[unit_id]
         if _differs(last.get(unit_id), enemy, state.round):
             last[unit_id] = sighting(enemy, state.round)
     _bodies(state, side.id, seen, last, marks)
-    bumped = tuple(
-        (unit_id, cell) for unit_id, cell in fog.bumped if (unit := _unit(state, unit_id)) and unit.at == cell
-    )
+    bumped = tuple((unit_id, cell) for unit_id, cell in fog.bumped if (unit := units.get(unit_id)) and unit.at == cell)
+    kept_marks = tuple(marks.values())
+    kept_last = tuple(last.values())
+    if seen == fog.seen and kept_marks == fog.marks and kept_last == fog.last_seen and bumped == fog.bumped:
+        return fog  # the same knowledge, in the same order
+    order = _order(state)
     return attrs.evolve(
         fog,
         seen=seen,
-        marks=tuple(marks[key] for key in sorted(marks, key=_order(state))),
+        marks=tuple(marks[key] for key in sorted(marks, key=order)),
         ever_seen=fog.ever_seen | seen,
-        last_seen=tuple(last[key] for key in sorted(last, key=_order(state))),
+        last_seen=tuple(last[key] for key in sorted(last, key=order)),
         bumped=bumped,
         glimpsed=fog.glimpsed | seen,
     )
@@ -126,12 +131,14 @@ def update(state: Encounter, events: list[Event] | None = None) -> Encounter:
     and marks, as of the state now."""
     state = reveal_by_neighbours(state, events)
     sides = []
+    changed = False
     for side in state.sides:
         fog = side_update(state, side)
-        if fog != side.slots.fog_of_war:
+        if fog is not side.slots.fog_of_war:
             side = attrs.evolve(side, slots=attrs.evolve(side.slots, fog_of_war=fog))
+            changed = True
         sides.append(side)
-    return attrs.evolve(state, sides=tuple(sides))
+    return attrs.evolve(state, sides=tuple(sides)) if changed else state
 
 
 def with_mark(state: Encounter, side_id: str, enemy_id: str) -> Encounter:

@@ -109,40 +109,77 @@ def _sight_key(unit: Unit) -> Hashable:
 
 
 class _SightTable:
-    """What each character saw at the last update asked on one map, for one set of characters (the fight, or
-    a side's view of it): `keys` by unit, and the enemies each unit looks at (`_pair`). Replaced whole at each
-    update, so that a reader never sees half of one."""
+    """Who looks at whom at the last update asked on one map, for one set of characters (the fight, or a side's
+    view of it): each character's sight key, and for each character and each side not its own a *witness* —
+    one character of that side that looks at it (`_pair`), or None. A witness stays one while neither it nor
+    the one it looks at changes, so an update asks only about the pairs that involve a changed character, and
+    of those only until it finds a witness. Replaced whole at each update, so a reader never sees half of one."""
 
     def __init__(self) -> None:
-        self.held: tuple[dict[str, Hashable], dict[str, frozenset[str]]] = ({}, {})
+        empty: dict[str, frozenset[str]] = {}
+        self.held: tuple[
+            dict[str, Unit], dict[str, Hashable], dict[tuple[str, str], str | None], dict[str, frozenset[str]]
+        ]
+        self.held = ({}, {}, {}, empty)
 
     def looked_at(self, state: Encounter) -> dict[str, frozenset[str]]:
-        keys, looks_at = self.held
+        """For each side, the characters (of other sides) one of its characters looks at."""
+        before, keys, witnesses, looked = self.held
         units = {unit.id: unit for unit in state.units}
-        new_keys = {unit_id: _sight_key(unit) for unit_id, unit in units.items()}
-        changed = [unit_id for unit_id, key in new_keys.items() if keys.get(unit_id) != key]
-        if not changed:
-            return looks_at
-        looks_at = dict(looks_at)
-        for unit_id in changed:
-            unit = units[unit_id]
-            looks_at[unit_id] = frozenset(
-                other.id for other in units.values() if other.side != unit.side and _pair(state, unit, other)
-            )
-        moved = set(changed)
+        new_keys = dict(keys)
+        changed = set()
         for unit_id, unit in units.items():
-            if unit_id in moved:
-                continue
-            sees = set(looks_at[unit_id])
-            for other_id in changed:
-                other = units[other_id]
-                if other.side != unit.side and _pair(state, unit, other):
-                    sees.add(other_id)
-                else:
-                    sees.discard(other_id)
-            looks_at[unit_id] = frozenset(sees)
-        self.held = (new_keys, looks_at)
-        return looks_at
+            if before.get(unit_id) is unit:
+                continue  # the same object: nothing changed (units are immutable)
+            key = _sight_key(unit)
+            if keys.get(unit_id) != key:
+                new_keys[unit_id] = key
+                changed.add(unit_id)
+        if not changed:
+            self.held = (units, keys, witnesses, looked)
+            return looked
+        sides: dict[str, list[Unit]] = {}
+        for unit in units.values():
+            sides.setdefault(unit.side, []).append(unit)
+        witnesses = dict(witnesses)
+        for target in units.values():
+            for side, lookers in sides.items():
+                if side == target.side:
+                    continue
+                entry = (target.id, side)
+                witness = witnesses.get(entry, "")
+                if target.id in changed or witness == "" or witness in changed:
+                    witnesses[entry] = _witness(state, lookers, target)
+                elif witness is None:
+                    witnesses[entry] = next(
+                        (u.id for u in lookers if u.id in changed and _pair(state, u, target)), None
+                    )
+        found: dict[str, set[str]] = {side: set() for side in sides}
+        for (target_id, side), witness in witnesses.items():
+            if witness is not None and target_id in units:
+                found[side].add(target_id)
+        looked = {side: frozenset(ids) for side, ids in found.items()}
+        self.held = (units, new_keys, witnesses, looked)
+        return looked
+
+
+def _witness(state: Encounter, lookers: list[Unit], target: Unit) -> str | None:
+    """One of `lookers` that looks at the target (`_pair`), asking first those whose line is already known."""
+    assert state.map is not None
+    if target.at is None or target.fate is Fate.FLED:
+        return None
+    lines: dict[tuple[Cell, Cell], bool] = kept(state.map, "fog_lines", dict)
+    later = []
+    for looker in lookers:
+        if looker.at is None or not looks(looker):
+            continue
+        a, b = looker.at, target.at
+        known = a == b or lines.get((a, b) if a <= b else (b, a))
+        if known is None:
+            later.append(looker)
+        elif known and _pair(state, looker, target):
+            return looker.id
+    return next((looker.id for looker in later if _pair(state, looker, target)), None)
 
 
 TABLES_KEPT = 8
@@ -173,8 +210,4 @@ def _looked_at(state: Encounter, side: str) -> Iterable[str]:
     else:
         looks_at = _table(state).looked_at(state)
         _last[:] = [(state, looks_at)]
-    seen: set[str] = set()
-    for unit in state.units:
-        if unit.side == side:
-            seen |= looks_at.get(unit.id, frozenset())
-    return seen
+    return looks_at.get(side, frozenset())

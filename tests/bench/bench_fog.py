@@ -27,15 +27,15 @@ import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_map import battlefield  # noqa: E402
+from bench_map import battlefield
 
-from apcombat.content import content_root, load_encounter, load_library  # noqa: E402
-from apcombat.dice import SeededDice  # noqa: E402
-from apcombat.engine import apply, parse_command, view  # noqa: E402
-from apcombat.engine.modules.fog_of_war import FOG_OF_WAR  # noqa: E402
-from apcombat.engine.modules.fog_of_war.knowledge import update  # noqa: E402
-from apcombat.engine.views import reachable_area  # noqa: E402
-from apcombat.model import Encounter  # noqa: E402
+from apcombat.content import content_root, load_encounter, load_library
+from apcombat.dice import SeededDice
+from apcombat.engine import apply, parse_command, view
+from apcombat.engine.modules.fog_of_war import FOG_OF_WAR
+from apcombat.engine.modules.fog_of_war.knowledge import update
+from apcombat.engine.views import reachable_area
+from apcombat.model import Encounter
 
 
 def with_fog(state: Encounter, on: bool = True) -> Encounter:

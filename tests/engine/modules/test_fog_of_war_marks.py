@@ -93,3 +93,15 @@ def test_one_that_fled_leaves_the_map_for_every_side(tmp_path):  # R21.2.4
     game.play("gm morale jed flees")
     assert _shown(game, "vault", "jed") is None
     assert marks_of(game.state, "vault") == ()
+
+
+def test_a_mark_goes_when_the_side_sees_the_enemy_out_of_the_fight(tmp_path):  # R21.2.2 (c), R21.2.4
+    game = fog_game(tmp_path, jed((6, 0), facing="E"), ana((4, 6)), moss((9, 6)))
+    game.play("move jed 8,0")
+    assert marks_of(game.state, "vault") == (Mark("jed", (6, 0), Pose.UPRIGHT, 1),)
+    game.play("gm hp jed -100")  # down at 8,0, which Ana has no line to: the vault is not told
+    assert marks_of(game.state, "vault") == (Mark("jed", (6, 0), Pose.UPRIGHT, 1),)
+    assert _shown(game, "vault", "jed") is None
+    game.play("gm set jed at=6,0")  # now where Ana has the line: a body, and no mark
+    assert marks_of(game.state, "vault") == ()
+    assert _shown(game, "vault", "jed").down

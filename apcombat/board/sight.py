@@ -56,11 +56,12 @@ def line_by_gates(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
         return True
     if isinstance(walls, bytes):
         return _clear_of_numbered_walls(walls, battlemap.width, battlemap.height, grid.sight_gates(a, b))
+    width, height = battlemap.width, battlemap.height  # asked once: a line asks of many cells
     for gate in grid.sight_gates(a, b):
         for cell in gate:
             # Off the map counts as a wall: a hex line along the map's jagged edge (R20.4) runs between an
             # edge cell and nothing, and is blocked when the edge cell is a wall.
-            if cell not in walls and battlemap.inside(cell):
+            if cell not in walls and 0 <= cell[0] < width and 0 <= cell[1] < height:
                 break
         else:
             return False

@@ -41,7 +41,7 @@ from apcombat.engine.attacks import choices, plan_for
 from apcombat.engine.commands import Command, CommandError, format_command
 from apcombat.engine.geometry import grid_of, sight_problem
 from apcombat.engine.part import parts_on
-from apcombat.engine.preview import preview
+from apcombat.engine.preview import judged_state, preview
 from apcombat.engine.views import reachable_area
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pose, ShotMode, Unit
 from apcombat.rules.jumping import jump_distance_m, max_jump_m
@@ -69,9 +69,11 @@ def legal_actions(state: Encounter, jumps: bool = True) -> list[Command]:
     waiting = next((part for part in parts_on(state) if part.waiting_for_sides(state)), None)
     if waiting is not None:  # R18.5.1: the sides choose before the round's first card
         return waiting.actions_while_waiting(state)
-    if state.active is None:
+    active = state.active
+    if active is None:
         return []
-    unit = state.unit(state.active)
+    state = judged_state(state)  # R21.9.2: with the fog of war, on the acting side's view
+    unit = state.unit(active)
     return [
         *_moves(state, unit),
         *_turns(state, unit),
@@ -89,9 +91,10 @@ def attack_lines(state: Encounter) -> list[str]:
 def attack_actions(state: Encounter) -> list[commands.Attack]:
     """The attacks among `legal_actions(state)`, in the same order, without working out the others (an AI
     judging a plan's attacks from many cells asks for these alone)."""
-    if state.finished or state.round == 0 or state.active is None:
+    active = state.active
+    if state.finished or state.round == 0 or active is None:
         return []
-    return list(_attacks(state, state.unit(state.active)))
+    return list(_attacks(judged_state(state), judged_state(state).unit(active)))
 
 
 def _reading_order(cell: Cell) -> tuple[int, int]:

@@ -4,7 +4,7 @@ war's commands refused while the module is off."""
 from __future__ import annotations
 
 import pytest
-from fog_fights import FORD, ROOT, ana, ben, fog_document, fog_game, jed, rat
+from fog_fights import FORD, ROOT, ana, ben, fog_document, fog_game, jed, moss, rat
 
 from apcombat.content import load_encounter, load_library
 from apcombat.engine import CommandError, Game, legal_commands, view
@@ -92,9 +92,13 @@ def test_reveal_then_delay(tmp_path):  # R21.4.1: no action for R13.3
 
 
 def test_reveal_is_refused_when_not_hidden_and_out_of_turn(tmp_path):  # R21.4.1
-    game = fog_game(tmp_path, ana((0, 0)), rat((9, 2), "W", hidden=True))
+    game = fog_game(tmp_path, ana((0, 0)), moss((0, 6)), rat((9, 2), "W", hidden=True))
     with pytest.raises(CommandError, match=r"^Ana is not hidden \(R21\.4\.1\)$"):
         game.play("reveal ana")
+    # In Ana's turn the command is the vault's, which does not know of Rat: the refusal tells nothing (R21.5.1).
+    with pytest.raises(CommandError, match=r"^no unit rat in The Vault's view$"):
+        game.play("reveal rat")
+    game.play("end")  # Moss's turn: the raiders know Rat
     with pytest.raises(CommandError, match="not Rat's turn"):
         game.play("reveal rat")
 

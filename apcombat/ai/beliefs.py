@@ -12,12 +12,13 @@ attack it plays names a seen enemy, and a move it plays may stop early, R21.6).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 import attrs
 
 from apcombat.engine import Command, fog_on, last_seen, marks_of, side_asked, view
-from apcombat.model import CarriedWeapon, Encounter, Unit
+from apcombat.model import CarriedWeapon, Encounter, Unit, Weapon
 from apcombat.model.fog_state import Mark, Sighting
 
 FOG = "fog_of_war"
@@ -123,4 +124,19 @@ def _weapons_shown(view: Encounter, model: Unit, sight: Sighting | None) -> tupl
             for carried in unit.weapons:
                 if carried.weapon.id == sight.weapon:
                     return (carried,), 0
+        weapon = shipped_weapons().get(sight.weapon)
+        if weapon is not None:
+            return (CarriedWeapon(weapon, weapon.magazine),), 0
     return model.weapons, model.in_hand
+
+
+@functools.cache
+def shipped_weapons() -> dict[str, Weapon]:
+    """The content files' weapons, which an AI may know (R21.9.1: the rules and the content files), read
+    once; none when they cannot be read (a belief then keeps its stand-in's weapon)."""
+    from apcombat.content import content_root, read_weapons
+
+    try:
+        return dict(read_weapons(content_root(None) / "weapons.toml").value)
+    except Exception:  # a belief is a guess: a missing or broken file leaves it the stand-in's weapon
+        return {}

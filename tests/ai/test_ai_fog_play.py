@@ -4,7 +4,6 @@ enemy, hidden characters kept hidden until an ambush pays — and plug-in bots h
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import attrs
@@ -15,12 +14,10 @@ from apcombat.ai.beliefs import believed, planning_state
 from apcombat.ai.levels import LEVELS
 from apcombat.ai.players import Plugin
 from apcombat.ai.turn import ask
-from apcombat.engine import Attack, Move, PinDown, React, Game, marks_of, sees_now, view
+from apcombat.engine import Attack, Game, Move, PinDown, React, marks_of, sees_now, view
 from apcombat.engine.modules.fog_of_war.knowledge import update
 from apcombat.model import DEFAULT_AI, Encounter
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine" / "modules"))
-from fog_fights import ana, ben, fog_encounter, jed, moss, rat  # noqa: E402
+from tests.engine.modules.fog_fights import ana, ben, fog_encounter, jed, moss, rat
 
 AI_LEVELS = ("baseline", "tactical")
 
@@ -116,5 +113,3 @@ def test_with_the_fog_off_a_plug_in_is_handed_the_state(tmp_path):  # R21: nothi
     handed: list[Encounter] = []
     ask(Plugin("mybots:bot", lambda shown, rng: handed.append(shown) or "end"), state, random.Random(1))
     assert handed == [state]
-
-

@@ -6,8 +6,6 @@ HP)."""
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import attrs
 import pytest
@@ -20,9 +18,7 @@ from apcombat.engine import Game, sees_now, view
 from apcombat.engine.modules.fog_of_war.knowledge import update
 from apcombat.model import DEFAULT_AI, Encounter, Watch
 from apcombat.model.encounter import with_state
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine" / "modules"))
-from fog_fights import YARD, ana, ben, fog_encounter, jed, moss, rat  # noqa: E402
+from tests.engine.modules.fog_fights import YARD, ana, ben, fog_encounter, jed, moss, rat
 
 AI_LEVELS = ("baseline", "tactical")
 FLOOR = tuple((x, y) for y, row in enumerate(YARD) for x, char in enumerate(row) if char == ".")

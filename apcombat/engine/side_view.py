@@ -34,12 +34,11 @@ def view(state: Encounter, side: str) -> Encounter:
         return state
     knows = state.side(side).slots.fog_of_war
     last = {sight.unit: sight for sight in knows.last_seen}
-    seen = knows.seen | _entered_our_watch(state, side)
     units: list[Unit] = []
     for unit in state.units:
         if unit.side == side:
             units.append(unit)
-        elif unit.id in seen:
+        elif unit.id in knows.seen:
             units.append(_as_seen(unit, side, state))
         elif unit.id in last and _out_of_the_fight(last[unit.id]):
             units.append(_as_last_seen(unit, last[unit.id]))
@@ -85,15 +84,6 @@ def sees_now(state: Encounter, side: str) -> frozenset[str]:
     if not fog_on(state):
         return frozenset(unit.id for unit in state.units if unit.side != side)
     return state.side(side).slots.fog_of_war.seen
-
-
-def _entered_our_watch(state: Encounter, side: str) -> frozenset[str]:
-    """R21.5.3: the enemy that entered the watch of one of the side's characters, which interrupts it now:
-    that watcher sees it (it stood visible in a watched cell), whether or not an update has said so yet."""
-    interrupt = state.interrupt
-    if interrupt is None or state.unit(interrupt.watcher).side != side:
-        return frozenset()
-    return frozenset((interrupt.interrupted,))
 
 
 def _as_seen(unit: Unit, side: str, state: Encounter) -> Unit:

@@ -103,6 +103,8 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
     elif isinstance(command, Start):
         raise CommandError("the fight has already begun")
     if any(isinstance(command, part.side_commands) for part in installed()):
+        for part in parts_on(state):
+            part.refuse_unknown(state, command)  # R21.5.1
         return _handler(command, {})(state, command, dice, events)  # R18.5.1: a side's choice between turns
     waiting = [part for part in parts_on(state) if part.waiting_for_sides(state)]
     if waiting:  # R18.5.1: play begins; a side that chose no card holds its first character's
@@ -111,6 +113,8 @@ def _apply(state: Encounter, command: Command, dice: DiceSource, events: list[Ev
         state = next_turn(state, dice, events)
         if state.finished:
             return state
+    for part in parts_on(state):
+        part.refuse_unknown(state, command)  # R21.5.1: a unit the side does not know of is refused unnamed
     state = _step_in_if_delayed(state, command, events)
     if isinstance(command, End):
         if state.active is not None:
@@ -201,6 +205,8 @@ def _end(state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
         events.append(Event("interrupt_end", text, unit=watcher.id))
         state = end_interruption(state, watcher.id, dice, events)
         state = attrs.evolve(state, interrupt=None, active=back.id)
+        for part in parts_on(state):
+            state = part.at_update(state, events)  # R21.1.3: the end of an interruption
         if back.down or not back.standing:
             return end_turn(state, dice, events, sacrificed=True)
         return state

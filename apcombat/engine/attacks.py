@@ -106,7 +106,7 @@ def situation_for(state: Encounter, command: Attack) -> ShotSituation:
     key = ("sides", attacker.id, target.id, second is not None)
     sides = table.get(key)
     if sides is None:
-        sides = table[key] = (_shooter(state, attacker, target, second), _victim(state, target, covered))
+        sides = table[key] = (_shooter(state, attacker, target, second), _victim(state, attacker, target, covered))
     shooter, victim = sides
     shot = Shot(
         mode=mode,
@@ -120,14 +120,18 @@ def situation_for(state: Encounter, command: Attack) -> ShotSituation:
     return ShotSituation(shooter, victim, shot, state.house_rules, state.criticals, state.optional_rules)
 
 
-def _victim(state: Encounter, target: Unit, covered: bool) -> Target:
-    """The rules' view of the unit attacked (R9.2 `covered`: its cover is between it and the attacker)."""
+def _victim(state: Encounter, attacker: Unit, target: Unit, covered: bool) -> Target:
+    """The rules' view of the unit attacked (R9.2 `covered`: its cover is between it and the attacker; R9.3
+    reacting as the attacker's side is shown it, R21.2.5)."""
+    reacting = is_reacting(state, target)
+    for part in parts_on(state):
+        reacting = part.reacting_shown(state, attacker, target, reacting)
     return Target(
         name=target.name,
         hp=target.hp,
         pose=target.pose,
         in_cover=covered,
-        reacting=is_reacting(state, target),
+        reacting=reacting,
         armor=target.armor,
         special=target.character.special,
         skills=target.character.skills,

@@ -12,6 +12,7 @@ from apcombat.board.grid import Grid
 from apcombat.board.kinds import grid_for
 from apcombat.board.sight import blocked_at, line_of_sight
 from apcombat.engine.commands import CommandError
+from apcombat.engine.part import parts_on
 from apcombat.model import Cell, Encounter, Facing, Pose, Unit
 from apcombat.rules.ranges import in_best_ranges
 
@@ -81,7 +82,10 @@ def hidden_prone(state: Encounter, prone: Unit, other: Unit) -> bool:
 
 
 def sees(state: Encounter, a: Unit, b: Unit, leaning: bool = False) -> bool:
-    """Line of sight from a to b (R8.5: a prone target behind hip-high cover is hidden unless `leaning`)."""
+    """a sees b: the line (R8.5: a prone target behind hip-high cover is hidden unless `leaning`), and no
+    module keeps b from a's sight (R21.1.4: the fog of war's R21.1.1 answers every "in sight")."""
+    if any(part.hides(state, a, b) for part in parts_on(state)):
+        return False
     return sight_problem(state, a, b, leaning) is None
 
 

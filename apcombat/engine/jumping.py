@@ -11,7 +11,8 @@ from apcombat.dice import DiceSource, roll_dice
 from apcombat.engine.commands import CommandError, Jump
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import CM_PER_METRE, fire_on_line, grid_of, step_degrees
-from apcombat.engine.movement import MM_PER_CM, cell_text, other_action, pay, wound_effects
+from apcombat.engine.part import parts_on
+from apcombat.engine.movement import MM_PER_CM, cell_text, known_others, other_action, pay, wound_effects
 from apcombat.engine.reactions import react_to, watchers_seeing
 from apcombat.engine.upkeep import out_of_the_fight, take_gm_modifier
 from apcombat.model import Encounter, Pose, Skill, Terrain, Unit
@@ -49,7 +50,7 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
         terrain = state.map.at(landing)
         if terrain.blocks_movement:
             raise CommandError(f"{unit.name} cannot land on {cell_text(landing)}: it is {terrain.described}")
-        if any(u.at == landing and not u.down for u in state.units if u.id != unit.id):
+        if any(u.at == landing and not u.down for u in known_others(state, unit)):
             raise CommandError(f"{cell_text(landing)} is occupied")
         fire = fire_on_line(state, unit.at, landing)
         if fire is not None:  # R18.3.1: the line between centres may not pass through a fire, nor by its corner
@@ -79,6 +80,12 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
     carried = unit.carried_mm if (unit.carried_rate or walking) == walking else 0  # R7.1: bought at another rate
     move_ap, _ = ap_for_movement(walk_mm, min(carried, walking - 1), walking)
     cost = turn_ap + move_ap + (0 if from_movement else STANDING_JUMP_AP)
+    pay(unit, cost, f"jump {distance:.2f} m")
+    if landing is not None:
+        for part in parts_on(state):
+            bumped = part.bumps(state, unit.id, landing, True, events)
+            if bumped is not None:  # R21.6.2: the landing cell holds someone the side did not know of
+                return bumped
     ap_before = unit.ap
     seen_before = watchers_seeing(state, unit)
     unit = other_action(pay(unit, cost, f"jump {distance:.2f} m"))
@@ -116,13 +123,15 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
             events.append(Event("down", f"{unit.name} is down", unit=unit.id))
             unit = out_of_the_fight(unit)  # R12.2, R6.2: as everywhere else a unit goes down
     state = state.with_unit(unit)
+    for part in parts_on(state):
+        state = part.after_step(state, unit.id, dice, events)[0]  # R21.1.3: after every jump
     return react_to(state, unit.id, seen_before, dice, events)[0]
 
 
 def _fall_cell(state: Encounter, unit: Unit, landing: tuple[int, int]) -> tuple[int, int] | None:
     """R15.3: short of the far side — in the gap if there is one, else the cell before the landing."""
     assert state.map is not None and unit.at is not None
-    occupied = {u.at for u in state.units if u.id != unit.id and not u.down}
+    occupied = {u.at for u in known_others(state, unit) if not u.down}  # R21.6.2: as the side knows
     line = [cell for cell in grid_of(state).line(unit.at, landing) if cell not in (unit.at, landing, *occupied)]
     gaps = [cell for cell in line if state.map.at(cell) is Terrain.GAP]
     if gaps:

@@ -41,7 +41,7 @@ from apcombat.engine.attacks import choices, plan_for
 from apcombat.engine.commands import Command, CommandError, format_command
 from apcombat.engine.geometry import grid_of, sight_problem
 from apcombat.engine.part import parts_on
-from apcombat.engine.preview import preview
+from apcombat.engine.preview import judged_state, preview
 from apcombat.engine.views import reachable_area
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pose, ShotMode, Unit
 from apcombat.rules.jumping import jump_distance_m, max_jump_m
@@ -71,6 +71,7 @@ def legal_actions(state: Encounter, jumps: bool = True) -> list[Command]:
         return waiting.actions_while_waiting(state)
     if state.active is None:
         return []
+    state = judged_state(state)  # R21.9.2: with the fog of war, on the acting side's view
     unit = state.unit(state.active)
     return [
         *_moves(state, unit),
@@ -91,6 +92,7 @@ def attack_actions(state: Encounter) -> list[commands.Attack]:
     judging a plan's attacks from many cells asks for these alone)."""
     if state.finished or state.round == 0 or state.active is None:
         return []
+    state = judged_state(state)
     return list(_attacks(state, state.unit(state.active)))
 
 

@@ -76,8 +76,18 @@ def carried_into_move(unit: Unit, profile: MoveProfile) -> Carried:
 
 
 def _others(state: Encounter, unit: Unit) -> frozenset[Cell]:
-    """Cells the mover may not enter: those of the other units still in the fight."""
-    return frozenset(u.at for u in state.units if u.id != unit.id and not u.down and u.at is not None)
+    """Cells the mover may not enter: those of the other units still in the fight that its side knows of
+    (R21.6.2: a character the side does not know is there leaves its cell free on the side's paths)."""
+    return frozenset(u.at for u in known_others(state, unit) if not u.down and u.at is not None)
+
+
+def known_others(state: Encounter, unit: Unit) -> list[Unit]:
+    """The other units the unit's side knows are there (every other unit, unless a module says otherwise)."""
+    modules = parts_on(state)
+    others = [u for u in state.units if u.id != unit.id]
+    if not modules:
+        return others
+    return [u for u in others if not any(part.unknown_to(state, unit.side, u) for part in modules)]
 
 
 def path_for(state: Encounter, unit: Unit, command: Move) -> Path:
@@ -151,6 +161,11 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
     walked: list[PathStep] = []
     interrupted = False
     for step in path.steps:
+        bumped = next((b for part in parts_on(state) if (b := part.bumps(state, unit.id, step.cell, False, events))), None)
+        if bumped is not None:  # R21.6.2: someone the side did not know of stands there: the move stops before
+            state = bumped
+            unit = state.unit(unit.id)
+            break
         seen_before = watchers_seeing(state, unit)
         # R7.3: the chain left open is the turn this step made, joined with the explicit turns before the
         # move when it is the move's only step so far.
@@ -174,6 +189,10 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
         )
         walked.append(step)
         state = state.with_unit(unit)
+        stopped = False
+        for part in parts_on(state):  # R21.1.3: the step's update first; R21.6.1: it may stop the move
+            state, stop = part.after_step(state, unit.id, dice, events)
+            stopped = stopped or stop
         state, interrupted = react_to(state, unit.id, seen_before, dice, events)
         unit = state.unit(unit.id)
         if interrupted:
@@ -181,11 +200,6 @@ def move(state: Encounter, command: Move, dice: DiceSource, events: list[Event])
             unit = attrs.evolve(unit, turn_degrees=0.0, turn_paid=0)
             state = state.with_unit(unit)
             break
-        stopped = False
-        for part in parts_on(state):  # R21.6.1: a module may stop the move after any step
-            state, stop = part.after_step(state, unit.id, dice, events)
-            stopped = stopped or stop
-        unit = state.unit(unit.id)
         if stopped:
             break
     spent = ap_before - unit.ap

@@ -22,7 +22,7 @@ from apcombat.dice import DiceSource
 from apcombat.engine import commands as command_words
 from apcombat.engine.command_base import Command
 from apcombat.engine.events import Event
-from apcombat.model import Encounter, Unit
+from apcombat.model import Cell, Encounter, Unit
 
 if TYPE_CHECKING:
     from apcombat.board.paths import Path
@@ -125,6 +125,25 @@ class RuleModule:
     def refuse_target(self, state: Encounter, attacker: Unit, target: Unit) -> None:
         """Raise CommandError when the attacker may not name this target (R21.5.1)."""
 
+    def refuse_unknown(self, state: Encounter, command: Command) -> None:
+        """Raise CommandError, before anything else is judged, when a player's command names a unit its side
+        may not know of (R21.5.1: the refusal then tells nothing)."""
+
+    def hides(self, state: Encounter, looker: Unit, other: Unit) -> bool:
+        """True when the module keeps `other` out of `looker`'s sight although the line is clear (R21.1.4:
+        every rule asking whether a character sees another — a watch, morale's "in sight" — asks this too)."""
+        return False
+
+    def unknown_to(self, state: Encounter, side: str, unit: Unit) -> bool:
+        """True when `side` does not know `unit` is there: its cell counts as free for that side's paths,
+        jumps and falls (R21.6.2)."""
+        return False
+
+    def judged_on(self, state: Encounter) -> Encounter | None:
+        """The state the acting side's `legal_commands` and previews are worked out on (None: the state
+        itself; R21.9.2: the fog of war gives that side's view)."""
+        return None
+
     def refuse_running(self, state: Encounter, unit: Unit) -> None:
         """Raise CommandError when the unit may not run."""
 
@@ -167,8 +186,21 @@ class RuleModule:
     def after_step(
         self, state: Encounter, mover_id: str, dice: DiceSource, events: list[Event]
     ) -> tuple[Encounter, bool]:
-        """After each step of a move (and its watchers' reactions): the state, and whether the move stops."""
+        """After each step of a move, before its watchers' reactions (R21.1.3: an update's sight comes before
+        R16.2's tests): the state, and whether the move stops after those reactions (R21.6.1)."""
         return state, False
+
+    def bumps(
+        self, state: Encounter, mover_id: str, cell: Cell, jumping: bool, events: list[Event]
+    ) -> Encounter | None:
+        """Before a step or (`jumping`) a jump's landing on `cell`: the state after the mover bumped into a character its
+        side did not know was there (the step or jump is then not made, R21.6.2), or None: the way is free."""
+        return None
+
+    def at_update(self, state: Encounter, events: list[Event]) -> Encounter:
+        """At a moment of the fight the modules may take stock of (R21.1.3): a turn's start after its burns
+        and lost AP, an interruption's start and its end."""
+        return state
 
     def after_move(self, state: Encounter, unit_id: str, events: list[Event]) -> Encounter:
         """After a move command of the acting unit, its aftermath played."""
@@ -189,6 +221,15 @@ class RuleModule:
     def shot_at(self, state: Encounter, target_id: str, hit: bool, events: list[Event], how: str) -> Encounter:
         """After a unit was shot at (any attack but close combat; covering fire), hit or not."""
         return state
+
+    def covering_fire_resolved(self, state: Encounter, pinner_id: str, target_id: str) -> Encounter:
+        """After a pinner's covering fire resolved on its target (R17.2)."""
+        return state
+
+    def reacting_shown(self, state: Encounter, attacker: Unit, target: Unit, reacting: bool) -> bool:
+        """Whether the target counts as reacting against this attacker (R9.3), given the core's `reacting`
+        (R21.2.5: under the fog only where the attacker's side is shown the reaction)."""
+        return reacting
 
     def after_action(self, before: Encounter, state: Encounter, dice: DiceSource, events: list[Event]) -> Encounter:
         """After every action and every step outside one (a burn at a turn's start, an end-of-round step)."""

@@ -13,6 +13,7 @@ from apcombat.engine.apply import apply
 from apcombat.engine.attacks import plan_for
 from apcombat.engine.commands import Attack, Command, CommandError, Move
 from apcombat.engine.movement import path_for
+from apcombat.engine.part import parts_on
 from apcombat.model import Cell, Encounter, Facing, Unit
 from apcombat.rules.attack import AttackPlan
 from apcombat.rules.expected_damage import expected_damage
@@ -83,6 +84,7 @@ def preview(state: Encounter, command: Command) -> Preview:
     try:
         if state.active is None or command.who is None or state.round == 0:
             return _generic(state, command)
+        state = judged_state(state)
         actor = state.unit(state.active)
         if isinstance(command, Move) and state.map is not None and command.who == actor.id:
             return _move(state, command)
@@ -93,6 +95,16 @@ def preview(state: Encounter, command: Command) -> Preview:
         return Preview(allowed=False, reason=str(error))
     except KeyError as error:
         return Preview(allowed=False, reason=f"no unit {error}")
+
+
+def judged_state(state: Encounter) -> Encounter:
+    """The state the acting side's commands are judged on for `preview` and `legal_commands`: the state, or
+    what a module makes of it (R21.9.2: with the fog of war, the acting side's view)."""
+    for part in parts_on(state):
+        judged = part.judged_on(state)
+        if judged is not None:
+            return judged
+    return state
 
 
 def _move(state: Encounter, command: Move) -> Preview:

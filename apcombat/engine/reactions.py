@@ -61,6 +61,8 @@ def react_to(
             continue
         state, interrupted = perception_test(state, watcher_id, mover_id, dice, events)
         if interrupted:
+            for part in parts_on(state):
+                state = part.at_update(state, events)  # R21.1.3: the start of an interruption
             return state, True
     return state, False
 
@@ -192,4 +194,6 @@ def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, 
         state = state.with_unit(attrs.evolve(pinner, pin=None)).with_unit(target)
         for part in parts_on(state):
             state = part.shot_at(state, target_id, hits > 0, events, " of covering fire")  # R18.4.1: one attack
+        for part in parts_on(state):
+            state = part.covering_fire_resolved(state, pinner.id, target_id)  # R21.2.3 (a)
     return state

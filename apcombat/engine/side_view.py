@@ -28,16 +28,35 @@ def fog_on(state: Encounter) -> bool:
     return state.module_on(FOG)
 
 
+VIEWS_KEPT = 8
+"""Views kept by the state object they were made of (states are immutable): the app's screen, a preview,
+`legal_commands` and an AI all ask for the same side's view of the same state."""
+
+_views: list[tuple[Encounter, str, Encounter]] = []
+
+
 def view(state: Encounter, side: str) -> Encounter:
     """R21.8.1: the fight as `side` is shown it (the state itself while the fog of war is off)."""
     if not fog_on(state) or state.slots.fog_of_war.view_of == side:
         return state
+    for held, held_side, shown in _views:
+        if held is state and held_side == side:
+            return shown
+    shown = _view(state, side)
+    _views.insert(0, (state, side, shown))
+    del _views[VIEWS_KEPT:]
+    return shown
+
+
+def _view(state: Encounter, side: str) -> Encounter:
     knows = state.side(side).slots.fog_of_war
     last = {sight.unit: sight for sight in knows.last_seen}
     units: list[Unit] = []
     for unit in state.units:
         if unit.side == side:
             units.append(unit)
+        elif unit.fate is Fate.FLED:
+            continue  # R21.2.4: one that fled leaves the map for every side
         elif unit.id in knows.seen:
             units.append(_as_seen(unit, side, state))
         elif unit.id in last and _out_of_the_fight(last[unit.id]):
@@ -68,7 +87,8 @@ def marks_of(state: Encounter, side: str) -> tuple[Mark, ...]:
     and on the side's view alike; empty while the fog of war is off."""
     if not fog_on(state):
         return ()
-    return state.side(side).slots.fog_of_war.marks
+    fled = {unit.id for unit in state.units if unit.fate is Fate.FLED}
+    return tuple(mark for mark in state.side(side).slots.fog_of_war.marks if mark.unit not in fled)
 
 
 def last_seen(state: Encounter, side: str, unit_id: str) -> Sighting | None:

@@ -181,7 +181,10 @@ def start_turn(state: Encounter, unit_id: str, dice: DiceSource, events: list[Ev
     if unit.exhaustion.active:
         text += f"; exhausted -{unit.exhaustion.penalty} ({unit.exhaustion.turns} turn(s) left)"
     events.append(Event("turn", text, {"ap": unit.ap, "round": state.round}, unit=unit_id))
-    return attrs.evolve(state.with_unit(unit), active=unit_id, taken=taken)
+    state = attrs.evolve(state.with_unit(unit), active=unit_id, taken=taken)
+    for part in parts_on(state):
+        state = part.at_update(state, events)  # R21.1.3: a turn's start, after its burns and lost AP
+    return state
 
 
 def fresh_ap(unit: Unit) -> int:

@@ -14,7 +14,7 @@ from apcombat.board.paths import Area
 from apcombat.board.sight import visible_cells
 from apcombat.engine.commands import Move
 from apcombat.engine.geometry import grid_of, sees
-from apcombat.engine.movement import area_of, reach_of, wound_effects
+from apcombat.engine.movement import area_of, known_others, reach_of, wound_effects
 from apcombat.engine.part import parts_on
 from apcombat.engine.preview import Preview, path_preview, preview
 from apcombat.engine.recent import Recent
@@ -46,7 +46,7 @@ def walk_preview(state: Encounter, unit: Unit, area: Area | None, cell: Cell) ->
     if area is not None and cell in area and cell != unit.at:
         return path_preview(unit, area.path_to(cell))
     assert state.map is not None
-    occupied = any(other.at == cell and not other.down for other in state.units if other.id != unit.id)
+    occupied = any(other.at == cell and not other.down for other in known_others(state, unit))  # R21.6.2
     if area is None or cell == unit.at or occupied or not state.map.inside(cell) or state.map.at(cell).blocks_movement:
         return preview(state, Move(unit=unit.id, waypoints=(cell,)))  # refused before any search
     return Preview(

@@ -8,8 +8,9 @@ import attrs
 from apcombat.dice import DiceSource
 from apcombat.engine.events import Event
 from apcombat.engine.modules.fog_of_war.hiding import reveal_by_neighbours
-from apcombat.engine.modules.fog_of_war.sight import side_sees
-from apcombat.model import Encounter, Side, Unit
+from apcombat.engine.modules.fog_of_war.sight import has_line_to, side_sees
+from apcombat.model import Cell, Encounter, Side, Unit
+from apcombat.model.fates import Fate
 from apcombat.model.encounter import with_state
 from apcombat.model.fog_state import FogOfSide, Mark, Sighting
 from apcombat.model.modules import Module
@@ -34,7 +35,7 @@ def sighting(unit: Unit, round_number: int) -> Sighting:
 
 
 def side_update(state: Encounter, side: Side) -> FogOfSide:
-    """R21.2.1, R21.2.2 (a): one side's knowledge at an update."""
+    """R21.2.1, R21.2.2 (a), (c), R21.2.4: one side's knowledge at an update."""
     fog = side.slots.fog_of_war
     seen = side_sees(state, side.id)
     last = {sight.unit: sight for sight in fog.last_seen}
@@ -42,12 +43,13 @@ def side_update(state: Encounter, side: Side) -> FogOfSide:
     for unit_id in fog.seen - seen:
         enemy = _unit(state, unit_id)
         if enemy is None or enemy.down:
-            continue  # R21.2.1: marks are of enemies in the fight; a body stays as last seen (R21.2.4)
+            continue  # R21.2.1: marks are of enemies in the fight; a body is R21.2.4's
         was = last.get(unit_id)
         if was is not None:
             marks[unit_id] = Mark(unit_id, was.at, was.pose, state.round)
     for unit_id in seen:
         last[unit_id] = sighting(state.unit(unit_id), state.round)
+    _bodies(state, side.id, seen, last, marks)
     bumped = tuple(
         (unit_id, cell) for unit_id, cell in fog.bumped if (unit := _unit(state, unit_id)) and unit.at == cell
     )
@@ -60,6 +62,43 @@ def side_update(state: Encounter, side: Side) -> FogOfSide:
         bumped=bumped,
         glimpsed=fog.glimpsed | seen,
     )
+
+
+def _bodies(
+    state: Encounter, side: str, seen: frozenset[str], last: dict[str, Sighting], marks: dict[str, Mark]
+) -> None:
+    """R21.2.4: an enemy out of the fight is shown where it lay as the side last saw it; the picture changes
+    only at an update at which one of the side's characters has the line to that cell: the fate now, or — one
+    back in the fight the side does not see — a mark there made this round. One that fled is gone for all,
+    its mark too (R21.2.2 c: a body seen so takes its mark away)."""
+    for enemy in state.units:
+        if enemy.side == side or enemy.id in seen:
+            continue
+        if enemy.fate is Fate.FLED:
+            marks.pop(enemy.id, None)
+            continue
+        if enemy.down and _in_line(state, side, enemy.id, enemy.at):
+            last[enemy.id] = sighting(enemy, state.round)
+            marks.pop(enemy.id, None)
+            continue
+        was = last.get(enemy.id)
+        if was is None or not _lay(was) or not _in_line(state, side, enemy.id, was.at):
+            continue
+        if not enemy.down:  # back in the fight, unseen: a mark where it lay
+            marks[enemy.id] = Mark(enemy.id, was.at, was.pose, state.round)
+        last[enemy.id] = attrs.evolve(was, fate=Fate.NONE, hp=max(was.hp, 1), round=state.round)
+
+
+def _lay(sight: Sighting) -> bool:
+    """The side last saw this enemy out of the fight (a body)."""
+    return sight.hp <= 0 or sight.fate is not Fate.NONE
+
+
+def _in_line(state: Encounter, side: str, unit_id: str, cell: Cell | None) -> bool:
+    """The side looks at the cell (R21.2.4); in table mode, the game master said it sees the enemy."""
+    if state.map is None:
+        return unit_id in state.side(side).slots.fog_of_war.told
+    return cell is not None and has_line_to(state, side, cell)
 
 
 def update(state: Encounter, events: list[Event] | None = None) -> Encounter:

@@ -56,7 +56,14 @@ def decision(level: str, state: Encounter, seed: int) -> tuple[str, str, tuple[s
 
 def unseen_changed(state: Encounter, change: str, cell: tuple[int, int], hp: int) -> Encounter | None:
     """`state` with one thing about an enemy the vault does not see changed (None: it sees them all)."""
-    unseen = [unit for unit in state.units if unit.side != "vault" and unit.id not in sees_now(state, "vault")]
+    seen = sees_now(state, "vault")
+    if change == "seen_watch":  # R21.2.5: a seen enemy's watch is never shown
+        watcher = next((unit for unit in state.units if unit.id in seen), None)
+        if watcher is None:
+            return None
+        changed = attrs.evolve(watcher, watch=None if watcher.watch else Watch(), sacrificed_ap=2)
+        return update(attrs.evolve(state, units=tuple(changed if u.id == watcher.id else u for u in state.units)))
+    unseen = [unit for unit in state.units if unit.side != "vault" and unit.id not in seen]
     if not unseen:
         return None
     enemy = unseen[0]
@@ -78,12 +85,12 @@ cells = st.sampled_from(FLOOR)
 
 
 @pytest.mark.parametrize("level", AI_LEVELS)
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     at=st.fixed_dictionaries({uid: cells for uid in ("ana", "ben", "jed", "rat", "moss")}),
     before=st.fixed_dictionaries({uid: cells for uid in ENEMIES}),
     hidden=st.frozensets(st.sampled_from(ENEMIES)),
-    change=st.sampled_from(("remove", "move", "hp", "hidden", "watch")),
+    change=st.sampled_from(("remove", "move", "hp", "hidden", "watch", "seen_watch")),
     to=cells,
     hp=st.integers(1, 30),
     seed=st.integers(0, 2**32),

@@ -32,7 +32,7 @@ hidden and stands watch (R21.3.3), and lets the enemy come nearer."""
 
 PATIENCE_ROUNDS = 3
 """Rounds a hidden character waits for an enemy while its side knows of none; after them it goes looking
-(an ambush nobody walks into wins nothing)."""
+(an ambush nobody walks into wins nothing). Knowing of one, it waits twice as long at most."""
 
 COVER_STEPS = 2
 """Steps a scout gives up, on the way to where it looks, to end its move beside cover."""
@@ -61,9 +61,9 @@ def decide_in_fog(state: Encounter, rng: random.Random, plan: Plan) -> Decision:
 
 
 def _holds(planning: Encounter, me: Unit, knows: bool) -> bool:
-    """Whether a hidden character keeps its place: no attack on a seen enemy pays yet, and either its side
-    knows of an enemy (that may walk into the ambush) or it has not waited PATIENCE_ROUNDS yet."""
-    if not knows and planning.round > PATIENCE_ROUNDS:
+    """Whether a hidden character keeps its place: no attack on a seen enemy pays yet, and it has waited
+    fewer than PATIENCE_ROUNDS rounds (twice as many while its side knows of an enemy that may walk in)."""
+    if planning.round > (PATIENCE_ROUNDS * 2 if knows else PATIENCE_ROUNDS):
         return False
     situation = Situation(planning, jumps=False)
     option = best_attack(situation.attacks, me.ap)
@@ -117,21 +117,36 @@ def _scout(shown: Encounter, planning: Encounter, me: Unit) -> Decision | None:
 
 
 def _goal(shown: Encounter, me: Unit, situation: Situation) -> Cell | None:
-    """Where to look next: the first of these places more than NEAR_M from the scout."""
-    assert me.at is not None and shown.map is not None
+    """Where to look next: the newest place an enemy was last seen, then, of the places no character of the
+    side sees now (an enemy there would be seen) — across the map from the side, the centres of the map and of
+    its quarters, its corners — the nearest to where the enemies were seen (bodies too), else to across the
+    map; the first more than NEAR_M from the scout."""
+    here = me.at
+    assert here is not None and shown.map is not None
     knows = shown.side(me.side).slots.fog_of_war
     lost = sorted(
         (sight for sight in knows.last_seen if sight.at is not None and sight.hp > 0 and sight.fate is Fate.NONE),
         key=lambda sight: -sight.round,
     )
     places = [sight.at for sight in lost if sight.at is not None]
-    ours = [unit.start or unit.at for unit in shown.units if unit.side == me.side and not unit.down]
-    cells = [cell for cell in ours if cell is not None]
+    ours = [unit for unit in shown.units if unit.side == me.side and not unit.down and unit.at is not None]
     width, height = shown.map.width, shown.map.height
-    centre = ((width - 1) // 2, (height - 1) // 2)
-    if cells:
-        x = sum(cell[0] for cell in cells) / len(cells)
-        y = sum(cell[1] for cell in cells) / len(cells)
-        places.append((round(width - 1 - x), round(height - 1 - y)))
-    places.append(centre)
-    return next((place for place in places if situation.distance(me.at, place) > NEAR_M), None)
+    x = sum(unit.at[0] for unit in ours if unit.at) / max(1, len(ours))
+    y = sum(unit.at[1] for unit in ours if unit.at) / max(1, len(ours))
+    across = (min(width - 1, max(0, round(width - 1 - x))), min(height - 1, max(0, round(height - 1 - y))))
+    quarters = [(width * i // 4, height * j // 4) for i in (1, 2, 3) for j in (1, 2, 3)]
+    corners = [(1, 1), (width - 2, 1), (1, height - 2), (width - 2, height - 2)]
+    unseen = [
+        place
+        for place in dict.fromkeys((across, *quarters, *corners))
+        if not any(unit.at and situation.memo.sees(place, unit.at) for unit in ours)
+    ]
+    far = [place for place in unseen if situation.distance(here, place) > NEAR_M]
+    seen_at = [sight.at for sight in knows.last_seen if sight.at is not None]  # bodies too: where they came from
+    anchor = (
+        (sum(cell[0] for cell in seen_at) / len(seen_at), sum(cell[1] for cell in seen_at) / len(seen_at))
+        if seen_at
+        else across
+    )
+    places += sorted(far, key=lambda place: (place[0] - anchor[0]) ** 2 + (place[1] - anchor[1]) ** 2)
+    return next((place for place in places if situation.distance(here, place) > NEAR_M), None)

@@ -113,3 +113,11 @@ def test_with_the_fog_off_a_plug_in_is_handed_the_state(tmp_path):  # R21: nothi
     handed: list[Encounter] = []
     ask(Plugin("mybots:bot", lambda shown, rng: handed.append(shown) or "end"), state, random.Random(1))
     assert handed == [state]
+
+
+@pytest.mark.parametrize("level", AI_LEVELS)
+def test_an_ambush_nobody_walks_into_is_given_up_after_round_3(tmp_path, level):  # R21.9: then it looks
+    far = started(tmp_path, rat((9, 2), "W", hidden=True), ana((0, 0)))
+    later = attrs.evolve(far, round=4)
+    answer, _, failure = ask(player(level), later, random.Random(1))
+    assert failure is None and "stays hidden" not in answer.reason and answer.command != React("rat")

@@ -17,8 +17,10 @@ from collections.abc import Iterable
 
 import attrs
 
-from apcombat.engine import Command, fog_on, last_seen, marks_of, side_asked, view
-from apcombat.model import CarriedWeapon, Encounter, Unit, Weapon
+from apcombat.ai.reckoning.memo import memo_of
+from apcombat.engine import Command, fog_on, grid_of, last_seen, marks_of, side_asked, view
+from apcombat.model import CarriedWeapon, Cell, Encounter, Unit, Weapon
+from apcombat.model.fates import Fate
 from apcombat.model.fog_state import Mark, Sighting
 
 FOG = "fog_of_war"
@@ -51,10 +53,31 @@ def planning_state(view: Encounter) -> Encounter:
 
 
 def believed_units(view: Encounter, side: str) -> tuple[Unit, ...]:
-    """Each enemy `side` holds a mark of (on the map), as it believes it stands (R21.9.1)."""
+    """Each enemy `side` holds a mark of (on the map), as it believes it stands (R21.9.1); and each enemy it
+    saw standing whose mark has faded, at the cell where it was last seen, as long as none of the side's
+    characters sees that cell now (a place in plain sight that shows nobody holds nobody)."""
     present = {unit.id for unit in view.units}
-    return tuple(
-        _believed(view, side, mark) for mark in marks_of(view, side) if mark.at is not None and mark.unit not in present
+    marks = [mark for mark in marks_of(view, side) if mark.at is not None and mark.unit not in present]
+    marked = {mark.unit for mark in marks}
+    older = [
+        Mark(sight.unit, sight.at, sight.pose, sight.round)
+        for sight in view.side(side).slots.fog_of_war.last_seen
+        if sight.at is not None
+        and sight.hp > 0
+        and sight.fate is Fate.NONE
+        and sight.unit not in present | marked
+        and not _in_plain_sight(view, side, sight.at)
+    ]
+    return tuple(_believed(view, side, mark) for mark in (*marks, *older))
+
+
+def _in_plain_sight(view: Encounter, side: str, cell: Cell) -> bool:
+    """Whether a character of `side` in the fight has a clear line to `cell` now."""
+    if view.map is None:
+        return False
+    memo = memo_of(view.map, grid_of(view))
+    return any(
+        unit.at is not None and unit.standing and memo.sees(cell, unit.at) for unit in view.units if unit.side == side
     )
 
 

@@ -2,7 +2,8 @@
 
 With the fog of war on, an AI is handed `view(state, side)`: its own characters, the enemies it sees and its
 last-seen marks. Its plans treat an enemy it holds a mark of as standing at the mark's cell, in the mark's
-pose, with what it showed when last seen (`last_seen`); an enemy it has never seen does not exist for it.
+pose, with what it showed when last seen (`last_seen`) — and one whose mark has faded as standing where it was
+last seen, until the side looks at that cell; an enemy it has never seen does not exist for it.
 `planning_state` is the copy the levels plan on: the view with those *believed* enemies added (kept apart
 from the seen ones by `believed`: no line of an AI names one, R21.5.1) and the fog part switched off on the
 copy, so that judging a plan neither stops at a believed enemy coming into sight nor spends the time of a

@@ -17,6 +17,7 @@ from apcombat.ai.turn import ask
 from apcombat.engine import Attack, Game, Move, PinDown, React, marks_of, sees_now, view
 from apcombat.engine.modules.fog_of_war.knowledge import update
 from apcombat.model import DEFAULT_AI, Encounter
+from apcombat.model.encounter import with_state
 from tests.engine.modules.fog_fights import ana, ben, fog_encounter, jed, moss, rat
 
 AI_LEVELS = ("baseline", "tactical")
@@ -121,3 +122,16 @@ def test_an_ambush_nobody_walks_into_is_given_up_after_round_3(tmp_path, level):
     later = attrs.evolve(far, round=4)
     answer, _, failure = ask(player(level), later, random.Random(1))
     assert failure is None and "stays hidden" not in answer.reason and answer.command != React("rat")
+
+
+def test_a_faded_mark_is_believed_until_the_side_looks_at_its_cell(marked):  # R21.2.2 (b), R21.9.1
+    faded = attrs.evolve(
+        marked,
+        sides=tuple(with_state(side, "fog_of_war", marks=()) if side.id == "vault" else side for side in marked.sides),
+    )
+    assert marks_of(faded, "vault") == ()
+    in_sight = planning_state(view(faded, "vault"))  # Ana at 0,3 has a clear line to 6,3: nobody there
+    assert "jed" not in {unit.id for unit in in_sight.units}
+    away = moved(moved(faded, "ana", (0, 0)), "ben", (1, 0))  # behind the wall 3-5,1 and 3,2
+    believed_there = planning_state(view(away, "vault"))
+    assert believed_there.unit("jed").at == (6, 3)

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from apcombat.ai.beliefs import shown_to_asker
 from apcombat.ai.decision import Decision, Player
 from apcombat.ai.seeds import next_rng
 from apcombat.engine import (
@@ -192,10 +193,11 @@ def _check_choice(decision: Decision, side: str) -> tuple[Command | None, str | 
 
 def ask(player: Player, state: Encounter, rng: random.Random) -> tuple[Decision, float, str | None]:
     """The AI's answer for `state.active`, the milliseconds it took, and why it gave none (it raised).
-    Touches nothing but `rng`: the app runs it in a worker thread."""
+    With the fog of war on it is handed its side's view, never the state (R21.9.1, R21.9.3): built-in levels
+    and plug-in bots alike. Touches nothing but `rng`: the app runs it in a worker thread."""
     started = time.perf_counter()
     try:
-        decision = player.decide(state, rng)
+        decision = player.decide(shown_to_asker(state), rng)
     except Exception as error:  # a bot's bug must not stop a batch of thousands of games: it costs its turn
         return Decision(""), (time.perf_counter() - started) * 1000, f"the AI failed: {type(error).__name__}: {error}"
     return decision, (time.perf_counter() - started) * 1000, None

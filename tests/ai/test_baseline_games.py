@@ -16,7 +16,8 @@ from apcombat.model import DEFAULT_AI, AiSettings, Effort, Encounter
 from apcombat.sim.match import play_match
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "content" / "encounters"
-SEEDS = {"big_battlefield": (0,), "hex_battlefield": (0,)}  # 40 units: one game is a fair sample, CI kept short
+# the 120 x 100 maps: one game is a fair sample, CI kept short
+SEEDS = {"big_battlefield": (0,), "hex_battlefield": (0,), "river_fog": (0,)}
 ROUND_CAP = 10
 
 

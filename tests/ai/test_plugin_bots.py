@@ -8,10 +8,11 @@ import ast
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 from apcombat.ai import turn
-from apcombat.ai.players import resolve
+from apcombat.ai.players import Plugin, resolve
 from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game, game, parse_command
 from apcombat.model import Encounter
@@ -80,3 +81,22 @@ def test_a_plugins_line_is_kept_as_written(ai_plugins, duel) -> None:
     step = turn.play_answer(state, turn.Answer(turn.Decision(line), 1.0))
     assert step.illegal is None
     assert state.history[-1].line == "END"
+
+
+@pytest.mark.parametrize("bot", ["greedy_bot:play"])
+def test_a_plugin_written_against_the_docs_plays_unchanged_with_the_fog_on(ai_plugins, duel, bot, monkeypatch):
+    """R21.9.3: `apcombat sim` hands each AI side its own view — an Encounter like the state, without the
+    enemies the side does not see — and the bot plays it unchanged, every line legal."""
+    foggy = attrs.evolve(duel, modules={**duel.modules, "fog_of_war": True})
+    handed: list[tuple[str, Encounter]] = []
+    decide = Plugin.decide
+
+    def watching(self, state, rng):  # type: ignore[no-untyped-def]
+        handed.append((state.unit(state.active).side, state))
+        return decide(self, state, rng)
+
+    monkeypatch.setattr(Plugin, "decide", watching)
+    sides = [side.id for side in foggy.sides]
+    result = play_match(foggy, seed=3, ais={sides[0]: bot, sides[1]: "greedy_bot:play"}, max_rounds=6)
+    assert dict(result.illegal) == {bot: 0}
+    assert handed and all(shown.slots.fog_of_war.view_of == side for side, shown in handed)

@@ -19,7 +19,8 @@ from apcombat.sim.match import play_match
 from apcombat.sim.runner import BatchSettings, plan_games, run_games
 
 ENCOUNTERS = content_root() / "encounters"
-ROUND_CAPS = {"big_battlefield": 2, "hex_battlefield": 2}  # 40 units: two rounds are a fair sample, CI kept short
+# the 120 x 100 maps: two rounds are a fair sample, CI kept short
+ROUND_CAPS = {"big_battlefield": 2, "hex_battlefield": 2, "river_fog": 2}
 ROUND_CAP = 10
 
 

@@ -1,7 +1,7 @@
 """On-demand benchmark of the `tactical` AI level against `baseline` (not run by pytest or CI).
 
     python tests/bench/bench_tactical.py [--seeds 40] [--jobs 2] [--ai tactical ...] [--fights duel ...]
-                                         [--timing-games 3] [--skip-wins] [--skip-timing]
+                                         [--timing-games 3] [--skip-wins] [--skip-timing] [--fog]
 
 1. Each `--ai` against baseline: `--seeds` seeds with --swap (2 x seeds games) on each of the duel, the
    street fight and heavy weapons, the round cap 30. A win is a game the AI's side won; its share of the
@@ -20,6 +20,8 @@ import os
 import random
 import time
 from pathlib import Path
+
+import attrs
 
 from apcombat.ai.tactical import TacticalLevel
 from apcombat.content import content_root, load_encounter, load_library
@@ -51,18 +53,20 @@ for _name in _LEVELS:
     globals()[_name] = _plugin(_name)  # bench_tactical:sampled_normal and the others, as plug-ins
 
 
-def _load(name: str) -> Encounter:
-    return load_encounter(ENCOUNTERS / f"{name}.toml", load_library(content_root(None)))
+def _load(name: str, fog: bool = False) -> Encounter:
+    """A shipped fight by name (`duel`), with the fog of war (R21) switched on when `fog` is set."""
+    encounter = load_encounter(ENCOUNTERS / f"{name}.toml", load_library(content_root(None)))
+    return attrs.evolve(encounter, modules={**encounter.modules, "fog_of_war": True}) if fog else encounter
 
 
 def _percent(low: float, high: float) -> str:
     return f"{100 * low:.0f} - {100 * high:.0f} %"
 
 
-def against_baseline(ai: str, fights: list[str], seeds: int, jobs: int) -> None:
+def against_baseline(ai: str, fights: list[str], seeds: int, jobs: int, fog: bool = False) -> None:
     total_wins = total_decisive = total_games = 0
     for name in fights:
-        encounter = _load(name)
+        encounter = _load(name, fog)
         first, second = (side.id for side in encounter.sides)
         plan = plan_games({first: ai, second: "baseline"}, 0, seeds, swap=True)
         started = time.perf_counter()
@@ -118,15 +122,16 @@ def main() -> None:
     parser.add_argument("--timing-games", type=int, default=3)
     parser.add_argument("--skip-wins", action="store_true")
     parser.add_argument("--skip-timing", action="store_true")
+    parser.add_argument("--fog", action="store_true", help="switch the fog of war (R21) on in every fight")
     args = parser.parse_args()
     os.chdir(HERE)  # the variants are plug-ins of this module: workers find it in the working directory
     ais = args.ai or ["tactical"]
     if not args.skip_wins:
         for ai in ais:
-            against_baseline(ai, args.fights, args.seeds, args.jobs)
+            against_baseline(ai, args.fights, args.seeds, args.jobs, args.fog)
     if not args.skip_timing:
         for ai in ais:
-            against_baseline(ai, ["street_fight"], args.timing_games, 1)
+            against_baseline(ai, ["street_fight"], args.timing_games, 1, args.fog)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""The set-up screen's switches of the optional modules (R18): one per module, named with its rule number,
+"""The set-up screen's switches of the optional modules (R18, and fog of war, R21): one per module, named with its
+rule number,
 pre-filled from the encounter's `[modules]`, and what they say when Start is pressed is the fight's — in its
 state and in its saves."""
 
@@ -15,14 +16,16 @@ from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.setup import SetupScreen
 
 ENCOUNTERS = content_root() / "encounters"
-R18_MODULES = {
+MODULES = {
     "morale": "morale (R18.1)",
     "casualties": "casualties (R18.2)",
     "fire_spread": "spreading fires (R18.3)",
     "suppression": "suppression (R18.4)",
     "activation_deck": "activation deck (R18.5)",
     "rerolls": "re-roll points (R18.6)",
+    "fog_of_war": "fog of war (R21)",  # beside R18's six, after them in the rules' order (R21)
 }
+R18_SIX = {key: words for key, words in MODULES.items() if key != "fog_of_war"}
 
 
 async def open_setup(ui, encounter: Path) -> SetupScreen:
@@ -48,13 +51,18 @@ async def save_as(ui, name: str) -> None:
     await ui.wait_for_screen(GameScreen)
 
 
-def test_the_six_modules_are_listed_with_their_rules_and_pre_filled_from_the_encounter(run_ui):
+def test_the_seven_modules_are_listed_with_their_rules_and_pre_filled_from_the_encounter(run_ui):
     async def script(ui) -> None:
         duel = await open_setup(ui, ENCOUNTERS / "duel.toml")  # no [modules]: every one off
-        assert module_switches(duel) == {key: (words, False) for key, words in R18_MODULES.items()}
+        assert module_switches(duel) == {key: (words, False) for key, words in MODULES.items()}
+        assert list(module_switches(duel)) == list(MODULES)  # in the rules' order: R18.1 ... R18.6, R21
+        assert "Optional modules (R18, R21)" in [str(label.render()) for label in duel.query(".section")]
         await ui.press("escape")
-        last_stand = await open_setup(ui, ENCOUNTERS / "last_stand.toml")  # all six on
-        assert module_switches(last_stand) == {key: (words, True) for key, words in R18_MODULES.items()}
+        last_stand = await open_setup(ui, ENCOUNTERS / "last_stand.toml")  # R18's six on, no fog
+        assert module_switches(last_stand) == {key: (words, key in R18_SIX) for key, words in MODULES.items()}
+        await ui.press("escape")
+        ambush = await open_setup(ui, ENCOUNTERS / "gulch_ambush.toml")  # fog of war only
+        assert module_switches(ambush) == {key: (words, key == "fog_of_war") for key, words in MODULES.items()}
         pinned_down = await open_setup(ui, ENCOUNTERS / "pinned_down.toml")  # suppression and re-rolls only
         on = {key for key, (_, value) in module_switches(pinned_down).items() if value}
         assert on == {"suppression", "rerolls"}
@@ -75,7 +83,7 @@ async def switched_and_saved(ui, encounter: str, module: str, saves: Path):
 def test_a_module_switched_on_at_set_up_plays_and_is_saved(run_ui, tmp_path):
     async def script(ui) -> None:
         saved = await switched_and_saved(ui, "duel", "morale", tmp_path / "saves")
-        assert ui.state.modules == dict.fromkeys(R18_MODULES, False) | {"morale": True}
+        assert ui.state.modules == dict.fromkeys(MODULES, False) | {"morale": True}
         assert saved.state.module_on("morale") and not saved.state.module_on("casualties")
 
     run_ui(script)
@@ -84,7 +92,7 @@ def test_a_module_switched_on_at_set_up_plays_and_is_saved(run_ui, tmp_path):
 def test_a_module_switched_off_at_set_up_refuses_its_commands_and_is_saved(run_ui, tmp_path):
     async def script(ui) -> None:
         saved = await switched_and_saved(ui, "last_stand", "suppression", tmp_path / "saves")
-        assert ui.state.modules == dict.fromkeys(R18_MODULES, True) | {"suppression": False}
+        assert ui.state.modules == dict.fromkeys(R18_SIX, True) | {"suppression": False, "fog_of_war": False}
         assert not saved.state.module_on("suppression") and saved.state.module_on("morale")
         await ui.command("calm rico")
         assert any(

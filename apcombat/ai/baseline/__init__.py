@@ -16,6 +16,7 @@ from apcombat.ai.baseline.fighting import (
     TakeCoverAction,
 )
 from apcombat.ai.baseline.fires import LeaveFireAction
+from apcombat.ai.baseline.fog import decide_in_fog
 from apcombat.ai.baseline.morale import AidAction, FleeAction, ShakenCoverAction
 from apcombat.ai.baseline.moving import AdvanceAction, LeaveCoverAction, WatchAction
 from apcombat.ai.baseline.proposal import Candidate, Proposal
@@ -23,7 +24,7 @@ from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
 from apcombat.ai.deck import deck_decision
 from apcombat.ai.module_moves import module_decision
-from apcombat.engine import End, side_asked
+from apcombat.engine import End, fog_on, side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 CANDIDATES: tuple[Candidate, ...] = (
@@ -53,6 +54,8 @@ class BaselineLevel:
         self.candidates = candidates
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
+        if fog_on(state):  # R21.9: from its side's view, with its beliefs; plans on a copy with the fog off
+            return decide_in_fog(state, rng, self.decide)
         if side_asked(state) is not None:
             return deck_decision(state)  # R18.5.1: the held card (and going last)
         if state.active is None or state.finished:

@@ -9,6 +9,7 @@ from functools import cached_property
 
 import attrs
 
+from apcombat.ai.beliefs import seen_only
 from apcombat.ai.decision import Decision, Option
 from apcombat.ai.reckoning.fire_risk import lit_cell_damage
 from apcombat.ai.reckoning.memo import MapMemo, memo_of
@@ -70,7 +71,8 @@ class Situation:
         assert state.active is not None
         self.state = state
         self.me = state.unit(state.active)
-        self.actions: tuple[Command, ...] = tuple(legal_actions(state, jumps))  # `jumps`: see legal_actions
+        # `jumps`: see legal_actions; under the fog, no line names an enemy the side only believes in (R21.9.1)
+        self.actions: tuple[Command, ...] = seen_only(state, legal_actions(state, jumps))
         self.lines: tuple[str, ...] = tuple(format_command(command) for command in self.actions)
         self.legal = frozenset(self.lines)
         self.legal_actions = frozenset(self.actions)

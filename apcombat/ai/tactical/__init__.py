@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from functools import partial
 
+from apcombat.ai.baseline.fog import decide_in_fog
 from apcombat.ai.baseline.morale import morale_decision, restricted
 from apcombat.ai.baseline.situation import Situation
 from apcombat.ai.decision import Decision
@@ -20,7 +21,7 @@ from apcombat.ai.tactical.explain import option_of, reason
 from apcombat.ai.tactical.planner import Judge, TurnPlan
 from apcombat.ai.tactical.team import edge_of, weights
 from apcombat.ai.tactical.volley import LOOKAHEADS, Fire, sampled
-from apcombat.engine import End, format_command, legal_actions, side_asked
+from apcombat.engine import End, fog_on, format_command, legal_actions, side_asked
 from apcombat.model import DEFAULT_AI, AiSettings, Encounter
 
 SHOWN = 5
@@ -63,6 +64,8 @@ class TacticalLevel:
         return [delayed, *judged] if delayed is not None else judged
 
     def decide(self, state: Encounter, rng: random.Random) -> Decision:
+        if fog_on(state):  # R21.9: from its side's view, with its beliefs; plans on a copy with the fog off
+            return decide_in_fog(state, rng, self.decide)
         if side_asked(state) is not None:
             return deck_decision(state, self.settings)  # R18.5.1: the held card (and going last)
         if state.active is None or state.finished:

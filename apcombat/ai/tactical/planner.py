@@ -12,6 +12,7 @@ import attrs
 from apcombat.ai.baseline.fighting import rounds_needed
 from apcombat.ai.baseline.moving import positions
 from apcombat.ai.baseline.situation import Situation
+from apcombat.ai.beliefs import seen_only
 from apcombat.ai.reckoning.danger import Danger, danger_at, enemy_turn_damage
 from apcombat.ai.tactical.candidates import Sketch
 from apcombat.ai.tactical.team import ALONE, Weights, behind_friends, cohesion_cost, kill_bonus, stands_alone
@@ -68,7 +69,7 @@ class AttacksFrom(Situation):
         assert state.active is not None
         self.state = state
         self.me = state.unit(state.active)
-        self.actions = tuple(attack_actions(state))
+        self.actions = seen_only(state, attack_actions(state))
         self.lines = tuple(format_command(command) for command in self.actions)
         self.legal = frozenset(self.lines)
         self.legal_actions = frozenset(self.actions)

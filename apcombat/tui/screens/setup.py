@@ -63,7 +63,7 @@ class SetupScreen(Screen):
             with Horizontal(classes="checks"):
                 for name in OPTIONAL:
                     yield Checkbox(name.replace("_", " "), getattr(encounter.optional_rules, name), id=f"opt-{name}")
-            yield Label("Optional modules (R18)", classes="section")
+            yield Label("Optional modules (R18, R21)", classes="section")
             with Horizontal(classes="checks"):
                 for module in rule_modules():
                     label = f"{module.words} ({module.rule})"

@@ -43,13 +43,26 @@ def side_letters(state: Encounter) -> dict[str, str]:
 
 
 def unit_marks(state: Encounter) -> dict[str, str]:
-    """The mark of every unit, by unit id: two characters, its side's letter and a number (module note)."""
+    """The mark of every unit, by unit id: two characters, its side's letter and a number (module note). On a
+    side's view (the fog of war, R21.8) its enemies are numbered in the order the side first saw them: the
+    marks stay the same as enemies come into sight, and tell nothing of those it never saw."""
     letters = side_letters(state)
+    units = list(state.units)
+    if state.view_of is not None:
+        first = {unit_id: place for place, unit_id in enumerate(state.side(state.view_of).ever_seen)}
+        places = {unit.id: place for place, unit in enumerate(units)}
+        units.sort(
+            key=lambda unit: (
+                (0, places[unit.id])
+                if unit.side == state.view_of
+                else (1, first.get(unit.id, len(first) + places[unit.id]))
+            )
+        )
     spare = [ch for ch in ALPHABET if ch not in letters.values()]
     counts: dict[str, int] = {}
     extra: dict[tuple[str, int], str] = {}  # (side, block of 33) -> the spare letter it took
     marks: dict[str, str] = {}
-    for unit in state.units:
+    for unit in units:
         index = counts.get(unit.side, 0)
         counts[unit.side] = index + 1
         block, number = divmod(index, len(UNIT_NUMBERS))

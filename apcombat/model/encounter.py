@@ -107,7 +107,7 @@ class Side:
         return self.slots.fog_of_war.marks
 
     @property
-    def ever_seen(self) -> frozenset[str]:
+    def ever_seen(self) -> tuple[str, ...]:
         return self.slots.fog_of_war.ever_seen
 
     @property

@@ -59,7 +59,9 @@ class FogOfSide:
 
     seen: frozenset[str] = attrs.field(factory=frozenset, converter=as_frozenset)  # enemies seen now
     marks: tuple[Mark, ...] = attrs.field(default=(), converter=as_tuple)  # one per enemy at most
-    ever_seen: frozenset[str] = attrs.field(factory=frozenset, converter=as_frozenset)  # named, not "an enemy"
+    # every enemy it ever saw, in the order it first saw them: named, not "an enemy", and its marks on the
+    # side's screen number its enemies in that order (so they neither change nor betray the enemies unseen)
+    ever_seen: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     last_seen: tuple[Sighting, ...] = attrs.field(default=(), converter=as_tuple)  # each enemy as last seen
     bumped: tuple[tuple[str, Cell], ...] = attrs.field(default=(), converter=as_tuple)  # R21.6.2: who, where
     told: frozenset[str] = attrs.field(factory=frozenset, converter=as_frozenset)  # R21.7.3: `gm sees SIDE WHO on`

@@ -259,7 +259,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         # R21: what the side knows of its enemies (a mark in table mode has no cell)
         "seen": frozenset({"raider"}),
         "marks": (Mark("raider", (3, 2), Pose.PRONE, 2), Mark("ghost", None, Pose.CROUCHED, 3)),
-        "ever_seen": frozenset({"raider", "ghost"}),
+        "ever_seen": ("raider", "ghost"),
         "last_seen": (Sighting("raider", (3, 2), Facing.SW, Pose.PRONE, True, 7, "colt_1911", Fate.NONE, 2),),
         "bumped": (("raider", (3, 2)),),
         "told": frozenset({"raider"}),

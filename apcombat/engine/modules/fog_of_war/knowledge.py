@@ -65,7 +65,7 @@ def side_update(state: Encounter, side: Side) -> FogOfSide:
         fog,
         seen=seen,
         marks=tuple(marks[key] for key in sorted(marks, key=order)),
-        ever_seen=fog.ever_seen | seen,
+        ever_seen=fog.ever_seen + tuple(sorted(seen.difference(fog.ever_seen), key=order)),
         last_seen=tuple(last[key] for key in sorted(last, key=order)),
         bumped=bumped,
         glimpsed=fog.glimpsed | seen,

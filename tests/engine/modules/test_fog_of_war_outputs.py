@@ -133,3 +133,16 @@ def test_an_ais_reason_is_told_only_to_its_own_side(tmp_path):  # R21.9.3
     action = action_of(before, game.state, events, game.history[-1], len(game.history))
     assert action is not None
     assert action.reason_for("vault") == "nothing to shoot at" and action.reason_for("raiders") == ""
+
+
+def test_run_json_tells_the_hidden_and_the_marks_each_side_is_shown(apcombat, tmp_path):  # R21.8.7, R21.2
+    encounter = fog_file(tmp_path, ana((0, 6)), jed((6, 6)), rat((9, 2), hidden=True))
+    script = tmp_path / "script.txt"
+    script.write_text("start\nend\nmove jed 6,5 6,4 6,3 6,2 6,1 6,0\n", encoding="utf-8")
+    everything = apcombat("run", encounter, "--script", script, "--json").json
+    assert everything["hidden"] == ["rat"]
+    assert set(everything["marks"]) == {"vault", "raiders"}
+    vault = apcombat("run", encounter, "--script", script, "--side", "vault", "--json").json
+    assert vault["hidden"] == []  # Rat is not in the vault's view at all
+    assert list(vault["marks"]) == ["vault"]
+    assert [mark["unit"] for mark in vault["marks"]["vault"]] == ["jed"]

@@ -207,18 +207,23 @@ def _fires_report(state: Encounter) -> dict[str, Any]:
 
 def _fog_report(state: Encounter) -> dict[str, Any]:
     """R21.8.7: with the fog of war on, the hidden characters (R21.3) and each side's last-seen marks (R21.2;
-    a side's view holds only its own): the unit, the cell (None in table mode), the pose and the round."""
+    a side's view holds only its own): the unit (in a side's view None for an enemy it never saw, R21.2.5),
+    the cell (None in table mode), the pose and the round."""
     from apcombat.engine import fog_on, marks_of
 
     if not fog_on(state):
         return {}
     shown = state.slots.fog_of_war.view_of
+
+    def named(side: str, unit: str) -> str | None:
+        return unit if shown is None or unit in state.side(side).slots.fog_of_war.ever_seen else None
+
     return {
         "hidden": [unit.id for unit in state.units if unit.hidden],
         "marks": {
             side.id: [
                 {
-                    "unit": mark.unit,
+                    "unit": named(side.id, mark.unit),
                     "at": list(mark.at) if mark.at is not None else None,
                     "pose": mark.pose.value,
                     "round": mark.round,

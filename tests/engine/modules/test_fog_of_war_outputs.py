@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import attrs
 from fog_fights import ana, fog_file, fog_game, jed, rat
 
@@ -146,3 +148,15 @@ def test_run_json_tells_the_hidden_and_the_marks_each_side_is_shown(apcombat, tm
     assert vault["hidden"] == []  # Rat is not in the vault's view at all
     assert list(vault["marks"]) == ["vault"]
     assert [mark["unit"] for mark in vault["marks"]["vault"]] == ["jed"]
+
+
+def test_run_side_json_names_no_enemy_the_side_never_saw(apcombat, tmp_path):  # R21.2.5, R21.5.4
+    # Jed lies prone behind the low wall at 8,3: Ana never sees him, and his pin leaves her side a mark
+    encounter = fog_file(tmp_path, ana((2, 3), "E"), jed((9, 3), "W", pose="prone"))
+    script = tmp_path / "script.txt"
+    script.write_text("start\ncover ana\nend\npin jed ana\n", encoding="utf-8")
+    vault = apcombat("run", encounter, "--script", script, "--side", "vault", "--json").json
+    assert vault["marks"]["vault"] == [{"unit": None, "at": [9, 3], "pose": "prone", "round": 1}]
+    assert "jed" not in json.dumps(vault)
+    everything = apcombat("run", encounter, "--script", script, "--json").json
+    assert everything["marks"]["vault"][0]["unit"] == "jed"  # the game master's output names it

@@ -169,6 +169,7 @@ def state_report(state: Encounter) -> dict[str, Any]:
         }
         | deck_report(state)
         | _fires_report(state)
+        | _fog_report(state)
     )
 
 
@@ -201,6 +202,37 @@ def _fires_report(state: Encounter) -> dict[str, Any]:
     return {
         "fires": [[x, y] for y, x in sorted((y, x) for x, y in state.map.fires)],
         "burnt": [[x, y] for y, x in sorted((y, x) for x, y in state.map.burnt)],
+    }
+
+
+def _fog_report(state: Encounter) -> dict[str, Any]:
+    """R21.8.7: with the fog of war on, the hidden characters (R21.3) and each side's last-seen marks (R21.2;
+    a side's view holds only its own): the unit (in a side's view None for an enemy it never saw, R21.2.5),
+    the cell (None in table mode), the pose and the round."""
+    from apcombat.engine import fog_on, marks_of
+
+    if not fog_on(state):
+        return {}
+    shown = state.slots.fog_of_war.view_of
+
+    def named(side: str, unit: str) -> str | None:
+        return unit if shown is None or unit in state.side(side).slots.fog_of_war.ever_seen else None
+
+    return {
+        "hidden": [unit.id for unit in state.units if unit.hidden],
+        "marks": {
+            side.id: [
+                {
+                    "unit": named(side.id, mark.unit),
+                    "at": list(mark.at) if mark.at is not None else None,
+                    "pose": mark.pose.value,
+                    "round": mark.round,
+                }
+                for mark in marks_of(state, side.id)
+            ]
+            for side in state.sides
+            if shown is None or side.id == shown
+        },
     }
 
 

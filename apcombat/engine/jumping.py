@@ -132,7 +132,12 @@ def _fall_cell(state: Encounter, unit: Unit, landing: tuple[int, int]) -> tuple[
     """R15.3: short of the far side — in the gap if there is one, else the cell before the landing."""
     assert state.map is not None and unit.at is not None
     occupied = {u.at for u in known_others(state, unit) if not u.down}  # R21.6.2: as the side knows
-    line = [cell for cell in grid_of(state).line(unit.at, landing) if cell not in (unit.at, landing, *occupied)]
+    # A hex line between two cells of the map's edge column grazes a cell off the map (R20.4): not a place to fall.
+    line = [
+        cell
+        for cell in grid_of(state).line(unit.at, landing)
+        if cell not in (unit.at, landing, *occupied) and state.map.inside(cell)
+    ]
     gaps = [cell for cell in line if state.map.at(cell) is Terrain.GAP]
     if gaps:
         return gaps[-1]

@@ -31,7 +31,8 @@ def shown_marks(state: Encounter, side: str | None) -> tuple[Mark, ...]:
 
 def mark_name(state: Encounter, side: str, mark: Mark) -> str:
     """The marked enemy's name as `side` knows it: its name once the side has seen it, else "an enemy"
-    (R21.2.5). `state`: the whole state or the side's view (the name is the encounter's, never a position)."""
+    (R21.2.5). `state`: the whole state (the name is the encounter's, never a position; a side's view leaves
+    out the enemies it does not see, so on a view an unseen enemy's mark reads "an enemy")."""
     if mark.unit not in state.side(side).slots.fog_of_war.ever_seen:
         return AN_ENEMY
     unit = next((unit for unit in state.units if unit.id == mark.unit), None)

@@ -40,7 +40,7 @@ def them(name: str) -> str:
     return "them" if plural_name(name) else "it"
 
 
-_ADVERBS = frozenset({"already", "still", "now", "also"})
+_ADVERBS = frozenset({"already", "still", "now", "also", "no", "longer", "never"})  # "no longer sees"
 
 
 def _plural_verb(verb: str) -> str:

@@ -129,3 +129,12 @@ def test_a_gap_cannot_be_walked_across(play):
     # R7 with R15: the gap is crossed only by jumping.
     rows = ("....._......",) * 5
     play(jumper(rows=rows), [START, "start", "move ana 7,3"]).refused(3, "no path")
+
+
+def test_a_failed_jump_along_the_hex_maps_edge_falls_on_the_map(play):
+    # R15.3 on hexes (R20): the line from 3,1 to 3,3 (odd rows half a cell east) grazes 4,2, off the map's
+    # east edge; the fall is short of the landing on the map (a traceback before).
+    enc = duel((3, 1), (0, 4), rows=("....",) * 5, a={"ST": 6, "facing": "SE"}, b={"facing": "W"})
+    enc["map"]["kind"] = "hex"
+    out = play(enc, [START, "gm dice 90 2", "jump ana 3,3"]).ok()
+    assert out.at("ana") == (3, 2) and out.unit("ana")["pose"] == "prone"

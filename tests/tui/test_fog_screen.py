@@ -214,3 +214,38 @@ def test_the_sight_from_a_cell_names_only_the_enemies_in_the_view(run_ui, tmp_pa
         assert "would see Jed" in said and "Moss" not in said and "Rat" not in said
 
     run_ui(script, open_path=path)
+
+
+def test_viewing_as_a_side_with_a_plural_name_reads_as_one(run_ui, tmp_path):
+    """R21.7.5: "As Raiders see it", "what Raiders are shown" — the side's name agrees with its verb."""
+    path = yard(tmp_path, jed((6, 3)), controls={"vault": "human", "raiders": "gm"})
+
+    async def script(ui: Ui) -> None:
+        await started(ui)
+        await ui.press("g")
+        await ui.settle()
+        await pick(ui, "View as a side")
+        await pick(ui, "As Raiders see it")
+        assert "viewing as Raiders: what Raiders are shown" in ui.screen_text()
+
+    run_ui(script, open_path=path)
+
+
+def test_table_mode_view_as_a_side_lists_its_marks_without_cells(run_ui, tmp_path):
+    """R21.7.3, R21.7.5: in table mode `gm sees vault jed off` leaves the vault a mark "Jed, last seen round 1"
+    with no cell; viewing as the vault, the table screen lists it (the game master's screen does not)."""
+    folder = tmp_path / "table"
+    folder.mkdir()
+    path = fog_file(folder, ana(None), jed(None), rows=None, controls={"vault": "human", "raiders": "gm"})
+
+    async def script(ui: Ui) -> None:
+        await started(ui)
+        await ui.command("gm sees vault all on", "gm sees vault jed off")
+        assert "last seen" not in ui.screen_text()
+        await ui.press("g")
+        await ui.settle()
+        await pick(ui, "View as a side")
+        await pick(ui, "As The Vault sees it")
+        assert "? Jed, last seen round 1" in ui.screen_text()
+
+    run_ui(script, open_path=path)

@@ -12,6 +12,7 @@ from textual import events
 from apcombat.engine import fog_on
 from apcombat.fight import Stretch, WaitedAction, mark_side, out_of_sight, sees_action, shown_marks
 from apcombat.model import Cell, Pose, Unit
+from apcombat.model.wording import says
 from apcombat.tui.battle_layout import BattleParts
 from apcombat.tui.cursor_preview import CursorPreview, cursor_preview
 from apcombat.tui.deck_prompt import DeckPrompt
@@ -193,7 +194,7 @@ class BattleView(BattleFace):
         view.show(self.state, self.overlay())
         stale = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
         viewing = self.session.view_as if self.session.fight.viewing_side() is None else None
-        viewed = f"as {self.session.state.side(viewing).name} sees it (g)" if viewing is not None else ""
+        viewed = f"as {says(self.session.state.side(viewing).name, 'sees')} it (g)" if viewing is not None else ""
         mark = " · ".join(said for said in (viewed, self.sight_mark(), stale) if said)
         if mark != self.map_mark:
             self.map_mark = view.border_title = mark

@@ -22,11 +22,13 @@ from apcombat.engine import (
     GmNext,
     GmSpot,
     action_costs,
+    marks_of,
     parse_command,
     typed_line,
     unit_marks,
     watch_prompts,
 )
+from apcombat.fight import mark_name
 from apcombat.model import Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
@@ -63,6 +65,7 @@ class TableScreen(GameScreen):
             panel.update(
                 "Table mode: no map — distances are measured on the table (3 cm = 1 m).\n\n"
                 + ("s starts the fight." if self.state.round == 0 else "")
+                + self._last_seen()
             )
             return
         costs = action_costs(self.state, active)
@@ -83,7 +86,18 @@ class TableScreen(GameScreen):
         ]
         lines = [f"{active.name}: {active.ap} AP. Key, action, AP:"]
         lines += [f"{key} {what:<6} {cost}" for key, what, cost in keys]
-        panel.update("\n".join(lines))
+        panel.update("\n".join(lines) + self._last_seen())
+
+    def _last_seen(self) -> str:
+        """R21.7.3: the marks of the side whose view the screen shows, each "WHO, last seen round R" (no cell:
+        there is no map); nothing on the game master's screen."""
+        side = self.session.shown_side()
+        marks = marks_of(self.state, side) if side is not None else ()
+        if side is None or not marks:
+            return ""
+        whole = self.session.state  # the name of an enemy out of the view (R21.2.5: once the side saw it)
+        said = [f"{mark_name(whole, side, mark)}, last seen round {mark.round}" for mark in marks]
+        return "\n\nMarks:\n" + "\n".join(f"? {words}" for words in said)
 
     # ----- the game master's questions --------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from textual.app import App
 
 from apcombat.engine import fog_on
+from apcombat.model.wording import says
 from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.session import Session
 
@@ -41,7 +42,7 @@ def view_as_entry(session: Session) -> tuple[str, str] | None:
 def ask_view_as(screen: Viewed) -> None:
     """Ask which side's view to show (or everything again)."""
     session = screen.session
-    options = [(side.id, f"As {side.name} sees it") for side in session.state.sides]
+    options = [(side.id, f"As {says(side.name, 'sees')} it") for side in session.state.sides]
     options.append((EVERYTHING, "Everything: the game master's screen, hidden characters marked"))
     screen.app.push_screen(ChoiceScreen("Show the fight", options), lambda choice: view_as(screen, choice))
 
@@ -56,5 +57,5 @@ def view_as(screen: Viewed, choice: str | None) -> None:
         screen.hint("the game master's screen: everything, hidden characters marked ◌")
     else:
         name = session.state.side(session.view_as).name
-        screen.hint(f"viewing as {name}: what {name} is shown — g, View as a side, Everything switches back")
+        screen.hint(f"viewing as {name}: what {says(name, 'is')} shown — g, View as a side, Everything switches back")
     screen.refresh_view()

@@ -122,11 +122,11 @@ def test_table_mode_gm_spot_names_no_hidden_character(tmp_path):  # R21.7.3
 
 def test_pins_need_the_enemy_seen_and_not_hidden(tmp_path):  # R21.5.4
     game = fog_game(tmp_path, jed((6, 3), "E"), ana((9, 2), "W", hidden=True))
-    refused(game, "pin jed ana", "Raiders sees no enemy ana (R21.5.4)")
+    refused(game, "pin jed ana", "Raiders see no enemy ana (R21.5.4)")
     game.play("gm reveal ana")
     game.play("gm set ana pose=prone")  # prone behind the low wall 8,2-8,3: R8.5 hides her from Jed
     assert seen(game, "raiders") == frozenset()
-    refused(game, "pin jed ana", "Raiders sees no enemy ana (R21.5.4)")
+    refused(game, "pin jed ana", "Raiders see no enemy ana (R21.5.4)")
     game.play("gm set ana pose=upright")
     game.play("pin jed ana")
     assert game.state.unit("jed").pin is not None
@@ -162,3 +162,12 @@ def test_gm_hide_ends_every_pin_on_the_character(tmp_path):  # R21.5.4, R21.7.1
     events = game.play("gm hide ana")
     assert "Jed's pin on Ana ends (R21.5.4)" in [event.text for event in events]
     assert game.state.unit("jed").pin is None and game.state.unit("ana").hidden
+
+
+def test_a_sides_plural_name_reads_as_one_in_refusals_and_gm_sees(tmp_path):  # R21.5.1, R21.7.3
+    game = fog_game(tmp_path, jed(None), ana(None), rows=None)
+    refused(game, "move nobody 30cm", "no unit nobody in Raiders' view")
+    events = game.play("gm sees raiders all on")
+    assert events[-1].text == "game master: Raiders see every enemy that is not hidden (R21.7.3)"
+    events = game.play("gm sees raiders ana off")
+    assert events[-1].text == "game master: Raiders no longer see Ana (R21.7.3)"

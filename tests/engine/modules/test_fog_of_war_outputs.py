@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import attrs
 from fog_fights import ana, fog_file, fog_game, jed, rat
 
@@ -133,3 +135,28 @@ def test_an_ais_reason_is_told_only_to_its_own_side(tmp_path):  # R21.9.3
     action = action_of(before, game.state, events, game.history[-1], len(game.history))
     assert action is not None
     assert action.reason_for("vault") == "nothing to shoot at" and action.reason_for("raiders") == ""
+
+
+def test_run_json_tells_the_hidden_and_the_marks_each_side_is_shown(apcombat, tmp_path):  # R21.8.7, R21.2
+    encounter = fog_file(tmp_path, ana((0, 6)), jed((6, 6)), rat((9, 2), hidden=True))
+    script = tmp_path / "script.txt"
+    script.write_text("start\nend\nmove jed 6,5 6,4 6,3 6,2 6,1 6,0\n", encoding="utf-8")
+    everything = apcombat("run", encounter, "--script", script, "--json").json
+    assert everything["hidden"] == ["rat"]
+    assert set(everything["marks"]) == {"vault", "raiders"}
+    vault = apcombat("run", encounter, "--script", script, "--side", "vault", "--json").json
+    assert vault["hidden"] == []  # Rat is not in the vault's view at all
+    assert list(vault["marks"]) == ["vault"]
+    assert [mark["unit"] for mark in vault["marks"]["vault"]] == ["jed"]
+
+
+def test_run_side_json_names_no_enemy_the_side_never_saw(apcombat, tmp_path):  # R21.2.5, R21.5.4
+    # Jed lies prone behind the low wall at 8,3: Ana never sees him, and his pin leaves her side a mark
+    encounter = fog_file(tmp_path, ana((2, 3), "E"), jed((9, 3), "W", pose="prone"))
+    script = tmp_path / "script.txt"
+    script.write_text("start\ncover ana\nend\npin jed ana\n", encoding="utf-8")
+    vault = apcombat("run", encounter, "--script", script, "--side", "vault", "--json").json
+    assert vault["marks"]["vault"] == [{"unit": None, "at": [9, 3], "pose": "prone", "round": 1}]
+    assert "jed" not in json.dumps(vault)
+    everything = apcombat("run", encounter, "--script", script, "--json").json
+    assert everything["marks"]["vault"][0]["unit"] == "jed"  # the game master's output names it

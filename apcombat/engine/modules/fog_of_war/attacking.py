@@ -17,6 +17,7 @@ from apcombat.model import Encounter, Unit
 from apcombat.model.encounter import with_state
 from apcombat.model.fates import Fate
 from apcombat.model.modules import Module
+from apcombat.model.wording import possessive, says
 
 FOG = Module.FOG_OF_WAR.value
 NAMING = ("unit", "patient", "friend", "held")
@@ -54,7 +55,7 @@ def refuse_unknown(state: Encounter, command: Command) -> None:
     for field in NAMING:
         value = getattr(command, field, None)
         if isinstance(value, str) and value not in view:
-            raise CommandError(f"no unit {_named(value)} in {state.side(side).name}'s view")
+            raise CommandError(f"no unit {_named(value)} in {possessive(state.side(side).name)} view")
     if not isinstance(command, (Attack, PinDown)):
         return
     if state.map is None:  # R21.7.3: in table mode only a hidden target is refused
@@ -64,7 +65,7 @@ def refuse_unknown(state: Encounter, command: Command) -> None:
     elif command.target in view:
         return
     if isinstance(command, PinDown):
-        raise CommandError(f"{state.side(side).name} sees no enemy {_named(command.target)} (R21.5.4)")
+        raise CommandError(f"{says(state.side(side).name, 'sees')} no enemy {_named(command.target)} (R21.5.4)")
     raise CommandError(f"{state.unit(command.unit).name} sees no enemy {_named(command.target)} (R21.5.1)")
 
 

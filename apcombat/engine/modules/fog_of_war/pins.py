@@ -9,6 +9,7 @@ from apcombat.engine.events import Event
 from apcombat.engine.modules.fog_of_war.knowledge import with_mark
 from apcombat.engine.modules.fog_of_war.sight import side_sees
 from apcombat.model import Encounter, Unit
+from apcombat.model.wording import says
 
 
 def refuse_pin(state: Encounter, pinner: Unit, target: Unit) -> None:
@@ -18,7 +19,7 @@ def refuse_pin(state: Encounter, pinner: Unit, target: Unit) -> None:
         return
     unseen = target.hidden or (state.map is not None and target.id not in side_sees(state, pinner.side))
     if unseen:
-        raise CommandError(f"{state.side(pinner.side).name} sees no enemy {target.id} (R21.5.4)")
+        raise CommandError(f"{says(state.side(pinner.side).name, 'sees')} no enemy {target.id} (R21.5.4)")
 
 
 def pin_marks(before: Encounter, state: Encounter, events: list[Event]) -> Encounter:

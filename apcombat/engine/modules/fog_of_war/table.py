@@ -12,6 +12,7 @@ from apcombat.engine.events import Event
 from apcombat.engine.modules.fog_of_war.commands import GmSees
 from apcombat.model import Encounter, Side
 from apcombat.model.modules import Module
+from apcombat.model.wording import says
 
 FOG = Module.FOG_OF_WAR.value
 
@@ -37,7 +38,7 @@ def gm_sees(state: Encounter, command: GmSees, dice: DiceSource, events: list[Ev
     ids = frozenset(unit.id for unit in named)
     told = told | ids if command.on else told - ids
     who = "every enemy that is not hidden" if command.unit == "all" else named[0].name
-    text = f"game master: {side.name} {'sees' if command.on else 'no longer sees'} {who} (R21.7.3)"
+    text = f"game master: {says(side.name, 'sees' if command.on else 'no longer sees')} {who} (R21.7.3)"
     events.append(Event("gm", text, {"side": side.id, "sees": sorted(ids), "on": command.on}))
     return _with_told(state, side.id, told)
 

@@ -216,3 +216,23 @@ def test_a_hot_seat_save_opens_behind_the_hand_over_to_the_side_to_act(run_ui, t
         assert ui.state.active == "jed" and "nothing to undo since the keyboard was handed over" in ui.text("#hint")
 
     run_ui(script, open_path=path)
+
+
+def test_a_command_box_left_open_is_put_away_at_the_hand_over(run_ui, tmp_path):  # R21.8.5
+    """The vault's player ends Ana's turn from the command box and leaves it open with a line half typed:
+    behind the hand-over the raiders' player finds it closed and empty, and the map has the keys."""
+    from textual.widgets import Input
+
+    async def script(ui) -> None:
+        await ui.press("enter")
+        await take(ui, "vault", 1)
+        await ui.press("colon")
+        await ui.type("end")
+        await ui.press("enter")
+        await ui.type("shoot ana jed")  # not played: the next player must not read it
+        await ui.settle()
+        await take(ui, "raiders", 1)
+        box = ui.game.query_one("#command", Input)
+        assert not box.display and box.value == "" and ui.app.focused is not box
+
+    run_ui(script, open_path=e21_5(tmp_path))

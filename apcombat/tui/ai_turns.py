@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from apcombat.ai import Player
 from apcombat.ai.turn import Answer, Step, ask
-from apcombat.engine import Event
+from apcombat.engine import Event, fog_on
 from apcombat.fight import Fight, StepInOffer, Stretch, WaitedAction, out_of_sight
 from apcombat.model import AiDice, Encounter
 from apcombat.tui.session import Session
@@ -184,9 +184,10 @@ class AiTurns:
     def _played(self, step: Step) -> None:
         self.battlefield.busy = False
         if step.illegal is not None:
-            self.battlefield.notify(
-                f"the AI played an illegal line ({step.illegal}): its turn ends", severity="warning"
-            )
+            # R21.8.3: under the fog a side's view is not told the line nor its refusal (they may name a hidden
+            # character, say where it is); only the game master's screen is
+            why = f" ({step.illegal})" if self.session.shown_side() is None or not fog_on(self.session.state) else ""
+            self.battlefield.notify(f"the AI played an illegal line{why}: its turn ends", severity="warning")
         self.battlefield.after(list(step.events))
         self._follow()
 

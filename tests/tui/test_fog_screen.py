@@ -214,3 +214,27 @@ def test_the_sight_from_a_cell_names_only_the_enemies_in_the_view(run_ui, tmp_pa
         assert "would see Jed" in said and "Moss" not in said and "Rat" not in said
 
     run_ui(script, open_path=path)
+
+
+def test_an_illegal_ai_line_out_of_sight_is_told_without_its_words(run_ui, tmp_path, monkeypatch):
+    """R21.8.3: Rat, hidden, tries to shoot from cover without leaning out — refused "Rat is in cover: ...":
+    the vault is told that the AI played an illegal line, not which nor why (it would name Rat, in cover)."""
+    from apcombat.ai import DEFAULT_LEVEL, LEVELS
+
+    path = yard(tmp_path, jed((6, 3)), rat((9, 2), "W", hidden=True))
+    uis: list[Ui] = []
+    bot = Noting(lambda: uis[0], "end", "shoot rat ana")
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: bot)
+
+    async def script(ui: Ui) -> None:
+        uis.append(ui)
+        await started(ui)
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ben", "Ben's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.round == 2 and ui.state.active == "ana" and not ui.game.ai.pending, "round 2")
+        await ui.settle()
+        said = " ".join([*ui.notices(), ui.text("#hint", ui.game), ui.log_text()])
+        assert "Rat" not in said and "in cover" not in said
+
+    run_ui(script, open_path=path, ai_pace=0)

@@ -238,3 +238,30 @@ def test_an_illegal_ai_line_out_of_sight_is_told_without_its_words(run_ui, tmp_p
         assert "Rat" not in said and "in cover" not in said
 
     run_ui(script, open_path=path, ai_pace=0)
+
+
+def test_a_move_stopped_by_a_new_sighting_says_who_came_into_sight(run_ui, tmp_path):  # R21.6.1
+    """Ana walks north from 0,3; Moss stands at 6,0 beyond the wall 3-5,1 and comes into sight at 0,0: the
+    hint says who came into sight (the log says only where Ana went, and a move stops at a new sighting)."""
+    path = yard(tmp_path, moss((6, 0)))
+
+    async def script(ui: Ui) -> None:
+        await started(ui)
+        assert "moss" not in {unit.id for unit in ui.game.state.units}
+        await ui.command("move ana 0,2")
+        assert "into sight" not in ui.text("#hint", ui.game)  # nobody new
+        await ui.command("move ana 0,0")
+        assert "Moss comes into sight (a move stops there, R21.6.1)" in ui.text("#hint", ui.game)
+
+    run_ui(script, open_path=path)
+
+
+def test_with_the_fog_off_a_move_says_nothing_of_sight(run_ui, tmp_path):
+    path = fog_file(tmp_path, ana((0, 3)), moss((6, 0)), modules=(), controls=RAIDERS_AI)
+
+    async def script(ui: Ui) -> None:
+        await started(ui)
+        await ui.command("move ana 0,2")
+        assert "Ana moves" in ui.text("#hint", ui.game) and "into sight" not in ui.text("#hint", ui.game)
+
+    run_ui(script, open_path=path)

@@ -47,25 +47,12 @@ def unit_marks(state: Encounter) -> dict[str, str]:
     side's view (the fog of war, R21.8) its enemies are numbered in the order the side first saw them: the
     marks stay the same as enemies come into sight, and tell nothing of those it never saw."""
     letters = side_letters(state)
-    units = list(state.units)
-    if state.view_of is not None:
-        first = {unit_id: place for place, unit_id in enumerate(state.side(state.view_of).ever_seen)}
-        places = {unit.id: place for place, unit in enumerate(units)}
-        units.sort(
-            key=lambda unit: (
-                (0, places[unit.id])
-                if unit.side == state.view_of
-                else (1, first.get(unit.id, len(first) + places[unit.id]))
-            )
-        )
+    places = _places(state)
     spare = [ch for ch in ALPHABET if ch not in letters.values()]
-    counts: dict[str, int] = {}
     extra: dict[tuple[str, int], str] = {}  # (side, block of 33) -> the spare letter it took
     marks: dict[str, str] = {}
-    for unit in units:
-        index = counts.get(unit.side, 0)
-        counts[unit.side] = index + 1
-        block, number = divmod(index, len(UNIT_NUMBERS))
+    for unit in sorted(state.units, key=lambda unit: places[unit.id]):
+        block, number = divmod(places[unit.id], len(UNIT_NUMBERS))
         if block == 0:
             letter = letters.get(unit.side, "?")
         else:
@@ -74,6 +61,31 @@ def unit_marks(state: Encounter) -> dict[str, str]:
                 letter = extra[(unit.side, block)] = spare.pop(0) if spare else "?"
         marks[unit.id] = letter + UNIT_NUMBERS[number]
     return marks
+
+
+def _places(state: Encounter) -> dict[str, int]:
+    """Each unit's place in its side's numbering: the encounter's order; on a side's view, its enemies in the
+    order the side first saw them (`ever_seen`) — one it saw and sees no more keeps its number from others
+    (with one enemy side, whose it is goes without saying), so no mark changes as enemies go out of sight and
+    come back, and those never seen take no number."""
+    counts: dict[str, int] = {}
+    places: dict[str, int] = {}
+
+    def number(unit_id: str, side: str) -> None:
+        places[unit_id] = counts.get(side, 0)
+        counts[side] = places[unit_id] + 1
+
+    if state.view_of is not None:
+        side_of = {unit.id: unit.side for unit in state.units}
+        enemies = [side.id for side in state.sides if side.id != state.view_of]
+        for unit_id in state.side(state.view_of).ever_seen:
+            side = side_of.get(unit_id, enemies[0] if len(enemies) == 1 else None)
+            if side is not None and side != state.view_of:
+                number(unit_id, side)
+    for unit in state.units:
+        if unit.id not in places:
+            number(unit.id, unit.side)
+    return places
 
 
 def unit_flags(state: Encounter, unit: Unit) -> tuple[str, ...]:

@@ -167,9 +167,10 @@ class WaitedAction:
         effects = self.effects_on(side)
         if not seen and self.unit is not None and effects:
             return f"round {self.round}: " + "; ".join(self._befell(side, effect) for effect in effects)
-        said = self._said(side)
-        what = said[0] if said else f"{self.unit_name}: {self.line}"
-        mark = unit_marks(view(self.before, side)).get(self.unit or "", "")
+        what = _headline(side_log(self.events, side)) or f"{self.unit_name}: {self.line}"
+        # an actor that came into sight by the action (a move, a reveal) has its mark in the view after it
+        marks = unit_marks(view(self.before, side)) | unit_marks(view(self.after, side))
+        mark = marks.get(self.unit or "", "")
         told = f"round {self.round}: {mark} {what}" if mark else f"round {self.round}: {what}"
         words = "; ".join(effect.words() for effect in effects)
         return told + (f" — {words}" if words else "")
@@ -188,6 +189,18 @@ class WaitedAction:
         )
         parts += effect.gained
         return told + (f": {', '.join(parts)}" if parts else "")
+
+
+def _headline(shown: Sequence[Event]) -> str:
+    """The line that says what an action did: its first telling event — but an attack (or any other deed) that
+    revealed its hidden actor is headed by the deed, "(revealed)" after it, not by "Rat is revealed: it shoots"
+    (R21.4.2 b); a reveal alone (`reveal`, a bump) is its own headline."""
+    said = [event for event in shown if event.kind not in QUIET]
+    deeds = [event for event in said if event.kind != "reveal"]
+    if not deeds:
+        return said[0].text if said else ""
+    revealed = any(event.kind == "reveal" for event in said[: said.index(deeds[0])])
+    return deeds[0].text + (" (revealed)" if revealed else "")
 
 
 COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from apcombat.ai import Player
 from apcombat.ai.turn import Answer, Step, ask
-from apcombat.engine import Event
+from apcombat.engine import Event, fog_on
 from apcombat.fight import Fight, StepInOffer, Stretch, WaitedAction, out_of_sight
 from apcombat.model import AiDice, Encounter
 from apcombat.tui.session import Session
@@ -70,7 +70,8 @@ class AiTurns:
         self.pending = False  # a timer, a worker or a question to the player is on the way
         self.thinking = False
         self.asking = False  # the player is asked whether a delayed unit steps in
-        self.stretch: Stretch | None = None  # the last stretch the player waited through (`W` shows it again)
+        # the last stretch each human side waited through (`W` shows it again): in hot-seat, only to its side
+        self.stretches: dict[str, Stretch] = {}
         self.paced = False  # the line on its way waited out the pace (not at pace 0, nor skipped with n)
 
     @property
@@ -184,9 +185,10 @@ class AiTurns:
     def _played(self, step: Step) -> None:
         self.battlefield.busy = False
         if step.illegal is not None:
-            self.battlefield.notify(
-                f"the AI played an illegal line ({step.illegal}): its turn ends", severity="warning"
-            )
+            # R21.8.3: under the fog a side's view is not told the line nor its refusal (they may name a hidden
+            # character, say where it is); only the game master's screen is
+            why = f" ({step.illegal})" if self.session.shown_side() is None or not fog_on(self.session.state) else ""
+            self.battlefield.notify(f"the AI played an illegal line{why}: its turn ends", severity="warning")
         self.battlefield.after(list(step.events))
         self._follow()
 
@@ -203,15 +205,19 @@ class AiTurns:
     def show_waited(self, again: bool = True) -> None:
         """The "While you waited" panel: the stretch just waited through (the human side in control now is
         the viewing one), else, `again`, the last one shown."""
-        if self.stretch is not None:  # an undo takes back what it undid: the panel no longer lists it
-            played = self.fight.waiting.actions
-            kept = tuple(action for action in self.stretch.actions if any(action is was for was in played))
-            self.stretch = Stretch(self.stretch.viewing, kept) if kept else None
+        played = self.fight.waiting.actions
+        for side, kept_stretch in list(self.stretches.items()):  # an undo takes back what it undid: no longer listed
+            kept = tuple(action for action in kept_stretch.actions if any(action is was for was in played))
+            if kept:
+                self.stretches[side] = Stretch(side, kept)
+            else:
+                del self.stretches[side]
         stretch = self.fight.waiting.control_back()
+        last = self.stretches.get(self.fight.viewing_side() or "")  # R21.8.5: never another side's
         if stretch is not None:
-            self.stretch = stretch
-        elif again and self.stretch is not None:
-            stretch = self.stretch
+            self.stretches[stretch.viewing] = stretch
+        elif again and last is not None:
+            stretch = last
         elif again:
             self.battlefield.hint("nothing happened while you waited (W shows the other sides' actions)")
         if stretch is not None:

@@ -231,6 +231,46 @@ def test_viewing_as_a_side_with_a_plural_name_reads_as_one(run_ui, tmp_path):
     run_ui(script, open_path=path)
 
 
+def test_an_illegal_ai_line_out_of_sight_is_told_without_its_words(run_ui, tmp_path, monkeypatch):
+    """R21.8.3: Rat, hidden, tries to shoot from cover without leaning out — refused "Rat is in cover: ...":
+    the vault is told that the AI played an illegal line, not which nor why (it would name Rat, in cover)."""
+    from apcombat.ai import DEFAULT_LEVEL, LEVELS
+
+    path = yard(tmp_path, jed((6, 3)), rat((9, 2), "W", hidden=True))
+    uis: list[Ui] = []
+    bot = Noting(lambda: uis[0], "end", "shoot rat ana")
+    monkeypatch.setitem(LEVELS, DEFAULT_LEVEL, lambda settings: bot)
+
+    async def script(ui: Ui) -> None:
+        uis.append(ui)
+        await started(ui)
+        await ui.press("e")
+        await ui.until(lambda: ui.state.active == "ben", "Ben's turn")
+        await ui.press("e")
+        await ui.until(lambda: ui.state.round == 2 and ui.state.active == "ana" and not ui.game.ai.pending, "round 2")
+        await ui.settle()
+        said = " ".join([*ui.notices(), ui.text("#hint", ui.game), ui.log_text()])
+        assert "Rat" not in said and "in cover" not in said
+
+    run_ui(script, open_path=path, ai_pace=0)
+
+
+def test_a_move_stopped_by_a_new_sighting_says_who_came_into_sight(run_ui, tmp_path):  # R21.6.1
+    """Ana walks north from 0,3; Moss stands at 6,0 beyond the wall 3-5,1 and comes into sight at 0,0: the
+    hint says who came into sight (the log says only where Ana went, and a move stops at a new sighting)."""
+    path = yard(tmp_path, moss((6, 0)))
+
+    async def script(ui: Ui) -> None:
+        await started(ui)
+        assert "moss" not in {unit.id for unit in ui.game.state.units}
+        await ui.command("move ana 0,2")
+        assert "into sight" not in ui.text("#hint", ui.game)  # nobody new
+        await ui.command("move ana 0,0")
+        assert "Moss comes into sight (a move stops there, R21.6.1)" in ui.text("#hint", ui.game)
+
+    run_ui(script, open_path=path)
+
+
 def test_table_mode_view_as_a_side_lists_its_marks_without_cells(run_ui, tmp_path):
     """R21.7.3, R21.7.5: in table mode `gm sees vault jed off` leaves the vault a mark "Jed, last seen round 1"
     with no cell; viewing as the vault, the table screen lists it (the game master's screen does not)."""
@@ -247,5 +287,16 @@ def test_table_mode_view_as_a_side_lists_its_marks_without_cells(run_ui, tmp_pat
         await pick(ui, "View as a side")
         await pick(ui, "As The Vault sees it")
         assert "? Jed, last seen round 1" in ui.screen_text()
+
+    run_ui(script, open_path=path)
+
+
+def test_with_the_fog_off_a_move_says_nothing_of_sight(run_ui, tmp_path):
+    path = fog_file(tmp_path, ana((0, 3)), moss((6, 0)), modules=(), controls=RAIDERS_AI)
+
+    async def script(ui: Ui) -> None:
+        await started(ui)
+        await ui.command("move ana 0,2")
+        assert "Ana moves" in ui.text("#hint", ui.game) and "into sight" not in ui.text("#hint", ui.game)
 
     run_ui(script, open_path=path)

@@ -216,3 +216,52 @@ def test_a_hot_seat_save_opens_behind_the_hand_over_to_the_side_to_act(run_ui, t
         assert ui.state.active == "jed" and "nothing to undo since the keyboard was handed over" in ui.text("#hint")
 
     run_ui(script, open_path=path)
+
+
+def test_a_command_box_left_open_is_put_away_at_the_hand_over(run_ui, tmp_path):  # R21.8.5
+    """The vault's player ends Ana's turn from the command box and leaves it open with a line half typed:
+    behind the hand-over the raiders' player finds it closed and empty, and the map has the keys."""
+    from textual.widgets import Input
+
+    async def script(ui) -> None:
+        await ui.press("enter")
+        await take(ui, "vault", 1)
+        await ui.press("colon")
+        await ui.type("end")
+        await ui.press("enter")
+        await ui.type("shoot ana jed")  # not played: the next player must not read it
+        await ui.settle()
+        await take(ui, "raiders", 1)
+        box = ui.game.query_one("#command", Input)
+        assert not box.display and box.value == "" and ui.app.focused is not box
+
+    run_ui(script, open_path=e21_5(tmp_path))
+
+
+def test_w_shows_a_side_only_its_own_while_you_waited(run_ui, tmp_path):  # R21.8.5, R21.8.3
+    """The raiders' player opened their "While you waited" (Ben's end, as the raiders were told it); in
+    round 2 the vault, which saw nothing new of hidden Rat, presses W: its own last list, not the raiders'."""
+
+    def listed(ui) -> list[tuple[str, list[str]]]:
+        return [(panel.stretch.viewing, panel.stretch.lines()) for panel in ui.game.query(WaitedPanel)]
+
+    async def script(ui) -> None:
+        await ui.press("enter")
+        await take(ui, "vault", 1)
+        await ui.press("e")  # Ana
+        await take(ui, "raiders", 1)
+        await ui.press("e")  # Jed
+        await take(ui, "vault", 1)
+        await ui.press("W")
+        assert listed(ui) == [("vault", ["round 1: R1 Jed ends the turn"])]
+        await ui.press("escape", "e")  # Ben
+        await take(ui, "raiders", 1)
+        await ui.press("W")
+        assert [viewing for viewing, _ in listed(ui)] == ["raiders"]
+        await ui.press("escape", "e")  # Rat
+        await take(ui, "vault", 2)
+        await ui.press("W")
+        await ui.settle()
+        assert listed(ui) == [("vault", ["round 1: R1 Jed ends the turn"])]
+
+    run_ui(script, open_path=e21_5(tmp_path))

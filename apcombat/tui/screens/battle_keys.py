@@ -204,6 +204,16 @@ class BattleKeys(BattleFace):
         else:  # the "While you waited" panel, open while the map has the focus (a click on it)
             self.close_waited()
 
+    def put_away_command_line(self) -> None:
+        """Hot-seat, at a hand-over (R21.8.5): the last player's command box is closed and its unplayed text
+        dropped — left open without the keys, the next player's typing would go to the map's keys (an `e` of
+        `end` ends the turn)."""
+        box = self.query_one("#command", Input)
+        box.value = ""
+        if box.display:
+            box.display = False
+            self.focus_battlefield()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":
             return

@@ -41,6 +41,7 @@ from apcombat.tui.screens.module_actions import ModuleActions, reroll_offer
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.screens.unit_actions import UnitActions
 from apcombat.tui.session import Session
+from apcombat.tui.sighting_stop import came_into_sight, enemies_seen
 from apcombat.tui.tutorial import Tutorial
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapView
@@ -66,6 +67,7 @@ class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, Mod
         self.planned_ap = 0
         self.path: tuple[tuple[Cell, int], ...] = ()
         self.busy = False
+        self.seen_before: frozenset[str] = frozenset()  # the enemies in view before the player's last command
         self.shot_screen: ShotScreen | None = None
         self.shot_screen_name = ""
         self.ai = AiTurns(self, session, lambda: host(self.app).pace)  # the settings' pace, read at each pause
@@ -171,6 +173,7 @@ class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, Mod
         if refusal is not None:
             self.notify(refusal, severity="warning", timeout=6)
             return
+        self.seen_before = enemies_seen(self.session.state, self.session.shown_side())  # R21.6.1's stop: the hint
         decided = self._human_decision(line)
         if self.session.dice_mode:
             self.busy = True
@@ -262,7 +265,10 @@ class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, Mod
         elif turn:
             self.hint(turn[-1].text + " — ? lists the keys")
         elif events and not any(e.kind == "interrupt" for e in events):
-            self.hint(events[-1].text)
+            self.hint(
+                events[-1].text
+                + came_into_sight(self.seen_before, self.session.state, self.session.shown_side(), events)
+            )
         self.refresh_view()
 
     def ask_about_watches(self, events: list[Event]) -> None:

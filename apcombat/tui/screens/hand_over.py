@@ -85,6 +85,8 @@ class Covered(Protocol):
 
     def close_waited(self) -> None: ...
 
+    def put_away_command_line(self) -> None: ...
+
     def action_to_active(self) -> None: ...
 
     def ask_choice(
@@ -132,6 +134,7 @@ class HandOvers:
             return  # the AI plays on; the cover changes when a human side is due
         fight.handed_over(hand_over)
         self.battlefield.close_waited()  # a "While you waited" panel opened behind the cover was another side's
+        self.battlefield.put_away_command_line()  # and so was a command box left open
         if fight.hand_over() is not None:
             self.go_on()
             return

@@ -160,3 +160,21 @@ def test_run_side_json_names_no_enemy_the_side_never_saw(apcombat, tmp_path):  #
     assert "jed" not in json.dumps(vault)
     everything = apcombat("run", encounter, "--script", script, "--json").json
     assert everything["marks"]["vault"][0]["unit"] == "jed"  # the game master's output names it
+
+
+def test_an_enemy_that_comes_into_sight_by_its_move_is_told_with_its_mark(tmp_path):  # R21.8.1, R21.8.3
+    game = fog_game(tmp_path, jed((6, 6), "W"), ana((0, 6)))
+    before = game.state
+    events = game.play("move jed 3,3")  # unseen at 6,6, seen once at 6,4: the move stops there (R21.6.1)
+    action = action_of(before, game.state, events, game.history[-1], len(game.history))
+    assert action is not None and action.told_to("vault") == "round 1: R1 Jed moves, seen at 6,4"
+
+
+def test_an_attack_that_reveals_its_hidden_attacker_is_headed_by_the_attack(tmp_path):  # R21.4.2 b, R21.8.3
+    game = fog_game(tmp_path, rat((9, 2), "W", hidden=True), ana((0, 3), "E"))
+    before = game.state
+    events = game.play("shoot rat ana lean")
+    assert [event.kind for event in events][:2] == ["reveal", "attack"]
+    action = action_of(before, game.state, events, game.history[-1], len(game.history))
+    assert action is not None and action.told_to("vault").startswith("round 1: R1 Rat attacks Ana: ")
+    assert "(revealed)" in action.told_to("vault") and "is revealed" not in action.told_to("vault")

@@ -20,3 +20,11 @@ def test_a_sides_marks_number_its_enemies_in_the_order_it_first_saw_them(tmp_pat
     assert unit_marks(view(game.state, "vault")) == {"ana": "V1", "jed": "R1"}  # nothing of Moss
     game.play("gm set moss pose=upright")
     assert unit_marks(view(game.state, "vault")) == {"ana": "V1", "jed": "R1", "moss": "R2"}  # Jed keeps his
+
+
+def test_a_mark_stays_when_an_enemy_seen_before_goes_out_of_sight(tmp_path):  # R21.8.1
+    game = fog_game(tmp_path, ana((0, 3)), moss((9, 3), pose="prone"), jed((6, 3)))
+    game.play("gm set moss pose=upright")  # the vault sees Jed (R1), then Moss (R2)
+    game.play("gm set jed at=4,0")  # behind the wall: out of the vault's sight
+    assert "jed" not in {unit.id for unit in view(game.state, "vault").units}
+    assert unit_marks(view(game.state, "vault")) == {"ana": "V1", "moss": "R2"}  # not R1: Moss keeps his mark

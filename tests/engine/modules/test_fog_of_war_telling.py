@@ -97,6 +97,16 @@ def test_initiative_names_only_the_sides_characters_and_the_enemies_it_sees(tmp_
     assert all(name in raiders for name in ("Ana", "Jed", "Rat"))
 
 
+def test_initiative_shows_no_roll_off_with_an_enemy_the_side_does_not_see(tmp_path):  # R21.8.3, R13.1
+    game = game_of(tmp_path, ana((0, 3)), jed((6, 3)), rat((9, 2), "W", hidden=True), initiative=True)
+    game.play("start", dice=(6, 2, 6, 1, 5))  # Ana and Rat tie on 18, base 12, AG 6: they roll off (1, 5)
+    assert "(roll-off 1)" in next(e.text for e in game.log if e.kind == "initiative")
+    vault = next(line for line in texts(game, "vault") if line.startswith("initiative"))
+    assert "Ana 18" in vault and "Rat" not in vault and "roll-off" not in vault  # no tie with someone unseen
+    raiders = next(line for line in texts(game, "raiders") if line.startswith("initiative"))
+    assert "(roll-off 1)" in raiders and "(roll-off 5)" in raiders
+
+
 def test_the_dice_line_numbers_the_dice_a_side_is_shown_without_gaps(tmp_path):  # R21.8.3
     game = game_of(tmp_path, ana((0, 6)), jed((6, 6)), rat((9, 0)), initiative=True)
     game.play("start", dice=(3, 4, 5))  # the d6s of Ana, Jed and Rat, in the encounter's order

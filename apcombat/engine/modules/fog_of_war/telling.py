@@ -13,7 +13,9 @@ does not see become one "Round R — out of sight" line; the rest is left out, `
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -192,8 +194,16 @@ def _initiative(event: Event, side: Knowing) -> str:
     parts = event.text.removeprefix("initiative: ").split("; ")
     if not isinstance(rolls, list) or len(rolls) != len(parts):
         return side.unnamed(event.text)
-    kept = [part for part, roll in zip(parts, rolls, strict=True) if side.sees(roll.get("unit"))]
+    pairs = [(part, roll) for part, roll in zip(parts, rolls, strict=True) if side.sees(roll.get("unit"))]
+    ties = Counter(_tie(roll) for _, roll in pairs)
+    # a roll-off tells of a tie (R13.1): with an enemy left out, it would tell that one is there
+    kept = [part if ties[_tie(roll)] > 1 else part.split(" (roll-off ")[0] for part, roll in pairs]
     return "initiative: " + "; ".join(kept) if kept else "initiative: rolled"
+
+
+def _tie(roll: dict[str, Any]) -> tuple[Any, ...]:
+    """What two characters tie on and roll off for (R13.1): total, base and AG."""
+    return roll.get("total"), roll.get("base"), roll.get("agility")
 
 
 def shown_die(after: Encounter, side: str, owner: str | None, purpose: str) -> bool:

@@ -20,7 +20,7 @@ import numpy as np
 from apcombat.board.field import sight_field
 from apcombat.board.grid import Gate, Grid
 from apcombat.board.hex_sight_memo import HexSightMemo
-from apcombat.board.survey import kept, sight_walls
+from apcombat.board.survey import kept, sight_walls, wall_grid
 from apcombat.model import BattleMap, Cell
 
 
@@ -46,7 +46,43 @@ def line_of_sight(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
     if grid.kind == "hex" and a != b and battlemap.inside(a) and battlemap.inside(b):
         # R20.4: a long hex line is slow to walk; the kept whole-map sight of a cell asked about often answers
         return _hex_memo(battlemap).line(battlemap, a, b, lambda: line_by_gates(battlemap, grid, a, b))
+    if grid.kind == "square" and battlemap.inside(a) and battlemap.inside(b):
+        return _square_line(_wall_bytes(battlemap), battlemap.width, a, b)
     return line_by_gates(battlemap, grid, a, b)
+
+
+def _wall_bytes(battlemap: BattleMap) -> bytes:
+    """`wall_grid` one byte a cell (y * width + x), kept per map: the square walk below reads it."""
+    return kept(battlemap, "wall_bytes", lambda: wall_grid(battlemap).tobytes())
+
+
+def _square_line(walls: bytes, width: int, a: Cell, b: Cell) -> bool:
+    """`line_by_gates` on squares, both ends on the map: the same walk as `SquareGrid.sight_gates`, on cell
+    numbers, making no cells or gates (the sight update after each move step asks many new lines). Every
+    cell it reads lies in the rectangle the two ends span, so on the map."""
+    (x, y), (bx, by) = a, b
+    dx, dy = abs(bx - x), abs(by - y)
+    step_x = 1 if bx > x else -1
+    step_y = width if by > y else -width
+    here, end = y * width + x, by * width + bx
+    decision, x_gain, y_gain = dy - dx, 2 * dy, 2 * dx
+    for _ in range(dx + dy):
+        if decision == 0:  # through the corner: blocked only when both cells beside it are walls
+            if walls[here + step_x] and walls[here + step_y]:
+                return False
+            here += step_x + step_y
+            decision += x_gain - y_gain
+        elif decision < 0:
+            here += step_x
+            decision += x_gain
+        else:
+            here += step_y
+            decision -= y_gain
+        if here == end:
+            return True
+        if walls[here]:
+            return False
+    return True
 
 
 def line_by_gates(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:

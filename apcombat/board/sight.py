@@ -51,6 +51,21 @@ def line_of_sight(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
     return line_by_gates(battlemap, grid, a, b)
 
 
+def line_asker(battlemap: BattleMap, grid: Grid) -> Callable[[Cell, Cell], bool]:
+    """`line_of_sight` on this map and grid, with what it reads of the map looked up once (for one who asks
+    many lines of one map: the fog's sight after every move step)."""
+    if grid.kind != "square" or sight_walls(battlemap) is None:
+        return lambda a, b: line_of_sight(battlemap, grid, a, b)
+    walls, width, height = _wall_bytes(battlemap), battlemap.width, battlemap.height
+
+    def asks(a: Cell, b: Cell) -> bool:
+        if 0 <= a[0] < width and 0 <= a[1] < height and 0 <= b[0] < width and 0 <= b[1] < height:
+            return _square_line(walls, width, a, b)
+        return line_by_gates(battlemap, grid, a, b)
+
+    return asks
+
+
 def _wall_bytes(battlemap: BattleMap) -> bytes:
     """`wall_grid` one byte a cell (y * width + x), kept per map: the square walk below reads it."""
     return kept(battlemap, "wall_bytes", lambda: wall_grid(battlemap).tobytes())

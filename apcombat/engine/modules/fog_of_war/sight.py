@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from apcombat.board.kinds import grid_for
-from apcombat.board.sight import line_of_sight
+from apcombat.board.sight import line_asker
 from apcombat.board.survey import kept
 from apcombat.engine.geometry import hidden_prone
 from apcombat.model import BattleMap, Cell, Encounter, Pose, Unit
@@ -31,7 +31,8 @@ def line(battlemap: BattleMap, a: Cell, b: Cell) -> bool:
     key = (a, b) if a <= b else (b, a)
     found = lines.get(key)
     if found is None:
-        found = lines[key] = line_of_sight(battlemap, grid_for(battlemap), a, b)
+        asker = kept(battlemap, "fog_line_asker", lambda: line_asker(battlemap, grid_for(battlemap)))
+        found = lines[key] = asker(a, b)
     return found
 
 

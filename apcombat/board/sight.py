@@ -13,6 +13,7 @@ hold those to is one line per cell (`visible_cells_by_lines`).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -53,15 +54,23 @@ def line_of_sight(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
 
 def line_asker(battlemap: BattleMap, grid: Grid) -> Callable[[Cell, Cell], bool]:
     """`line_of_sight` on this map and grid, with what it reads of the map looked up once (for one who asks
-    many lines of one map: the fog's sight after every move step)."""
+    many lines of one map: the fog's sight after every move step). It holds the map weakly, so that it may be
+    kept with the map (`kept`) without keeping the map alive."""
+    held = weakref.ref(battlemap)
+
+    def slowly(a: Cell, b: Cell) -> bool:
+        battlemap = held()
+        assert battlemap is not None  # asked only while the map lives
+        return line_of_sight(battlemap, grid, a, b)
+
     if grid.kind != "square" or sight_walls(battlemap) is None:
-        return lambda a, b: line_of_sight(battlemap, grid, a, b)
+        return slowly
     walls, width, height = _wall_bytes(battlemap), battlemap.width, battlemap.height
 
     def asks(a: Cell, b: Cell) -> bool:
         if 0 <= a[0] < width and 0 <= a[1] < height and 0 <= b[0] < width and 0 <= b[1] < height:
             return _square_line(walls, width, a, b)
-        return line_by_gates(battlemap, grid, a, b)
+        return slowly(a, b)
 
     return asks
 

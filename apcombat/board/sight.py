@@ -13,6 +13,7 @@ hold those to is one line per cell (`visible_cells_by_lines`).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -20,7 +21,7 @@ import numpy as np
 from apcombat.board.field import sight_field
 from apcombat.board.grid import Gate, Grid
 from apcombat.board.hex_sight_memo import HexSightMemo
-from apcombat.board.survey import kept, sight_walls
+from apcombat.board.survey import kept, sight_walls, wall_grid
 from apcombat.model import BattleMap, Cell
 
 
@@ -46,7 +47,66 @@ def line_of_sight(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
     if grid.kind == "hex" and a != b and battlemap.inside(a) and battlemap.inside(b):
         # R20.4: a long hex line is slow to walk; the kept whole-map sight of a cell asked about often answers
         return _hex_memo(battlemap).line(battlemap, a, b, lambda: line_by_gates(battlemap, grid, a, b))
+    if grid.kind == "square" and battlemap.inside(a) and battlemap.inside(b):
+        return _square_line(_wall_bytes(battlemap), battlemap.width, a, b)
     return line_by_gates(battlemap, grid, a, b)
+
+
+def line_asker(battlemap: BattleMap, grid: Grid) -> Callable[[Cell, Cell], bool]:
+    """`line_of_sight` on this map and grid, with what it reads of the map looked up once (for one who asks
+    many lines of one map: the fog's sight after every move step). It holds the map weakly, so that it may be
+    kept with the map (`kept`) without keeping the map alive."""
+    held = weakref.ref(battlemap)
+
+    def slowly(a: Cell, b: Cell) -> bool:
+        battlemap = held()
+        assert battlemap is not None  # asked only while the map lives
+        return line_of_sight(battlemap, grid, a, b)
+
+    if grid.kind != "square" or sight_walls(battlemap) is None:
+        return slowly
+    walls, width, height = _wall_bytes(battlemap), battlemap.width, battlemap.height
+
+    def asks(a: Cell, b: Cell) -> bool:
+        if 0 <= a[0] < width and 0 <= a[1] < height and 0 <= b[0] < width and 0 <= b[1] < height:
+            return _square_line(walls, width, a, b)
+        return slowly(a, b)
+
+    return asks
+
+
+def _wall_bytes(battlemap: BattleMap) -> bytes:
+    """`wall_grid` one byte a cell (y * width + x), kept per map: the square walk below reads it."""
+    return kept(battlemap, "wall_bytes", lambda: wall_grid(battlemap).tobytes())
+
+
+def _square_line(walls: bytes, width: int, a: Cell, b: Cell) -> bool:
+    """`line_by_gates` on squares, both ends on the map: the same walk as `SquareGrid.sight_gates`, on cell
+    numbers, making no cells or gates (the sight update after each move step asks many new lines). Every
+    cell it reads lies in the rectangle the two ends span, so on the map."""
+    (x, y), (bx, by) = a, b
+    dx, dy = abs(bx - x), abs(by - y)
+    step_x = 1 if bx > x else -1
+    step_y = width if by > y else -width
+    here, end = y * width + x, by * width + bx
+    decision, x_gain, y_gain = dy - dx, 2 * dy, 2 * dx
+    for _ in range(dx + dy):
+        if decision == 0:  # through the corner: blocked only when both cells beside it are walls
+            if walls[here + step_x] and walls[here + step_y]:
+                return False
+            here += step_x + step_y
+            decision += x_gain - y_gain
+        elif decision < 0:
+            here += step_x
+            decision += x_gain
+        else:
+            here += step_y
+            decision -= y_gain
+        if here == end:
+            return True
+        if walls[here]:
+            return False
+    return True
 
 
 def line_by_gates(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:

@@ -8,7 +8,7 @@ import attrs
 from apcombat.dice import DiceSource
 from apcombat.engine.events import Event
 from apcombat.engine.modules.fog_of_war.hiding import reveal_by_neighbours
-from apcombat.engine.modules.fog_of_war.sight import bodies_in_line, has_line_to, side_sees
+from apcombat.engine.modules.fog_of_war.sight import bodies_in_line, down_ones, has_line_to, side_sees
 from apcombat.engine.modules.fog_of_war.telling import glimpses
 from apcombat.model import Cell, Encounter, Side, Unit
 from apcombat.model.encounter import with_state
@@ -43,7 +43,8 @@ def side_update(state: Encounter, side: Side) -> FogOfSide:
     units = {unit.id: unit for unit in state.units}
     last = {sight.unit: sight for sight in fog.last_seen}
     marks = {mark.unit: mark for mark in fog.marks if mark.unit not in seen}
-    for unit_id in fog.seen - seen:
+    lost = fog.seen - seen if seen != fog.seen else ()
+    for unit_id in lost:
         enemy = units.get(unit_id)
         if enemy is None or enemy.down:
             continue  # R21.2.1: marks are of enemies in the fight; a body is R21.2.4's
@@ -55,7 +56,20 @@ def side_update(state: Encounter, side: Side) -> FogOfSide:
         if _differs(last.get(unit_id), enemy, state.round):
             last[unit_id] = sighting(enemy, state.round)
     _bodies(state, side.id, seen, last, marks)
-    bumped = tuple((unit_id, cell) for unit_id, cell in fog.bumped if (unit := units.get(unit_id)) and unit.at == cell)
+    bumped = (
+        tuple((unit_id, cell) for unit_id, cell in fog.bumped if (unit := units.get(unit_id)) and unit.at == cell)
+        if fog.bumped
+        else fog.bumped
+    )
+    if (
+        seen == fog.seen
+        and bumped == fog.bumped
+        and len(marks) == len(fog.marks)
+        and all(a is b for a, b in zip(marks.values(), fog.marks, strict=True))
+        and len(last) == len(fog.last_seen)
+        and all(a is b for a, b in zip(last.values(), fog.last_seen, strict=True))
+    ):
+        return fog  # the same knowledge, in the same order (the same objects: nothing was made anew)
     kept_marks = tuple(marks.values())
     kept_last = tuple(last.values())
     if seen == fog.seen and kept_marks == fog.marks and kept_last == fog.last_seen and bumped == fog.bumped:
@@ -80,10 +94,14 @@ def _bodies(
     only at an update at which one of the side's characters has the line to that cell: the fate now, or — one
     back in the fight the side does not see — a mark there made this round. One that fled is gone for all,
     its mark too (R21.2.2 c: a body seen so takes its mark away)."""
+    down = down_ones(state)
+    laid = [unit_id for unit_id, sight in last.items() if _lay(sight)]
+    if not down and not laid:
+        return  # no body and none seen as one: nothing for this rule (most updates)
     in_line = bodies_in_line(state, side)
     for enemy in state.units:
-        if enemy.side == side or enemy.id in seen:
-            continue
+        if enemy.side == side or enemy.id in seen or (enemy.id not in down and enemy.id not in laid):
+            continue  # neither a body now nor one as the side last saw it: the loop below does nothing
         if enemy.fate is Fate.FLED:
             marks.pop(enemy.id, None)
             continue

@@ -8,10 +8,10 @@ hidden, prone). An update works out again only the pairs that involve a characte
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 
 from apcombat.board.kinds import grid_for
-from apcombat.board.sight import line_of_sight
+from apcombat.board.sight import line_asker
 from apcombat.board.survey import kept
 from apcombat.engine.geometry import hidden_prone
 from apcombat.model import BattleMap, Cell, Encounter, Pose, Unit
@@ -31,7 +31,8 @@ def line(battlemap: BattleMap, a: Cell, b: Cell) -> bool:
     key = (a, b) if a <= b else (b, a)
     found = lines.get(key)
     if found is None:
-        found = lines[key] = line_of_sight(battlemap, grid_for(battlemap), a, b)
+        asker = kept(battlemap, "fog_line_asker", lambda: line_asker(battlemap, grid_for(battlemap)))
+        found = lines[key] = asker(a, b)
     return found
 
 
@@ -61,8 +62,9 @@ def side_sees(state: Encounter, side: str) -> frozenset[str]:
             if enemy.side != side and enemy.id in fog.told and not enemy.hidden and not enemy.down
         )
     else:
-        down = _down(state)
-        seen.update(enemy for enemy in _looked_at(state, side) if enemy not in down)
+        seen.update(_split(state, side)[0])
+    if not fog.bumped:
+        return frozenset(seen)
     for unit_id, cell in fog.bumped:
         if any(enemy.id == unit_id and enemy.at == cell and not enemy.down for enemy in state.units):
             seen.add(unit_id)
@@ -74,8 +76,7 @@ def bodies_in_line(state: Encounter, side: str) -> frozenset[str]:
     not unconscious, has the line to (on a map)."""
     if state.map is None:
         return frozenset()
-    down = _down(state)
-    return frozenset(enemy for enemy in _looked_at(state, side) if enemy in down)
+    return _split(state, side)[1]
 
 
 def has_line_to(state: Encounter, side: str, cell: Cell) -> bool:
@@ -88,7 +89,11 @@ def has_line_to(state: Encounter, side: str, cell: Cell) -> bool:
     )
 
 
-def _down(state: Encounter) -> frozenset[str]:
+def down_ones(state: Encounter) -> frozenset[str]:
+    """The characters out of the fight (kept with the state last asked about: an update asks it often)."""
+    held = _last[0] if _last else None
+    if held is not None and held[0] is state:
+        return held[2]
     return frozenset(unit.id for unit in state.units if unit.down)
 
 
@@ -126,13 +131,15 @@ class _SightTable:
         """For each side, the characters (of other sides) one of its characters looks at."""
         before, keys, witnesses, looked = self.held
         units = {unit.id: unit for unit in state.units}
-        new_keys = dict(keys)
+        new_keys = keys
         changed = set()
         for unit_id, unit in units.items():
             if before.get(unit_id) is unit:
                 continue  # the same object: nothing changed (units are immutable)
             key = _sight_key(unit)
             if keys.get(unit_id) != key:
+                if new_keys is keys:
+                    new_keys = dict(keys)
                 new_keys[unit_id] = key
                 changed.add(unit_id)
         if not changed:
@@ -141,24 +148,33 @@ class _SightTable:
         sides: dict[str, list[Unit]] = {}
         for unit in units.values():
             sides.setdefault(unit.side, []).append(unit)
+        moved = {side: [u for u in lookers if u.id in changed] for side, lookers in sides.items()}
         witnesses = dict(witnesses)
+        touched: set[str] = set()
         for target in units.values():
+            target_changed = target.id in changed
             for side, lookers in sides.items():
                 if side == target.side:
                     continue
                 entry = (target.id, side)
                 witness = witnesses.get(entry, "")
-                if target.id in changed or witness == "" or witness in changed:
-                    witnesses[entry] = _witness(state, lookers, target)
-                elif witness is None:
-                    witnesses[entry] = next(
-                        (u.id for u in lookers if u.id in changed and _pair(state, u, target)), None
-                    )
-        found: dict[str, set[str]] = {side: set() for side in sides}
-        for (target_id, side), witness in witnesses.items():
-            if witness is not None and target_id in units:
-                found[side].add(target_id)
-        looked = {side: frozenset(ids) for side, ids in found.items()}
+                if target_changed or witness == "" or witness in changed:
+                    found = _witness(state, lookers, target)
+                elif witness is None and moved[side]:
+                    found = next((u.id for u in moved[side] if _pair(state, u, target)), None)
+                else:
+                    continue
+                if found != witness:
+                    witnesses[entry] = found
+                    touched.add(side)
+        if len(witnesses) != sum(len(units) - len(lookers) for lookers in sides.values()) or set(looked) != set(sides):
+            touched.update(sides)  # characters gone or sides changed: every side worked out again
+        if touched:
+            seen: dict[str, set[str]] = {side: set() for side in touched}
+            for (target_id, side), witness in witnesses.items():
+                if witness is not None and side in seen and target_id in units:
+                    seen[side].add(target_id)
+            looked = {side: frozenset(seen[side]) if side in seen else looked[side] for side in sides}
         self.held = (units, new_keys, witnesses, looked)
         return looked
 
@@ -198,16 +214,26 @@ def _table(state: Encounter) -> _SightTable:
     return table
 
 
-_last: list[tuple[Encounter, dict[str, frozenset[str]]]] = []
-"""The state last asked about and what each of its characters looks at: an update asks once per side, twice."""
+_last: list[
+    tuple[Encounter, dict[str, frozenset[str]], frozenset[str], dict[str, tuple[frozenset[str], frozenset[str]]]]
+] = []
+"""The state last asked about, what each of its characters looks at, who in it is out of the fight, and for each
+side asked the enemies it looks at split into those in the fight and the bodies: an update asks each side twice."""
+
+_NONE: frozenset[str] = frozenset()
 
 
-def _looked_at(state: Encounter, side: str) -> Iterable[str]:
-    """The enemies (in the fight or not, not fled) one of `side`'s characters looks at (`_pair`)."""
+def _split(state: Encounter, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The enemies (not fled) one of `side`'s characters looks at (`_pair`): those in the fight, the bodies."""
     held = _last[0] if _last else None
-    if held is not None and held[0] is state:
-        looks_at = held[1]
-    else:
-        looks_at = _table(state).looked_at(state)
-        _last[:] = [(state, looks_at)]
-    return looks_at.get(side, frozenset())
+    if held is None or held[0] is not state:
+        down = frozenset(unit.id for unit in state.units if unit.down)
+        held = (state, _table(state).looked_at(state), down, {})
+        _last[:] = [held]
+    split = held[3].get(side)
+    if split is None:
+        looked = held[1].get(side, _NONE)
+        down = held[2]
+        split = (looked, _NONE) if not looked or not down else (looked - down, looked & down)
+        held[3][side] = split
+    return split

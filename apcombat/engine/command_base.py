@@ -84,6 +84,17 @@ def who(args: list[str]) -> str:
     return args.pop(0).lower()
 
 
+def only_who(make: Callable[..., C]) -> Callable[[list[str]], C]:
+    """The parser of a line that names one unit and nothing more (`cover WHO`, `reveal WHO`): `make(unit=WHO)`."""
+
+    def parse(args: list[str]) -> C:
+        unit = who(args)
+        no_more(args)
+        return make(unit=unit)
+
+    return parse
+
+
 def who_and_whom(args: list[str], whom: str) -> tuple[str, str]:
     """A line's last two words, `WHO OTHER`: two units' ids (`whom` says what the second is when it is missing)."""
     unit = who(args)

@@ -17,6 +17,7 @@ from apcombat.engine.command_base import (
     named,
     need,
     no_more,
+    only_who,
     who,
     whole_word,
 )
@@ -121,18 +122,6 @@ def _format_pose(command: ChangePose) -> str:
     return line_of("pose", command.unit, command.pose.value)
 
 
-def _cover(args: list[str]) -> TakeCover:
-    unit = who(args)
-    no_more(args)
-    return TakeCover(unit=unit)
-
-
-def _uncover(args: list[str]) -> LeaveCover:
-    unit = who(args)
-    no_more(args)
-    return LeaveCover(unit=unit)
-
-
 def _jump(args: list[str]) -> Jump:
     unit = who(args)
     need(args, 1, "where to (X,Y or Ncm)")
@@ -166,8 +155,8 @@ MOVE_FORMS: tuple[Form[Any], ...] = (
         "turn WHO N|NE|E|SE|S|SW|W|NW  (hex maps: E|NE|NW|W|SW|SE; table mode: turn WHO DEGREES)",
     ),
     Form("pose", ChangePose, _pose, _format_pose, "pose WHO upright|crouched|prone"),
-    Form("cover", TakeCover, _cover, lambda command: line_of("cover", command.unit), "cover WHO"),
-    Form("uncover", LeaveCover, _uncover, lambda command: line_of("uncover", command.unit), "uncover WHO"),
+    Form("cover", TakeCover, only_who(TakeCover), lambda command: line_of("cover", command.unit), "cover WHO"),
+    Form("uncover", LeaveCover, only_who(LeaveCover), lambda command: line_of("uncover", command.unit), "uncover WHO"),
     Form("jump", Jump, _jump, _format_jump, "jump WHO X,Y  (table mode: jump WHO Ncm)"),
 )
 """The words of moving and bearing, in the order of the grammar table's groups (the table orders the words)."""

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import attrs
 
-from apcombat.engine.command_base import Command, CommandError, line_of, need, no_more, side_id, who
+from apcombat.engine.command_base import Command, CommandError, line_of, need, no_more, only_who, side_id
 
 
 @attrs.frozen
@@ -55,22 +55,13 @@ class GmSees(Command):
         return None
 
 
-def parse_reveal(args: list[str]) -> Command:
-    unit = who(args)
-    no_more(args)
-    return Reveal(unit=unit)
+parse_reveal = only_who(Reveal)
 
 
-def parse_gm_hide(args: list[str]) -> Command:
-    unit = who(args)
-    no_more(args)
-    return GmHide(unit=unit)
+parse_gm_hide = only_who(GmHide)
 
 
-def parse_gm_reveal(args: list[str]) -> Command:
-    unit = who(args)
-    no_more(args)
-    return GmReveal(unit=unit)
+parse_gm_reveal = only_who(GmReveal)
 
 
 def parse_gm_sees(args: list[str]) -> Command:

@@ -23,7 +23,7 @@ from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import standing_problem
 from apcombat.content.errors import Loaded, Problem
 from apcombat.content.field_paths import join_path
-from apcombat.content.field_rules import NOT_NEGATIVE, command_id, register_field_rules, within
+from apcombat.content.field_rules import NOT_NEGATIVE, command_id, register_field_rules, thrown_counts, within
 from apcombat.content.library import Library
 from apcombat.content.loader import read_character_reference
 from apcombat.content.suggest import unknown_id
@@ -33,7 +33,7 @@ from apcombat.model.ai_settings import AiRole
 from apcombat.model.armor import NO_ARMOR, Armor
 from apcombat.model.battlemap import BattleMap, Cell
 from apcombat.model.character import Character
-from apcombat.model.encounter import CarriedWeapon, Unit
+from apcombat.model.encounter import CarriedWeapon, ThrownStock, Unit
 from apcombat.model.enums import Facing, Pose
 from apcombat.model.fates import Fate, MoraleState
 from apcombat.model.fog_state import FogOfUnit
@@ -55,6 +55,7 @@ class UnitSection:
     facing: Facing | None = None  # None: the map's default facing (`default_facing`)
     pose: Pose = Pose.UPRIGHT
     weapons: tuple[str, ...] | None = None
+    thrown: dict[str, int] | None = None  # R22.1.2: replaces the character's
     offhand: int | None = None
     armor: str | None = None
     ammo: dict[str, int] | None = None
@@ -95,6 +96,7 @@ register_field_rules(
         "offhand": NOT_NEGATIVE,
         "hp": within(limits.MAX_HIT_POINTS),
         "markers": within(limits.MARKERS),
+        "thrown": thrown_counts,  # R22.1.2
     },
 )
 
@@ -151,7 +153,9 @@ class UnitReader:
         library = self.library
         weapons = raw.get("weapons")
         armor_ids = [*library.armors, NO_ARMOR.id]
-        found = checks.reference_findings(_list(weapons), raw.get("armor"), library.weapons, armor_ids)
+        found = checks.reference_findings(
+            _list(weapons), raw.get("armor"), library.weapons, armor_ids, raw.get("thrown")
+        )
         character = raw.get("character")
         if isinstance(character, str):
             _, missing = self._read_character(character)
@@ -159,7 +163,11 @@ class UnitReader:
                 found.append(("character", missing))
         elif isinstance(character, dict):
             inline = checks.reference_findings(
-                _list(character.get("weapons")), character.get("armor"), library.weapons, library.armors
+                _list(character.get("weapons")),
+                character.get("armor"),
+                library.weapons,
+                library.armors,
+                character.get("thrown"),
             )
             found += [(join_path("character", path), message) for path, message in inline]
         return found
@@ -182,10 +190,11 @@ class UnitReader:
                 found.append(("name", "expected a name, got an empty one"))
             character = attrs.evolve(character, name=section.name.strip() or character.name)
         weapons = self._weapons(section.weapons if section.weapons is not None else character.weapons)
+        thrown = self._thrown(section.thrown if section.thrown is not None else character.thrown)
         armor = self._armor(section.armor if section.armor is not None else character.armor)
         hp = section.hp if section.hp is not None else character.hit_points
         found += checks.hp_findings(hp, character)
-        if weapons is None or armor is None:
+        if weapons is None or armor is None or thrown is None:
             return None, found
         offhand, problem = _offhand(section.offhand, weapons)
         if problem is not None:
@@ -202,6 +211,7 @@ class UnitReader:
             pose=section.pose,
             armor=armor,
             weapons=tuple(CarriedWeapon(weapon, loaded=weapon.magazine) for weapon in weapons),
+            thrown=thrown,
             offhand=offhand,
             ammo=section.ammo if section.ammo is not None else default_ammo(weapons),
             ai_role=section.ai_role,
@@ -233,6 +243,14 @@ class UnitReader:
     def _weapons(self, weapon_ids: tuple[str, ...]) -> tuple[Weapon, ...] | None:
         weapons = tuple(self.library.weapons.get(weapon_id) for weapon_id in weapon_ids)
         return None if None in weapons else weapons  # type: ignore[return-value]
+
+    def _thrown(self, counts: dict[str, int]) -> tuple[ThrownStock, ...] | None:
+        """R22.1.2: the belt of thrown weapons, in the order the table names them; None if one is no thrown
+        weapon of the list (reported by `reference_findings`)."""
+        stock = [(self.library.weapons.get(item), count) for item, count in counts.items()]
+        if any(weapon is None or not weapon.is_thrown for weapon, _ in stock):
+            return None
+        return tuple(ThrownStock(weapon, count) for weapon, count in stock if weapon is not None)
 
     def _armor(self, armor_id: str | None) -> Armor | None:
         if armor_id is None:

@@ -100,6 +100,35 @@ def dice_notation(value: Any, _: Any) -> str:
     return value
 
 
+def blast_bands(value: Any, _: Any) -> tuple[float, float, float]:
+    """R22.1.1: `blast = [inner, middle, outer]`, three distances in metres (their order is a check across
+    them, `checks.weapon_findings`)."""
+    if not (isinstance(value, list) and len(value) == 3 and all(map(limits.BLAST_M.admits, value))):
+        shown = f"[{', '.join(map(show_value, value))}]" if isinstance(value, list) else show_value(value)
+        each = limits.BLAST_M.describe()
+        raise WrongValue(f"expected three distances [inner, middle, outer], each {each}, got {shown}")
+    inner, middle, outer = (float(number) for number in value)
+    return inner, middle, outer
+
+
+def thrown_counts(value: Any, _: Any) -> dict[str, int]:
+    """R22.1.2: `thrown = { frag_grenade = 2, molotov = 1 }`, weapon ids and how many of each (0-99); whether
+    each id is a thrown weapon of the list is a check against the library (`checks.thrown_findings`)."""
+    if not isinstance(value, dict):
+        raise wrong_value("a table of thrown weapon ids and counts, like { frag_grenade = 2 }", value)
+    count = within(limits.THROWN_COUNT)
+    result: dict[str, int] = {}
+    errors: list[Exception] = []
+    for key, number in value.items():
+        try:
+            result[command_id(key, None)] = count(number, None)
+        except WrongValue as error:
+            errors.append(_noted(error, "value", key))
+    if errors:
+        raise IterableValidationError("While structuring a thrown table", errors, dict)
+    return result
+
+
 _LONGEST_DICE = 24  # "100d1000+1000" needs 13 characters; longer is a typo (or thousands of digits)
 
 
@@ -154,6 +183,7 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
         "ap": within(limits.MAX_ACTION_POINTS),
         "crit_chance": within(limits.PERCENT),
         "morale": within(limits.MORALE),  # R18.1.1
+        "thrown": thrown_counts,  # R22.1.2
     },
     BandSpec: {"max": within(limits.DISTANCE_M), "mod": within(limits.MODIFIER)},  # R1.3
     Weapon: {
@@ -164,6 +194,7 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
         "magazine": within(limits.MAGAZINE),
         "crit_bonus": within(limits.MODIFIER),
         "burst_tuning": within(limits.MODIFIER),
+        "blast": blast_bands,  # R22.1.1
         **dict.fromkeys(("ap_single", "ap_burst", "ap_reload"), within(limits.ACTION_COST)),
     },
     Armor: {"values": table_of(DamageType, within(limits.ARMOR_VALUE))},

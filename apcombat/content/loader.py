@@ -6,7 +6,7 @@ check` can report them all; each `load_*` function returns the value or raises a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -60,9 +60,10 @@ class EntryKind(Generic[T]):
     model: type[T]
     key: str  # the field naming an entry and that must be unique
     check: Callable[[T], list[Finding]] = checks.no_findings
+    check_written: Callable[[dict[str, Any]], list[Finding]] = checks.no_findings  # on the table as written
 
 
-_WEAPON = EntryKind("weapon", Weapon, "id", checks.weapon_findings)
+_WEAPON = EntryKind("weapon", Weapon, "id", checks.weapon_findings, checks.written_weapon_findings)
 _ARMOR = EntryKind("armor", Armor, "id")
 _CRITICAL = EntryKind("critical", CriticalEffect, "location")
 
@@ -101,8 +102,9 @@ def read_entry_tables(file: str, raw_entries: Any, kind: EntryKind[T]) -> Loaded
     for number, raw in enumerate(raw_entries, start=1):
         name = raw.get(kind.key)
         entry, found = structure(raw, kind.model)
+        found += kind.check_written(raw)
         if entry is not None:
-            found = kind.check(entry)
+            found += kind.check(entry)
         if isinstance(name, str):
             if name in first_seen:
                 found.append((kind.key, f"{name!r} is already used by entry {first_seen[name]}"))
@@ -132,7 +134,7 @@ def read_criticals(path: str | Path) -> Loaded[CriticalTable]:
 
 
 def read_character(
-    path: str | Path, weapon_ids: Iterable[str] | None = None, armor_ids: Iterable[str] | None = None
+    path: str | Path, weapon_ids: Mapping[str, Weapon] | None = None, armor_ids: Iterable[str] | None = None
 ) -> Loaded[Character | None]:
     """A character file, with every problem; its weapons and armour are checked against the ids given."""
     loaded = read_toml(path)
@@ -141,7 +143,11 @@ def read_character(
     character, found = structure(loaded.value, Character)
     weapons = loaded.value.get("weapons")
     found += checks.reference_findings(
-        weapons if isinstance(weapons, list) else (), loaded.value.get("armor"), weapon_ids, armor_ids
+        weapons if isinstance(weapons, list) else (),
+        loaded.value.get("armor"),
+        weapon_ids,
+        armor_ids,
+        loaded.value.get("thrown"),
     )
     return Loaded(character, as_problems(shown(path), found))
 

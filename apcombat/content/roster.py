@@ -58,7 +58,9 @@ def read_new_character(fields: dict[str, Any], library: Library) -> tuple[Charac
         fists = library.weapons.get("fists")
         hint = f" ({fists.name} to fight bare-handed)" if fists else ""
         found.append(("weapons", f"pick at least one weapon{hint}"))
-    found += checks.reference_findings(fields.get("weapons", ()), fields.get("armor"), library.weapons, library.armors)
+    found += checks.reference_findings(
+        fields.get("weapons", ()), fields.get("armor"), library.weapons, library.armors, fields.get("thrown")
+    )
     unknown = [perk for perk in fields.get("perks", ()) if perk not in KNOWN_PERKS]
     found += [("perks", f"unknown perk {perk!r}{did_you_mean(perk, KNOWN_PERKS)}") for perk in unknown]
     if unknown:

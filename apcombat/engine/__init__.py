@@ -24,11 +24,13 @@ from apcombat.engine.commands import (
     CONDITIONS,
     GM_COMMANDS,
     Attack,
+    BlastCaught,
     ChangePose,
     Command,
     CommandError,
     Delay,
     End,
+    GmBlast,
     GmBonus,
     GmCondition,
     GmDice,
@@ -49,6 +51,7 @@ from apcombat.engine.commands import (
     Start,
     Swap,
     TakeCover,
+    Throw,
     Turn,
     Undo,
     format_command,
@@ -98,6 +101,10 @@ from apcombat.engine.preview import Preview, preview
 # R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
 from apcombat.engine.side_view import fog_on, last_seen, marks_of, sees_now, shows_new, undo_refusal, view
 
+# R22: thrown weapons — a throw's plan, what its preview says, and whom a blast at a cell would catch.
+from apcombat.engine.throw_preview import BlastShare, LandingChance, ThrowPreview, blast_shares
+from apcombat.engine.throwing import ThrowPlan, plan_throw
+
 # What a screen shows and an AI weighs, computed here so that no UI computes a rule.
 from apcombat.engine.views import (
     SightFrom,
@@ -131,6 +138,8 @@ __all__ = [
     "REROLL_COST",
     "Aid",
     "Attack",
+    "BlastCaught",
+    "BlastShare",
     "Calm",
     "ChangePose",
     "Command",
@@ -141,6 +150,7 @@ __all__ = [
     "Event",
     "Game",
     "GivenDie",
+    "GmBlast",
     "GmBonus",
     "GmCondition",
     "GmDice",
@@ -161,6 +171,7 @@ __all__ = [
     "HistoryEntry",
     "Hold",
     "Jump",
+    "LandingChance",
     "Last",
     "LeaveCover",
     "Move",
@@ -176,6 +187,9 @@ __all__ = [
     "Start",
     "Swap",
     "TakeCover",
+    "Throw",
+    "ThrowPlan",
+    "ThrowPreview",
     "Turn",
     "TurnToCome",
     "Undo",
@@ -185,6 +199,7 @@ __all__ = [
     "attack_choices",
     "attack_lines",
     "band_cells",
+    "blast_shares",
     "choice_actions",
     "choice_lines",
     "conditions_of",
@@ -214,6 +229,7 @@ __all__ = [
     "own_cones",
     "parse_command",
     "plan_for",
+    "plan_throw",
     "preview",
     "reachable_area",
     "reachable_cells",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceError, DiceSource
-from apcombat.engine import attacks, equipment, jumping, movement
+from apcombat.engine import attacks, equipment, jumping, movement, throwing
 from apcombat.engine.aftermath import aftermath
 from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import (
@@ -30,6 +30,7 @@ from apcombat.engine.commands import (
     Start,
     Swap,
     TakeCover,
+    Throw,
     Turn,
     Undo,
     is_gm_command,
@@ -53,6 +54,7 @@ HANDLERS: dict[type, Handler] = {
     Attack: attacks.attack,
     React: attacks.react,
     PinDown: attacks.pin,
+    Throw: throwing.throw,
     Reload: equipment.reload,
     Swap: equipment.swap,
 }

@@ -7,6 +7,7 @@ game masters all drive the engine with these.
     dual WHO TARGET [burst] [lean] [at Ncm]   flame WHO TARGET [lean] [at Ncm]
     melee WHO TARGET [aimed LOCATION [+N]]
     pin WHO TARGET [at Ncm]           jump WHO X,Y            end    undo    redo    start
+    throw WHO ITEM X,Y [lean]         (table mode: throw WHO ITEM at Ncm [lean], then gm blast WHO=BAND[/covered] ...)
     gm dice N N ...   gm set WHO FIELD=VALUE ...   gm bonus WHO N   gm mod N   gm force hit|miss
     gm spot WATCHER MOVER  (table mode: MOVER came into WATCHER's watch, R16.2)
     gm hp WHO +N|-N   gm condition WHO burning|exhaustion|unconscious|head N|off [PENALTY]   gm order WHO PLACE
@@ -50,6 +51,7 @@ from apcombat.engine.grammar import (
 from apcombat.engine.move_commands import ChangePose, Jump, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.numbers import cell as parse_cell
 from apcombat.engine.numbers import distance_cm as parse_cm
+from apcombat.engine.throw_commands import BlastCaught, GmBlast, Throw
 from apcombat.engine.turn_commands import Delay, End, React, Redo, Reload, Start, Swap, Undo
 
 __all__ = [
@@ -60,11 +62,13 @@ __all__ = [
     "GM_USAGE",
     "USAGE",
     "Attack",
+    "BlastCaught",
     "ChangePose",
     "Command",
     "CommandError",
     "Delay",
     "End",
+    "GmBlast",
     "GmBonus",
     "GmCondition",
     "GmDice",
@@ -85,6 +89,7 @@ __all__ = [
     "Start",
     "Swap",
     "TakeCover",
+    "Throw",
     "Turn",
     "Undo",
     "format_command",

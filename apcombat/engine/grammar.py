@@ -17,23 +17,24 @@ from apcombat.engine.command_base import Command, CommandError, Form, need
 from apcombat.engine.gm_commands import GM_FORMS as CORE_GM_FORMS
 from apcombat.engine.move_commands import MOVE_FORMS
 from apcombat.engine.numbers import WrongInput, shown_word
+from apcombat.engine.throw_commands import GM_THROW_FORMS, THROW_FORMS
 from apcombat.engine.turn_commands import BARE_FORMS, WHO_FORMS
 
 if TYPE_CHECKING:
     from apcombat.engine.part import CommandForm
 
 _CORE_WORDS = (
-    *("move", "turn", "pose", "cover", "uncover", "shoot", "dual", "flame", "melee"),
+    *("move", "turn", "pose", "cover", "uncover", "shoot", "dual", "flame", "melee", "throw"),
     *("reload", "swap", "react", "pin", "jump", "delay", "end", "start", "undo", "redo"),
 )
 """The core words in the order a refusal lists them."""
 
-_CORE = {form.word: form for form in (*MOVE_FORMS, *ATTACK_FORMS, *WHO_FORMS, *BARE_FORMS)}
+_CORE = {form.word: form for form in (*MOVE_FORMS, *ATTACK_FORMS, *THROW_FORMS, *WHO_FORMS, *BARE_FORMS)}
 
 FORMS: list[Form[Any]] = [_CORE[word] for word in _CORE_WORDS]
 """Every word of the language but `gm`, in the order a refusal lists them (the modules' after the core's)."""
 
-GM_FORMS: list[Form[Any]] = list(CORE_GM_FORMS)
+GM_FORMS: list[Form[Any]] = [*CORE_GM_FORMS, *GM_THROW_FORMS]
 """Every game-master form (`gm WORD ...`), in the order a refusal lists them."""
 
 GM_USAGE: dict[str, str] = {}
@@ -42,7 +43,7 @@ GM_USAGE: dict[str, str] = {}
 USAGE: dict[str, str] = {}
 """Each word's usage; `gm` names every game-master form (fourteen written out make a refusal too long)."""
 
-GM_COMMANDS: tuple[type[Command], ...] = tuple(form.command for form in CORE_GM_FORMS)
+GM_COMMANDS: tuple[type[Command], ...] = tuple(form.command for form in GM_FORMS)
 """The classes of the core's game-master commands; `is_gm_command` knows the modules' too."""
 
 _BY_WORD: dict[str, Form[Any]] = {}

@@ -26,6 +26,8 @@ from apcombat.model import Cell, Encounter, Unit
 
 if TYPE_CHECKING:
     from apcombat.board.paths import Path
+    from apcombat.engine.blast import Caught
+    from apcombat.model import Weapon
     from apcombat.rules.resolve import AttackResult
 
 Handler = Callable[[Encounter, Any, DiceSource, list[Event]], Encounter]
@@ -238,6 +240,28 @@ class RuleModule:
 
     def shot_at(self, state: Encounter, target_id: str, hit: bool, events: list[Event], how: str) -> Encounter:
         """After a unit was shot at (any attack but close combat; covering fire), hit or not."""
+        return state
+
+    def blast_fires(self, state: Encounter, weapon: Weapon, landing: Cell) -> frozenset[Cell]:
+        """R22.6.2: the cells a burning weapon's blast at `landing` sets on fire (asked before the bands: a
+        character in one counts as caught in the inner band)."""
+        return frozenset()
+
+    def blast_landed(
+        self,
+        state: Encounter,
+        thrower_id: str,
+        weapon: Weapon,
+        landing: Cell | None,
+        caught: tuple[Caught, ...],
+        lost: Mapping[str, int],
+        fires: frozenset[Cell],
+        dice: DiceSource,
+        events: list[Event],
+    ) -> Encounter:
+        """R22.7.1 (4)-(6), after a blast's damage (`landing` None at the table): `caught`, whom it reached with
+        their bands; `lost`, the HP each caught character in the fight lost (0 included); `fires`, the cells
+        `blast_fires` named. The fires are lit, markers given (R22.7.1 5), hidden characters revealed (6)."""
         return state
 
     def covering_fire_resolved(self, state: Encounter, pinner_id: str, target_id: str) -> Encounter:

@@ -11,13 +11,15 @@ from apcombat.board.paths import Path
 from apcombat.dice import DiceRequest, EndFaceDice
 from apcombat.engine.apply import apply
 from apcombat.engine.attacks import plan_for
-from apcombat.engine.commands import Attack, Command, CommandError, Move
+from apcombat.engine.commands import Attack, Command, CommandError, Move, Throw
 from apcombat.engine.movement import path_for
 from apcombat.engine.part import parts_on
+from apcombat.engine.throw_preview import ThrowPreview, throw_preview
+from apcombat.engine.throwing import plan_throw
 from apcombat.model import Cell, Encounter, Facing, Unit
 from apcombat.rules.attack import AttackPlan
 from apcombat.rules.expected_damage import expected_damage
-from apcombat.rules.explain import describe_plan
+from apcombat.rules.explain import breakdown_lines, describe_plan
 
 
 @attrs.frozen
@@ -43,6 +45,7 @@ class Preview:
     lines: tuple[str, ...] = ()
     roll: str = ""  # the first roll the outcome depends on, when it depends on one
     expected_damage: float = 0.0  # an attack's mean damage to its target after armour (rules.expected_damage)
+    throw: ThrowPreview | None = None  # R22: a throw's chance, bands and landing cells (`engine.throw_preview`)
 
     @property
     def expected_hits(self) -> float:
@@ -91,6 +94,8 @@ def preview(state: Encounter, command: Command) -> Preview:
             return _move(state, command)
         if isinstance(command, Attack) and command.who == actor.id:
             return _attack(state, command)
+        if isinstance(command, Throw) and state.map is not None and command.who == actor.id:
+            return _throw(state, command)
         return _generic(state, command)
     except CommandError as error:
         return Preview(allowed=False, reason=str(error))
@@ -137,6 +142,32 @@ def _attack(state: Encounter, command: Attack) -> Preview:
     damage = expected_damage(plan, state.unit(command.target).armor)
     lines = tuple(describe_plan(plan))
     return Preview(allowed, reason, plan.ap_cost, unit.ap - plan.ap_cost, (), plan, lines, expected_damage=damage)
+
+
+def _throw(state: Encounter, command: Throw) -> Preview:
+    """R22.2-R22.5: a throw's cost and breakdown, and its blast (`ThrowPreview`); the refusals as `apply`'s."""
+    unit = state.unit(command.unit)
+    plan = plan_throw(state, command)
+    allowed = plan.ap <= unit.ap
+    reason = "" if allowed else f"{unit.name} needs {plan.ap} AP to throw and has {unit.ap}"
+    judged = throw_preview(state, plan)
+    lines = (
+        f"{plan.weapon.name}: {plan.distance_m:.1f} m of {judged.reach_m:g} m reach, {plan.ap} AP",
+        *breakdown_lines(plan.hit),
+        *(
+            f"{share.name}: {share.band.value} band, {share.expected_damage:.1f} damage expected"
+            for share in judged.caught
+        ),
+    )
+    return Preview(
+        allowed,
+        reason,
+        plan.ap,
+        unit.ap - plan.ap,
+        lines=lines,
+        expected_damage=judged.expected_enemy_damage,
+        throw=judged,
+    )
 
 
 def _generic(state: Encounter, command: Command) -> Preview:

@@ -19,6 +19,7 @@ from apcombat.engine.commands import (
     Reload,
     Swap,
     TakeCover,
+    Throw,
     Turn,
 )
 from apcombat.engine.events import Event
@@ -108,8 +109,9 @@ def perception_test(
     return state, True
 
 
-ALLOWED_WHILE_INTERRUPTING = (Attack, TakeCover, LeaveCover, ChangePose, Move, Turn)
-"""R16.2: what an interrupting watcher may do (attacks and turns only as `refuse_while_interrupting` says)."""
+ALLOWED_WHILE_INTERRUPTING = (Attack, Throw, TakeCover, LeaveCover, ChangePose, Move, Turn)
+"""R16.2: what an interrupting watcher may do (attacks and turns only as `refuse_while_interrupting` says; a
+throw only at the entering enemy's cell, R22.8.3, as `engine.throwing` says)."""
 
 NOT_WHILE_INTERRUPTING = {
     React: "a new watch",

@@ -15,13 +15,16 @@ from apcombat.model.encounter import (
     Interrupt,
     Pin,
     Side,
+    ThrownStock,
     Unit,
     UnitStatus,
+    WaitingBlast,
     Watch,
     with_fields,
     with_state,
 )
 from apcombat.model.enums import (
+    BlastBand,
     BodyLocation,
     DamageType,
     Facing,
@@ -31,6 +34,7 @@ from apcombat.model.enums import (
     RangeBand,
     ShotMode,
     Skill,
+    WeaponKind,
 )
 from apcombat.model.fires import TableFire
 from apcombat.model.house_rules import CoverExempts, HexTurns, HouseRules, OptionalRules
@@ -49,6 +53,7 @@ __all__ = [
     "Armor",
     "BandSpec",
     "BattleMap",
+    "BlastBand",
     "BodyLocation",
     "Burning",
     "CarriedWeapon",
@@ -85,10 +90,13 @@ __all__ = [
     "TableFire",
     "Target",
     "Terrain",
+    "ThrownStock",
     "Unit",
     "UnitStatus",
+    "WaitingBlast",
     "Watch",
     "Weapon",
+    "WeaponKind",
     "with_fields",
     "with_state",
 ]

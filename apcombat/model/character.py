@@ -47,6 +47,7 @@ class Character:
     perks: frozenset[str] = attrs.field(factory=frozenset, converter=as_frozenset)
     armor: str | None = None
     weapons: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    thrown: dict[str, int] = attrs.field(factory=dict)  # R22.1.2: thrown weapon id = how many (0-99)
     # R0.5: each derived number may be overridden per character; None means "use the formula".
     max_hp: int | None = None
     ap: int | None = None

@@ -141,6 +141,30 @@ class CarriedWeapon:
 
 
 @attrs.frozen
+class ThrownStock:
+    """R22.1.2: thrown weapons of one kind on a unit's belt, and how many are left (0-99)."""
+
+    weapon: Weapon
+    count: int
+
+
+@attrs.frozen
+class WaitingBlast:
+    """R22.9.2: table mode's throw, made and landed, waiting for the game master's `gm blast` line.
+
+    `distance_m` is the throw's distance (the line gave it in cm); `hit` whether it landed on the point aimed
+    at; on a miss `direction` (the table's compass, a d8's) and `cells` (how far it scattered, R22.4.2)."""
+
+    thrower: str
+    item: str
+    distance_m: float
+    lean: bool = False
+    hit: bool = True
+    direction: Facing | None = None
+    cells: int = 0
+
+
+@attrs.frozen
 class Watch:
     """R16: a unit on reaction watch, and the enemies that already caused a perception test."""
 
@@ -168,6 +192,7 @@ class Unit:
     pose: Pose = Pose.UPRIGHT
     armor: Armor = NO_ARMOR
     weapons: tuple[CarriedWeapon, ...] = attrs.field(default=(), converter=as_tuple)
+    thrown: tuple[ThrownStock, ...] = attrs.field(default=(), converter=as_tuple)  # R22.1.2: on the belt
     in_hand: int = 0  # index into weapons
     offhand: int | None = None  # index of the second gun for two-gun fire (R11)
     ammo: dict[str, int] = attrs.field(factory=dict)  # spare rounds by ammunition id (R19.1)
@@ -260,6 +285,20 @@ class Unit:
     def weapon(self) -> CarriedWeapon | None:
         return self.weapons[self.in_hand] if self.weapons else None
 
+    def thrown_stock(self, item: str) -> ThrownStock | None:
+        """R22.1.2: the unit's stock of the thrown weapon `item` (a weapon id), None if it never carried one."""
+        return next((stock for stock in self.thrown if stock.weapon.id == item), None)
+
+    def thrown_count(self, item: str) -> int:
+        """R22.1.2: how many of the thrown weapon `item` the unit has left."""
+        stock = self.thrown_stock(item)
+        return stock.count if stock is not None else 0
+
+    def with_thrown_count(self, item: str, count: int) -> Unit:
+        """The unit with `count` of the thrown weapon `item` left (one it already carries)."""
+        thrown = tuple(attrs.evolve(s, count=count) if s.weapon.id == item else s for s in self.thrown)
+        return attrs.evolve(self, thrown=thrown)
+
     @property
     def second_gun(self) -> CarriedWeapon | None:
         return self.weapons[self.offhand] if self.offhand is not None else None
@@ -305,6 +344,7 @@ class Encounter:
     interrupt: Interrupt | None = None
     gm_modifier: int = 0  # on the next test
     gm_force_hit: bool | None = None  # the next to-hit result
+    blast_waiting: WaitingBlast | None = None  # R22.9.2: a table throw waiting for `gm blast`
     winner: str | None = None  # the side that won
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
     ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=as_tuple)  # each AI side's generator, once asked

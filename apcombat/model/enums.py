@@ -91,6 +91,22 @@ class Family(StrEnum):
     FLAMER = "flamer"
     MELEE = "melee"
     UNARMED = "unarmed"
+    THROWN = "thrown"  # R22.1.1: grenades, Molotovs, dynamite
+
+
+class WeaponKind(StrEnum):
+    """R22.1.1: a weapon held in the hand (every gun, blade and fist) or thrown from the belt."""
+
+    HELD = "held"
+    THROWN = "thrown"
+
+
+class BlastBand(StrEnum):
+    """R22.5.1: the three bands of a blast, nearest first (and its three damage steps, R22.5.4)."""
+
+    INNER = "inner"
+    MIDDLE = "middle"
+    OUTER = "outer"
 
 
 class ShotMode(StrEnum):

@@ -59,6 +59,8 @@ REROLL_POINTS = Limit(0, 10)  # R18.6.1: a side's re-roll points
 INITIATIVE_BONUS = Limit(-100, 100)
 DIE_FACE = Limit(0, 1000)  # a typed-in die (dice have 2 to 1000 sides; 0 on a d10 is 10, 00 on a d100 100)
 DICE_BONUS = Limit(-1000, 1000)  # the K of NdS+K
+THROWN_COUNT = Limit(0, 99)  # R22.1.2: thrown weapons of one kind a character carries
+BLAST_M = Limit(0, 100, whole=False)  # R22.1.1: a blast band's greatest distance in metres
 
 MAP_SIDE = 1000
 """The most cells a map may have across and down: 1,000 x 1,000 cells (a square kilometre)."""

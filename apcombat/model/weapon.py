@@ -1,10 +1,10 @@
-"""Weapons as the weapon list describes them (R1.3, R4, R5, R6, R11, R19)."""
+"""Weapons as the weapon list describes them (R1.3, R4, R5, R6, R11, R19, R22.1)."""
 
 from __future__ import annotations
 
 import attrs
 
-from apcombat.model.enums import DamageType, Family, RangeBand, Skill
+from apcombat.model.enums import DamageType, Family, RangeBand, Skill, WeaponKind
 
 
 @attrs.frozen
@@ -39,9 +39,13 @@ class Ranges:
         )
 
 
-@attrs.frozen
+Blast = tuple[float, float, float]
+"""R22.1.1: a thrown weapon's `blast`, the greatest distances in metres of its inner, middle and outer bands."""
+
+
+@attrs.frozen(kw_only=True)
 class Weapon:
-    """One entry of content/weapons.toml."""
+    """One entry of content/weapons.toml: held in the hand, or thrown (R22.1.1: `kind`, `blast`, `burns`)."""
 
     id: str
     name: str
@@ -53,7 +57,7 @@ class Weapon:
     ap_burst: int
     burst: int
     magazine: int
-    ammo: str
+    ammo: str = ""  # R22.1.1: a thrown weapon has none
     damage: str
     damage_type: DamageType
     crit_bonus: int
@@ -61,6 +65,9 @@ class Weapon:
     ranges: Ranges
     burst_tuning: int = 0
     ap_reload: int = 2
+    kind: WeaponKind = WeaponKind.HELD
+    blast: Blast | None = None  # R22.5.1: thrown weapons only
+    burns: bool = False  # R22.6: a burning weapon (the Molotov)
 
     @property
     def automatic(self) -> bool:
@@ -80,8 +87,13 @@ class Weapon:
         return self.family is Family.FLAMER
 
     @property
+    def is_thrown(self) -> bool:
+        """R22.1.1: carried in a unit's `thrown`, never in hand."""
+        return self.kind is WeaponKind.THROWN
+
+    @property
     def is_firearm(self) -> bool:
-        return not self.is_close_combat
+        return not self.is_close_combat and not self.is_thrown
 
     @property
     def is_heavy_automatic(self) -> bool:

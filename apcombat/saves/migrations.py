@@ -122,6 +122,13 @@ def from_format_8(document: Document) -> Document:
     return document
 
 
+def from_format_9(document: Document) -> Document:
+    """Format 9 -> 10: weapons may be thrown (R22: `kind`, `blast`, `burns`), units carry a `thrown` stock and
+    table mode's state may hold a throw waiting for its `gm blast`. A format 9 game had no thrown weapons: its
+    weapons are all held (the default), its units carry none and nothing waits, so nothing changes."""
+    return document
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: from_format_1,
     2: from_format_2,
@@ -131,6 +138,7 @@ MIGRATIONS: dict[int, Migration] = {
     6: from_format_6,
     7: from_format_7,
     8: from_format_8,
+    9: from_format_9,
 }
 """Format n -> the migration to format n + 1."""
 

@@ -59,7 +59,14 @@ R11_4_FAMILIES: dict[Family, tuple[str, ...]] = {
     Family.SNIPER_RIFLE: ("Sniper rifle", "Dragunov", "Lahti", "Springfield '03"),
 }
 # R11.4: "and for weapons outside the tables: machine_gun, gatling, flamer, melee, unarmed."
-OUTSIDE_THE_TABLES = {Family.MACHINE_GUN, Family.GATLING, Family.FLAMER, Family.MELEE, Family.UNARMED}
+OUTSIDE_THE_TABLES = {
+    Family.MACHINE_GUN,
+    Family.GATLING,
+    Family.FLAMER,
+    Family.MELEE,
+    Family.UNARMED,
+    Family.THROWN,  # R22.1.1
+}
 
 
 def _normal(name: str) -> str:

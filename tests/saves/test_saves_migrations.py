@@ -238,3 +238,23 @@ def test_a_format_8_save_loads_with_fog_of_war_off_and_goes_on_in_todays_format(
     again = save_game(game, "saves/again")
     assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
     assert load_game(again).state == game.state
+
+
+FORMAT_9 = Path(__file__).parent / "format_9"
+"""Saves of format 9 (before thrown weapons, R22): the gulch ambush and the hex ford with fog of war on, a round
+of legal lines played by format 9."""
+
+
+@pytest.mark.parametrize("name", ["gulch_ambush", "hex_ford"])
+def test_a_format_9_save_loads_without_thrown_weapons_and_goes_on_in_todays_format(in_tmp, name):  # R22.1.2
+    Path("saves").mkdir(exist_ok=True)
+    game = load_game(Path(shutil.copy(FORMAT_9 / f"{name}.toml", f"saves/{name}.toml")))
+    state = game.state
+    assert state.module_on("fog_of_war") and state.blast_waiting is None
+    assert all(not unit.thrown for unit in state.units)
+    assert all(not carried.weapon.is_thrown for unit in state.units for carried in unit.weapons)
+    assert Game.replay(game.start, game.seed, game.history).state == state
+    game.play("end")
+    again = save_game(game, "saves/again")
+    assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
+    assert load_game(again).state == game.state

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from save_helpers import ENCOUNTERS, actions, any_actions, duel, duel_game, play, shipped
 
+from apcombat.content import content_root, load_library
 from apcombat.engine import CommandError, Game, HistoryEntry
 from apcombat.model import (
     AiDice,
@@ -38,7 +39,9 @@ from apcombat.model import (
     RolledDie,
     Side,
     TableFire,
+    ThrownStock,
     Unit,
+    WaitingBlast,
     Watch,
     with_fields,
 )
@@ -203,6 +206,10 @@ def test_the_file_holds_what_restores_the_game_and_nothing_derived(saved, game):
         assert f"{derived} =" not in text
 
 
+THROWN = load_library(content_root()).weapons
+"""The shipped weapon list, for its thrown weapons (R22.10)."""
+
+
 def test_every_part_of_a_state_survives_a_save(in_tmp):
     # Every field of a unit and of the encounter, each away from its default: a save must read back whatever
     # the state holds (a field added to the model fails here until it is given a value below).
@@ -248,6 +255,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "markers_round": 3,
         "hidden": True,  # R21.3
         "quietly_revealed": True,  # R21.4.3
+        "thrown": (ThrownStock(THROWN["molotov"], 1), ThrownStock(THROWN["frag_grenade"], 0)),  # R22.1.2
     }
     ai_values = {"level": "random", "effort": Effort.HIGH, "aggression": 0.8, "caution": 0.25}
     side_values = {
@@ -307,6 +315,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "rolls": (RolledDie(1, 100, "Ana's shot at Raider", 37, "d100", "ana"), RolledDie(2, 6, "a d6", 4)),  # R18.6
         "gm_near": ("ana", "raider"),  # R18.4.4
         "view_of": "vault",  # R21.8: a side's view, as an AI is handed it
+        "blast_waiting": WaitingBlast("ana", "molotov", 4.5, lean=True, hit=False, direction=Facing.SW, cells=2),
         "reroll_base": None,  # R18.6.2: never saved, rebuilt from the history (test_a_reroll_survives_a_save)
     }
     for model, values in (

@@ -23,6 +23,7 @@ from apcombat.engine.commands import (
     Reload,
     Swap,
     TakeCover,
+    Throw,
     Turn,
 )
 from apcombat.engine.geometry import grid_of
@@ -54,7 +55,7 @@ def refuse(state: Encounter, command: Command, who: str | None) -> None:
 
 
 def _refuse_shaken(unit: Unit, command: Command) -> None:
-    if isinstance(command, (Attack, React, PinDown)):
+    if isinstance(command, (Attack, Throw, React, PinDown)):
         raise CommandError(f"{unit.name} is shaken: it may not attack, watch or pin (R18.1.3)")
     if unit.in_cover and isinstance(command, (Move, LeaveCover)):
         raise CommandError(f"{unit.name} is shaken and in cover: it may not leave it (R18.1.3)")

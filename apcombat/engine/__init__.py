@@ -68,7 +68,7 @@ from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
 from apcombat.engine.geometry import cover_nearby, grid_of, hidden_prone
 
 # attack_lines: the attack lines of legal_commands alone (the tactical AI's planner).
-from apcombat.engine.legal import attack_actions, attack_lines, legal_actions, legal_commands
+from apcombat.engine.legal import attack_actions, attack_lines, legal_actions, legal_commands, throw_cells
 
 # The fight's log as Markdown (the app's export).
 from apcombat.engine.log_export import log_markdown
@@ -243,6 +243,7 @@ __all__ = [
     "sight_cells",
     "sight_from",
     "still_to_act",
+    "throw_cells",
     "typed_line",
     "undo_refusal",
     "unit_flags",

@@ -11,11 +11,16 @@ engine's own refusals so that the list never disagrees with `apply`:
 - attacks: the modes and ways of firing from cover `attacks.choices` offers against each unit in sight,
   every aim location and every extra AP the AP allow, each planned by `attacks.plan_for` (the planner
   `apply` uses) and kept when its cost fits the AP left;
+- throws (R22): each thrown weapon the unit has left at a bounded set of cells, not every cell in reach: the
+  cells of the enemies its side sees and their neighbours, and the cells of its side's marks (R21.2) — nothing
+  its side does not know (R21.9.2). This is the one exception to "every line `apply` accepts is listed": a
+  throw at another cell in reach is accepted but not listed (`throw_cells`);
 - everything else (turns, poses, cover, reload, swap, watch, pin, jumps, delay, end): `preview`, which
   plays the command with dice that refuse to roll, so its verdict is `apply`'s up to the first roll.
 
 The order is fixed: moves (walking, then running, cells in reading order), turns (N, NE, ... NW), poses,
-cover, attacks (enemies first, then friends, each in the encounter's order), reload, swap, watch, pins,
+cover, attacks (enemies first, then friends, each in the encounter's order), throws (each thrown weapon in
+the unit's order, cells in reading order, without and then with leaning out), reload, swap, watch, pins,
 jumps (reading order), aid (R18.2.2, patients in the encounter's order), calm (itself, then friends),
 re-rolls of the side's own dice of the action just played (R18.6), delay, end. Round 0 (set-up) offers only
 `start`; a finished fight offers nothing. With the activation deck (R18.5), while the sides choose nobody
@@ -42,11 +47,13 @@ from apcombat.engine.commands import Command, CommandError, format_command
 from apcombat.engine.geometry import grid_of, sight_problem
 from apcombat.engine.part import parts_on
 from apcombat.engine.preview import judged_state, preview
+from apcombat.engine.side_view import marks_of
+from apcombat.engine.throwing import plan_throw
 from apcombat.engine.views import reachable_area
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, FromCover, Pose, ShotMode, Unit
 from apcombat.rules.jumping import jump_distance_m, max_jump_m
 
-__all__ = ["attack_actions", "attack_lines", "legal_actions", "legal_commands"]
+__all__ = ["attack_actions", "attack_lines", "legal_actions", "legal_commands", "throw_cells"]
 
 
 def legal_commands(state: Encounter, jumps: bool = True) -> list[str]:
@@ -59,8 +66,9 @@ def legal_actions(state: Encounter, jumps: bool = True) -> list[Command]:
 
     Every line listed is accepted by `apply`; every line `apply` accepts for the active unit is listed,
     or — for a move through other waypoints — a listed move to the same cell at the same gait for no
-    more AP (see the module's note for what is and is not listed). `jumps=False` leaves out the jumps
-    (R15): an AI that never plans one skips judging every landing cell, most of the listing's time.
+    more AP; throws only at `throw_cells` (see the module's note for what is and is not listed).
+    `jumps=False` leaves out the jumps (R15): an AI that never plans one skips judging every landing cell,
+    most of the listing's time.
     """
     if state.finished:
         return []
@@ -79,6 +87,7 @@ def legal_actions(state: Encounter, jumps: bool = True) -> list[Command]:
         *_turns(state, unit),
         *_simple(state, unit),
         *_attacks(state, unit),
+        *_throws(state, unit),
         *_rest(state, unit, jumps),
     ]
 
@@ -214,6 +223,42 @@ def _extra_ap(state: Encounter, unit: Unit, aimed: commands.Attack, base_cost: i
         if _cost(state, unit, attrs.evolve(aimed, extra_ap=most)) is not None:
             return range(most + 1)
     return range(1)
+
+
+def throw_cells(state: Encounter, unit: Unit) -> tuple[Cell, ...]:
+    """R22, R21.9.2: the cells `legal_actions` lists throws at, in reading order — each enemy in the fight its
+    side sees (on its view: every enemy left in it) and the cells around it, and its side's marks (R21.2); on
+    the map only (at the table the game master measures, R22.9)."""
+    if state.map is None:
+        return ()
+    grid = grid_of(state)
+    cells: set[Cell] = set()
+    for other in state.units:
+        if other.side != unit.side and not other.down and other.at is not None:
+            cells.add(other.at)
+            cells.update(step.to for step in grid.steps(other.at))
+    cells.update(mark.at for mark in marks_of(state, unit.side) if mark.at is not None)
+    return tuple(sorted((cell for cell in cells if state.map.inside(cell)), key=_reading_order))
+
+
+def _throws(state: Encounter, unit: Unit) -> Iterator[commands.Throw]:
+    """R22.2: every thrown weapon the unit has left at each of `throw_cells`, without leaning out or — where
+    the rules ask for it (R22.2.5) — leaning out, when the planner allows it and the AP pay."""
+    if not unit.thrown or not all(part.may_attack(state, unit) for part in parts_on(state)):
+        return
+    cells = throw_cells(state, unit)
+    for stock in unit.thrown:
+        if stock.count <= 0:
+            continue
+        for cell in cells:
+            for lean in (False, True):
+                throw = commands.Throw(unit=unit.id, item=stock.weapon.id, cell=cell, lean=lean)
+                try:
+                    plan = plan_throw(state, throw)
+                except CommandError:
+                    continue
+                if plan.ap <= unit.ap:
+                    yield throw
 
 
 def _rest(state: Encounter, unit: Unit, jumps: bool = True) -> Iterator[Command]:

@@ -108,6 +108,7 @@ def plan_throw(state: Encounter, command: Throw) -> ThrowPlan:
         why = f"3 × ST {thrower.character.special.ST}" if most < weapon.ranges.extreme.max else "its farthest range"
         name = weapon.name.lower()
         raise CommandError(f"{thrower.name} throws {article(name)} {name} at most {most:g} m ({why}, R22.2.3)")
+    _refuse_while_interrupting(state, thrower, command.cell)
     hit = throw_hit_chance(
         weapon,
         thrower.character.skill(Skill.THROWING),
@@ -170,7 +171,6 @@ def throw(state: Encounter, command: Throw, dice: DiceSource, events: list[Event
         raise CommandError("table mode: a throw at the table waits for gm blast (R22.9): not built yet")
     plan = plan_throw(state, command)
     thrower = state.unit(command.unit)
-    _refuse_while_interrupting(state, plan)
     pay(thrower, plan.ap, "throw")  # refused before anything happens, covering fire included
     hidden_from = watchers_seeing(state, thrower) if plan.lean else frozenset()
     if plan.lean:  # R22.8.3, R17.2: a pinned thrower leans out: covering fire first, before the AP and dice
@@ -340,14 +340,14 @@ def _miss_words(plan: ThrowPlan, landing: Landing) -> str:
     return f"{text}{stopped}: lands at {cell_word(landing.cell)} (R22.4)"
 
 
-def _refuse_while_interrupting(state: Encounter, plan: ThrowPlan) -> None:
+def _refuse_while_interrupting(state: Encounter, thrower: Unit, cell: Cell | None) -> None:
     """R22.8.3, R16.2: an interrupting watcher may throw, but only at the cell of the enemy that entered."""
     interrupt = state.interrupt
-    if interrupt is None or interrupt.watcher != plan.thrower:
+    if interrupt is None or interrupt.watcher != thrower.id:
         return
     enemy = state.unit(interrupt.interrupted)
-    if plan.target is not None and enemy.at is not None and plan.target != enemy.at:
+    if cell is not None and enemy.at is not None and cell != enemy.at:
         raise CommandError(
-            f"R16.2: during an interruption {state.unit(plan.thrower).name} may throw only at {enemy.name}'s cell "
+            f"R16.2: during an interruption {thrower.name} may throw only at {enemy.name}'s cell "
             f"{cell_word(enemy.at)} (R22.8.3)"
         )

@@ -33,6 +33,8 @@ def module_encounter(
 ) -> Encounter:
     """The encounter of `throw_document`, each side in `points` holding that many re-roll points (R18.6.1)."""
     document = throw_document(*units, **options)
+    if "map" in document:  # R22.11 D's brush, and crates and a hut's wall for R22.6.2's flammable cells
+        document["map"]["legend"] = {"b": "brush", "c": "crates", "^": "hut"}
     for side in document["side"]:
         if points and side["id"] in points:
             side["reroll_points"] = points[side["id"]]

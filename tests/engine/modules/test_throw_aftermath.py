@@ -61,7 +61,8 @@ def test_r22_5_5_a_man_down_in_the_landing_cell_is_killed_without_dice(tmp_path)
     )
     game.play("gm dice 41")  # nobody in the fight caught: no damage dice (R22.5.4)
     events = game.play("throw ana frag_grenade 4,2")
-    assert texts(events, "dead") == ["Jed, a man down, is killed by the blast (middle band, R22.5.5)"]  # prone: inner -> middle
+    # prone: inner -> middle, still killed
+    assert texts(events, "dead") == ["Jed, a man down, is killed by the blast (middle band, R22.5.5)"]
     assert game.state.unit("jed").fate is Fate.DEAD
     assert not [event for event in events if event.kind == "blast_damage"]
     # R18.1.2: Jed was lost when he went man down; dying now is no new loss, so Moss does not test

@@ -96,9 +96,7 @@ def test_r22_6_2_bare_ground_a_hut_wall_and_crates_catch_a_low_wall_does_not(tmp
         ".c.=...",
         ".......",
     )
-    game = module_game(
-        tmp_path, ana((2, 2), thrown={"molotov": 2}), moss((6, 0)), rows=rows, modules=("fire_spread",)
-    )
+    game = module_game(tmp_path, ana((2, 2), thrown={"molotov": 2}), moss((6, 0)), rows=rows, modules=("fire_spread",))
     game.play("gm dice 41")  # nobody caught: no damage dice
     game.play("throw ana molotov 2,1")
     # the floor it lands on, the hut's wall 2,0 (a wall cell does not block the line to itself) and the crates

@@ -7,7 +7,6 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from apcombat.dice import DiceSource
-
 from apcombat.engine.command_base import Command
 from apcombat.engine.events import Event
 from apcombat.engine.modules.suppression.commands import (

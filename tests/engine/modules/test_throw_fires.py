@@ -145,3 +145,30 @@ def test_r22_6_2_a_molotov_on_hexes_lights_the_brush_around_it(tmp_path):  # R22
     # 2,2's brush (1.73 m) does not
     assert game.state.map.fires == {(2, 1), (3, 1), (4, 1), (3, 2)}
     assert len(texts(events, "fire")) == 4
+
+
+def test_r22_6_2_the_new_fires_are_not_rolled_at_this_round_s_end(tmp_path):  # R22.6.2, R18.3.3
+    game = module_game(tmp_path, ana((3, 3), thrown={"molotov": 1}), moss((6, 0)), rows=MAP_D, modules=FIRES)
+    game.play("gm dice 41")
+    game.play("throw ana molotov 3,1")
+    game.play("end")
+    events = game.play("end")  # Moss ends: the round's end, then round 2
+    assert not texts(events, "fire")
+    assert game.state.map.fires == {(2, 1), (3, 1), (4, 1)} and game.state.fresh_fires == frozenset()
+
+
+def test_r22_8_2_a_molotov_s_new_direction_lights_its_fires_where_it_now_lands(tmp_path):  # R22.8.2, R22.6.2
+    game = module_game(
+        tmp_path,
+        ana((3, 3), thrown={"molotov": 1}),
+        moss((6, 0)),
+        rows=MAP_D,
+        modules=("fire_spread", "rerolls"),
+        points={"vault": 2},
+    )
+    game.play("gm dice 90 5 1 1")  # misses by 20: mild; d8 5 (S), 1 cell: lands at 3,2 (floor)
+    game.play("throw ana molotov 3,1")
+    assert game.state.map.fires == {(3, 2), (2, 2), (3, 1)}  # the ground it lands on, the brush beside it
+    game.play("gm dice 1")
+    game.play("reroll vault 2")  # d8 1 (N): lands at 3,0; the brush 3,1 below it catches
+    assert game.state.map.fires == {(3, 0), (3, 1)}

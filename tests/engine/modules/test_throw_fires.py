@@ -4,6 +4,7 @@ not burn (R22.6.3)."""
 
 from __future__ import annotations
 
+from apcombat.engine import Throw, preview
 from apcombat.model.fates import Fate
 from tests.engine.modules.throw_module_fights import hp, man_down, module_game, texts
 from tests.engine.throw_fights import MAP_D, ana, jed, kid, moss, rat, zed
@@ -172,3 +173,15 @@ def test_r22_8_2_a_molotov_s_new_direction_lights_its_fires_where_it_now_lands(t
     game.play("gm dice 1")
     game.play("reroll vault 2")  # d8 1 (N): lands at 3,0; the brush 3,1 below it catches
     assert game.state.map.fires == {(3, 0), (3, 1)}
+
+
+def test_r22_6_2_the_preview_counts_a_character_in_a_cell_that_will_catch_fire_as_inner(tmp_path):  # R22.6.2
+    def rat_band(modules):
+        game = module_game(
+            tmp_path, ana((3, 3), thrown={"molotov": 1}), rat((2, 1), pose="prone"), rows=MAP_D, modules=modules
+        )
+        shown = preview(game.state, Throw("ana", "molotov", (3, 1), None, False)).throw
+        return [(share.band.value, share.in_fire) for share in shown.caught if share.unit == "rat"]
+
+    assert rat_band(FIRES) == [("inner", True)]
+    assert rat_band(("casualties",)) == [("outer", False)]  # prone: middle -> outer

@@ -65,6 +65,8 @@ def test_e22_6_reroll_of_jed_s_casualty_d6_keeps_every_morale_die(tmp_path):  # 
     # Jed, man down, is still lost (R18.1.2): the same tests, the same dice, the same results
     assert texts(events, "morale") == texts(first, "morale")
     assert game.state.unit("kid").morale.value == "shaken"
+    # the replay starts from the state before the throw: the blast's markers are given once (R22.7.1 (5))
+    assert [game.state.unit(uid).markers for uid in ("moss", "kid")] == [2, 2]
 
 
 def test_r22_8_2_the_raiders_may_not_reroll_the_throw_s_dice(tmp_path):  # R22.8.2, R18.6.1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from apcombat.model.fates import Fate
 from tests.engine.modules.throw_module_fights import e22_6, hp, man_down, module_game, morale, texts
-from tests.engine.throw_fights import ana, ben, jed, kid, moss, rat
+from tests.engine.throw_fights import ana, ben, jed, kid, moss, rat, zed
 
 E22_6_DICE = "gm dice 41 4 2 5 2 6 3 5 2 4 5 4"
 
@@ -106,3 +106,40 @@ def test_a_downed_raider_with_casualties_off_simply_goes_down(tmp_path):  # R22.
     game.play("gm dice 41 4 2 5")
     events = game.play("throw ana frag_grenade 4,2")
     assert not texts(events, "casualty") and game.state.unit("jed").down
+
+
+def test_r22_7_2_two_lost_to_one_blast_count_at_the_round_s_end(tmp_path):  # R22.7.2, R18.1.2 (c)
+    game = module_game(
+        tmp_path,
+        ana((0, 2), thrown={"frag_grenade": 1}),
+        morale(jed((4, 2), hp=12), 7),
+        morale(rat((4, 3), hp=10), 7),
+        morale(moss((5, 1)), 8, leader=True),
+        morale(kid((6, 2)), 6),
+        morale(zed((12, 4)), 7),  # 8.2 m from Jed: sees no friend lost within 5 m
+        rows=(".............",) * 5,
+        modules=("casualties", "morale"),
+    )
+    game.play("gm dice 41 4 2 5 1 1 2 2 2 2")  # Jed and Rat dead; Moss and Kid pass (a)
+    events = game.play("throw ana frag_grenade 4,2")
+    assert [text.split(" tests")[0] for text in texts(events, "morale")] == ["Moss", "Kid"]
+    game.play("end")  # Ana; then Moss, Kid and Zed end their turns
+    game.play("end")
+    game.play("end")
+    game.play("gm dice 3 3")
+    events = game.play("end")
+    # (c): the raiders lost two this round; Moss and Kid already tested this round, Zed tests now
+    assert texts(events, "morale") == [
+        "Zed tests morale, its side lost 2 this round (R18.1.2 c): 2d6 = 3+3 = 6 vs 7 (M 7) — passes"
+    ]
+
+
+def test_e22_6_one_lost_asks_no_test_at_the_round_s_end(tmp_path):  # E22.6, R18.1.2 (c)
+    game = e22_6(tmp_path, modules=("casualties", "morale"))
+    game.play(E22_6_DICE)
+    game.play("throw ana frag_grenade 4,2")
+    ended = []
+    while game.state.round == 1:  # Ana, Ben, Rat, Moss and Kid end their turns: the round's end
+        ended += game.play("end")
+    assert "round 2 begins" in texts(ended)
+    assert not [text for text in texts(ended, "morale") if "R18.1.2 c" in text]

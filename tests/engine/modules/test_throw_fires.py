@@ -5,6 +5,7 @@ not burn (R22.6.3)."""
 from __future__ import annotations
 
 from apcombat.engine import Throw, preview
+from apcombat.engine.modules.fire_spread import FIRE_SPREAD
 from apcombat.model.fates import Fate
 from tests.engine.modules.throw_module_fights import hp, man_down, module_game, texts
 from tests.engine.throw_fights import MAP_D, ana, jed, kid, moss, rat, zed
@@ -185,3 +186,20 @@ def test_r22_6_2_the_preview_counts_a_character_in_a_cell_that_will_catch_fire_a
 
     assert rat_band(FIRES) == [("inner", True)]
     assert rat_band(("casualties",)) == [("outer", False)]  # prone: middle -> outer
+
+
+def test_r22_9_2_at_the_table_the_game_master_names_a_molotov_s_fires(tmp_path):  # R22.9.2, R22.6.2, R18.3.4
+    game = module_game(tmp_path, ana(None, thrown={"molotov": 1}), jed(None), rows=None, modules=FIRES)
+    molotov = game.state.unit("ana").thrown_stock("molotov").weapon
+    events: list = []
+    state = FIRE_SPREAD.blast_landed(game.state, "ana", molotov, None, (), {}, frozenset(), None, events)
+    assert state == game.state
+    assert texts(events) == [
+        "the molotov cocktail lights the ground at its point and whatever burns within 4 cm of it with a clear "
+        "line: the game master names each fire (gm fire NAME on, R22.6.2, R18.3.4)"
+    ]
+    frag = module_game(tmp_path, ana(None, thrown={"frag_grenade": 1}), jed(None), rows=None, modules=FIRES)
+    grenade = frag.state.unit("ana").thrown_stock("frag_grenade").weapon
+    events = []
+    FIRE_SPREAD.blast_landed(frag.state, "ana", grenade, None, (), {}, frozenset(), None, events)
+    assert events == []  # R22.6.3

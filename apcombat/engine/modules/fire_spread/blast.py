@@ -12,6 +12,7 @@ from apcombat.engine.modules.fire_spread.damage import cell_words, fires_on
 from apcombat.engine.modules.fire_spread.fires import light_cells
 from apcombat.model import Cell, Encounter, Terrain, Weapon
 from apcombat.rules.fires import reading_order
+from apcombat.rules.throwing import template_cm
 
 _SPILL_REFUSED = (Terrain.LOW, Terrain.GAP)
 """R22.6.2: the landing cell catches fire unless it is one of these (a low obstacle that does not burn, a gap) or
@@ -49,7 +50,9 @@ def fires_after_blast(
     (R18.3.3: not rolled at its end); a man down in one is dead (R18.3.1). Every character standing in one was
     caught in the inner band and set burning by the blast, so the fire does not set it burning again (R18.3.1:
     at most once by one action). No victory check here: the casualty d6s come first (R22.7.1 (10))."""
-    if not fires or state.map is None:
+    if state.map is None:
+        return _table_fires(state, weapon, events)
+    if not fires:
         return state
     spared = frozenset(found.unit for found in caught if found.in_fire)
     for cell in reading_order(fires):
@@ -58,4 +61,17 @@ def fires_after_blast(
         text = f"{what} at {cell_words(cell)} catches fire from the {weapon.name.lower()} (R22.6.2)"
         events.append(Event("fire", text, {"cell": list(cell)}))
         state = light_cells(state, [cell], dice, events, spared)
+    return state
+
+
+def _table_fires(state: Encounter, weapon: Weapon, events: list[Event]) -> Encounter:
+    """R22.9.2, R22.6.2 at the table: the game master names the fires a burning weapon lights (`gm fire NAME on`,
+    R18.3.4) — the point it landed on and what burns within its middle distance."""
+    if weapon.burns and weapon.blast is not None and fires_on(state):
+        middle = template_cm(weapon.blast)[1]
+        text = (
+            f"the {weapon.name.lower()} lights the ground at its point and whatever burns within {middle:g} cm of it "
+            "with a clear line: the game master names each fire (gm fire NAME on, R22.6.2, R18.3.4)"
+        )
+        events.append(Event("fire", text, {"ask": "blast"}))
     return state

@@ -144,3 +144,14 @@ def test_r22_8_1_the_dice_in_order_with_the_modules_on(tmp_path):  # R22.8.1, R2
         *["2d6 for Kid's morale test"] * 2,
     ]
     assert next(event for event in events if event.kind == "throw").data["landing"] == [4, 2]
+
+
+def test_r22_8_2_a_distance_die_rerolled_moves_the_blast(tmp_path):  # R22.8.2, R22.4.2, E22.3
+    game = open_ground(tmp_path)
+    game.play("gm dice 70 3 1 2 3 3 1")  # mild, E, 2d6 1+2 = 3: 1 cell, lands at 5,2
+    events = game.play("throw ana frag_grenade 4,2")
+    assert next(event for event in events if event.kind == "throw").data["landing"] == [5, 2]
+    game.play("gm dice 6")
+    events = game.play("reroll vault 4")  # 1+6 = 7: 2 cells, lands on Kid at 6,2 with E22.3's 24
+    assert next(event for event in events if event.kind == "throw").data["landing"] == [6, 2]
+    assert hp(game) == {"ana": 30, "jed": 20, "rat": 25, "moss": 27, "kid": 8, "zed": 17}

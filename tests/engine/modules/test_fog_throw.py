@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from apcombat.engine import CommandError, Game, side_log, view
-from tests.engine.throw_fights import MAP_C, ana, jed, kid, rat, throw_game
+from apcombat.content import load_encounter, load_library
+from apcombat.engine import CommandError, Game, legal_commands, side_log, view
+from tests.engine.builders import write_encounter
+from tests.engine.throw_fights import MAP_C, ROOT, ana, jed, kid, rat, throw_document, throw_game
 
 WALL = (
     "........",
@@ -165,7 +167,10 @@ def test_a_miss_shows_every_side_where_it_landed_not_where_it_was_aimed(tmp_path
     # d100 70 misses by 10 (mild); d8 5 (S), 2d6 1+1: 1 cell, stopped by nothing: lands at 5,2 on Jed
     game.play("throw ana frag_grenade 5,1", dice=(70, 5, 1, 1, 1, 1, 1))
     landed = next(e for e in game.log if e.kind == "throw").data["landing"]
-    assert from_throw(game, "raiders")[0] == f"A frag grenade, thrown out of sight, lands at {landed[0]},{landed[1]} (R22.8.4)"
+    assert (
+        from_throw(game, "raiders")[0]
+        == f"A frag grenade, thrown out of sight, lands at {landed[0]},{landed[1]} (R22.8.4)"
+    )
     assert "5,1" not in from_throw(game, "raiders")[0] or landed == [5, 1]
 
 
@@ -209,3 +214,52 @@ def test_each_side_numbers_the_dice_it_is_shown(tmp_path):  # R21.8.3, R22.8.4
 
 def dice_lines(game: Game, side: str) -> list[str]:
     return [line for line in texts(game, side) if line.startswith("dice:")]
+
+
+def test_a_re_roll_that_moves_the_blast_shows_every_side_the_new_landing_cell(tmp_path):  # R21.8.8, R22.8.2
+    document = throw_document(
+        ana((0, 0), thrown={"frag_grenade": 2}),
+        jed((5, 2), hidden=True, in_cover=True),
+        rat((7, 4)),
+        rows=WALL,
+        modules=(*FOG, "rerolls"),
+    )
+    for side in document["side"]:
+        side["reroll_points"] = 4
+    game = Game(load_encounter(write_encounter(tmp_path / "fog.toml", document), load_library(ROOT / "content")))
+    game.play("start")
+    # d100 70 misses by 10; d8 5 (S), 2d6 1+1: 1 cell, on Jed at 5,2. The vault re-rolls the d8 (its die 2): 3 (E).
+    game.play("throw ana frag_grenade 5,1", dice=(70, 5, 1, 1, 4, 4, 1))
+    with pytest.raises(CommandError, match="Raiders is shown no die"):
+        game.play("reroll raiders 1")  # every die is Ana's, none shown to the raiders (R21.8.3)
+    game.play("reroll vault 2", dice=(3,))
+    raiders = texts(game, "raiders")
+    assert raiders[-3:] == [
+        "re-roll for The Vault: the action is played again (R18.6.2)",
+        "A frag grenade, thrown out of sight, lands at 6,1 (R22.8.4)",
+        "Jed is caught in the outer band (1.41 m): 8 damage (28 -> 20 HP) (R22.5)",
+    ]
+    assert not game.state.unit("jed").hidden  # the first play revealed him: the replay starts so (R21.8.8)
+
+
+def test_a_blast_that_downs_an_unseen_enemy_leaves_it_as_last_seen(tmp_path):  # R21.2.4, R22.8.4
+    # Jed, seen at 5,1, steps behind the wall to 5,2; the vault throws at its mark: he goes down out of sight,
+    # and the vault's picture of him stays the mark it had — alive at 5,1.
+    game = throw_game(
+        tmp_path,
+        ana((0, 0), thrown={"frag_grenade": 2}),
+        jed((5, 1), hp=10),
+        rat((7, 4)),
+        rows=WALL,
+        modules=FOG,
+    )
+    game.play_all(["end", "move jed 5,2", "end", "end"])
+    before = game.state.side("vault").slots.fog_of_war
+    assert [(mark.unit, mark.at) for mark in before.marks] == [("jed", (5, 1))]
+    assert "throw ana frag_grenade 5,1" in legal_commands(game.state)  # at the mark (R21.9.2)
+    game.play("throw ana frag_grenade 5,1", dice=(30, 4, 4, 1))
+    assert game.state.unit("jed").down
+    after = game.state.side("vault").slots.fog_of_war
+    assert after.marks == before.marks and after.last_seen == before.last_seen
+    assert not any("Jed" in line for line in from_throw(game, "vault"))
+    assert "Jed is down (R12.2)" in texts(game, "raiders")

@@ -162,7 +162,7 @@ def _action_reason(state: Encounter, command: Command) -> str | None:
 
 
 def _throws(state: Encounter, command: Throw) -> str:
-    """"it throws a frag grenade": the item by its name when the thrower carries it (a refused throw reveals
+    """ "it throws a frag grenade": the item by its name when the thrower carries it (a refused throw reveals
     nothing: `apply` keeps no state it refused)."""
     stock = state.unit(command.unit).thrown_stock(command.item)
     name = stock.weapon.name.lower() if stock is not None else command.item

@@ -13,6 +13,7 @@ import pytest
 
 from apcombat.content import load_encounter, load_library
 from apcombat.engine import CommandError, Game, legal_commands, side_log, view
+from apcombat.fight import Fight
 from tests.engine.builders import write_encounter
 from tests.engine.throw_fights import MAP_C, ROOT, ana, jed, kid, rat, throw_document, throw_game
 
@@ -263,3 +264,26 @@ def test_a_blast_that_downs_an_unseen_enemy_leaves_it_as_last_seen(tmp_path):  #
     assert after.marks == before.marks and after.last_seen == before.last_seen
     assert not any("Jed" in line for line in from_throw(game, "vault"))
     assert "Jed is down (R12.2)" in texts(game, "raiders")
+
+
+def test_a_throw_whose_blast_landed_cannot_be_undone_from_a_sides_view(tmp_path):  # R21.8.8, R22.8.4
+    # The vault hears the scream: undone, the throw would have scouted the wall's end for free.
+    game = over_the_wall(tmp_path)
+    game.play("pose ana crouched")
+    assert game.undo_refused("vault") is None  # shows nothing new
+    game.play("throw ana frag_grenade 3,0", dice=(30,))  # caught no one: that too is news
+    refusal = "The Vault cannot undo the last command: it showed The Vault something new, and what was seen stays seen"
+    assert game.undo_refused("vault") == f"{refusal} (R21.8.8)"
+    assert "A frag grenade, thrown out of sight, lands at 3,0 (R22.8.4)" in texts(game, "raiders")
+
+
+def test_hot_seat_names_only_where_the_blast_landed_when_it_refuses_an_undo(tmp_path):  # R21.8.8, R22.8.4
+    # Jed, revealed by the blast, is not in the vault's sight: the refusal must not name him.
+    game = over_the_wall(tmp_path)
+    fight = Fight(game, {})  # both sides human: hot-seat (R21.8.2 c)
+    hand_over = fight.hand_over()
+    assert hand_over is not None and hand_over.side == "vault"
+    fight.handed_over(hand_over)
+    game.play("throw ana frag_grenade 5,1", dice=(30, 4, 4, 1))
+    refusal = fight.undo_refusal(len(game.history) - 1)
+    assert refusal == "cannot undo: it showed The Vault where a blast landed (R21.8.8)"

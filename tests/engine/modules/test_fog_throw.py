@@ -287,3 +287,20 @@ def test_hot_seat_names_only_where_the_blast_landed_when_it_refuses_an_undo(tmp_
     game.play("throw ana frag_grenade 5,1", dice=(30, 4, 4, 1))
     refusal = fight.undo_refusal(len(game.history) - 1)
     assert refusal == "cannot undo: it showed The Vault where a blast landed (R21.8.8)"
+
+
+def test_a_thrower_leaning_out_is_shown_to_the_sides_that_see_it_during_the_throw(tmp_path):  # R22.2.5, R21.1.1 c
+    # Map C: Jed lies prone behind the low wall at 3,2 (R8.5: Ana does not see him). He leans out to throw at
+    # her cell: seen during the action, his throw is the vault's to read — and he leaves no mark (R21.2.3).
+    game = throw_game(
+        tmp_path,
+        jed((4, 2), pose="prone", thrown={"frag_grenade": 1}, skills={"throwing": 60}),
+        ana((0, 2)),
+        rows=MAP_C,
+        modules=FOG,
+    )
+    assert "jed" not in game.state.side("vault").slots.fog_of_war.seen
+    game.play("throw jed frag_grenade 0,2 lean", dice=(30, 1, 1, 1))
+    assert from_throw(game, "vault")[0].startswith("Jed throws a frag grenade at 0,2")
+    vault = game.state.side("vault").slots.fog_of_war
+    assert "jed" not in vault.seen and vault.marks == ()

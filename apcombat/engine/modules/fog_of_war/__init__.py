@@ -84,7 +84,8 @@ class FogOfWar(RuleModule):
         refuse_spot(state, command)  # R21.7.3
 
     def before_action(self, state: Encounter, command: Command, events: list[Event]) -> Encounter:
-        return reveal_at_start(state, command, events)  # R21.4.2 (b), R21.4.3
+        state = reveal_at_start(state, command, events)  # R21.4.2 (b), R21.4.3
+        return blasts.seen_leaning_out(state, command)  # R22.2.5, R21.1.1 (c)
 
     def interruption_begins(self, state: Encounter, watcher_id: str, events: list[Event]) -> Encounter:
         state = reveal(state, watcher_id, "it interrupts (R21.4.2 c)", events)

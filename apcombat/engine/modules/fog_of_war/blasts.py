@@ -5,12 +5,20 @@ that does not see the thrower is shown only where the blast landed (R21.8.1, R21
 
 from __future__ import annotations
 
+import attrs
+
 from apcombat.engine.blast import Caught
-from apcombat.engine.command_base import cell_word
+from apcombat.engine.command_base import Command, cell_word
 from apcombat.engine.events import Event
 from apcombat.engine.modules.fog_of_war.hiding import reveal
+from apcombat.engine.modules.fog_of_war.sight import unit_sees
+from apcombat.engine.throw_commands import Throw
 from apcombat.engine.throwing import article
 from apcombat.model import Encounter
+from apcombat.model.encounter import with_state
+from apcombat.model.modules import Module
+
+FOG = Module.FOG_OF_WAR.value
 
 CAUGHT = "it is caught in the blast (R21.4.2 e)"
 
@@ -36,3 +44,26 @@ def landing_words(event: Event, after: Encounter) -> str:
     landing = event.data.get("landing")
     where = f"lands at {cell_word((int(landing[0]), int(landing[1])))}" if landing else "lands"
     return f"{article(name).capitalize()} {name}, thrown out of sight, {where} (R22.8.4)"
+
+
+def seen_leaning_out(state: Encounter, command: Command) -> Encounter:
+    """R22.2.5, R21.1.1 (c): a thrower leaning out is seen during its throw by every enemy with the line to it,
+    R8.5 or not — its side is shown the throw (R21.8.3: seen during the action), though it keeps no mark when
+    the thrower drops back out of sight (a blast makes none, R21.2.3)."""
+    if not isinstance(command, Throw) or not command.lean or state.map is None:
+        return state
+    thrower = state.unit(command.unit)
+    if thrower.at is None:
+        return state
+    sides = []
+    for side in state.sides:
+        fog = side.slots.fog_of_war
+        sees = side.id != thrower.side and any(
+            unit.side == side.id and unit_sees(state, unit, thrower, leaning=True) for unit in state.units
+        )
+        if not sees or thrower.id in fog.glimpsed:
+            sides.append(side)
+            continue
+        at = tuple(sorted({*fog.glimpsed_at, (thrower.id, thrower.at)}))
+        sides.append(with_state(side, FOG, glimpsed=fog.glimpsed | {thrower.id}, glimpsed_at=at))
+    return attrs.evolve(state, sides=tuple(sides))

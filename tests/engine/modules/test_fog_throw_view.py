@@ -8,13 +8,14 @@ the wall, where the vault cannot know him.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from apcombat.engine import CommandError, Game, Throw, legal_commands, preview, view
 from apcombat.engine.legal import throw_cells
-from tests.engine.throw_fights import ana, jed, rat, throw_game
+from tests.engine.throw_fights import ana, jed, rat, throw_file, throw_game
 
 WALL = (
     "........",
@@ -102,3 +103,26 @@ def test_a_refused_throw_tells_nothing_of_an_unseen_enemy(tmp_path, cell):  # R2
         said.append(str(refused.value))
         assert "Jed" not in said[-1] and "jed" not in said[-1]
     assert said[0] == said[1]
+
+
+def test_run_side_prints_the_throw_as_each_side_is_shown_it(apcombat, tmp_path):  # R21.8.7, R22.8.4
+    encounter = throw_file(
+        tmp_path,
+        ana((0, 0), thrown={"frag_grenade": 2}),
+        jed((5, 2), hidden=True, in_cover=True),
+        rat((7, 4)),
+        rows=WALL,
+        modules=("fog_of_war",),
+    )
+    script = tmp_path / "script.txt"
+    script.write_text("start\ngm dice 30 4 4 1\nthrow ana frag_grenade 5,1\n", encoding="utf-8")
+    raiders = apcombat("run", encounter, "--script", script, "--side", "raiders")
+    assert raiders.code == 0, raiders.err
+    assert raiders.out.splitlines()[-3:] == [
+        "A frag grenade, thrown out of sight, lands at 5,1 (R22.8.4)",
+        "Jed is caught in the middle band (1.00 m): 17 damage (28 -> 11 HP) (R22.5)",
+        "Jed is revealed: it is caught in the blast (R21.4.2 e)",
+    ]
+    vault = apcombat("run", encounter, "--script", script, "--side", "vault", "--json").json
+    assert [unit["id"] for unit in vault["units"]] == ["ana"]
+    assert "Jed" not in json.dumps(vault)

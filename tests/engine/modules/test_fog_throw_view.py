@@ -126,3 +126,23 @@ def test_run_side_prints_the_throw_as_each_side_is_shown_it(apcombat, tmp_path):
     vault = apcombat("run", encounter, "--script", script, "--side", "vault", "--json").json
     assert [unit["id"] for unit in vault["units"]] == ["ana"]
     assert "Jed" not in json.dumps(vault)
+
+
+def test_table_mode_under_fog_keeps_gm_sees_and_lists_no_throw(tmp_path):  # R21.7.3, R22.9
+    # At the table the game master measures a throw (`throw WHO ITEM at Ncm`, R22.9.1): none is listed, and
+    # sight stays his word, thrown weapons or not.
+    game = throw_game(
+        tmp_path,
+        ana(None, thrown={"frag_grenade": 2}),
+        jed(None),
+        rat(None, hidden=True, in_cover=True),
+        rows=None,
+        modules=("fog_of_war",),
+    )
+    assert game.state.side("vault").slots.fog_of_war.seen == frozenset()
+    game.play("gm sees vault all on")
+    assert game.state.side("vault").slots.fog_of_war.seen == {"jed"}  # Rat is hidden (R21.7.3)
+    assert not any(line.startswith("throw") for line in legal_commands(game.state))
+    game.play("gm reveal rat")
+    game.play("gm sees vault rat on")
+    assert game.state.side("vault").slots.fog_of_war.seen == {"jed", "rat"}

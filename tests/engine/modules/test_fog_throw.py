@@ -14,6 +14,7 @@ import pytest
 from apcombat.content import load_encounter, load_library
 from apcombat.engine import CommandError, Game, legal_commands, side_log, view
 from apcombat.fight import Fight
+from apcombat.model.fates import Fate
 from tests.engine.builders import write_encounter
 from tests.engine.throw_fights import MAP_C, ROOT, ana, jed, kid, rat, throw_document, throw_game
 
@@ -304,3 +305,27 @@ def test_a_thrower_leaning_out_is_shown_to_the_sides_that_see_it_during_the_thro
     assert from_throw(game, "vault")[0].startswith("Jed throws a frag grenade at 0,2")
     vault = game.state.side("vault").slots.fog_of_war
     assert "jed" not in vault.seen and vault.marks == ()
+
+
+def test_a_man_down_killed_by_a_blast_is_told_only_where_the_side_sees_the_body(tmp_path):  # R21.2.4, R22.5.5
+    # Open ground: the vault sees Jed's body at 4,2 and is told he is killed. Behind the wall, a miss at 5,1
+    # scatters onto Jed's body at 5,2, out of the vault's line: it is not told, and its picture does not change.
+    for folder in ("open", "wall"):
+        (tmp_path / folder).mkdir()
+    open_ground = throw_game(
+        tmp_path / "open",
+        ana((0, 2), thrown={"frag_grenade": 2}),
+        jed((4, 2)),
+        rat((8, 4)),
+        modules=(*FOG, "casualties"),
+    )
+    walled = over_the_wall(tmp_path / "wall", modules=(*FOG, "casualties"))
+    # a hit at 4,2; a miss by 10 at 5,1, d8 5 (S), 2d6 1+1: 1 cell, onto 5,2 — no one in the fight caught
+    for game, line, dice in ((open_ground, "4,2", (30,)), (walled, "5,1", (70, 5, 1, 1))):
+        game.play("gm set jed hp=0", dice=(4,))  # the casualty d6 4: a man down (R18.2.1)
+        game.play(f"throw ana frag_grenade {line}", dice=dice)
+        assert game.state.unit("jed").fate is Fate.DEAD
+    killed = "Jed, a man down, is killed by the blast (middle band, R22.5.5)"  # prone: inner -> middle
+    assert killed in texts(open_ground, "vault")
+    assert killed in texts(walled, None) and not any("killed" in line for line in texts(walled, "vault"))
+    assert "jed" not in {unit.id for unit in view(walled.state, "vault").units}

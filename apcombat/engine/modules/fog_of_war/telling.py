@@ -155,6 +155,8 @@ def _words(event: Event, side: Knowing, before: Encounter, after: Encounter, rou
             return side.unnamed(event.text)  # R21.8.3: what befell its character, by an enemy out of sight
         if kind == "throw":
             return landing_words(event, after)  # R21.8.3, R22.8.4: a blast's landing (the cell only)
+        if kind == "dead" and _body_shown(after, side.side, subject):
+            return event.text  # R21.2.4, R22.5.5: a man down killed where the side sees the body (it names him)
         return None
     return _seen_enemy(event, side, before, after)
 
@@ -244,6 +246,14 @@ def _numbered(event: Event, side: Knowing, after: Encounter) -> str | None:
     except ValueError:
         return side.unnamed(event.text)
     return f"{head}: " + "; ".join(f"{number}:{parts[place]}" for number, place in enumerate(places, 1))
+
+
+def _body_shown(after: Encounter, side: str, unit_id: str) -> bool:
+    """R21.2.4: the side's picture of an enemy out of the fight shows its fate now — it had the line to the body
+    at the update after the command (a man down killed by a blast, R22.5.5, is then told it)."""
+    sight = next((s for s in after.side(side).slots.fog_of_war.last_seen if s.unit == unit_id), None)
+    unit = next((unit for unit in after.units if unit.id == unit_id), None)
+    return sight is not None and unit is not None and sight.fate is unit.fate and sight.round == after.round
 
 
 def _target(event: Event, before: Encounter, after: Encounter) -> str | None:

@@ -329,3 +329,20 @@ def test_a_man_down_killed_by_a_blast_is_told_only_where_the_side_sees_the_body(
     assert killed in texts(open_ground, "vault")
     assert killed in texts(walled, None) and not any("killed" in line for line in texts(walled, "vault"))
     assert "jed" not in {unit.id for unit in view(walled.state, "vault").units}
+
+
+def test_on_hexes_the_blast_reveals_a_hidden_character_it_catches(tmp_path):  # R20, R21.4.2 e, R22.8.4
+    # Map C read as hexes: Jed hidden at 4,2 beside the low wall; Ana throws from 0,2 onto his hex. Hidden, he
+    # sees her throw (R21.1.1 d hides him from her, not her from him).
+    game = throw_game(
+        tmp_path,
+        ana((0, 2), facing="E", thrown={"frag_grenade": 2}),
+        jed((4, 2), facing="W", hidden=True, in_cover=True),
+        rows=MAP_C,
+        hexes=True,
+        modules=FOG,
+    )
+    game.play("throw ana frag_grenade 4,2", dice=(30, 4, 4, 1))
+    assert not game.state.unit("jed").hidden
+    assert from_throw(game, "vault")[-1] == "Jed is revealed: it is caught in the blast (R21.4.2 e)"
+    assert from_throw(game, "raiders")[0].startswith("Ana throws a frag grenade at 4,2")

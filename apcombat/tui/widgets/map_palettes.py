@@ -61,6 +61,10 @@ _TINTS = {
     "reach_watch": Style(bgcolor="cyan"),
     "target": Style(color="black", bgcolor="bright_yellow", bold=True, dim=False, reverse=False),
     "cursor": Style(color="black", bgcolor="bright_white", bold=True, dim=False, reverse=False),
+    # R22.5: a throw's blast being aimed, hottest in the middle
+    "blast_inner": Style(bgcolor="bright_red"),
+    "blast_middle": Style(bgcolor="yellow"),
+    "blast_outer": Style(bgcolor="bright_black"),
 }
 _BANDS = {
     RangeBand.CQC: Style(color="bright_white"),
@@ -107,6 +111,9 @@ PALETTES: dict[str, Palette] = {
             "watch": Style(bgcolor=PURPLE),
             "reach_watch": Style(bgcolor=SKY_BLUE),
             "target": Style(color="black", bgcolor=YELLOW, bold=True, dim=False, reverse=False),
+            "blast_inner": Style(bgcolor=VERMILLION),
+            "blast_middle": Style(bgcolor=ORANGE),
+            "blast_outer": Style(bgcolor="bright_black"),
         },
         bands={
             RangeBand.CQC: Style(color="bright_white"),
@@ -139,6 +146,8 @@ PALETTES: dict[str, Palette] = {
             "reach_cone": Style(bgcolor="bright_magenta"),
             "watch": Style(bgcolor="bright_green"),
             "reach_watch": Style(bgcolor="bright_cyan"),
+            "blast_middle": Style(bgcolor="bright_yellow"),
+            "blast_outer": Style(bgcolor="white"),
         },
         bands=_BANDS,
         floor=Style(color="white"),

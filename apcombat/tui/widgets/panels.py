@@ -161,11 +161,11 @@ class UnitPanel(Static):
             broken = " BROKEN" if carried.broken else ""
             separator = "" if position == 0 else "  "
             text.append(f"{separator}{mark}{weapon.name}{ammo}{broken}", style="bold" if index == unit.in_hand else "")
-        thrown = belt_words(unit) if belt_shown(state, unit) else ""
-        if thrown:  # R22.1.2: the thrown weapons and how many of each are left
-            text.append(f"{'  ' if unit.weapons else ''}{thrown}")
-        if unit.weapons or thrown:
+        if unit.weapons:
             text.append("\n")
+        thrown = belt_words(unit) if belt_shown(state, unit) else ""
+        if thrown:  # R22.1.2: the thrown weapons and how many of each are left, a line of their own
+            text.append(thrown + "\n")
         if unit.ammo:
             text.append("spare: " + ", ".join(f"{k} {v}" for k, v in sorted(unit.ammo.items())), style="dim")
         return text

@@ -1,0 +1,167 @@
+"""The throw key on the map (R22): `T` picks the thrown weapon, the cursor aims with the blast drawn around it
+and the engine's figures in the hint line, friends in the blast are asked about first, Esc leaves, a refused
+cell says the engine's sentence, and a throw's landing is marked; the unit panel shows the belt (R22.1.2).
+
+The field (7 x 9): Ana (vault) at 1,3 carries two frag grenades and a Molotov; Ben (vault) stands at 6,0; Rex
+and Rat (raiders) stand behind the low wall (x 5, y 2-4) at 6,3 and 6,4; a wall cell at 3,6 hides 3,7 from Ana.
+"""
+
+from __future__ import annotations
+
+from conftest import SKIRMISH_UNITS, character, write_encounter
+
+from apcombat.engine import Throw, preview
+from apcombat.model import BlastBand
+from apcombat.tui.follow import LANDING_MARK, TARGET_MARK
+from apcombat.tui.screens.dialogs import ChoiceScreen
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.throw_keys import ConfirmThrow
+
+ROWS = [
+    ".........",
+    ".........",
+    ".....=...",
+    ".....=...",
+    ".....=...",
+    ".........",
+    "...#.....",
+    ".........",
+]
+ANA = {**SKIRMISH_UNITS[0], "thrown": {"frag_grenade": 2, "molotov": 1}}
+BEN = {"id": "ben", "side": "vault", "at": [6, 0], "facing": "E", "character": character("Ben", ["colt_1911"])}
+REX = {**SKIRMISH_UNITS[1], "at": [6, 3]}
+RAT = {"id": "rat", "side": "raiders", "at": [6, 4], "facing": "W", "character": character("Rat", ["grease_gun"])}
+
+
+def field(tmp_path, *units, hexes=False):
+    battlemap = {"rows": ROWS} | ({"kind": "hex"} if hexes else {})
+    return write_encounter(tmp_path / "encounters", "wall", units=units or (ANA, BEN, REX, RAT), map=battlemap)
+
+
+async def aim_frag(ui) -> None:
+    """Start the fight and aim the frag grenade (the first of Ana's two kinds)."""
+    await ui.press("s")
+    await ui.press("T")
+    choice = await ui.wait_for_screen(ChoiceScreen)
+    assert "frag grenade × 2" in ui.screen_text() and "molotov cocktail × 1" in ui.screen_text()  # R22.1.2
+    assert choice.title_text == "Ana throws what?"
+    await ui.press("enter")
+    await ui.wait_for_screen(GameScreen)
+
+
+def test_t_aims_a_grenade_with_its_blast_drawn_round_the_cursor_and_esc_leaves(run_ui, tmp_path):
+    async def script(ui):
+        await aim_frag(ui)
+        panel = ui.text("#unit")
+        assert "frag grenade × 2, molotov cocktail ×" in panel  # R22.1.2: the panel's belt (the line wraps)
+        assert ui.map.cursor == (6, 3)  # the nearest enemy in sight
+        judged = preview(ui.game.session.acting_view(), Throw("ana", "frag_grenade", (6, 3))).throw
+        assert judged is not None
+        blast = ui.map.overlay.blast
+        # R22.5.1: the target cell is in the inner band, the farthest cells in the outer; R22.5.3: each caught
+        # character's cell is in the band it takes
+        assert blast[(6, 3)] is BlastBand.INNER and BlastBand.OUTER in blast.values()
+        assert {share.unit: share.band for share in judged.caught} == {"rex": BlastBand.INNER, "rat": blast[(6, 4)]}
+        hint = ui.text("#hint")
+        assert f"throw the frag grenade at 6,3: {judged.plan.chance}% to hit" in hint
+        assert f"{judged.plan.ap} AP" in hint and f"of {judged.reach_m:g} m reach" in hint and "scatters" in hint
+        assert "caught: Rex inner" in hint and "Enter throws, Esc leaves" in hint
+        assert "throwing the frag grenade" in ui.map.border_title
+        await ui.press("right")  # the blast follows the cursor
+        assert ui.map.overlay.blast[(7, 3)] is BlastBand.INNER
+        await ui.press("escape")
+        assert ui.map.overlay.blast == {} and ui.game.aim is None
+        assert "no throw: the frag grenade stays on the belt" in ui.text("#hint")
+        assert ui.state.unit("ana").thrown_count("frag_grenade") == 2
+        await ui.press("down")  # the cursor previews walks again
+        assert "move to 7,4" in ui.text("#hint")
+
+    run_ui(script, open_path=field(tmp_path))
+
+
+def test_friends_in_the_blast_are_named_before_the_throw(run_ui, tmp_path):
+    async def script(ui):
+        await aim_frag(ui)
+        await ui.move_cursor_to((6, 2))  # Ben at 6,0 and the two raiders are all in reach of the blast
+        assert "Ben" in ui.text("#hint") and "a friend" in ui.text("#hint")
+        await ui.press("enter")
+        confirm = await ui.wait_for_screen(ConfirmThrow)
+        assert confirm.question == "Ben is in the blast: throw anyway? Enter / Esc"
+        await ui.press("escape")  # back to aiming, nothing thrown
+        await ui.wait_for_screen(GameScreen)
+        assert ui.game.aim is not None and ui.state.unit("ana").thrown_count("frag_grenade") == 2
+        await ui.press("enter")
+        await ui.wait_for_screen(ConfirmThrow)
+        await ui.press("enter")
+        await ui.until(lambda: ui.state.unit("ana").thrown_count("frag_grenade") == 1, "the throw")
+        assert "Ana throws a frag grenade at 6,2" in ui.log_text()
+        assert ui.game.aim is None and ui.map.overlay.blast == {}
+
+    run_ui(script, open_path=field(tmp_path))
+
+
+def test_a_cell_out_of_line_is_refused_with_the_engines_sentence(run_ui, tmp_path):
+    async def script(ui):
+        await aim_frag(ui)
+        await ui.move_cursor_to((3, 7))  # R22.2.4: the wall at 3,6 stands between Ana and the cell
+        refusal = preview(ui.game.session.acting_view(), Throw("ana", "frag_grenade", (3, 7))).reason
+        assert refusal and refusal in ui.text("#hint") and "Esc leaves" in ui.text("#hint")
+        await ui.press("enter")
+        await ui.settle()
+        assert refusal in ui.notices()[-1]
+        assert ui.state.unit("ana").thrown_count("frag_grenade") == 2 and ui.game.aim is not None
+
+    run_ui(script, open_path=field(tmp_path))
+
+
+def test_a_missed_throw_shows_where_it_landed_and_its_scatter_dice(run_ui, tmp_path):
+    async def script(ui):
+        await ui.press("s")
+        await ui.command("gm dice 99 3 2 2")  # R22.4: d100 99 off target; d8 3 (E); 2d6 2+2
+        await ui.press("T", "enter")
+        await ui.wait_for_screen(GameScreen)
+        await ui.move_cursor_to((3, 1))  # nobody caught there: no question
+        await ui.press("enter")
+        await ui.until(lambda: ui.state.unit("ana").thrown_count("frag_grenade") == 1, "the throw")
+        log = ui.log_text()
+        assert "d100 99" in log and "d8 3" in log and "2+2" in log
+        landing = next(e for e in ui.game.session.game.log if e.kind == "throw").data["landing"]
+        assert landing != [3, 1]
+        marks = {x: text for x, text, _ in ui.map._traces[landing[1]]}
+        assert marks[landing[0]] == LANDING_MARK and marks[3] == TARGET_MARK  # R22.4: where it came down, aimed
+        assert "frag grenade × 1" in ui.text("#unit")
+
+    run_ui(script, open_path=field(tmp_path))
+
+
+def test_the_blast_is_drawn_on_a_hex_map(run_ui, tmp_path):
+    async def script(ui):
+        await aim_frag(ui)
+        blast = ui.map.overlay.blast
+        assert blast[(6, 3)] is BlastBand.INNER
+        # R20.1: on hexes the odd row's neighbours of 6,3 are 6,2, 7,2, 6,4 and 7,4: the next band, like 5,3's
+        assert {cell for cell, band in blast.items() if band is not BlastBand.INNER} >= {(7, 2), (7, 4), (6, 2)}
+
+    run_ui(script, open_path=field(tmp_path, hexes=True))
+
+
+def test_a_unit_without_thrown_weapons_is_told_so(run_ui, tmp_path):
+    async def script(ui):
+        await ui.press("s", "T")
+        await ui.settle()
+        assert "Ana carries no thrown weapons (R22.1.2)" in ui.notices()[-1]
+        assert ui.game.aim is None and not ui.text("#unit").count("×")
+
+    run_ui(script, open_path=field(tmp_path, SKIRMISH_UNITS[0], REX))
+
+
+def test_the_panel_shows_an_enemys_belt_without_the_fog(run_ui, tmp_path):
+    quick = character("Rex", ["grease_gun"], {"AG": 10, "PE": 10, "LU": 10})  # Rex acts first
+    raider = {**REX, "thrown": {"dynamite": 1}, "character": quick}
+
+    async def script(ui):
+        await ui.press("s")
+        assert ui.state.active == "rex"
+        assert "dynamite × 1" in ui.text("#unit")  # R22.1.2: fog off, every belt is known
+
+    run_ui(script, open_path=field(tmp_path, SKIRMISH_UNITS[0], raider))

@@ -45,8 +45,9 @@ def belt(unit: Unit) -> list[tuple[str, str]]:
 
 
 def belt_words(unit: Unit) -> str:
-    """ "frag grenade × 2, molotov cocktail × 1", or "" for a unit that carries none (the unit panel's line)."""
-    return ", ".join(words for _, words in belt(unit))
+    """ "frag grenade × 2, molotov cocktail × 1", or "" for a unit that carries none (the unit panel's line; an
+    item's words never split over two lines of a narrow panel)."""
+    return ", ".join(words.replace(" ", "\u00a0") for _, words in belt(unit))
 
 
 def belt_shown(state: Encounter, unit: Unit) -> bool:

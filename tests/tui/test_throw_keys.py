@@ -38,6 +38,11 @@ def field(tmp_path, *units, hexes=False):
     return write_encounter(tmp_path / "encounters", "wall", units=units or (ANA, BEN, REX, RAT), map=battlemap)
 
 
+def panel_text(ui) -> str:
+    """The unit panel's words (an item of the belt is kept on one line with no-break spaces)."""
+    return ui.text("#unit").replace("\u00a0", " ")
+
+
 async def aim_frag(ui) -> None:
     """Start the fight and aim the frag grenade (the first of Ana's two kinds)."""
     await ui.press("s")
@@ -52,7 +57,7 @@ async def aim_frag(ui) -> None:
 def test_t_aims_a_grenade_with_its_blast_drawn_round_the_cursor_and_esc_leaves(run_ui, tmp_path):
     async def script(ui):
         await aim_frag(ui)
-        panel = ui.text("#unit")
+        panel = panel_text(ui)
         assert "frag grenade × 2, molotov cocktail ×" in panel  # R22.1.2: the panel's belt (the line wraps)
         assert ui.map.cursor == (6, 3)  # the nearest enemy in sight
         judged = preview(ui.game.session.acting_view(), Throw("ana", "frag_grenade", (6, 3))).throw
@@ -129,7 +134,7 @@ def test_a_missed_throw_shows_where_it_landed_and_its_scatter_dice(run_ui, tmp_p
         assert landing != [3, 1]
         marks = {x: text for x, text, _ in ui.map._traces[landing[1]]}
         assert marks[landing[0]] == LANDING_MARK and marks[3] == TARGET_MARK  # R22.4: where it came down, aimed
-        assert "frag grenade × 1" in ui.text("#unit")
+        assert "frag grenade × 1" in panel_text(ui)
 
     run_ui(script, open_path=field(tmp_path))
 
@@ -150,7 +155,7 @@ def test_a_unit_without_thrown_weapons_is_told_so(run_ui, tmp_path):
         await ui.press("s", "T")
         await ui.settle()
         assert "Ana carries no thrown weapons (R22.1.2)" in ui.notices()[-1]
-        assert ui.game.aim is None and not ui.text("#unit").count("×")
+        assert ui.game.aim is None and not panel_text(ui).count("×")
 
     run_ui(script, open_path=field(tmp_path, SKIRMISH_UNITS[0], REX))
 
@@ -162,6 +167,30 @@ def test_the_panel_shows_an_enemys_belt_without_the_fog(run_ui, tmp_path):
     async def script(ui):
         await ui.press("s")
         assert ui.state.active == "rex"
-        assert "dynamite × 1" in ui.text("#unit")  # R22.1.2: fog off, every belt is known
+        assert "dynamite × 1" in panel_text(ui)  # R22.1.2: fog off, every belt is known
 
     run_ui(script, open_path=field(tmp_path, SKIRMISH_UNITS[0], raider))
+
+
+def test_an_ai_throw_is_drawn_with_its_landing_and_blast_for_the_pace(library, tmp_path):
+    # R22.8.4: every side is shown where a throw lands; the follow-the-action trace draws it and its blast
+    from apcombat.content import load_encounter
+    from apcombat.engine import Game, blast_cells
+    from apcombat.fight import action_of
+    from apcombat.tui.follow import BLAST_STYLES, trace_of
+
+    rex = {**REX, "thrown": {"frag_grenade": 1}}
+    game = Game(load_encounter(field(tmp_path, SKIRMISH_UNITS[0], rex), library), seed=1)
+    game.play_all(["gm dice 1 6", "start", "end", "gm dice 99 7 3 3"])  # R22.4: off target, d8 7 (W), 3+3
+    before, logged = game.state, len(game.log)
+    game.play("throw rex frag_grenade 3,1")
+    action = action_of(before, game.state, game.log[logged:], game.history[-1], len(game.history))
+    assert action is not None
+    landing = tuple(next(e for e in action.events if e.kind == "throw").data["landing"])
+    assert landing != (3, 1)
+    trace = trace_of(action)
+    assert trace[landing][0] == LANDING_MARK and trace[(3, 1)][0] == TARGET_MARK
+    weapon = before.unit("rex").thrown_stock("frag_grenade").weapon
+    area = blast_cells(game.state, weapon, landing)
+    drawn = {cell: mark for cell, mark in trace.items() if cell not in (landing, (3, 1)) and cell in area}
+    assert drawn and all(style == BLAST_STYLES[area[cell]] for cell, (_, style) in drawn.items())

@@ -39,8 +39,7 @@ def field(tmp_path, *units, hexes=False):
 
 
 def panel_text(ui) -> str:
-    """The unit panel's words (an item of the belt is kept on one line with no-break spaces)."""
-    return ui.text("#unit").replace("\u00a0", " ")
+    return ui.text("#unit")
 
 
 async def aim_frag(ui) -> None:
@@ -58,7 +57,7 @@ def test_t_aims_a_grenade_with_its_blast_drawn_round_the_cursor_and_esc_leaves(r
     async def script(ui):
         await aim_frag(ui)
         panel = panel_text(ui)
-        assert "frag grenade × 2, molotov cocktail ×" in panel  # R22.1.2: the panel's belt (the line wraps)
+        assert "frag grenade × 2" in panel and "molotov cocktail × 1" in panel  # R22.1.2: the panel's belt
         assert ui.map.cursor == (6, 3)  # the nearest enemy in sight
         judged = preview(ui.game.session.acting_view(), Throw("ana", "frag_grenade", (6, 3))).throw
         assert judged is not None

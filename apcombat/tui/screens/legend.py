@@ -199,9 +199,9 @@ def legend_text(hexes: bool = False, colours: str = STANDARD) -> Text:
     lines.append(_line(cell(tint="cursor"), "  the cursor"))
     lines.append(_line(cell(tint="target"), "  the target"))
     blast = Text.assemble(*(Text.assemble(cell(tint=BLAST_TINTS[band]), f" {band.value} ") for band in BlastBand))
-    lines.append(_line(blast, " a throw's blast being aimed (T, R22.5); a character in the band it takes"))
+    lines.append(_line(blast, " a throw's blast being aimed (T, R22.5)"))
     landing = Text.assemble(Text(LANDING_MARK, LANDING_STYLE), "  ", Text(TARGET_MARK, TARGET_STYLE))
-    lines.append(_line(landing, "  where a throw landed, and the cell a missed throw was aimed at (R22.4)"))
+    lines.append(_line(landing, "  a throw's landing, and the cell it missed (R22.4)"))
     lines.append(Text("A watch fires at an enemy entering its cone, not one in it (R16.2).", style="italic"))
     return Text("\n").join(lines)
 

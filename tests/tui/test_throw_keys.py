@@ -79,6 +79,12 @@ def test_t_aims_a_grenade_with_its_blast_drawn_round_the_cursor_and_esc_leaves(r
         assert ui.state.unit("ana").thrown_count("frag_grenade") == 2
         await ui.press("down")  # the cursor previews walks again
         assert "move to 7,4" in ui.text("#hint")
+        await ui.press("T", "enter")  # aiming again, then a walk to the cursor with m: the aiming ends
+        await ui.wait_for_screen(GameScreen)
+        assert ui.game.aim is not None and ui.map.overlay.blast
+        await ui.press("m")
+        await ui.until(lambda: ui.state.unit("ana").at == (7, 4), "Ana's walk")
+        assert ui.map.overlay.blast == {} and ui.game.aim is None
 
     run_ui(script, open_path=field(tmp_path))
 
@@ -193,3 +199,21 @@ def test_an_ai_throw_is_drawn_with_its_landing_and_blast_for_the_pace(library, t
     area = blast_cells(game.state, weapon, landing)
     drawn = {cell: mark for cell, mark in trace.items() if cell not in (landing, (3, 1)) and cell in area}
     assert drawn and all(style == BLAST_STYLES[area[cell]] for cell, (_, style) in drawn.items())
+
+
+def test_under_the_fog_the_blast_is_drawn_on_the_cells_the_side_sees_only(tmp_path):
+    # R21.8.4: the app draws what the side's view holds; `aim_view` gets the side's sight under the fog
+    from apcombat.engine import blast_cells
+    from apcombat.tui.throw_aim import Aim, aim_view
+    from tests.engine.throw_fights import ana, jed, throw_game
+
+    game = throw_game(tmp_path, ana((0, 2), thrown={"frag_grenade": 2}), jed((4, 2)))
+    state = game.state
+    weapon = state.unit("ana").thrown_stock("frag_grenade").weapon
+    area = blast_cells(state, weapon, (4, 2))
+    seen = frozenset(cell for cell in area if cell[0] <= 4)  # say the side sees the blast's near half only
+    aimed = aim_view(state, Aim("ana", "frag_grenade", weapon), (4, 2), lambda c: preview(state, c), seen)
+    assert aimed.cells and set(aimed.cells) <= seen < set(area)
+    assert aimed.cells[(4, 2)] is BlastBand.INNER and aimed.command == Throw("ana", "frag_grenade", (4, 2))
+    everything = aim_view(state, Aim("ana", "frag_grenade", weapon), (4, 2), lambda c: preview(state, c), None)
+    assert set(everything.cells) == set(area)

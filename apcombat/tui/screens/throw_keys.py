@@ -180,8 +180,9 @@ class ThrowKeys(BattleFace):
         return True
 
     def landing_marks(self, events: list[Event]) -> None:
-        """After a throw: the landing cell marked on the map (the target cell too on a miss, R22.4) until the
-        next command; the log's line has the d100 and the scatter dice."""
+        """After a command, the aiming ends; after a throw, the landing cell is marked on the map (the target
+        cell too on a miss, R22.4) until the next command; the log's line has the d100 and the scatter dice."""
+        self.leave_aim(quietly=True)  # any command played ends the aiming (a walk with m, a shot with f)
         views = self.query(MapView)
         landing = landing_of(events)
         if not views or (landing is None and not self._marked):

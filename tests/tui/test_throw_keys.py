@@ -217,3 +217,34 @@ def test_under_the_fog_the_blast_is_drawn_on_the_cells_the_side_sees_only(tmp_pa
     assert aimed.cells[(4, 2)] is BlastBand.INNER and aimed.command == Throw("ana", "frag_grenade", (4, 2))
     everything = aim_view(state, Aim("ana", "frag_grenade", weapon), (4, 2), lambda c: preview(state, c), None)
     assert set(everything.cells) == set(area)
+
+
+def test_from_cover_the_throw_leans_out(run_ui, tmp_path):
+    beside = {**ANA, "at": [4, 3]}  # beside the low wall at 5,3
+
+    async def script(ui):
+        await ui.press("s", "c")  # R9.1: into cover; R22.2.5: from cover a throw only leaning out
+        await ui.until(lambda: ui.state.unit("ana").in_cover, "Ana in cover")
+        await ui.press("T", "enter")
+        await ui.wait_for_screen(GameScreen)
+        assert ui.map.cursor == (6, 3)
+        plain = preview(ui.game.session.acting_view(), Throw("ana", "frag_grenade", (6, 3)))
+        assert plain.throw is None  # the engine refuses the plain throw from cover
+        assert "throw the frag grenade at 6,3 leaning out (R22.2.5):" in ui.text("#hint")
+        assert ui.game.aimed.command == Throw("ana", "frag_grenade", (6, 3), lean=True)
+
+    run_ui(script, open_path=field(tmp_path, beside, REX, RAT))
+
+
+def test_a_cell_beyond_the_reach_is_refused_with_the_engines_sentence(run_ui, tmp_path):
+    weak = {**ANA, "character": character("Ana", ["colt_1911"], {"ST": 1, "PE": 8, "AG": 8, "LU": 2}, ap=12)}
+
+    async def script(ui):
+        await aim_frag(ui)
+        assert ui.map.cursor == (6, 3)  # 5 m away; R22.2.3: 3 x ST 1 = 3 m
+        assert "Ana throws a frag grenade at most 3 m (3 × ST 1, R22.2.3)" in ui.text("#hint")
+        assert ui.game.aimed.command is None
+        await ui.move_cursor_to((4, 3))
+        assert "Enter throws" in ui.text("#hint")
+
+    run_ui(script, open_path=field(tmp_path, weak, REX, RAT))

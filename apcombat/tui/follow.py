@@ -20,6 +20,8 @@ from rich.style import Style
 from apcombat.engine import Event, blast_cells, unit_marks
 from apcombat.fight import WaitedAction
 from apcombat.model import BlastBand, Cell, Encounter, Terrain
+from apcombat.tui.widgets.map_glyphs import BLAST_TINTS
+from apcombat.tui.widgets.map_palettes import STANDARD, palette, palette_of
 from apcombat.tui.widgets.map_view import MapView
 
 SHOT_MARK = "··"
@@ -30,21 +32,22 @@ SHOOTER_STYLE = Style(color="black", bgcolor="bright_yellow", bold=True)
 LANDING_MARK, TARGET_MARK = "✸✸", "××"  # where a throw came down; the cell it was thrown at, on a miss
 LANDING_STYLE = Style(color="bright_white", bgcolor="red", bold=True)
 TARGET_STYLE = Style(color="bright_yellow", bold=True)
-BLAST_STYLES = {
-    BlastBand.INNER: Style(bgcolor="bright_red"),
-    BlastBand.MIDDLE: Style(bgcolor="yellow"),
-    BlastBand.OUTER: Style(bgcolor="bright_black"),
-}
-""" The blast's bands drawn for the pace around a throw's landing cell (as the aiming overlay's standard tints)."""
+
+
+def blast_style(band: BlastBand, palette_name: str = STANDARD) -> Style:
+    """A band of a blast drawn for the pace round a throw's landing cell: the aiming overlay's tint in the
+    player's palette."""
+    return palette(palette_name).tints[BLAST_TINTS[band]]
+
 
 Trace = dict[Cell, tuple[str, Style]]
 
 
-def trace_of(action: WaitedAction, shown: Collection[str] | None = None) -> Trace:
+def trace_of(action: WaitedAction, shown: Collection[str] | None = None, palette_name: str = STANDARD) -> Trace:
     """What the map draws for an action: its shot's line between the two units, and over each unit that lost
     HP the HP it lost ("-14"), or "miss" over a target that lost none. Numbers from the engine's states.
     `shown`: the units the viewing side's view holds (R21.8.4: nothing is drawn over one it does not see)."""
-    trace: Trace = blast_trace(action.before, action.after, action.events)
+    trace: Trace = blast_trace(action.before, action.after, action.events, palette_name)
     trace |= {cell: (SHOT_MARK, SHOT_STYLE) for cell in action.shot[1:-1]}
     height = action.after.map.height if action.after.map is not None else 0
     lost = action.hp_lost()
@@ -84,7 +87,7 @@ def landing_of(events: Collection[Event]) -> Cell | None:
     return (landing[0], landing[1]) if landing else None
 
 
-def blast_trace(before: Encounter, after: Encounter, events: Collection[Event]) -> Trace:
+def blast_trace(before: Encounter, after: Encounter, events: Collection[Event], palette_name: str = STANDARD) -> Trace:
     """A throw's blast (the engine's `blast_cells` of the weapon thrown, at its landing cell) drawn on the empty
     open cells around it, with its landing and target marks."""
     landing = landing_of(events)
@@ -95,7 +98,7 @@ def blast_trace(before: Encounter, after: Encounter, events: Collection[Event]) 
         return {}
     occupied = {unit.at for unit in after.units if unit.at is not None}
     open_cells = {
-        cell: (" " * len(SHOT_MARK), BLAST_STYLES[band])
+        cell: (" " * len(SHOT_MARK), blast_style(band, palette_name))
         for cell, band in blast_cells(after, stock.weapon, landing).items()
         if cell not in occupied and after.map.at(cell) not in (Terrain.WALL, Terrain.HUT)
     }
@@ -128,7 +131,8 @@ class FollowAction:
         if pace > 0:  # at pace 0 nothing waits: no frame would show the view there or the shot
             if follow and scroll:
                 self.bring_into_sight(action, shown)
-            trace = trace_of(action, shown)
+            colours = palette_of(self.view.app) if self.view.is_attached else STANDARD
+            trace = trace_of(action, shown, colours)
             if trace:
                 self.view.show_trace(self.with_shooter_named(action, trace))
                 self._timer = self.set_timer(pace, self.clear)

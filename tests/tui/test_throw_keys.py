@@ -182,7 +182,7 @@ def test_an_ai_throw_is_drawn_with_its_landing_and_blast_for_the_pace(library, t
     from apcombat.content import load_encounter
     from apcombat.engine import Game, blast_cells
     from apcombat.fight import action_of
-    from apcombat.tui.follow import BLAST_STYLES, trace_of
+    from apcombat.tui.follow import blast_style, trace_of
 
     rex = {**REX, "thrown": {"frag_grenade": 1}}
     game = Game(load_encounter(field(tmp_path, SKIRMISH_UNITS[0], rex), library), seed=1)
@@ -198,7 +198,7 @@ def test_an_ai_throw_is_drawn_with_its_landing_and_blast_for_the_pace(library, t
     weapon = before.unit("rex").thrown_stock("frag_grenade").weapon
     area = blast_cells(game.state, weapon, landing)
     drawn = {cell: mark for cell, mark in trace.items() if cell not in (landing, (3, 1)) and cell in area}
-    assert drawn and all(style == BLAST_STYLES[area[cell]] for cell, (_, style) in drawn.items())
+    assert drawn and all(style == blast_style(area[cell]) for cell, (_, style) in drawn.items())
 
 
 def test_under_the_fog_the_blast_is_drawn_on_the_cells_the_side_sees_only(tmp_path):

@@ -102,7 +102,7 @@ from apcombat.engine.preview import Preview, preview
 from apcombat.engine.side_view import blast_landed, fog_on, last_seen, marks_of, sees_now, shows_new, undo_refusal, view
 
 # R22: thrown weapons — a throw's plan, what its preview says, and whom a blast at a cell would catch.
-from apcombat.engine.throw_preview import BlastShare, LandingChance, ThrowPreview, blast_shares
+from apcombat.engine.throw_preview import BlastShare, LandingChance, ThrowPreview, blast_cells, blast_shares
 from apcombat.engine.throwing import ThrowPlan, plan_throw
 
 # What a screen shows and an AI weighs, computed here so that no UI computes a rule.
@@ -199,6 +199,7 @@ __all__ = [
     "attack_choices",
     "attack_lines",
     "band_cells",
+    "blast_cells",
     "blast_landed",
     "blast_shares",
     "choice_actions",

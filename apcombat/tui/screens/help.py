@@ -33,6 +33,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     from apcombat.tui.screens.settings import SettingsScreen
     from apcombat.tui.screens.setup import SetupScreen
     from apcombat.tui.screens.shot import ShotScreen
+    from apcombat.tui.screens.throw_keys import ConfirmThrow
     from apcombat.tui.screens.title import TitleScreen
     from apcombat.tui.screens.victory import VictoryScreen
     from apcombat.tui.widgets.map_view import MapView
@@ -48,6 +49,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
         ("map", MapView),
         ("while you waited", WaitedPanel),
         ("shot", ShotScreen),
+        ("throw: friends in the blast", ConfirmThrow),
         ("dice", DiceScreen),
         ("oracle", OracleScreen),
         ("dialogs", ChoiceScreen),

@@ -74,6 +74,8 @@ def legal_actions(state: Encounter, jumps: bool = True) -> list[Command]:
         return []
     if state.round == 0:
         return [commands.Start()]
+    if state.blast_waiting is not None:  # R22.9.2: only the game master's `gm blast` comes next
+        return []
     waiting = next((part for part in parts_on(state) if part.waiting_for_sides(state)), None)
     if waiting is not None:  # R18.5.1: the sides choose before the round's first card
         return waiting.actions_while_waiting(state)

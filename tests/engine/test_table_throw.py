@@ -1,0 +1,161 @@
+"""Table mode's throw (R22.9): `throw WHO ITEM at Ncm [lean]`, the blast waiting for `gm blast`, and E22.7."""
+
+from __future__ import annotations
+
+import pytest
+
+from apcombat.engine import CommandError, Game, legal_commands
+from apcombat.model import Facing, WaitingBlast
+from tests.engine.throw_fights import ana, ben, jed, moss, rat, throw_game
+
+WAITING = r"the blast of Ana's frag grenade is waiting for gm blast \(R22\.9\.2\)"
+
+
+def table(tmp_path, *more, modules=(), **options):
+    """E22.7's table (no cells: table mode): Ana with two frag grenades, Jed, Rat in cover, Moss; or `more`."""
+    units = more or (ana(None, thrown={"frag_grenade": 2}), jed(None), rat(None), moss(None))
+    game = throw_game(tmp_path, *units, rows=None, modules=modules, **options)
+    if not more:
+        game.play("gm set rat in_cover=true")  # behind crates (R9.1, the game master says so)
+    return game
+
+
+def hp(game) -> dict[str, int]:
+    return {unit.id: unit.hp for unit in game.state.units}
+
+
+def test_e22_7_at_the_table(tmp_path):  # R22.9.1, R22.9.2, E22.7
+    game = table(tmp_path)
+    game.play("gm dice 77 5 3 4")
+    events = game.play("throw ana frag_grenade at 12cm")
+    throw = next(event for event in events if event.kind == "throw")
+    assert throw.data["chance"] == 60 and throw.data["roll"] == 77  # 4 m: close, 60 %
+    waiting = next(event for event in events if event.kind == "blast_waiting")
+    assert waiting.text == (
+        "Ana's frag grenade scatters 2 cells (6 cm) to the table's south: lay the template there (2, 4 and 6 cm) "
+        "and name who is under it (gm blast) (R22.9)"
+    )
+    assert game.state.blast_waiting == WaitingBlast("ana", "frag_grenade", 4.0, hit=False, direction=Facing.S, cells=2)
+    game.play("gm dice 6 2 3")
+    game.play("gm blast jed=middle rat=outer/covered")
+    # 3d6 = 11 + 17 = 28: Jed middle 18, 0 armour against it in a leather jacket -> 10; Rat shifted out: untouched
+    assert hp(game) == {"ana": 30, "jed": 10, "rat": 25, "moss": 31}
+    assert game.state.blast_waiting is None
+
+
+def test_a_hit_lands_on_the_point(tmp_path):  # R22.9.1
+    game = table(tmp_path)
+    game.play("gm dice 41")
+    events = game.play("throw ana frag_grenade at 12cm")
+    assert events[-1].text.startswith("Ana's frag grenade lands on the point: lay the template there (2, 4 and 6 cm)")
+    assert game.state.blast_waiting == WaitingBlast("ana", "frag_grenade", 4.0)
+
+
+def test_the_reach_in_centimetres(tmp_path):  # R22.2.3, R22.9.1: 9 x ST cm
+    game = table(tmp_path, ben(None, thrown={"frag_grenade": 1}), jed(None))
+    with pytest.raises(CommandError, match=r"Ben throws a frag grenade at most 36 cm \(9 × ST 4 cm, R22\.2\.3\)"):
+        game.play("throw ben frag_grenade at 37cm")
+    game.play("gm dice 1")
+    game.play("throw ben frag_grenade at 36cm")
+    assert game.state.blast_waiting is not None
+
+
+def test_lean_at_the_table(tmp_path):  # R22.2.5: the game master says who is in cover
+    game = table(tmp_path, ana(None, thrown={"frag_grenade": 2}), jed(None))
+    with pytest.raises(CommandError, match=r"leaning out \(R9\.5\) needs Ana in cover"):
+        game.play("throw ana frag_grenade at 12cm lean")
+    game.play("cover ana")
+    with pytest.raises(CommandError, match="Ana is in cover: lean out"):
+        game.play("throw ana frag_grenade at 12cm")
+    game.play("gm dice 41")
+    events = game.play("throw ana frag_grenade at 12cm lean")
+    throw = next(event for event in events if event.kind == "throw")
+    assert throw.data["ap_cost"] == 5  # the throw's 4 and 1 for leaning out (R22.2.5)
+
+
+def test_every_other_command_waits_for_the_blast(tmp_path):  # R22.9.2
+    game = table(tmp_path)
+    game.play("gm dice 41")
+    game.play("throw ana frag_grenade at 12cm")
+    for line in ("end", "throw ana frag_grenade at 6cm", "pose ana prone", "gm hp jed -3", "gm mod 10"):
+        with pytest.raises(CommandError, match=WAITING):
+            game.play(line)
+    assert legal_commands(game.state) == []
+    game.play("gm dice 4 2 5")  # gm dice is played while it waits
+    game.play("undo")  # and undo: the dice, then the throw
+    game.play("undo")
+    assert game.state.blast_waiting is None and game.state.unit("ana").thrown_count("frag_grenade") == 2
+
+
+def test_gm_blast_refusals(tmp_path):  # R22.9.2, R22.5.5
+    game = table(tmp_path)
+    with pytest.raises(CommandError, match=r"no throw is waiting for its blast.*\(R22\.9\.2\)"):
+        game.play("gm blast jed=inner")
+    game.play("gm hp jed -28")  # down, out of the fight (no casualties module: not a man down)
+    game.play("gm dice 41")
+    game.play("throw ana frag_grenade at 12cm")
+    with pytest.raises(CommandError, match="no unit 'zed'"):
+        game.play("gm blast zed=inner")
+    with pytest.raises(CommandError, match=r"Jed is out of the fight.*\(R22\.5\.5\)"):
+        game.play("gm blast jed=inner")
+    with pytest.raises(CommandError, match="named twice"):
+        game.play("gm blast rat=inner rat=outer")
+    assert game.state.blast_waiting is not None
+    game.play("gm blast")  # nobody under it
+    assert game.state.blast_waiting is None and hp(game)["rat"] == 25
+
+
+def test_gm_blast_on_a_map_is_refused(tmp_path):  # R22.9.2
+    game = throw_game(tmp_path, ana((0, 2), thrown={"frag_grenade": 2}), jed((4, 2)))
+    with pytest.raises(CommandError, match=r"gm blast is for table mode.*\(R22\.9\.2\)"):
+        game.play("gm blast jed=inner")
+
+
+def test_prone_and_cover_shifts_at_the_table(tmp_path):  # R22.5.3, R22.9.2
+    game = table(tmp_path, ana(None, thrown={"frag_grenade": 2}), jed(None, pose="prone"), rat(None), moss(None))
+    game.play("gm dice 41")
+    game.play("throw ana frag_grenade at 12cm")
+    game.play("gm dice 6 2 3")  # 28
+    # Jed prone: inner -> middle (18 - 0 = 18); Rat not in cover: /covered gives no shift (28 - 2 leather -> 26 ...)
+    events = game.play("gm blast jed=inner rat=outer/covered moss=outer")
+    caught = {event.unit: event.data["band"] for event in events if event.kind == "blast"}
+    assert caught == {"jed": "middle", "rat": "outer", "moss": "outer"}
+
+
+def test_a_man_down_under_the_template_is_killed(tmp_path):  # R22.5.5 at the table
+    game = table(tmp_path, modules=("casualties",))
+    game.play("gm dice 4")  # R18.2.1: Jed's casualty d6 4: a man down
+    game.play("gm hp jed -28")
+    assert game.state.unit("jed").fate.value == "man_down"
+    game.play("gm dice 41")
+    game.play("throw ana frag_grenade at 12cm")
+    events = game.play("gm blast jed=inner")  # prone: inner -> middle, his final band (R22.5.3 a)
+    assert game.state.unit("jed").fate.value == "dead"
+    assert not any(event.kind == "blast_damage" for event in events)  # nobody in the fight caught: no roll
+
+
+def test_a_waiting_blast_survives_save_and_load(tmp_path):  # R22.9.2, saves
+    from apcombat.saves import load_game, save_game
+
+    game = table(tmp_path)
+    game.play("gm dice 77 5 3 4")
+    game.play("throw ana frag_grenade at 12cm")
+    path = tmp_path / "save.json"
+    save_game(game, path)
+    loaded = load_game(path)
+    assert loaded.state.blast_waiting == game.state.blast_waiting
+    with pytest.raises(CommandError, match=WAITING):
+        loaded.play("end")
+    loaded.play("gm dice 6 2 3")
+    loaded.play("gm blast jed=middle rat=outer/covered")
+    assert hp(loaded)["jed"] == 10
+
+
+def test_a_replay_waits_again(tmp_path):  # R22.9.2: a replay of the history plays both lines again
+    game = table(tmp_path)
+    game.play("gm dice 77 5 3 4")
+    game.play("throw ana frag_grenade at 12cm")
+    game.play("gm dice 6 2 3")
+    game.play("gm blast jed=middle rat=outer/covered")
+    again = Game.replay(game.start, game.seed, game.history)
+    assert hp(again) == hp(game)

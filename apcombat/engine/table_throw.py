@@ -13,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceSource
+from apcombat.engine import throwing
 from apcombat.engine.blast import named_at_the_table
 from apcombat.engine.command_base import Command, CommandError, unit_by_id
 from apcombat.engine.events import Event
@@ -20,7 +21,6 @@ from apcombat.engine.gm_commands import GmDice
 from apcombat.engine.movement import pay
 from apcombat.engine.reactions import covering_fire
 from apcombat.engine.throw_commands import GmBlast, Throw
-from apcombat.engine import throwing
 from apcombat.engine.throwing import article, blast_lands, plan_throw, throw_made, thrown_weapon
 from apcombat.model import Encounter, Facing, Unit, WaitingBlast, Weapon
 from apcombat.model.fates import Fate
@@ -191,9 +191,7 @@ def gm_blast(state: Encounter, command: GmBlast, dice: DiceSource, events: list[
 
 def _named_event(state: Encounter, command: GmBlast, weapon: Weapon) -> Event:
     """The log's line of who the game master named under the template."""
-    names = [
-        f"{state.unit(c.unit).name} {c.band.value}{' (covered)' if c.covered else ''}" for c in command.caught
-    ]
+    names = [f"{state.unit(c.unit).name} {c.band.value}{' (covered)' if c.covered else ''}" for c in command.caught]
     under = ", ".join(names) if names else "nobody"
     text = f"The game master names who is under the {weapon.name.lower()}'s template: {under} (R22.9.2)"
     data = {"caught": [{"unit": c.unit, "band": c.band.value, "covered": c.covered} for c in command.caught]}

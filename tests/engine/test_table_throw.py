@@ -159,3 +159,106 @@ def test_a_replay_waits_again(tmp_path):  # R22.9.2: a replay of the history pla
     game.play("gm blast jed=middle rat=outer/covered")
     again = Game.replay(game.start, game.seed, game.history)
     assert hp(again) == hp(game)
+
+
+def rerolls_table(tmp_path):
+    """E22.7's table with re-roll points on: 4 points each (R18.6.1)."""
+    from apcombat.content import load_encounter, load_library
+    from tests.engine.builders import write_encounter
+    from tests.engine.throw_fights import ROOT, throw_document
+
+    document = throw_document(
+        ana(None, thrown={"frag_grenade": 2}), jed(None), rat(None), moss(None), rows=None, modules=("rerolls",)
+    )
+    document["side"] = [side | {"reroll_points": 4} for side in document["side"]]
+    path = write_encounter(tmp_path / "table.toml", document)
+    game = Game(load_encounter(path, load_library(ROOT / "content")), seed=1)
+    game.play("start")
+    game.play("gm set rat in_cover=true")
+    game.play("gm dice 77 5 3 4")
+    game.play("throw ana frag_grenade at 12cm")
+    return game
+
+
+def test_no_reroll_while_the_blast_waits(tmp_path):  # R22.9.2: the window opens after gm blast
+    game = rerolls_table(tmp_path)
+    with pytest.raises(CommandError, match=WAITING):
+        game.play("reroll vault 1")
+
+
+def test_the_two_lines_are_one_action_for_rerolls(tmp_path):  # R22.9.2, R18.6.2, E22.7
+    game = rerolls_table(tmp_path)
+    game.play("gm dice 6 2 3")
+    events = game.play("gm blast jed=middle rat=outer/covered")
+    assert [(die.place, die.value) for die in game.state.rolls] == [
+        (n, v) for n, v in enumerate((77, 5, 3, 4, 6, 2, 3), 1)
+    ]
+    numbered = next(event for event in events if event.kind == "rolls")
+    assert "1: d100 for Ana's frag grenade thrown at 12 cm" in numbered.text and "7: 3d6" in numbered.text
+
+
+def test_a_reroll_of_a_damage_die_plays_both_lines_again(tmp_path):  # R22.8.2, R18.6.2
+    game = rerolls_table(tmp_path)
+    game.play("gm dice 6 2 3")
+    game.play("gm blast jed=middle rat=outer/covered")
+    game.play("gm dice 1")
+    game.play("reroll vault 5")  # the first damage d6, 6 -> 1: 3d6 = 6 + 17 = 23, middle 15
+    assert game.state.blast_waiting is None
+    assert hp(game) == {"ana": 30, "jed": 13, "rat": 25, "moss": 31}
+    assert game.state.side("vault").reroll_points == 2
+
+
+def test_a_reroll_of_the_direction_waits_for_a_new_gm_blast(tmp_path):  # R22.9.2: the point moved
+    game = rerolls_table(tmp_path)
+    game.play("gm dice 6 2 3")
+    game.play("gm blast jed=middle rat=outer/covered")
+    game.play("gm dice 1")
+    events = game.play("reroll vault 2")  # the d8, 5 (S) -> 1 (N)
+    assert hp(game) == {"ana": 30, "jed": 28, "rat": 25, "moss": 31}  # the blast has not gone off
+    assert game.state.blast_waiting == WaitingBlast("ana", "frag_grenade", 4.0, hit=False, direction=Facing.N, cells=2)
+    assert any("scatters 2 cells (6 cm) to the table's north" in event.text for event in events)
+    with pytest.raises(CommandError, match=WAITING):
+        game.play("end")
+    game.play("gm dice 6 2 3")
+    game.play("gm blast moss=outer")
+    assert hp(game) == {"ana": 30, "jed": 28, "rat": 25, "moss": 31 - (28 // 3 - 4)}  # metal armour
+    assert game.state.unit("ana").thrown_count("frag_grenade") == 1  # one grenade, thrown once
+
+
+def test_a_reroll_of_the_d100_to_a_hit_waits_again(tmp_path):  # R22.9.2
+    game = rerolls_table(tmp_path)
+    game.play("gm dice 6 2 3")
+    game.play("gm blast jed=middle")
+    game.play("gm dice 12")
+    game.play("reroll vault 1")
+    assert game.state.blast_waiting == WaitingBlast("ana", "frag_grenade", 4.0)
+
+
+def test_casualty_dice_follow_the_gm_blast_line(tmp_path):  # R22.9.2, R18.2.1: one action
+    game = table(tmp_path, modules=("casualties",))
+    game.play("gm dice 41")
+    events = game.play("throw ana frag_grenade at 12cm")
+    assert not any(event.kind == "casualty" for event in events)
+    game.play("gm dice 6 2 3 2")  # 28: Jed inner 28 -> 0 HP; his casualty d6 2: dead
+    game.play("gm blast jed=inner")
+    assert game.state.unit("jed").fate.value == "dead"
+
+
+def test_run_json_shows_the_waiting_blast(apcombat, tmp_path):  # R22.9.2, saves and outputs
+    from tests.engine.throw_fights import throw_file
+
+    path = throw_file(tmp_path, ana(None, thrown={"frag_grenade": 2}), jed(None), rows=None)
+    script = tmp_path / "lines.txt"
+    script.write_text("start\ngm dice 77 5 3 4\nthrow ana frag_grenade at 12cm\n")
+    out = apcombat("run", path, "--script", script, "--json")
+    assert out.code == 0, out.err
+    assert out.json["blast_waiting"] == {
+        "thrower": "ana",
+        "item": "frag_grenade",
+        "distance_cm": 12.0,
+        "lean": False,
+        "hit": False,
+        "direction": "S",
+        "cells": 2,
+        "scatter_cm": 6,
+    }

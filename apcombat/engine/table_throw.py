@@ -141,6 +141,17 @@ def _waiting_event(thrower: Unit, weapon: Weapon, waiting: WaitingBlast) -> Even
     return Event("blast_waiting", text, data, unit=thrower.id)
 
 
+def waiting_words(state: Encounter) -> str | None:
+    """R22.9.1: the throw waiting for its blast in the table's words ("Ana's frag grenade scatters 2 cells (6 cm)
+    to the table's south: lay the template there (2, 4 and 6 cm) and name who is under it (gm blast)"), or
+    None when no blast waits."""
+    waiting = state.blast_waiting
+    if waiting is None:
+        return None
+    weapon = _weapon_of(state, waiting)
+    return f"{state.unit(waiting.thrower).name}'s {weapon.name.lower()} {table_words(waiting, weapon)}"
+
+
 def waiting_refusal(state: Encounter) -> str:
     """R22.9.2's sentence for any command but `gm blast`, `gm dice` and `undo` while a blast waits."""
     waiting = state.blast_waiting

@@ -11,7 +11,7 @@ import apcombat.engine as m  # the modules' command classes, as the engine's pub
 from apcombat.engine import commands as c
 from apcombat.engine.commands import FORMS, GM_FORMS, format_command, parse_command
 from apcombat.engine.gm_commands import CONDITION_AMOUNT
-from apcombat.model import BodyLocation, Facing, FromCover, HpShown, Pose
+from apcombat.model import BlastBand, BodyLocation, Facing, FromCover, HpShown, Pose
 
 IDS = st.from_regex(r"[a-z][a-z0-9_\-]{0,7}", fullmatch=True)
 CELLS = st.tuples(st.integers(0, 999), st.integers(0, 999))
@@ -89,6 +89,10 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     c.Jump: st.one_of(st.builds(c.Jump, IDS, to=CELLS), st.builds(c.Jump, IDS, distance_cm=CM)),
     c.Attack: _attack(),
     c.PinDown: st.builds(c.PinDown, IDS, IDS, st.none() | CM),
+    c.Throw: st.one_of(  # R22.2.1, R22.9.1: at a cell, or at a point N cm away at the table
+        st.builds(c.Throw, IDS, IDS, cell=CELLS, lean=st.booleans()),
+        st.builds(c.Throw, IDS, IDS, distance_cm=CM, lean=st.booleans()),
+    ),
     c.Reload: st.builds(c.Reload, IDS),
     c.Swap: st.builds(c.Swap, IDS),
     c.React: st.builds(c.React, IDS),
@@ -112,6 +116,9 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     c.GmCondition: _condition(),
     c.GmOrder: st.builds(c.GmOrder, IDS, st.integers(1, 1000)),
     c.GmShow: st.builds(c.GmShow, IDS, st.sampled_from(HpShown)),
+    c.GmBlast: st.lists(  # R22.9.2: each character named once
+        st.builds(c.BlastCaught, IDS, st.sampled_from(BlastBand), st.booleans()), max_size=4, unique_by=lambda b: b.unit
+    ).map(lambda caught: c.GmBlast(tuple(caught))),
     m.GmFire: st.one_of(st.builds(m.GmFire, st.booleans(), at=CELLS), st.builds(m.GmFire, st.booleans(), name=IDS)),
     m.GmMorale: st.one_of(
         st.builds(m.GmMorale, IDS, st.sampled_from(("steady", "shaken", "broken", "surrenders", "flees"))),

@@ -4,6 +4,8 @@ gives back the GmBlast command the game master's answers make (the engine applie
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -18,9 +20,21 @@ BANDS: tuple[BlastBand | None, ...] = (None, BlastBand.INNER, BlastBand.MIDDLE, 
 """Enter on a character steps its band through these, in order."""
 
 
-def under_the_template(state: Encounter) -> list[Unit]:
-    """R22.9.2, R22.5.5: the characters the game master may name — in the fight, or a man down."""
-    return [unit for unit in state.units if not unit.down or unit.fate.value == "man_down"]
+def under_the_template(state: Encounter) -> list[tuple[str, str]]:
+    """R22.9.2, R22.5.5: the characters the game master may name — in the fight, or a man down — each with
+    what the shifts read (man down, prone, in cover)."""
+    return [(unit.id, _described(unit)) for unit in state.units if not unit.down or unit.fate.value == "man_down"]
+
+
+def _described(unit: Unit) -> str:
+    how = []
+    if unit.fate.value == "man_down":
+        how.append("man down")
+    if unit.pose.value == "prone":
+        how.append("prone")
+    if unit.in_cover:
+        how.append("in cover")
+    return f"{unit.name} ({', '.join(how)})" if how else unit.name
 
 
 class BlastScreen(ModalScreen[GmBlast | None]):
@@ -37,12 +51,19 @@ class BlastScreen(ModalScreen[GmBlast | None]):
         Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel"),
     ]
 
-    def __init__(self, state: Encounter, heading: str) -> None:
+    def __init__(
+        self,
+        heading: str,
+        rows: Sequence[tuple[str, str]],
+        bands: Mapping[str, BlastBand | None] | None = None,
+        covered: Mapping[str, bool] | None = None,
+    ) -> None:
+        """`rows`: each character's id and how the list names it; `bands` and `covered`: what it starts with."""
         super().__init__()
         self.heading = heading
-        self.units = under_the_template(state)
-        self.bands: dict[str, BlastBand | None] = {unit.id: None for unit in self.units}
-        self.covered: dict[str, bool] = {unit.id: False for unit in self.units}
+        self.rows = dict(rows)
+        self.bands: dict[str, BlastBand | None] = {key: (bands or {}).get(key) for key in self.rows}
+        self.covered: dict[str, bool] = {key: (covered or {}).get(key, False) for key in self.rows}
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -51,34 +72,24 @@ class BlastScreen(ModalScreen[GmBlast | None]):
                 "Enter or i m o n: band · c: covered (behind an obstacle) · b: blast · Esc: later",
                 classes="dim",
             )
-            yield OptionList(*[Option(self._row(unit), id=unit.id) for unit in self.units], id="blast-list")
+            yield OptionList(*[Option(self._row(key), id=key) for key in self.rows], id="blast-list")
             yield Label(self._summary(), id="blast-line", markup=False)
 
-    def _row(self, unit: Unit) -> str:
-        band = self.bands[unit.id]
-        how = []
-        if unit.fate.value == "man_down":
-            how.append("man down")
-        if unit.pose.value == "prone":
-            how.append("prone")
-        if unit.in_cover:
-            how.append("in cover")
-        state = f" ({', '.join(how)})" if how else ""
-        covered = " covered" if self.covered[unit.id] else ""
-        return f"{unit.name}{state}: {band.value if band else 'none'}{covered}"
+    def _row(self, key: str) -> str:
+        band = self.bands[key]
+        covered = " covered" if self.covered[key] else ""
+        return f"{self.rows[key]}: {band.value if band else 'none'}{covered}"
 
     def command(self) -> GmBlast:
         """The GmBlast the answers make: the characters named, in the encounter's order."""
         caught = tuple(
-            BlastCaught(unit.id, band, self.covered[unit.id])
-            for unit in self.units
-            if (band := self.bands[unit.id]) is not None
+            BlastCaught(key, band, self.covered[key]) for key in self.rows if (band := self.bands[key]) is not None
         )
         return GmBlast(caught=caught)
 
     def _summary(self) -> str:
-        named = [f"{c.unit}={c.band.value}{'/covered' if c.covered else ''}" for c in self.command().caught]
-        return "gm blast " + (" ".join(named) if named else "(nobody under it)")
+        named = [f"{self.rows[c.unit]} {c.band.value}{' covered' if c.covered else ''}" for c in self.command().caught]
+        return "under the template: " + (", ".join(named) if named else "nobody")
 
     def _highlighted(self) -> str | None:
         listing = self.query_one("#blast-list", OptionList)
@@ -88,8 +99,7 @@ class BlastScreen(ModalScreen[GmBlast | None]):
 
     def _redraw(self, unit_id: str) -> None:
         listing = self.query_one("#blast-list", OptionList)
-        unit = next(unit for unit in self.units if unit.id == unit_id)
-        listing.replace_option_prompt(unit_id, self._row(unit))
+        listing.replace_option_prompt(unit_id, self._row(unit_id))
         self.query_one("#blast-line", Label).update(self._summary())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -33,7 +33,7 @@ from apcombat.engine import (
 )
 from apcombat.fight import mark_name
 from apcombat.model import Unit
-from apcombat.tui.screens.blast import BlastScreen
+from apcombat.tui.screens.blast import BlastScreen, under_the_template
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.widgets.event_log import EventLog
@@ -184,7 +184,7 @@ class TableScreen(GameScreen):
             if blast is not None:
                 self.act(blast)
 
-        self.app.push_screen(BlastScreen(self.session.state, words), named)
+        self.app.push_screen(BlastScreen(words, under_the_template(self.session.state)), named)
 
     def action_table_throw(self) -> None:
         """R22.9.1: throw a thrown weapon at a point measured on the table (asked which when it carries several);

@@ -180,6 +180,7 @@ class ResolverScreen(Screen):
         distance = self._current("distance")
         self.query_one("#distance", Input).value = distance
         self.query_one("#target-cover", Checkbox).value = self._current("target-cover") == "yes"
+        self.query_one("#target-cover", Checkbox).disabled = throwing  # a throw's targets are its [[under]]
 
     def _current(self, field: str) -> str:
         """The value of a field of the form as the tables have it, as the form writes it."""

@@ -69,7 +69,7 @@ class BlastScreen(ModalScreen[GmBlast | None]):
         with Vertical(classes="dialog"):
             yield Label(self.heading, classes="dialog-title", markup=False)
             yield Label(
-                "Enter or i m o n: band · c: covered (behind an obstacle) · b: blast · Esc: later",
+                "Enter or i m o n: band · c: covered · b: blast · Esc: later",
                 classes="dim",
             )
             yield OptionList(*[Option(self._row(key), id=key) for key in self.rows], id="blast-list")

@@ -85,7 +85,6 @@ class TableScreen(GameScreen):
             ("p", "pose", costs["pose"]),
             ("c", "cover", costs["cover"]),
             ("f", "attack", costs.get("fire", "no weapon")),
-            ("T", "throw", _throw_costs(active)),
             ("r", "reload", costs.get("reload", "-")),
             ("w", "swap", costs.get("swap", "-")),
             ("o", "watch", f"whole turn, {active.ap} AP kept"),
@@ -94,6 +93,8 @@ class TableScreen(GameScreen):
             ("d", "delay", "before spending AP"),
             ("e", "end", f"{active.ap} AP lost"),
         ]
+        if any(stock.count > 0 for stock in active.thrown):  # R22.1.2: a unit that carries some throws, after attack
+            keys.insert(6, ("T", "throw", _throw_costs(active)))
         lines = [f"{active.name}: {active.ap} AP. Key, action, AP:"]
         lines += [f"{key} {what:<6} {cost}" for key, what, cost in keys]
         panel.update("\n".join(lines) + self._last_seen())

@@ -262,3 +262,18 @@ def test_run_json_shows_the_waiting_blast(apcombat, tmp_path):  # R22.9.2, saves
         "cells": 2,
         "scatter_cm": 6,
     }
+
+
+def test_a_molotov_at_the_table_sets_the_inner_band_on_fire(tmp_path):  # R22.6.1, R22.9.2
+    game = table(tmp_path, ana(None, thrown={"molotov": 1}), jed(None), rat(None), modules=("fire_spread",))
+    game.play("gm dice 41")
+    events = game.play("throw ana molotov at 9cm")
+    assert "lay the template there (2, 4 and 4 cm)" in events[-1].text  # Molotov: blast 0.67, 1.33, 1.33 m
+    with pytest.raises(CommandError, match=r"waiting for gm blast"):
+        game.play("gm fire barrels on")  # the blast first (R22.9.2)
+    game.play("gm dice 5 5")  # 2d10+5 = 15
+    game.play("gm blast jed=inner rat=middle")
+    game.play("gm fire barrels on")  # R22.9.2: then the game master names the fire it lit (R18.3.4)
+    assert game.state.unit("jed").burning is not None  # the inner band burns (R22.6.1)
+    assert game.state.unit("rat").burning is None
+    assert [fire.name for fire in game.state.table_fires] == ["barrels"]

@@ -22,22 +22,10 @@ from apcombat.engine.movement import pay
 from apcombat.engine.reactions import covering_fire
 from apcombat.engine.throw_commands import GmBlast, Throw
 from apcombat.engine.throwing import article, blast_lands, plan_throw, throw_made, thrown_weapon
-from apcombat.model import Encounter, Facing, Unit, WaitingBlast, Weapon
+from apcombat.model import Encounter, Unit, WaitingBlast, Weapon
 from apcombat.model.fates import Fate
+from apcombat.rules.throw_resolve import CM_PER_M, scatter_words
 from apcombat.rules.throwing import reach_m, template_cm
-
-CM_PER_M = 3  # R0.1
-COMPASS = {
-    Facing.N: "north",
-    Facing.NE: "north-east",
-    Facing.E: "east",
-    Facing.SE: "south-east",
-    Facing.S: "south",
-    Facing.SW: "south-west",
-    Facing.W: "west",
-    Facing.NW: "north-west",
-}
-"""R22.9.1: the table's compass, north being the edge the game master calls north."""
 
 
 @attrs.frozen
@@ -120,8 +108,7 @@ def table_words(waiting: WaitingBlast, weapon: Weapon) -> str:
     elif waiting.cells == 0:
         where = "lands on the point (it scatters 0 cells)"
     else:
-        cells = f"{waiting.cells} cell{'s' if waiting.cells != 1 else ''}"
-        where = f"scatters {cells} ({waiting.cells * CM_PER_M} cm) to the table's {COMPASS[waiting.direction]}"
+        where = scatter_words(waiting.cells, waiting.direction)
     assert weapon.blast is not None
     inner, middle, outer = (f"{radius:g}" for radius in template_cm(weapon.blast))
     return f"{where}: lay the template there ({inner}, {middle} and {outer} cm) and name who is under it (gm blast)"

@@ -43,6 +43,13 @@ COMPASS = {
 """R22.9.1: the table's compass, north being the edge the game master calls north."""
 
 
+def scatter_words(cells: int, direction: Facing) -> str:
+    """R22.9.1: a scatter in the table's words, "scatters 2 cells (6 cm) to the table's south"."""
+    return (
+        f"scatters {cells} cell{'s' if cells != 1 else ''} ({cells * CM_PER_M} cm) to the table's {COMPASS[direction]}"
+    )
+
+
 class ImpossibleThrow(ValueError):
     """A throw the rules refuse; the message is one sentence naming the rule."""
 
@@ -258,7 +265,6 @@ def landing_words(plan: ThrowPlanned, result: ThrowResolved) -> str:
     rolled = scatter_cells_rolled(first + second, result.scatter)
     cap = scatter_cap(plan.situation.distance_m)
     capped = f" (at most {cap}: half the distance)" if rolled > cap else ""
-    cells = f"{result.cells} cell{'s' if result.cells != 1 else ''}"
-    where = f"scatters {cells} ({result.cells * CM_PER_M} cm) to the table's {COMPASS[result.direction]}"
+    where = scatter_words(result.cells, result.direction)
     dice = f"d8 {result.direction_roll} ({result.direction.value}), 2d6 {first}+{second} = {first + second}"
     return f"{missed}: {result.scatter.value}; {dice}: {where}{capped}"

@@ -277,3 +277,16 @@ def test_a_molotov_at_the_table_sets_the_inner_band_on_fire(tmp_path):  # R22.6.
     assert game.state.unit("jed").burning is not None  # the inner band burns (R22.6.1)
     assert game.state.unit("rat").burning is None
     assert [fire.name for fire in game.state.table_fires] == ["barrels"]
+
+
+def test_a_reroll_after_loading_plays_both_lines_again(tmp_path):  # R18.6.2, R22.9.2: the base rebuilt by replay
+    from apcombat.saves import load_game, save_game
+
+    game = rerolls_table(tmp_path)
+    game.play("gm dice 6 2 3")
+    game.play("gm blast jed=middle rat=outer/covered")
+    path = save_game(game, tmp_path / "after the blast.toml")
+    loaded = load_game(path)
+    loaded.play("gm dice 1")
+    loaded.play("reroll vault 5")
+    assert hp(loaded) == {"ana": 30, "jed": 13, "rat": 25, "moss": 31}

@@ -22,7 +22,7 @@ from apcombat.engine.movement import pay
 from apcombat.engine.reactions import covering_fire
 from apcombat.engine.throw_commands import GmBlast, Throw
 from apcombat.engine.throwing import article, blast_lands, plan_throw, throw_made, thrown_weapon
-from apcombat.model import Encounter, Unit, WaitingBlast, Weapon
+from apcombat.model import Encounter, Pose, Unit, WaitingBlast, Weapon
 from apcombat.model.fates import Fate
 from apcombat.rules.throw_resolve import CM_PER_M, scatter_words
 from apcombat.rules.throwing import reach_m, template_cm
@@ -192,6 +192,13 @@ def _named_event(state: Encounter, command: GmBlast, weapon: Weapon) -> Event:
     names = [f"{state.unit(c.unit).name} {c.band.value}{' (covered)' if c.covered else ''}" for c in command.caught]
     under = ", ".join(names) if names else "nobody"
     text = f"The game master names who is under the {weapon.name.lower()}'s template: {under} (R22.9.2)"
+    unsheltered = [
+        state.unit(c.unit).name
+        for c in command.caught
+        if c.covered and not state.unit(c.unit).in_cover and state.unit(c.unit).pose is not Pose.PRONE
+    ]
+    if unsheltered:  # R22.5.3 (b): only a character in cover (or prone) behind the obstacle is shifted
+        text += f"; {' and '.join(unsheltered)}, not in cover, moves no band for /covered (R22.5.3)"
     data = {"caught": [{"unit": c.unit, "band": c.band.value, "covered": c.covered} for c in command.caught]}
     return Event("gm_blast", text, data)
 

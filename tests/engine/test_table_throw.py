@@ -120,6 +120,8 @@ def test_prone_and_cover_shifts_at_the_table(tmp_path):  # R22.5.3, R22.9.2
     events = game.play("gm blast jed=inner rat=outer/covered moss=outer")
     caught = {event.unit: event.data["band"] for event in events if event.kind == "blast"}
     assert caught == {"jed": "middle", "rat": "outer", "moss": "outer"}
+    named = next(event for event in events if event.kind == "gm_blast")
+    assert named.text.endswith("; Rat, not in cover, moves no band for /covered (R22.5.3)")
 
 
 def test_a_man_down_under_the_template_is_killed(tmp_path):  # R22.5.5 at the table

@@ -100,6 +100,7 @@ from apcombat.engine.preview import Preview, preview
 
 # R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
 from apcombat.engine.side_view import blast_landed, fog_on, last_seen, marks_of, sees_now, shows_new, undo_refusal, view
+from apcombat.engine.table_throw import waiting_words
 
 # R22: thrown weapons — a throw's plan, what its preview says, and whom a blast at a cell would catch.
 from apcombat.engine.throw_preview import BlastShare, LandingChance, ThrowPreview, blast_cells, blast_shares
@@ -254,6 +255,7 @@ __all__ = [
     "views",
     "views`).",
     "visible_enemies",
+    "waiting_words",
     "walk_preview",
     "watch_cone",
     "watch_prompts",

@@ -22,6 +22,7 @@ from apcombat.model.character import ATTRIBUTES
 WEAPON_SLOTS = ("in hand", "second", "third")
 DEFAULT_ATTRIBUTE = 5
 DEFAULT_SKILL = 50
+THROWN_PER_ROW = 2  # two counts a row fit 80 columns whatever the weapons' names
 GROUPS = ("name", "weapons", "armor", "special", "skills", "perks", "thrown")
 """The fields of a character, each with its own line for problems (the first part of a problem's path)."""
 
@@ -87,11 +88,13 @@ class CharacterFormScreen(Screen[NewCharacter | None]):
                 yield Label("perks", classes="field")
                 yield Input(placeholder=", ".join(KNOWN_PERKS), id="perks", compact=True)
             yield Label("", id="perks-problem", classes="error problem")
-            with Horizontal(classes="row"):
-                yield Label("thrown", classes="field")  # R22.1.2: how many of each, on the belt
-                for weapon in self._thrown_weapons():
-                    yield Label(weapon.name.casefold(), classes="skill-label")
-                    yield self._number(f"thrown-{weapon.id}", 0, max_length=2)
+            thrown = self._thrown_weapons()
+            for first in range(0, len(thrown), THROWN_PER_ROW):  # R22.1.2: how many of each, on the belt
+                with Horizontal(classes="row"):
+                    yield Label("thrown" if first == 0 else "", classes="field")
+                    for weapon in thrown[first : first + THROWN_PER_ROW]:
+                        yield Label(weapon.name.casefold(), classes="skill-label")
+                        yield self._number(f"thrown-{weapon.id}", 0, max_length=2)
             yield Label("", id="thrown-problem", classes="error problem")
             with Horizontal(classes="row buttons"):
                 yield Label("", classes="field")

@@ -78,7 +78,7 @@ def _thrown_weapon_findings(weapon: Weapon) -> list[Finding]:
         inner, middle, outer = weapon.blast
         if not inner <= middle <= outer:
             shown = f"[{inner:g}, {middle:g}, {outer:g}]"
-            found.append(("blast", f"expected each distance at least the one before, got {shown}"))
+            found.append(("blast", f"expected each distance at least the one before (R22.1.1), got {shown}"))
         elif outer <= 0:
             found.append(("blast", "expected an outer distance of more than 0 (R22.1.1)"))
     if weapon.burns and weapon.damage_type is not DamageType.FIRE:

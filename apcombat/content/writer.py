@@ -137,6 +137,9 @@ def _unit_table(unit: Unit, library: Library, facing: Facing = Facing.N) -> dict
         table["armor"] = unit.armor.id
     if unit.ammo != default_ammo(weapons):
         table["ammo"] = dict(unit.ammo)
+    belt = tuple((stock.weapon.id, stock.count) for stock in unit.thrown)
+    if belt != tuple(character.thrown.items()):
+        table["thrown"] = dict(belt)  # R22.1.2: the unit's table replaces the character's
     if unit.hp != character.hit_points:
         table["hp"] = unit.hp
     if unit.ai_role is not None:

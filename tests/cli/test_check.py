@@ -182,7 +182,8 @@ def test_the_users_own_files_are_checked_with_the_content(apcombat, user_folders
     result = apcombat("check")
     assert result.code == 0, result.out
     shipped = len(list((CONTENT / "encounters").glob("*.toml")))  # the user's fight is one more
-    assert "9 characters" in result.out and f"{shipped + 1} encounters" in result.out
+    characters = len(list((CONTENT / "characters").glob("*.toml")))  # and the user's Drifter
+    assert f"{characters + 1} characters" in result.out and f"{shipped + 1} encounters" in result.out
     assert f"note: your own files in {mine} were checked too" in result.out
     (mine / "encounters" / "rematch.toml").write_text(fight.replace('"drifter"', '"drifer"'), encoding="utf-8")
     result = apcombat("check")

@@ -120,3 +120,25 @@ def test_a_hex_encounter_loads_back_equal_with_its_facings(library: Library, tmp
     text = encounter_to_toml(hexes, library)
     assert 'kind = "hex"' in text and 'facing = "NE"' not in text and 'facing = "E"' in text
     assert written_and_loaded(hexes, library, tmp_path) == hexes
+
+
+def test_a_units_thrown_weapons_are_written_only_where_they_differ_from_its_characters(
+    library: Library, tmp_path: Path
+) -> None:
+    # R22.1.2: a [[unit]]'s `thrown` replaces its character's; the writer gives it only when they differ, and an
+    # empty belt over a character's grenades is written as an empty table (it, too, replaces the character's).
+    units = [
+        unit_of("ana", "a", at=[1, 1], thrown={"molotov": 1, "frag_grenade": 2}),
+        unit_of("grenadier", "b", at=[5, 2]),  # the character file's thrown = { frag_grenade = 3 }
+        unit_of("raider", "b", at=[4, 1], character="grenadier", thrown={}),
+    ]
+    encounter = load_encounter(encounter_file(units=units, path=tmp_path / "belts.toml"), library)
+    table = tomllib.loads(encounter_to_toml(encounter, library))
+    assert [unit.get("thrown") for unit in table["unit"]] == [{"molotov": 1, "frag_grenade": 2}, None, {}]
+    loaded = written_and_loaded(encounter, library, tmp_path / "out")
+    assert loaded == encounter
+    assert [(stock.weapon.id, stock.count) for stock in loaded.unit("ana").thrown] == [
+        ("molotov", 1),
+        ("frag_grenade", 2),
+    ]
+    assert loaded.unit("raider").thrown == ()

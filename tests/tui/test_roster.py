@@ -7,11 +7,12 @@ from __future__ import annotations
 import asyncio
 import shutil
 import time
+import tomllib
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Label
+from textual.widgets import Input, Label
 
 from apcombat.content import Library, load_encounter, load_library
 from apcombat.tui.app import ApcombatApp, create_app
@@ -22,7 +23,7 @@ from apcombat.tui.screens.setup import SetupScreen
 from apcombat.tui.screens.title import TitleScreen
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
-READY = ["ana", "bo", "cole", "gruk", "paladin", "raider", "rocco", "vera"]
+READY = ["ana", "bo", "cole", "firebug", "grenadier", "gruk", "paladin", "raider", "rocco", "vera"]
 """The ready characters as the roster lists them (by name), after its "+ New character…" line."""
 
 Script = Callable[[Pilot, ApcombatApp], Awaitable[None]]
@@ -184,6 +185,28 @@ def test_a_saved_character_becomes_a_ready_one_named_by_id(tmp_path: Path) -> No
         ("raider_2", "Raider 2", "grease_gun"),
     ]
     assert 'character = "raider_2"' in path.read_text(encoding="utf-8")
+
+
+def test_the_form_takes_thrown_weapons_counts_and_saves_them(tmp_path: Path) -> None:
+    # R22.1.2: a character carries thrown weapons in `thrown`, id = how many; the form has a count per thrown
+    # weapon of the list (0 left out) and the saved character file keeps them.
+    async def script(pilot: Pilot, app: ApcombatApp) -> None:
+        roster = await open_roster(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, CharacterFormScreen))
+        form = app.screen
+        await type_text(pilot, "Bomber")
+        await pilot.press("tab", "space", "tab")  # save to characters/, then the weapon in hand
+        await pick_weapon(pilot, "fists")
+        for weapon_id, count in (("frag_grenade", "2"), ("molotov", "1")):
+            form.query_one(f"#thrown-{weapon_id}", Input).focus()
+            await pilot.press("backspace", *count)
+        await pilot.press("f10")
+        await until(pilot, lambda: app.screen is roster)
+
+    run(tmp_path, script)
+    saved = tomllib.loads((tmp_path / "mine" / "characters" / "bomber.toml").read_text(encoding="utf-8"))
+    assert saved["thrown"] == {"frag_grenade": 2, "molotov": 1}
 
 
 def test_saving_over_another_file_asks_and_leaving_unsaved_asks(tmp_path: Path) -> None:

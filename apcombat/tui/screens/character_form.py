@@ -1,5 +1,5 @@
-"""The new-character form of the roster: name, weapons, armour, the seven attributes, skills and perks, each
-checked by the content layer with its problem shown under its field."""
+"""The new-character form of the roster: name, weapons, armour, the seven attributes, skills, perks and the
+thrown weapons carried (R22.1.2), each checked by the content layer with its problem shown under its field."""
 
 from __future__ import annotations
 
@@ -16,13 +16,14 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
 from apcombat.content import Library
 from apcombat.content.paths import CHARACTERS_FOLDER
 from apcombat.content.roster import KNOWN_PERKS, new_character_id, read_new_character
-from apcombat.model import NO_ARMOR, Character, Skill
+from apcombat.model import NO_ARMOR, Character, Skill, Weapon
 from apcombat.model.character import ATTRIBUTES
 
 WEAPON_SLOTS = ("in hand", "second", "third")
 DEFAULT_ATTRIBUTE = 5
 DEFAULT_SKILL = 50
-GROUPS = ("name", "weapons", "armor", "special", "skills", "perks")
+THROWN_PER_ROW = 2  # two counts a row fit 80 columns whatever the weapons' names
+GROUPS = ("name", "weapons", "armor", "special", "skills", "perks", "thrown")
 """The fields of a character, each with its own line for problems (the first part of a problem's path)."""
 
 
@@ -87,6 +88,14 @@ class CharacterFormScreen(Screen[NewCharacter | None]):
                 yield Label("perks", classes="field")
                 yield Input(placeholder=", ".join(KNOWN_PERKS), id="perks", compact=True)
             yield Label("", id="perks-problem", classes="error problem")
+            thrown = self._thrown_weapons()
+            for first in range(0, len(thrown), THROWN_PER_ROW):  # R22.1.2: how many of each, on the belt
+                with Horizontal(classes="row"):
+                    yield Label("thrown" if first == 0 else "", classes="field")
+                    for weapon in thrown[first : first + THROWN_PER_ROW]:
+                        yield Label(weapon.name.casefold(), classes="skill-label")
+                        yield self._number(f"thrown-{weapon.id}", 0, max_length=2)
+            yield Label("", id="thrown-problem", classes="error problem")
             with Horizontal(classes="row buttons"):
                 yield Label("", classes="field")
                 yield Button(f"Add to {self.side_name} (f10)", id="add", variant="primary", compact=True)
@@ -94,8 +103,14 @@ class CharacterFormScreen(Screen[NewCharacter | None]):
         yield Footer()
 
     @staticmethod
-    def _number(widget_id: str, value: int) -> Input:
-        return Input(str(value), restrict=r"[0-9]*", max_length=3, id=widget_id, classes="number", compact=True)
+    def _number(widget_id: str, value: int, max_length: int = 3) -> Input:
+        return Input(
+            str(value), restrict=r"[0-9]*", max_length=max_length, id=widget_id, classes="number", compact=True
+        )
+
+    def _thrown_weapons(self) -> list[Weapon]:
+        """The weapon list's thrown weapons (R22.1.1), in its order."""
+        return [weapon for weapon in self.library.weapons.values() if weapon.is_thrown]
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
@@ -152,6 +167,7 @@ class CharacterFormScreen(Screen[NewCharacter | None]):
         weapons = [self.query_one(f"#weapon-{number}", Select).value for number in range(len(WEAPON_SLOTS))]
         armor = self.query_one("#armor", Select).value
         perks = self.query_one("#perks", Input).value
+        thrown = {weapon.id: number(f"thrown-{weapon.id}") for weapon in self._thrown_weapons()}
         fields = {
             "name": self.query_one("#name", Input).value.strip(),
             "special": {attribute: number(f"special-{attribute}") for attribute in ATTRIBUTES},
@@ -159,4 +175,7 @@ class CharacterFormScreen(Screen[NewCharacter | None]):
             "perks": [perk.strip() for perk in perks.split(",") if perk.strip()],
             "weapons": [weapon for weapon in weapons if isinstance(weapon, str)],
         }
+        carried = {weapon_id: count for weapon_id, count in thrown.items() if count not in (0, "")}
+        if carried:
+            fields["thrown"] = carried  # R22.1.2: left out when the belt is empty
         return fields if armor == NO_ARMOR.id else fields | {"armor": armor}

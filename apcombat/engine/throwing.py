@@ -15,7 +15,7 @@ from apcombat.board.blast import is_solid, scatter_walk
 from apcombat.board.cover import hidden_when_prone
 from apcombat.board.sight import line_of_sight
 from apcombat.dice import DiceRequest, DiceSource, roll_test
-from apcombat.engine.blast import Caught, explode, reached
+from apcombat.engine.blast import Caught, explode, metres, reached
 from apcombat.engine.command_base import CommandError, cell_word
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of
@@ -29,6 +29,7 @@ from apcombat.rules.explain import breakdown_lines
 from apcombat.rules.fires import miss_directions
 from apcombat.rules.suppression import suppression_modifier
 from apcombat.rules.throwing import (
+    ALWAYS_MISSES_FROM,
     Scatter,
     forced_miss_scatter,
     reach_m,
@@ -237,10 +238,13 @@ def land(state: Encounter, plan: ThrowPlan, dice: DiceSource, force: bool | None
     thrower = state.unit(plan.thrower)
     where = cell_word(plan.target) if plan.target is not None else f"{plan.distance_m * 3:g} cm"
     name = f"{thrower.name}'s {plan.weapon.name.lower()}"
+    purpose = f"{name} thrown at {where} (R22.3)"
+    if force is False:  # R22.8.1: the d100 of a forced miss still says how far off it goes
+        purpose = f"{name} thrown at {where}, forced to miss: the d100 says how far off (R22.8.1)"
     roll = roll_test(
         dice,
         100,
-        f"{name} thrown at {where} (R22.3)",
+        purpose,
         at_most=plan.chance,
         success="hits",
         asked=force is not True,  # a forced miss still reads its d100 for the scatter (R22.8.1)
@@ -259,13 +263,13 @@ def land(state: Encounter, plan: ThrowPlan, dice: DiceSource, force: bool | None
     direction_roll = dice.roll(
         DiceRequest(
             sides=len(faces),
-            purpose=f"where {name} scatters (R22.4.2)",
+            purpose=f"the direction {name} scatters: {_faces_words(faces)} (R22.4.2)",
             notation=f"d{len(faces)}",
             faces=tuple(face.value for face in faces),
             owner=plan.thrower,
         )
     )
-    how_far = f"how far {name} scatters (R22.4.2)"
+    how_far = f"how far {name} scatters, {scatter.value} (R22.4.2)"
     first, second = (
         dice.roll(DiceRequest(sides=6, purpose=how_far, notation=f"2d6 (die {n} of 2)", owner=plan.thrower))
         for n in (1, 2)
@@ -314,6 +318,11 @@ def _throw_event(
     return Event("throw", text, data, unit=plan.thrower)
 
 
+def _faces_words(faces: tuple[Facing, ...]) -> str:
+    """The direction die's faces for one rolling it by hand: "1 N, 2 NE, ..." (R22.4.2)."""
+    return ", ".join(f"{face} {facing.value}" for face, facing in enumerate(faces, start=1))
+
+
 def article(name: str) -> str:
     """ "a" or "an" before a weapon's name as the log writes it."""
     return "an" if name[:1].lower() in "aeiou" else "a"
@@ -323,14 +332,20 @@ def _miss_words(plan: ThrowPlan, landing: Landing) -> str:
     """How a miss scattered (R22.4.2), and where it landed on the map (R22.4.3)."""
     assert landing.scatter is not None and landing.d6 is not None and landing.direction is not None
     by = landing.roll - plan.chance
-    missed = f"misses by {by}" if landing.roll <= 95 and by > 0 else f"misses ({landing.roll}: 96-100 always miss)"
+    if landing.roll >= ALWAYS_MISSES_FROM:
+        missed = "misses (96-100 always miss)"
+    elif by > 0:
+        missed = f"misses by {by}"
+    else:  # R22.8.1: `gm force miss` on a roll that would have hit: a near miss
+        missed = "forced to miss"
     first, second = landing.d6
     total = first + second
     rolled = scatter_cells_rolled(total, landing.scatter)
     cap = scatter_cap(plan.distance_m)
     cells = f"{rolled} cell{'s' if rolled != 1 else ''}"
     if rolled > cap:
-        cells += f", at most {cap} (half of {plan.distance_m:.3g} m)"
+        half = f"half of {metres(plan.distance_m)} m" + (", at least 1" if plan.distance_m < 2 else "")
+        cells += f", at most {cap} ({half})"
     direction = f"d{landing.direction_die} {landing.direction_roll} ({landing.direction.value})"
     text = f"{missed}: {landing.scatter.value}; {direction}, 2d6 {first}+{second} = {total}: {cells}"
     if landing.cell is None:

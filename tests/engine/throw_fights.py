@@ -104,7 +104,8 @@ def throw_document(
     if rows is not None:
         document["map"] = {"rows": list(rows)} | ({"kind": "hex"} if hexes else {})
     document["side"] = [{"id": side, "name": names.get(side, side)} for side in sides]
-    document["unit"] = list(units)
+    # R20.2: a hex map has no N or S facing; a unit left facing the builder's N faces E there
+    document["unit"] = [table | {"facing": "E"} if hexes and table["facing"] == "N" else table for table in units]
     document["optional_rules"] = {"initiative": False} | (optional_rules or {})
     document["modules"] = {module: True for module in modules}
     return document

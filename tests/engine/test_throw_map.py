@@ -57,7 +57,9 @@ def test_a_miss_lands_back_in_its_target_cell_against_a_wall(tmp_path):  # R22.4
     game.play("gm dice 70 3 6 5 1 1 1")  # mild, d8 3 (E): 2 cells, but 5,2 is a wall
     events = game.play("throw ana frag_grenade 4,2")
     assert landing(events) == [4, 2] and events[0].data["hit"] is False
-    assert events[0].text.endswith("at most 2 (half of 4 m) — stopped by a wall or the map's edge: lands at 4,2 (R22.4)")
+    assert events[0].text.endswith(
+        "at most 2 (half of 4 m) — stopped by a wall or the map's edge: lands at 4,2 (R22.4)"
+    )
 
 
 def test_a_miss_stopped_by_the_maps_edge(tmp_path):  # R22.4.3
@@ -185,7 +187,12 @@ def test_damage_is_rolled_once_for_the_whole_blast(tmp_path):  # R22.5.4
     damage = next(event for event in events if event.kind == "blast_damage").data
     assert damage == {"roll": [4, 2, 5], "damage": 28}
     # inner 28, middle 18, outer 9 — minus each one's armour against explosives (R1.5)
-    assert {e.unit: e.data["damage"] for e in events if e.kind == "blast"} == {"jed": 28, "rat": 18, "kid": 3, "zed": 12}
+    assert {e.unit: e.data["damage"] for e in events if e.kind == "blast"} == {
+        "jed": 28,
+        "rat": 18,
+        "kid": 3,
+        "zed": 12,
+    }
 
 
 def test_no_damage_roll_when_nobody_is_caught(tmp_path):  # R22.5.4, R22.8.1

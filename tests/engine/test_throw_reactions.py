@@ -16,9 +16,7 @@ def kinds(events) -> list[str]:
 
 def watched(tmp_path, pose: str | None = None):
     """Jed watches from 6,2 facing W; Ana (2 frag grenades) at 2,2 behind map C's low wall."""
-    game = throw_game(
-        tmp_path, jed((6, 2), facing="W"), ana((2, 2), pose=pose, thrown={"frag_grenade": 2}), rows=MAP_C
-    )
+    game = throw_game(tmp_path, jed((6, 2), facing="W"), ana((2, 2), pose=pose, thrown={"frag_grenade": 2}), rows=MAP_C)
     game.play("react jed")
     return game
 
@@ -63,7 +61,7 @@ def test_an_interrupting_watcher_throws_only_at_the_entering_enemys_cell(tmp_pat
 
 def test_an_interrupting_watcher_may_not_start_a_new_watch(tmp_path):  # R16.2
     game = interrupted(tmp_path)
-    with pytest.raises(CommandError, match="R16.2"):
+    with pytest.raises(CommandError, match=r"R16\.2: during an interruption Jed may only attack Ana"):
         game.play("react jed")
 
 

@@ -53,9 +53,7 @@ def test_off_the_map(tmp_path):  # R22.2.3
 
 def test_a_wall_and_a_huts_wall(tmp_path):  # R22.2.3
     rows = (".....#...", "....^....", ".........", ".........", ".........")
-    game = throw_game(
-        tmp_path, ana((0, 2), thrown={"frag_grenade": 2}), jed((8, 4)), rows=rows, legend={"^": "hut"}
-    )
+    game = throw_game(tmp_path, ana((0, 2), thrown={"frag_grenade": 2}), jed((8, 4)), rows=rows, legend={"^": "hut"})
     assert refused(game, "throw ana frag_grenade 5,0") == "5,0 is a wall: a throw lands on open ground (R22.2.3)"
     assert refused(game, "throw ana frag_grenade 4,1") == (
         "4,1 is a hut's wooden wall: a throw lands on open ground (R22.2.3)"

@@ -105,7 +105,9 @@ def throw_document(
     sides = list(dict.fromkeys(table["side"] for table in units))
     document: dict[str, Any] = {"name": "R22 example", "description": "R22.11's worked examples."}
     if rows is not None:
-        document["map"] = {"rows": list(rows)} | ({"kind": "hex"} if hexes else {}) | ({"legend": legend} if legend else {})
+        document["map"] = (
+            {"rows": list(rows)} | ({"kind": "hex"} if hexes else {}) | ({"legend": legend} if legend else {})
+        )
     document["side"] = [{"id": side, "name": names.get(side, side)} for side in sides]
     # R20.2: a hex map has no N or S facing; a unit left facing the builder's N faces E there
     document["unit"] = [table | {"facing": "E"} if hexes and table["facing"] == "N" else table for table in units]

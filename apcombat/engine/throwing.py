@@ -290,7 +290,8 @@ def _throw_event(
     thrower = state.unit(plan.thrower)
     weapon = plan.weapon.name.lower()
     where = cell_word(plan.target) if plan.target is not None else f"a point {plan.distance_m * 3:g} cm away"
-    text = f"{thrower.name} throws {article(weapon)} {weapon} at {where}: {plan.chance} %, d100 {landing.roll}"
+    throws = "leans out and throws" if plan.lean else "throws"  # R22.2.5, R9.5: +1 AP, seen for this action
+    text = f"{thrower.name} {throws} {article(weapon)} {weapon} at {where}: {plan.chance} %, d100 {landing.roll}"
     if force is not None:
         text += f" (the game master forces a {'hit' if force else 'miss'})"
     if landing.scatter is None:
@@ -309,7 +310,11 @@ def _throw_event(
         "hit": landing.scatter is None,
         "scatter": landing.scatter.value if landing.scatter else None,
         "direction": landing.direction.value if landing.direction else None,
+        "direction_roll": landing.direction_roll,
+        "distance_d6": list(landing.d6) if landing.d6 is not None else None,
         "cells": landing.cells,
+        "distance_m": round(plan.distance_m, 2),
+        "lean": plan.lean,
         "target": list(plan.target) if plan.target is not None else None,
         "landing": list(landing.cell) if landing.cell is not None else None,
         "override": None if force is None else ("hit" if force else "miss"),

@@ -41,8 +41,11 @@ def test_the_landing_chances_sum_to_one_and_name_where_the_dice_land(kind, x, y,
     assert math.isclose(sum(landings.values()), 1.0)
     assert all(chance > 0 and not is_solid(game.state.map, cell) for cell, chance in landings.items())
     faces = 6 if kind == "hex" else 8
-    dice = [data.draw(st.integers(1, 100)), data.draw(st.integers(1, faces))]
-    dice += [data.draw(st.integers(1, 6)) for _ in range(2)] + [1, 1, 1]
+    roll = data.draw(st.integers(1, 100))
+    dice = [roll]
+    if roll > seen.throw.plan.chance:  # a miss: the direction die and the two d6 of the distance (R22.8.1)
+        dice += [data.draw(st.integers(1, faces)), data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))]
+    dice += [1, 1, 1]  # the blast's damage, if it catches anyone
     game.play("gm dice " + " ".join(map(str, dice)))
     try:
         events = game.play(f"throw ana frag_grenade {x},{y}")

@@ -152,6 +152,14 @@ def _refuse_lean(state: Encounter, thrower: Unit, cell: Cell, lean: bool) -> Non
         )
 
 
+def ap_short(thrower: Unit, plan: ThrowPlan) -> str:
+    """R22.2.2: the sentence refusing a throw the thrower has too few AP for, "" when it has enough."""
+    if plan.ap <= thrower.ap:
+        return ""
+    what = "lean out and throw" if plan.lean else "throw"
+    return f"{thrower.name} needs {plan.ap} AP to {what} and has {thrower.ap} (R22.2.2)"
+
+
 def _wound_modifier(state: Encounter, unit: Unit) -> int:
     """R22.3.1: each wound's `hit_mod` ("on every attack"), never the two-handed one: a throw is one-handed."""
     locations = sorted(unit.wounds - {BodyLocation.WEAPON}, key=lambda location: location.value)
@@ -172,7 +180,9 @@ def throw(state: Encounter, command: Throw, dice: DiceSource, events: list[Event
         raise CommandError("table mode: a throw at the table waits for gm blast (R22.9): not built yet")
     plan = plan_throw(state, command)
     thrower = state.unit(command.unit)
-    pay(thrower, plan.ap, "throw")  # refused before anything happens, covering fire included
+    short = ap_short(thrower, plan)
+    if short:  # refused before anything happens, covering fire included (R22.8.3)
+        raise CommandError(short)
     hidden_from = watchers_seeing(state, thrower) if plan.lean else frozenset()
     if plan.lean:  # R22.8.3, R17.2: a pinned thrower leans out: covering fire first, before the AP and dice
         state = covering_fire(state, thrower.id, "leans out to throw", dice, events)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from apcombat.dice import SeededDice
-from apcombat.engine import CommandError, Game, apply, parse_command
+from apcombat.engine import CommandError, Game, Throw, apply, parse_command, preview
 from apcombat.model import with_fields
 from apcombat.model.fates import MoraleState
 from tests.engine.throw_fights import MAP_A, MAP_B, MAP_C, ana, ben, jed, rat, throw_encounter, throw_game
@@ -138,7 +138,15 @@ def test_prone_in_the_open_throws_without_leaning(tmp_path):  # R22.2.6: the thr
 def test_not_enough_ap(tmp_path):  # R22.2.2
     game = two_on_open_ground(tmp_path)
     game.play("gm set ana ap=3")
-    assert "AP" in refused(game, "throw ana frag_grenade 4,2")
+    assert refused(game, "throw ana frag_grenade 4,2") == "Ana needs 4 AP to throw and has 3 (R22.2.2)"
+
+
+def test_not_enough_ap_to_lean_out(tmp_path):  # R22.2.2: +1 AP leaning out
+    game = throw_game(tmp_path, ana((2, 2), thrown={"frag_grenade": 2}), jed((5, 2)), rows=MAP_C)
+    game.play_all(["gm set ana in_cover=true ap=4"])
+    assert (
+        refused(game, "throw ana frag_grenade 5,2 lean") == "Ana needs 5 AP to lean out and throw and has 4 (R22.2.2)"
+    )
 
 
 def _acting(tmp_path, **changes):
@@ -184,3 +192,10 @@ def test_the_throwers_own_cell_is_a_target(tmp_path):  # R22.2.3: the thrower's 
     assert events[0].data["landing"] == [0, 2] and events[0].data["chance"] == 70  # cqc +10
     bands = {event.unit: event.data["band"] for event in events if event.kind == "blast"}
     assert bands == {"ana": "inner", "rat": "middle"}
+
+
+def test_the_preview_gives_the_same_ap_refusal(tmp_path):  # R22.2.2: the app says what apply would
+    game = two_on_open_ground(tmp_path)
+    game.play("gm set ana ap=3")
+    seen = preview(game.state, Throw("ana", "frag_grenade", (4, 2), None, False))
+    assert not seen.allowed and seen.reason == "Ana needs 4 AP to throw and has 3 (R22.2.2)"

@@ -155,3 +155,14 @@ def test_run_json_shows_thrown_counts_only_for_units_carrying_some(tmp_path, cap
 
 def test_distances_in_the_log():
     assert [metres(d) for d in (0, 1, 2.0, 1.4142, 2.2361, 12.04)] == ["0", "1", "2", "1.41", "2.24", "12.04"]
+
+
+def test_undo_gives_the_grenade_back_and_redo_throws_it_again_the_same(tmp_path):  # R22.8.1: the same dice
+    game = open_ground(tmp_path)
+    game.play("gm dice 70 3 6 5 3 3 1")
+    first = [event.text for event in game.play("throw ana frag_grenade 4,2")]
+    game.undo()
+    assert game.state.unit("ana").thrown_count("frag_grenade") == 2 and game.state.unit("ana").ap == 8
+    again = [event.text for event in game.redo() if event.kind in ("throw", "blast_damage", "blast")]
+    assert again == [text for text in first if not text.startswith("dice:")]
+    assert game.state.unit("ana").thrown_count("frag_grenade") == 1

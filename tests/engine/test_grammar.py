@@ -11,7 +11,7 @@ import apcombat.engine as m  # the modules' command classes, as the engine's pub
 from apcombat.engine import commands as c
 from apcombat.engine.commands import FORMS, GM_FORMS, format_command, parse_command
 from apcombat.engine.gm_commands import CONDITION_AMOUNT
-from apcombat.model import BodyLocation, Facing, FromCover, HpShown, Pose
+from apcombat.model import BlastBand, BodyLocation, Facing, FromCover, HpShown, Pose
 
 IDS = st.from_regex(r"[a-z][a-z0-9_\-]{0,7}", fullmatch=True)
 CELLS = st.tuples(st.integers(0, 999), st.integers(0, 999))
@@ -124,6 +124,16 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     m.GmHide: st.builds(m.GmHide, IDS),
     m.GmReveal: st.builds(m.GmReveal, IDS),
     m.GmSees: st.builds(m.GmSees, IDS, IDS | st.just("all"), st.booleans()),
+    c.Throw: st.one_of(  # R22.2.1, R22.9.1
+        st.builds(c.Throw, IDS, IDS, cell=CELLS, lean=st.booleans()),
+        st.builds(c.Throw, IDS, IDS, distance_cm=CM, lean=st.booleans()),
+    ),
+    c.GmBlast: st.builds(  # R22.9.2: nobody, or each one named once
+        c.GmBlast,
+        st.lists(
+            st.builds(c.BlastCaught, IDS, st.sampled_from(BlastBand), st.booleans()), unique_by=lambda one: one.unit
+        ).map(tuple),
+    ),
 }
 """A strategy for every command class: only commands a line can say (ids in lower case, numbers in range)."""
 

@@ -99,7 +99,7 @@ from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
 
 # R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
-from apcombat.engine.side_view import fog_on, last_seen, marks_of, sees_now, shows_new, undo_refusal, view
+from apcombat.engine.side_view import blast_landed, fog_on, last_seen, marks_of, sees_now, shows_new, undo_refusal, view
 
 # R22: thrown weapons — a throw's plan, what its preview says, and whom a blast at a cell would catch.
 from apcombat.engine.throw_preview import BlastShare, LandingChance, ThrowPreview, blast_shares
@@ -199,6 +199,7 @@ __all__ = [
     "attack_choices",
     "attack_lines",
     "band_cells",
+    "blast_landed",
     "blast_shares",
     "choice_actions",
     "choice_lines",

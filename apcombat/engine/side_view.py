@@ -142,8 +142,8 @@ def _shown_slots(slots: SideSlots) -> SideSlots:
 
 def shows_new(before: Encounter, after: Encounter, side: str) -> bool:
     """R21.8.8: whether going from `before` to `after` showed `side` something new — an enemy it did not see
-    (a reveal it is shown is one: the revealed enemy is now in its sight), or a mark of an enemy where it did
-    not see it (an attack or a pin from out of sight, R21.2.3) — so
+    (a reveal it is shown is one: the revealed enemy is now in its sight), a mark of an enemy where it did
+    not see it (an attack or a pin from out of sight, R21.2.3), or a blast (R22.8.4) — so
     that undoing it from that side's view is refused. A reveal of an enemy the side still does not see showed
     it nothing. Always False with the fog off."""
     if not fog_on(after):
@@ -153,7 +153,22 @@ def shows_new(before: Encounter, after: Encounter, side: str) -> bool:
         return True
     known = {sight.unit: sight.at for sight in was.last_seen if sight.unit in was.seen}
     # A mark of an enemy the side saw until then, where it saw it, tells it nothing it did not know.
-    return any(known.get(mark.unit, ()) != mark.at for mark in set(now.marks) - set(was.marks))
+    if any(known.get(mark.unit, ()) != mark.at for mark in set(now.marks) - set(was.marks)):
+        return True
+    return blast_landed(before, after)
+
+
+def blast_landed(before: Encounter, after: Encounter) -> bool:
+    """R21.8.8, R22.8.4: whether a blast landed on the map going from `before` to `after` — a thrown weapon
+    spent, its blast not waiting for the game master (R22.9.2). Every side is shown where it landed, and the
+    thrower's side whether it caught someone (the scream): undone, it would have scouted for free."""
+    if after.map is None or after.blast_waiting is not None:
+        return False
+    return _thrown_left(after) < _thrown_left(before)
+
+
+def _thrown_left(state: Encounter) -> int:
+    return sum(stock.count for unit in state.units for stock in unit.thrown)
 
 
 def undo_refusal(before: Encounter, after: Encounter, side: str) -> str | None:

@@ -14,7 +14,7 @@ from collections.abc import Collection
 
 import attrs
 
-from apcombat.engine import Command, Game, fog_on, is_gm_command, rerollable, shows_new, side_asked
+from apcombat.engine import Command, Game, blast_landed, fog_on, is_gm_command, rerollable, shows_new, side_asked
 from apcombat.model import Control, Encounter
 from apcombat.model.wording import possessive
 
@@ -243,6 +243,8 @@ def state_words(before: Encounter, after: Encounter, side: str) -> str:
     marks = [mark for mark in now.marks if mark not in was.marks]
     if marks:
         return f"{name} a mark of " + ", ".join(after.unit(mark.unit).name for mark in marks)
+    if blast_landed(before, after):
+        return f"{name} where a blast landed"  # R22.8.4: never who it caught, nor who threw it
     hidden = [unit.name for unit in after.units if unit.side != side and _was_hidden(before, unit.id)]
     if hidden:
         return f"{name} " + ", ".join(hidden) + " revealed"

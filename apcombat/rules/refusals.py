@@ -99,6 +99,8 @@ def _refuse_switched_off(situation: ShotSituation) -> None:
 
 
 def _refuse_wrong_weapon(mode: ShotMode, weapon: Weapon) -> None:
+    if weapon.is_thrown:
+        raise ImpossibleAttack(f"the {weapon.name} is a thrown weapon: it is thrown at a cell, never fired (R22.2)")
     if mode is ShotMode.MELEE:
         if not weapon.is_close_combat:
             raise ImpossibleAttack(

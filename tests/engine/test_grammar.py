@@ -128,12 +128,9 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
         st.builds(c.Throw, IDS, IDS, cell=CELLS, lean=st.booleans()),
         st.builds(c.Throw, IDS, IDS, distance_cm=CM, lean=st.booleans()),
     ),
-    c.GmBlast: st.builds(  # R22.9.2: nobody, or each one named once
-        c.GmBlast,
-        st.lists(
-            st.builds(c.BlastCaught, IDS, st.sampled_from(BlastBand), st.booleans()), unique_by=lambda one: one.unit
-        ).map(tuple),
-    ),
+    c.GmBlast: st.lists(  # R22.9.2
+        st.builds(c.BlastCaught, IDS, st.sampled_from(BlastBand), st.booleans()), max_size=4, unique_by=lambda b: b.unit
+    ).map(lambda caught: c.GmBlast(tuple(caught))),
 }
 """A strategy for every command class: only commands a line can say (ids in lower case, numbers in range)."""
 

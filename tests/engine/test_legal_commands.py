@@ -1,6 +1,8 @@
 """`legal_commands(state)` against `apply` over random reachable states of every shipped encounter
 (Hypothesis): every listed line is accepted, and every well-formed line `apply` accepts for the acting unit
-is listed (a move: one to the same cell at the same gait, for no more AP).
+is listed (a move: one to the same cell at the same gait, for no more AP) — but for the one exception, throws
+(R22): they are listed only at `throw_cells` (the cells of the enemies the side sees, their neighbours and its
+marks, R21.9.2), so a throw `apply` accepts at any other cell in reach is not listed.
 
 States come from the encounter's start by random legal lines with a seeded generator. More examples on
 demand: APCOMBAT_LEGAL_EXAMPLES=500 pytest tests/engine/test_legal_commands.py
@@ -28,11 +30,14 @@ from apcombat.engine import (
     parse_command,
     preview,
 )
-from apcombat.engine.commands import Move, Turn
+from apcombat.engine.commands import Move, Throw, Turn
+from apcombat.engine.legal import throw_cells
+from apcombat.engine.preview import judged_state
 from apcombat.engine.views import reachable_area
 from apcombat.model import Encounter, Facing
 
 from .builders import encounter, unit, write_encounter
+from .throw_fights import ana, jed, throw_game
 
 MAP_ENCOUNTERS = (
     "duel",
@@ -141,6 +146,7 @@ def line_for(state: Encounter, data: st.DataObject) -> str:
     )
     who = unit.id
     target = st.sampled_from(others)
+    items = [stock.weapon.id for stock in unit.thrown] or ["frag_grenade"]
     aim = st.tuples(st.sampled_from(LOCATIONS), st.sampled_from(["", "", " +1", " +2", " +4"])).map(
         lambda a: f" aimed {a[0]}{a[1]}"
     )
@@ -163,6 +169,9 @@ def line_for(state: Encounter, data: st.DataObject) -> str:
             st.tuples(target, st.one_of(st.just(""), aim)).map(lambda a: f"melee {who} {a[0]}{a[1]}"),
             target.map(lambda t: f"pin {who} {t}"),
             near.map(lambda c: f"jump {who} {c}"),
+            st.tuples(st.sampled_from(items), near, st.sampled_from(["", " lean"])).map(
+                lambda a: f"throw {who} {a[0]} {a[1]}{a[2]}"
+            ),
         )
     )
 
@@ -182,18 +191,23 @@ def covered(state: Encounter, line: str, lines: list[str]) -> bool:
 
 def unlisted_on_purpose(state: Encounter, line: str) -> bool:
     """Lines that change nothing a player would play for: a turn to the facing held, a move back to the
-    cell the unit stands on (the engine refuses both once R7.3's turn chains are in)."""
+    cell the unit stands on (the engine refuses both once R7.3's turn chains are in); and the listing's one
+    exception: a throw at a cell outside `throw_cells`, judged on the acting side's view (R22, R21.9.2)."""
     command = parse_command(line)
     unit = state.unit(state.active)
     if isinstance(command, Turn):
         return command.facing is unit.facing
+    if isinstance(command, Throw):
+        judged = judged_state(state)
+        return command.cell not in throw_cells(judged, judged.unit(unit.id))
     return isinstance(command, Move) and command.waypoints[-1:] == (unit.at,)
 
 
 @LEGAL_SETTINGS
 @given(name=st.sampled_from(MAP_ENCOUNTERS), seed=st.integers(0, 2**16), steps=st.integers(0, 25), data=st.data())
 def test_every_accepted_line_is_listed(name, seed, steps, data):
-    # R7, R8, R9, R15, R16, R17, R19: nothing apply allows the acting unit is missing from the list.
+    # R7, R8, R9, R15, R16, R17, R19, R22: nothing apply allows the acting unit is missing from the list (a
+    # throw: at the cells `throw_cells` names, the one exception).
     state = reached_state(name, seed, steps)
     if state.active is None:
         return
@@ -244,6 +258,19 @@ def test_an_interrupting_watcher_is_offered_only_what_r16_2_allows(tmp_path):
     assert kinds == {"move", "pose", "shoot", "end"}  # facing W, Bob already faces Ana: no turn to offer
     assert all(line.split()[2] == "ana" for line in lines if line.startswith("shoot"))
     assert all(accepted(game.state, line, 1) for line in lines if not line.startswith("move"))
+
+
+def test_throws_are_listed_at_throw_cells_the_one_exception(tmp_path):
+    # R22, R21.9.2: on open ground every cell in reach takes a throw; the list offers those around the enemy it
+    # sees (Jed at 4,2), and a throw elsewhere is accepted, not listed: the exception `unlisted_on_purpose` states.
+    game = throw_game(tmp_path, ana((0, 2), thrown={"frag_grenade": 2}), jed((4, 2)))
+    state, lines = game.state, legal_commands(game.state)
+    listed = {parse_command(line).cell for line in lines if line.startswith("throw")}
+    assert listed == {(x, y) for x in (3, 4, 5) for y in (1, 2, 3)}
+    for x, y in ((x, y) for x in range(9) for y in range(5)):
+        line = f"throw ana frag_grenade {x},{y}"
+        assert accepted(state, line, 1), line  # open ground within 12 m, Ana's own cell too (R22.2.3)
+        assert (line in lines) == (not unlisted_on_purpose(state, line)), line
 
 
 def test_table_mode_lists_no_line_that_needs_a_distance_measured():

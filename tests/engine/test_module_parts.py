@@ -51,6 +51,7 @@ CORE_UNIT_FIELDS = {
     *("ammo", "in_cover", "wounds", "exhaustion", "burning", "unconscious_rounds", "ap_loss_next_turn"),
     *("carried_mm", "carried_rate", "recent_steps", "turn_degrees", "turn_paid", "sacrificed_ap", "ran_ap"),
     *("spent_ap", "initiative", "initiative_bonus", "watch", "pin", "ai_role", "fate", "slots"),
+    "thrown",  # R22.1.2: the core's (R22 is no module)
 }
 
 

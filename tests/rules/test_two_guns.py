@@ -260,8 +260,8 @@ def test_families(family):
 
 
 def test_no_other_families():
-    # R11.4: exactly the eleven table columns and the five outside them.
-    assert len(Family) == 16
+    # R11.4: exactly the eleven table columns and the five outside them, and R22.1.1's thrown weapons.
+    assert len(Family) == 17
 
 
 # R0.6: with the optional rule two_guns switched off, two-gun fire is refused.

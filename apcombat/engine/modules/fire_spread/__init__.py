@@ -3,15 +3,22 @@ the end of every round each fire goes out, burns on or spreads."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from apcombat.dice import DiceSource
 from apcombat.engine.events import Event
+from apcombat.engine.modules.fire_spread.blast import blast_fires, fires_after_blast
 from apcombat.engine.modules.fire_spread.commands import GmFire, format_gm_fire, parse_gm_fire
 from apcombat.engine.modules.fire_spread.damage import burn_in_fire, in_a_fire
 from apcombat.engine.modules.fire_spread.fires import after_stream, fire_step, gm_fire
 from apcombat.engine.part import CommandForm, RoundEnd, RuleModule
-from apcombat.model import Encounter, Unit
+from apcombat.model import Cell, Encounter, Unit, Weapon
 from apcombat.model.modules import Module
 from apcombat.rules.resolve import AttackResult
+
+if TYPE_CHECKING:
+    from apcombat.engine.blast import Caught
 
 _GM_FIRE_USAGE = "gm fire X,Y on|off  (table mode: gm fire NAME on|off)"
 
@@ -38,6 +45,23 @@ class FireSpread(RuleModule):
         events: list[Event],
     ) -> Encounter:
         return after_stream(state, attacker_id, target_id, result, dice, events)  # R18.3.2
+
+    def blast_fires(self, state: Encounter, weapon: Weapon, landing: Cell) -> frozenset[Cell]:
+        return blast_fires(state, weapon, landing)  # R22.6.2
+
+    def blast_landed(
+        self,
+        state: Encounter,
+        thrower_id: str,
+        weapon: Weapon,
+        landing: Cell | None,
+        caught: tuple[Caught, ...],
+        lost: Mapping[str, int],
+        fires: frozenset[Cell],
+        dice: DiceSource,
+        events: list[Event],
+    ) -> Encounter:
+        return fires_after_blast(state, weapon, caught, fires, dice, events)  # R22.6.2, R22.7.1 (4)
 
 
 FIRE_SPREAD = FireSpread()

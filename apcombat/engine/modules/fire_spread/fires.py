@@ -33,6 +33,13 @@ from apcombat.rules.resolve import AttackResult
 def light(
     state: Encounter, cells: Iterable[Cell], dice: DiceSource, events: list[Event], spared: frozenset[str] = frozenset()
 ) -> Encounter:
+    """R18.3.1: `light_cells`, then the victory check."""
+    return check_victory(light_cells(state, cells, dice, events, spared), events)
+
+
+def light_cells(
+    state: Encounter, cells: Iterable[Cell], dice: DiceSource, events: list[Event], spared: frozenset[str] = frozenset()
+) -> Encounter:
     """R18.3.1: set these cells of the map on fire (each fresh in a round: not rolled until the next round,
     R18.3.3) and every character in the fight standing in one burning as by a flamer hit — but not those
     in `spared`, already set burning by the same action (at most once by one action)."""
@@ -63,7 +70,7 @@ def light(
                 events.append(Event("down", f"{unit.name} is down (R12.2)", unit=unit.id))
                 unit = out_of_the_fight(unit)
             state = state.with_unit(unit)
-    return check_victory(state, events)
+    return state
 
 
 def _lit_text(terrain: Terrain, cell: Cell) -> str:

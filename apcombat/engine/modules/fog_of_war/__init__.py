@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from apcombat.dice import DiceSource
 from apcombat.engine.command_base import Command
 from apcombat.engine.events import Event
-from apcombat.engine.modules.fog_of_war import attacking, kept, moving, telling
+from apcombat.engine.modules.fog_of_war import attacking, blasts, kept, moving, telling
 from apcombat.engine.modules.fog_of_war.commands import (
     GmHide,
     GmReveal,
@@ -46,6 +46,10 @@ from apcombat.model.modules import Module
 _SEES_USAGE = "gm sees SIDE WHO|all on|off  (table mode: SIDE sees WHO from now on, or no longer)"
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from apcombat.engine.blast import Caught
+    from apcombat.model import Weapon
     from apcombat.rules.resolve import AttackResult
 
 
@@ -80,7 +84,8 @@ class FogOfWar(RuleModule):
         refuse_spot(state, command)  # R21.7.3
 
     def before_action(self, state: Encounter, command: Command, events: list[Event]) -> Encounter:
-        return reveal_at_start(state, command, events)  # R21.4.2 (b), R21.4.3
+        state = reveal_at_start(state, command, events)  # R21.4.2 (b), R21.4.3
+        return blasts.seen_leaning_out(state, command)  # R22.2.5, R21.1.1 (c)
 
     def interruption_begins(self, state: Encounter, watcher_id: str, events: list[Event]) -> Encounter:
         state = reveal(state, watcher_id, "it interrupts (R21.4.2 c)", events)
@@ -164,6 +169,21 @@ class FogOfWar(RuleModule):
 
     def covering_fire_resolved(self, state: Encounter, pinner_id: str, target_id: str) -> Encounter:
         return attacking.attacked(state, pinner_id, target_id)  # R21.2.3 (a): covering fire when it resolves
+
+    def blast_landed(
+        self,
+        state: Encounter,
+        thrower_id: str,
+        weapon: Weapon,
+        landing: Cell | None,
+        caught: tuple[Caught, ...],
+        lost: Mapping[str, int],
+        fires: frozenset[Cell],
+        dice: DiceSource,
+        events: list[Event],
+    ) -> Encounter:
+        # R22.7.1 (6): the caught hidden characters revealed; no mark of the thrower (R21.2.3, R22.8.4)
+        return blasts.reveal_caught(state, caught, events)
 
     # R21.6, R21.9.2: moving and the acting side's lines, on what it knows.
 

@@ -18,6 +18,8 @@ from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of
 from apcombat.engine.modules.fog_of_war.commands import Reveal
 from apcombat.engine.reactions import react_to
+from apcombat.engine.throw_commands import Throw
+from apcombat.engine.throwing import article
 from apcombat.model import Cell, Encounter, Unit
 from apcombat.model.encounter import with_state
 from apcombat.model.fates import Fate
@@ -128,7 +130,7 @@ def _change_reason(state: Encounter, then: Unit | None, unit: Unit) -> str | Non
 
 
 def reveal_at_start(state: Encounter, command: Command, events: list[Event]) -> Encounter:
-    """R21.4.2 (b), R21.3.4: a hidden character that moves, jumps, leaves cover, attacks or pins is revealed
+    """R21.4.2 (b), R21.3.4: a hidden character that moves, jumps, leaves cover, attacks, throws or pins is revealed
     at the start of the action, before its AP and dice (a refused command reveals nothing: `apply` keeps no
     state it refused). Any own action of a quietly revealed character ends its quiet (R21.4.3)."""
     who = command.who
@@ -154,7 +156,17 @@ def _action_reason(state: Encounter, command: Command) -> str | None:
         return ATTACK_WORDS.get(command.kind, "it attacks")
     if isinstance(command, PinDown):
         return f"it pins {_name(state, command.target)} down"
+    if isinstance(command, Throw):
+        return _throws(state, command)  # R21.3.4: a throw (R22)
     return None
+
+
+def _throws(state: Encounter, command: Throw) -> str:
+    """ "it throws a frag grenade": the item by its name when the thrower carries it (a refused throw reveals
+    nothing: `apply` keeps no state it refused)."""
+    stock = state.unit(command.unit).thrown_stock(command.item)
+    name = stock.weapon.name.lower() if stock is not None else command.item
+    return f"it throws {article(name)} {name}"
 
 
 def _name(state: Encounter, unit_id: str) -> str:

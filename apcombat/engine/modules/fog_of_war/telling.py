@@ -6,7 +6,8 @@ through the command, the enemies it saw at any of its updates, from the one befo
 cells it saw each of them at (`glimpsed_at`): the side is shown a line whose subject is its own or one of them,
 and a move line lists only those cells. An enemy that attacks one of the side's characters is seen for that
 action (R21.5.2). Lines about the map, the rounds and the sides' d6 go to every side; what befell one of the
-side's characters is told it whoever did it ("an enemy out of sight"); the turns and deck draws of characters it
+side's characters is told it whoever did it ("an enemy out of sight"), and a throw it did not see as where it
+landed (R22.8.4); the turns and deck draws of characters it
 does not see become one "Round R — out of sight" line; the rest is left out, `gm` lines always.
 """
 
@@ -22,6 +23,7 @@ import attrs
 from apcombat.engine.command_base import Command
 from apcombat.engine.commands import is_gm_command, parse_command
 from apcombat.engine.events import Event
+from apcombat.engine.modules.fog_of_war.blasts import landing_words
 from apcombat.model import Cell, Encounter
 from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
@@ -151,6 +153,10 @@ def _words(event: Event, side: Knowing, before: Encounter, after: Encounter, rou
             return out_of_sight(round_number)
         if kind in BEFALLS and _target(event, before, after) in side.own:
             return side.unnamed(event.text)  # R21.8.3: what befell its character, by an enemy out of sight
+        if kind == "throw":
+            return landing_words(event, after)  # R21.8.3, R22.8.4: a blast's landing (the cell only)
+        if kind == "dead" and _body_shown(after, side.side, subject):
+            return event.text  # R21.2.4, R22.5.5: a man down killed where the side sees the body (it names him)
         return None
     return _seen_enemy(event, side, before, after)
 
@@ -240,6 +246,14 @@ def _numbered(event: Event, side: Knowing, after: Encounter) -> str | None:
     except ValueError:
         return side.unnamed(event.text)
     return f"{head}: " + "; ".join(f"{number}:{parts[place]}" for number, place in enumerate(places, 1))
+
+
+def _body_shown(after: Encounter, side: str, unit_id: str) -> bool:
+    """R21.2.4: the side's picture of an enemy out of the fight shows its fate now — it had the line to the body
+    at the update after the command (a man down killed by a blast, R22.5.5, is then told it)."""
+    sight = next((s for s in after.side(side).slots.fog_of_war.last_seen if s.unit == unit_id), None)
+    unit = next((unit for unit in after.units if unit.id == unit_id), None)
+    return sight is not None and unit is not None and sight.fate is unit.fate and sight.round == after.round
 
 
 def _target(event: Event, before: Encounter, after: Encounter) -> str | None:

@@ -4,7 +4,9 @@ they are shed at the end of a round, or by `calm`."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
+from apcombat.dice import DiceSource
 from apcombat.engine.command_base import Command
 from apcombat.engine.events import Event
 from apcombat.engine.modules.suppression.commands import (
@@ -17,6 +19,7 @@ from apcombat.engine.modules.suppression.commands import (
 )
 from apcombat.engine.modules.suppression.markers import (
     calm,
+    caught_in_blast,
     d10_modifier,
     gm_near,
     markers_of,
@@ -26,9 +29,12 @@ from apcombat.engine.modules.suppression.markers import (
     under_fire,
 )
 from apcombat.engine.part import Accepted, CommandForm, RoundEnd, RuleModule
-from apcombat.model import Encounter, Unit
+from apcombat.model import Cell, Encounter, Unit, Weapon
 from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
+
+if TYPE_CHECKING:
+    from apcombat.engine.blast import Caught
 
 _GM_NEAR_USAGE = "gm near WHO FRIEND  (table mode: FRIEND is within 5 m of WHO and in sight)"
 
@@ -55,6 +61,20 @@ class Suppression(RuleModule):
 
     def shot_at(self, state: Encounter, target_id: str, hit: bool, events: list[Event], how: str) -> Encounter:
         return under_fire(state, target_id, hit, events, how)  # R18.4.1
+
+    def blast_landed(
+        self,
+        state: Encounter,
+        thrower_id: str,
+        weapon: Weapon,
+        landing: Cell | None,
+        caught: tuple[Caught, ...],
+        lost: Mapping[str, int],
+        fires: frozenset[Cell],
+        dice: DiceSource,
+        events: list[Event],
+    ) -> Encounter:
+        return caught_in_blast(state, lost, events)  # R22.7.1 (5); a throw is no attack on anyone (R22.2.1)
 
     def legal_actions(self, state: Encounter, unit: Unit, accepted: Accepted) -> Iterator[Command]:
         """R18.4.4 calm: itself, then each friend, in the encounter's order."""

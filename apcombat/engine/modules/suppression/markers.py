@@ -3,6 +3,8 @@ recovery d6 and `calm`. Every function leaves the state unchanged while the modu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 from apcombat.dice import DiceRequest, DiceSource
@@ -55,11 +57,32 @@ def under_fire(state: Encounter, target_id: str, hit: bool, events: list[Event],
     target = state.unit(target_id)
     if not in_the_fight(target):
         return state
-    new_this_round = target.markers_new if target.markers_round == state.round else 0
-    earned = markers_earned(hit)
-    gained = markers_gained(earned, target.markers, new_this_round)
     why = "hit" if hit else "missed"
-    text = f"{target.name} is under fire{how} ({why}): "
+    return _gain(state, target, markers_earned(hit), f"{target.name} is under fire{how} ({why})", events)
+
+
+def caught_in_blast(state: Encounter, lost: Mapping[str, int], events: list[Event]) -> Encounter:
+    """R22.7.1 (5): each character a blast caught that is still above 0 HP gains R18.4.1's markers for one
+    attack — 1 for being under the template, 2 if it lost at least 1 HP — within the caps (2 new a round, 3
+    held), in the encounter's order. `lost`: the HP each caught character in the fight lost (0 included)."""
+    if not on(state):
+        return state
+    for unit_id in [unit.id for unit in state.units if unit.id in lost]:
+        unit = state.unit(unit_id)
+        if unit.hp <= 0 or not in_the_fight(unit):
+            continue
+        hurt = lost[unit_id] >= 1
+        why = "hurt" if hurt else "unhurt"
+        state = _gain(state, unit, 2 if hurt else 1, f"{unit.name} is caught in the blast ({why})", events)
+    return state
+
+
+def _gain(state: Encounter, target: Unit, earned: int, head: str, events: list[Event]) -> Encounter:
+    """R18.4.1: `earned` markers for one attack, within the caps — at most 2 new a round and 3 held; the log's
+    line begins with `head`."""
+    new_this_round = target.markers_new if target.markers_round == state.round else 0
+    gained = markers_gained(earned, target.markers, new_this_round)
+    text = f"{head}: "
     if gained == earned:
         text += f"{gained} suppression marker{_s(gained)}"
     elif gained == 0:

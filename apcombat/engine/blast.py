@@ -103,7 +103,7 @@ def explode(
     hurt = [found for found in caught if found.band is not None and not state.unit(found.unit).down]
     if not hurt:
         return state, {}
-    purpose = f"the blast of {thrower.name}'s {weapon.name.lower()}, once for all it catches (R22.5.4)"
+    purpose = f"the blast of {thrower.name}'s {weapon.name.lower()} (R22.5.4)"
     roll = roll_dice(dice, weapon.damage, purpose, owner=thrower_id)
     rolled = roll.total
     events.append(

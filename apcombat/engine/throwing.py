@@ -273,13 +273,13 @@ def land(state: Encounter, plan: ThrowPlan, dice: DiceSource, force: bool | None
     direction_roll = dice.roll(
         DiceRequest(
             sides=len(faces),
-            purpose=f"the direction {name} scatters: {_faces_words(faces)} (R22.4.2)",
+            purpose=f"where {name} scatters (R22.4.2)",
             notation=f"d{len(faces)}",
             faces=tuple(face.value for face in faces),
             owner=plan.thrower,
         )
     )
-    how_far = f"how far {name} scatters, {scatter.value} (R22.4.2)"
+    how_far = f"how far {name} scatters (R22.4.2)"
     first, second = (
         dice.roll(DiceRequest(sides=6, purpose=how_far, notation=f"2d6 (die {n} of 2)", owner=plan.thrower))
         for n in (1, 2)
@@ -331,11 +331,6 @@ def _throw_event(
         "lines": [*breakdown_lines(plan.hit), f"{plan.ap} AP ({before} -> {after}); {left} left"],
     }
     return Event("throw", text, data, unit=plan.thrower)
-
-
-def _faces_words(faces: tuple[Facing, ...]) -> str:
-    """The direction die's faces for one rolling it by hand: "1 N, 2 NE, ..." (R22.4.2)."""
-    return ", ".join(f"{face} {facing.value}" for face, facing in enumerate(faces, start=1))
 
 
 def article(name: str) -> str:

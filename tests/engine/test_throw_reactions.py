@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from apcombat.engine import CommandError
+from apcombat.engine import CommandError, legal_commands
 from tests.engine.throw_fights import MAP_A, MAP_C, ana, jed, rat, throw_game
 
 
@@ -93,3 +93,8 @@ def test_a_thrower_downed_by_covering_fire_makes_no_throw_and_spends_nothing(tmp
     assert "throw" not in kinds(events) and "covering_fire" in kinds(events)
     ana_now = game.state.unit("ana")
     assert ana_now.down and ana_now.thrown_count("frag_grenade") == 2
+
+
+def test_an_interrupting_watcher_is_listed_only_the_throw_at_the_enemys_cell(tmp_path):  # R22.8.3, R16.2
+    game = interrupted(tmp_path)
+    assert [line for line in legal_commands(game.state) if line.startswith("throw")] == ["throw jed frag_grenade 5,1"]

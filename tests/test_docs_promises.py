@@ -34,6 +34,7 @@ from apcombat.content import (
     read_character,
     read_criticals,
     read_encounter,
+    read_throw_scenario,
     read_weapons,
 )
 from apcombat.tui.app import create_app
@@ -379,6 +380,7 @@ EXAMPLES = {
     "Wound effects": (CONTENT / "criticals.toml", "critical"),
     "Characters": (CONTENT / "characters" / "ana.toml", None),
     "Attack scenarios": (CONTENT / "scenarios" / "single_shot.toml", None),
+    "Throw scenarios": (CONTENT / "scenarios" / "throw_at_the_table.toml", None),
     "Encounters": (CONTENT / "encounters" / "duel.toml", None),
 }
 """For each table of docs/files.md, by its heading: a shipped file of its kind, and the `[[...]]` entries its
@@ -434,6 +436,7 @@ def read_problems(kind: str, document: dict[str, Any], folder: Path) -> list[str
         "Wound effects": lambda: read_criticals(path),
         "Characters": lambda: read_character(path, library.weapons, library.armors),
         "Attack scenarios": lambda: read_attack_scenario(path, library),
+        "Throw scenarios": lambda: read_throw_scenario(path, library),
         "Encounters": lambda: read_encounter(path, library),
     }
     return [str(problem).removeprefix(f"{path}: ") for problem in readers[kind]().problems]

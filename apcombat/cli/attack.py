@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING, Any
 from apcombat.cli.output import fail, load_library_or_fail
 
 if TYPE_CHECKING:
+    from apcombat.content import Library
     from apcombat.dice import DiceSource
+    from apcombat.model import BlastBand
     from apcombat.rules.attack import AttackPlan
     from apcombat.rules.resolve import AttackResult
+    from apcombat.rules.throw_resolve import ThrowPlanned, ThrowResolved
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,7 +27,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Exit 2 when the attack is impossible or the file cannot be read."
         ),
     )
-    parser.add_argument("scenario", metavar="SCENARIO.toml", help="the attack: [attacker], [target], [shot]")
+    parser.add_argument(
+        "scenario",
+        metavar="SCENARIO.toml",
+        help="the attack: [attacker], [target], [shot]; or a throw: [attacker], [throw], [[under]] (R22.9)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     dice = parser.add_mutually_exclusive_group()
     dice.add_argument("--seed", type=int, metavar="N", help="roll with the seeded generator")
@@ -48,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
     library = load_library_or_fail(args)
     if library is None:
         return 2
+    if _is_throw(args.scenario):
+        return _throw(args, library)
     try:
         situation = load_attack_scenario(args.scenario, library)
     except ContentError as error:
@@ -75,6 +84,98 @@ def run(args: argparse.Namespace) -> int:
             lines += ["", *describe_result(result)]
         print("\n".join(lines))
     return 0
+
+
+def _is_throw(path: str) -> bool:
+    """A scenario with a [throw] table (a file that cannot be read is left to the attack's reader to report)."""
+    from apcombat.content import is_throw_scenario
+    from apcombat.content.toml_files import read_toml
+
+    loaded = read_toml(path)
+    return loaded.value is not None and is_throw_scenario(loaded.value)
+
+
+def _throw(args: argparse.Namespace, library: Library) -> int:
+    """R22.9: a throw at the table — its chance and, with dice, where it lands and each share of the blast."""
+    from apcombat.content import read_throw_scenario
+    from apcombat.dice import DiceError
+    from apcombat.rules.throw_resolve import (
+        ImpossibleThrow,
+        describe_throw_plan,
+        describe_throw_result,
+        plan_throw_at_the_table,
+        resolve_throw_at_the_table,
+    )
+
+    loaded = read_throw_scenario(args.scenario, library)
+    if loaded.value is None:
+        return fail(args, loaded.problems)
+    try:
+        plan = plan_throw_at_the_table(loaded.value)
+    except ImpossibleThrow as error:
+        return fail(args, [f"impossible throw: {error}"])
+    try:
+        dice = _dice_source(args)
+    except DiceError as error:
+        return fail(args, [f"--dice: {error}"])
+    result = None
+    if dice is not None:
+        try:
+            result = resolve_throw_at_the_table(plan, dice)
+        except DiceError as error:
+            return fail(args, [str(error)])
+        _warn_unused_dice(dice)
+    if args.json:
+        print(json.dumps(throw_report(plan, result), indent=2))
+    else:
+        lines = describe_throw_plan(plan)
+        if result is not None:
+            lines += ["", *describe_throw_result(plan, result)]
+        print("\n".join(lines))
+    return 0
+
+
+def throw_report(plan: ThrowPlanned, result: ThrowResolved | None) -> dict[str, Any]:
+    """The resolver's JSON object for a throw (R22.9): the plan, and with dice the landing and each share."""
+    situation = plan.situation
+    report: dict[str, Any] = {
+        "attacker": situation.thrower,
+        "item": situation.weapon.id,
+        "mode": "throw",
+        "ap_cost": plan.ap_cost,
+        "chance": plan.chance,
+        "distance_cm": round(situation.distance_m * 3, 3),
+        "under": [
+            {"name": named.name, "band": named.band.value, "final_band": _band(named.final_band)}
+            for named in situation.under
+        ],
+    }
+    if result is not None:
+        report |= {
+            "roll": result.roll,
+            "hit": result.scatter is None,
+            "scatter": result.scatter.value if result.scatter else None,
+            "direction": result.direction.value if result.direction else None,
+            "cells": result.cells,
+            "scatter_cm": result.cells * 3,
+            "damage": result.damage.total if result.damage else None,
+            "caught": [
+                {
+                    "name": caught.name,
+                    "band": _band(caught.final_band),
+                    "damage": caught.damage,
+                    "armor": caught.armor,
+                    "hp_after": caught.hp_after,
+                    "down": caught.down,
+                }
+                for caught in result.caught
+            ],
+        }
+    return report
+
+
+def _band(band: BlastBand | None) -> str | None:
+    return band.value if band is not None else None
 
 
 def _dice_source(args: argparse.Namespace) -> DiceSource | None:

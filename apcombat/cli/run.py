@@ -171,6 +171,7 @@ def state_report(state: Encounter) -> dict[str, Any]:
         | deck_report(state)
         | _fires_report(state)
         | _fog_report(state)
+        | _blast_report(state)
     )
 
 
@@ -180,6 +181,26 @@ def _thrown_report(unit: Unit) -> dict[str, Any]:
     if not unit.thrown:
         return {}
     return {"thrown": {stock.weapon.id: stock.count for stock in unit.thrown}}
+
+
+def _blast_report(state: Encounter) -> dict[str, Any]:
+    """R22.9.2: table mode's throw waiting for its `gm blast`, while it waits (the scatter in cells and cm, the
+    table's compass)."""
+    waiting = state.blast_waiting
+    if waiting is None:
+        return {}
+    return {
+        "blast_waiting": {
+            "thrower": waiting.thrower,
+            "item": waiting.item,
+            "distance_cm": round(waiting.distance_m * 3, 3),
+            "lean": waiting.lean,
+            "hit": waiting.hit,
+            "direction": waiting.direction.value if waiting.direction else None,
+            "cells": waiting.cells,
+            "scatter_cm": waiting.cells * 3,
+        }
+    }
 
 
 def deck_report(state: Encounter) -> dict[str, Any]:

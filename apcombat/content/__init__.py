@@ -38,6 +38,9 @@ _HOME = {
     "shown": "paths",
     "load_attack_scenario": "scenario",
     "read_attack_scenario": "scenario",
+    "is_throw_scenario": "throw_scenario",
+    "read_throw_scenario": "throw_scenario",
+    "throw_scenario_from": "throw_scenario",
 }
 """Each public name and the module of this package that defines it."""
 

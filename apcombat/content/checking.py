@@ -30,7 +30,7 @@ from apcombat.content.paths import (
     content_root,
     shown,
 )
-from apcombat.content.scenario import read_attack_scenario
+from apcombat.content.throw_scenario import read_any_scenario
 from apcombat.content.toml_files import read_toml
 from apcombat.model.criticals import CriticalEffect
 from apcombat.model.enums import BodyLocation
@@ -205,7 +205,7 @@ _ENTRY_READERS: dict[FileKind, Callable[[Path], Loaded[dict[Any, Any]]]] = {
     FileKind.CRITICALS: _read_critical_effects,
 }
 _LIBRARY_READERS: dict[FileKind, Callable[[Path, Library], Loaded[Any]]] = {
-    FileKind.SCENARIO: read_attack_scenario,
+    FileKind.SCENARIO: read_any_scenario,  # an attack, or a throw (R22.9)
     FileKind.ENCOUNTER: read_encounter,
 }
 """Readers of the files that name weapons, armour and characters of a library."""

@@ -100,9 +100,10 @@ from apcombat.engine.preview import Preview, preview
 
 # R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
 from apcombat.engine.side_view import blast_landed, fog_on, last_seen, marks_of, sees_now, shows_new, undo_refusal, view
+from apcombat.engine.table_throw import waiting_words
 
 # R22: thrown weapons — a throw's plan, what its preview says, and whom a blast at a cell would catch.
-from apcombat.engine.throw_preview import BlastShare, LandingChance, ThrowPreview, blast_shares
+from apcombat.engine.throw_preview import BlastShare, LandingChance, ThrowPreview, blast_cells, blast_shares
 from apcombat.engine.throwing import ThrowPlan, plan_throw
 
 # What a screen shows and an AI weighs, computed here so that no UI computes a rule.
@@ -199,6 +200,7 @@ __all__ = [
     "attack_choices",
     "attack_lines",
     "band_cells",
+    "blast_cells",
     "blast_landed",
     "blast_shares",
     "choice_actions",
@@ -253,6 +255,7 @@ __all__ = [
     "views",
     "views`).",
     "visible_enemies",
+    "waiting_words",
     "walk_preview",
     "watch_cone",
     "watch_prompts",

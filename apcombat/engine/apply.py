@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from apcombat.dice import DiceError, DiceSource
-from apcombat.engine import attacks, equipment, jumping, movement, throwing
+from apcombat.engine import attacks, equipment, jumping, movement, table_throw
 from apcombat.engine.aftermath import aftermath
 from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import (
@@ -54,7 +54,8 @@ HANDLERS: dict[type, Handler] = {
     Attack: attacks.attack,
     React: attacks.react,
     PinDown: attacks.pin,
-    Throw: throwing.throw,
+    Throw: table_throw.throw,
+    table_throw.ThrowAndBlast: table_throw.throw_and_blast,  # R22.9.2: a re-roll's replay of both lines
     Reload: equipment.reload,
     Swap: equipment.swap,
 }
@@ -67,6 +68,7 @@ def apply(state: Encounter, command: Command, dice: DiceSource) -> tuple[Encount
     R18.6: with re-roll points on, every die of the command is recorded and numbered in the log, and the state
     keeps what a `reroll` right after it needs (`gm dice` leaves the last action's dice as they are)."""
     events: list[Event] = []
+    table_throw.refuse_while_waiting(state, command)  # R22.9.2: the blast of a table throw comes first
     for part in parts_on(state):
         state = part.command_begins(state, command)  # R21.8.3: what each side glimpses in it
     own = next((play for part in installed() if (play := part.own_apply.get(type(command))) is not None), None)

@@ -12,6 +12,7 @@ from apcombat.dice import DiceSource
 from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import (
     CommandError,
+    GmBlast,
     GmBonus,
     GmCondition,
     GmDice,
@@ -29,6 +30,7 @@ from apcombat.engine.geometry import facing_on_map
 from apcombat.engine.gm_thrown import thrown_setter
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.reactions import perception_test
+from apcombat.engine.table_throw import gm_blast
 from apcombat.engine.upkeep import out_of_the_fight
 from apcombat.engine.victory import check_victory
 from apcombat.model import (
@@ -396,5 +398,6 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmCondition: gm_condition,
     GmOrder: gm_order,
     GmShow: gm_show,
+    GmBlast: gm_blast,
 }
 """The core's game-master commands; the modules' are their parts'."""

@@ -31,7 +31,8 @@ Lines of a delayed unit stepping in before the active one (R13.3) are not listed
 
 Table mode (no map): the game master measures every distance on the table, so lines that need one — moves,
 jumps and ranged attacks (`at Ncm`) — are not listed; turns are listed by facing (45 degree steps), and
-close combat, poses, cover, reload, swap, watch, pin, delay and end as on a map.
+close combat, poses, cover, reload, swap, watch, pin, delay and end as on a map. While a table throw waits for
+its `gm blast` (R22.9.2), nothing is listed: only the game master's line comes next.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ def legal_actions(state: Encounter, jumps: bool = True) -> list[Command]:
         return []
     if state.round == 0:
         return [commands.Start()]
+    if state.blast_waiting is not None:  # R22.9.2: only the game master's `gm blast` comes next
+        return []
     waiting = next((part for part in parts_on(state) if part.waiting_for_sides(state)), None)
     if waiting is not None:  # R18.5.1: the sides choose before the round's first card
         return waiting.actions_while_waiting(state)

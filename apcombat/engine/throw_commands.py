@@ -64,7 +64,7 @@ def _throw(args: list[str]) -> Throw:
         need(args, 1, "the distance after 'at'")
         fields["distance_cm"] = distance_cm(args.pop(0))
     elif is_distance(where):
-        raise CommandError(f"write the distance after 'at': throw {unit} {item} at {where}")
+        raise CommandError(f"write the distance after 'at': throw WHO ITEM at {shown_word(where)}")
     else:
         fields["cell"] = cell(where)
     if args and args[0].lower() == "lean":

@@ -10,14 +10,14 @@ from collections import defaultdict
 
 import attrs
 
-from apcombat.board.blast import scatter_walk
+from apcombat.board.blast import blast_line, cells_within, scatter_walk
 from apcombat.engine.blast import Caught, reached
 from apcombat.engine.geometry import grid_of
 from apcombat.engine.part import parts_on
 from apcombat.engine.throwing import ThrowPlan
 from apcombat.model import BlastBand, Cell, Encounter, Weapon
 from apcombat.rules.fires import miss_directions
-from apcombat.rules.throwing import expected_band_damage, reach_m, scatter_length_chances
+from apcombat.rules.throwing import band_by_distance, expected_band_damage, reach_m, scatter_length_chances
 
 
 @attrs.frozen
@@ -130,3 +130,17 @@ def _share(state: Encounter, side: str, weapon: Weapon, found: Caught) -> BlastS
         expected_damage=expected_band_damage(band, weapon, unit.armor),
         friend=unit.side == side,
     )
+
+
+def blast_cells(state: Encounter, weapon: Weapon, landing: Cell) -> dict[Cell, BlastBand]:
+    """R22.5.1, R22.5.2: the band by distance of every cell of the map a blast of `weapon` at `landing` reaches
+    (within its outer distance, with a clear blast line) — the area the app draws around its cursor; who is
+    caught, after the shifts, is `blast_shares`'s."""
+    assert state.map is not None and weapon.blast is not None
+    grid = grid_of(state)
+    found: dict[Cell, BlastBand] = {}
+    for cell in cells_within(state.map, grid, landing, weapon.blast[2]):
+        band = band_by_distance(grid.distance_m(landing, cell), weapon.blast)
+        if band is not None and blast_line(state.map, grid, landing, cell):
+            found[cell] = band
+    return found

@@ -7,7 +7,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from apcombat.engine import Event, conditions_of, deck_summary, unit_marks
+from apcombat.engine import Event, conditions_of, deck_summary, fog_on, unit_marks
 from apcombat.model import Encounter, HpShown, Unit
 from apcombat.players_view.hp import hp_shown
 
@@ -44,7 +44,7 @@ def fight_html(
             *([f'<p class="file">Shown from {_text(file)}</p>'] if file else []),
             *([f'<p class="file">As {_text(state.side(viewing).name)} see it</p>'] if viewing else []),
             f'<p class="round">{_text(_round_line(state, viewing is not None))}</p>',
-            _order_table(state),
+            _order_table(state, viewing),
             _log_html(state, log),
         ]
     )
@@ -84,18 +84,20 @@ def _round_line(state: Encounter, viewing: bool = False) -> str:
     return line if deck is None else f"{line} — {deck}"
 
 
-def _order_table(state: Encounter) -> str:
+def _order_table(state: Encounter, viewing: str | None = None) -> str:
     order = state.order or tuple(unit.id for unit in state.units)
-    rows = "\n".join(_unit_row(state, state.unit(unit_id)) for unit_id in order)
+    rows = "\n".join(_unit_row(state, state.unit(unit_id), viewing) for unit_id in order)
     # Units that are in no order yet (before round 1 every unit is listed in the encounter's order).
-    rows += "".join("\n" + _unit_row(state, unit) for unit in state.units if state.order and unit.id not in order)
+    rows += "".join(
+        "\n" + _unit_row(state, unit, viewing) for unit in state.units if state.order and unit.id not in order
+    )
     return (
         '<table class="order">\n<thead><tr><th></th><th>Init</th><th>Who</th><th>Side</th><th>HP</th>'
         f"<th>Status</th><th>Conditions</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
     )
 
 
-def _unit_row(state: Encounter, unit: Unit) -> str:
+def _unit_row(state: Encounter, unit: Unit, viewing: str | None = None) -> str:
     side = state.side(unit.side)
     classes = ["acting"] if unit.id == state.active else []
     if unit.down:
@@ -108,10 +110,19 @@ def _unit_row(state: Encounter, unit: Unit) -> str:
         _text(side.name),
         _text(hp_shown(unit, side.hp_shown)),
         _text(state.status(unit).value),
-        _text(", ".join([] if unit.down else conditions_of(unit))),  # R12.2: out of the fight, they no longer count
+        # R12.2: out of the fight, conditions no longer count; R22.1.2: the thrown weapons left
+        _text(", ".join([] if unit.down else [*conditions_of(unit), *_belt(state, unit, viewing)])),
     ]
     row_class = f' class="{" ".join(classes)}"' if classes else ""
     return f"<tr{row_class}>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+
+
+def _belt(state: Encounter, unit: Unit, viewing: str | None) -> list[str]:
+    """R22.1.2: the thrown weapons the unit has left ("frag grenade × 2"); under the fog of war a side's page
+    shows its own characters' only (an enemy's belt is not known)."""
+    if fog_on(state) and viewing is not None and unit.side != viewing:
+        return []
+    return [f"{stock.weapon.name.lower()} × {stock.count}" for stock in unit.thrown if stock.count]
 
 
 def _log_html(state: Encounter, log: Sequence[Event] | None) -> str:

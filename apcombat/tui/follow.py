@@ -17,9 +17,11 @@ from typing import Any
 
 from rich.style import Style
 
-from apcombat.engine import unit_marks
+from apcombat.engine import Event, blast_cells, unit_marks
 from apcombat.fight import WaitedAction
-from apcombat.model import Cell
+from apcombat.model import BlastBand, Cell, Encounter, Terrain
+from apcombat.tui.widgets.map_glyphs import BLAST_TINTS
+from apcombat.tui.widgets.map_palettes import STANDARD, palette, palette_of
 from apcombat.tui.widgets.map_view import MapView
 
 SHOT_MARK = "··"
@@ -27,15 +29,26 @@ SHOT_STYLE = Style(color="bright_yellow", bold=True)
 DAMAGE_STYLE = Style(color="bright_white", bgcolor="red", bold=True)
 MISS_STYLE = Style(color="black", bgcolor="bright_yellow", bold=True)
 SHOOTER_STYLE = Style(color="black", bgcolor="bright_yellow", bold=True)
+LANDING_MARK, TARGET_MARK = "✸✸", "××"  # where a throw came down; the cell it was thrown at, on a miss
+LANDING_STYLE = Style(color="bright_white", bgcolor="red", bold=True)
+TARGET_STYLE = Style(color="bright_yellow", bold=True)
+
+
+def blast_style(band: BlastBand, palette_name: str = STANDARD) -> Style:
+    """A band of a blast drawn for the pace round a throw's landing cell: the aiming overlay's tint in the
+    player's palette."""
+    return palette(palette_name).tints[BLAST_TINTS[band]]
+
 
 Trace = dict[Cell, tuple[str, Style]]
 
 
-def trace_of(action: WaitedAction, shown: Collection[str] | None = None) -> Trace:
+def trace_of(action: WaitedAction, shown: Collection[str] | None = None, palette_name: str = STANDARD) -> Trace:
     """What the map draws for an action: its shot's line between the two units, and over each unit that lost
     HP the HP it lost ("-14"), or "miss" over a target that lost none. Numbers from the engine's states.
     `shown`: the units the viewing side's view holds (R21.8.4: nothing is drawn over one it does not see)."""
-    trace: Trace = {cell: (SHOT_MARK, SHOT_STYLE) for cell in action.shot[1:-1]}
+    trace: Trace = blast_trace(action.before, action.after, action.events, palette_name)
+    trace |= {cell: (SHOT_MARK, SHOT_STYLE) for cell in action.shot[1:-1]}
     height = action.after.map.height if action.after.map is not None else 0
     lost = action.hp_lost()
     for unit in action.after.units:
@@ -52,6 +65,44 @@ def trace_of(action: WaitedAction, shown: Collection[str] | None = None) -> Trac
             if trace.get((covered, row), ("", None))[0] == SHOT_MARK:  # the shot's line must not paint over it
                 del trace[(covered, row)]
     return trace
+
+
+def throw_trace(events: Collection[Event], occupied: Collection[Cell] = ()) -> Trace:
+    """A throw's landing cell (R22.4), and on a miss the cell it was thrown at, from the throw's log event; a
+    mark whose cell holds a unit (`occupied`) is written on the row above it, so the unit's mark shows."""
+    trace: Trace = {}
+    for event in events:
+        if event.kind != "throw" or not event.data.get("landing"):
+            continue
+        target, landing = event.data.get("target"), event.data["landing"]
+        marks = [(target, TARGET_MARK, TARGET_STYLE)] if target and target != landing else []
+        for (x, y), text, style in [*marks, (landing, LANDING_MARK, LANDING_STYLE)]:
+            trace[(x, y - 1 if (x, y) in occupied and y > 0 else y)] = (text, style)
+    return trace
+
+
+def landing_of(events: Collection[Event]) -> Cell | None:
+    """The cell a throw among the events landed in (None: no throw on the map)."""
+    landing = next((e.data.get("landing") for e in events if e.kind == "throw" and e.data.get("landing")), None)
+    return (landing[0], landing[1]) if landing else None
+
+
+def blast_trace(before: Encounter, after: Encounter, events: Collection[Event], palette_name: str = STANDARD) -> Trace:
+    """A throw's blast (the engine's `blast_cells` of the weapon thrown, at its landing cell) drawn on the empty
+    open cells around it, with its landing and target marks."""
+    landing = landing_of(events)
+    throw = next((event for event in events if event.kind == "throw"), None)
+    thrower = next((unit for unit in before.units if throw is not None and unit.id == throw.unit), None)
+    stock = thrower.thrown_stock(str(throw.data.get("item"))) if thrower is not None and throw is not None else None
+    if landing is None or stock is None or after.map is None or stock.weapon.blast is None:
+        return {}
+    occupied = {unit.at for unit in after.units if unit.at is not None}
+    open_cells = {
+        cell: (" " * len(SHOT_MARK), blast_style(band, palette_name))
+        for cell, band in blast_cells(after, stock.weapon, landing).items()
+        if cell not in occupied and after.map.at(cell) not in (Terrain.WALL, Terrain.HUT)
+    }
+    return open_cells | throw_trace(events, occupied)
 
 
 class FollowAction:
@@ -80,7 +131,8 @@ class FollowAction:
         if pace > 0:  # at pace 0 nothing waits: no frame would show the view there or the shot
             if follow and scroll:
                 self.bring_into_sight(action, shown)
-            trace = trace_of(action, shown)
+            colours = palette_of(self.view.app) if self.view.is_attached else STANDARD
+            trace = trace_of(action, shown, colours)
             if trace:
                 self.view.show_trace(self.with_shooter_named(action, trace))
                 self._timer = self.set_timer(pace, self.clear)
@@ -106,6 +158,8 @@ class FollowAction:
         (None: every unit), the only ones scrolled to. The cursor stays where it is."""
         pairs = ((action.unit, action.at), (action.target, action.target_at))
         cells = [cell for unit, cell in pairs if cell is not None and (shown is None or unit in shown)]
+        landing = landing_of(action.events)  # R22.8.4: every side is shown where a throw lands
+        cells += [landing] if landing is not None else []
         for cell in cells:
             self.view.scroll_to_cell(cell)
         self.followed += [(cell, self.view.shows(cell)) for cell in cells]

@@ -7,12 +7,14 @@ from pathlib import Path
 import pytest
 from content_helpers import CONTENT, problems_of, write_text
 
-from apcombat.content import Library, load_attack_scenario, load_library
+from apcombat.content import Library, load_attack_scenario, load_library, read_throw_scenario
 from apcombat.model import BodyLocation, FromCover, Pose, ShotMode, Skill
 from apcombat.model.armor import NO_ARMOR
 from apcombat.model.house_rules import CoverExempts
 
-SHIPPED = sorted((CONTENT / "scenarios").glob("*.toml"))
+SHIPPED = sorted(path for path in (CONTENT / "scenarios").glob("*.toml") if "\n[throw]" not in path.read_text())
+"""The shipped attacks; a throw scenario (R22.9) is read by `read_throw_scenario`."""
+THROWS = sorted(path for path in (CONTENT / "scenarios").glob("*.toml") if path not in SHIPPED)
 
 FULL = """
 [attacker]
@@ -70,6 +72,12 @@ MINIMAL = """
 
 def scenario(attacker: str = 'character = "ana"', target: str = 'name = "Raider"\nhp = 30', shot: str = "") -> Path:
     return write_text(Path("attack.toml"), MINIMAL.format(attacker=attacker, target=target, shot=shot))
+
+
+@pytest.mark.parametrize("path", THROWS, ids=[path.stem for path in THROWS])
+def test_each_shipped_throw_scenario_loads(path: Path, library: Library) -> None:  # R22.9
+    situation = read_throw_scenario(path, library).unwrap()
+    assert situation is not None and situation.weapon.is_thrown and situation.under
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[path.stem for path in SHIPPED])

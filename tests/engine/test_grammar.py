@@ -89,6 +89,10 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     c.Jump: st.one_of(st.builds(c.Jump, IDS, to=CELLS), st.builds(c.Jump, IDS, distance_cm=CM)),
     c.Attack: _attack(),
     c.PinDown: st.builds(c.PinDown, IDS, IDS, st.none() | CM),
+    c.Throw: st.one_of(  # R22.2.1, R22.9.1: at a cell, or at a point N cm away at the table
+        st.builds(c.Throw, IDS, IDS, cell=CELLS, lean=st.booleans()),
+        st.builds(c.Throw, IDS, IDS, distance_cm=CM, lean=st.booleans()),
+    ),
     c.Reload: st.builds(c.Reload, IDS),
     c.Swap: st.builds(c.Swap, IDS),
     c.React: st.builds(c.React, IDS),
@@ -112,6 +116,9 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     c.GmCondition: _condition(),
     c.GmOrder: st.builds(c.GmOrder, IDS, st.integers(1, 1000)),
     c.GmShow: st.builds(c.GmShow, IDS, st.sampled_from(HpShown)),
+    c.GmBlast: st.lists(  # R22.9.2: each character named once
+        st.builds(c.BlastCaught, IDS, st.sampled_from(BlastBand), st.booleans()), max_size=4, unique_by=lambda b: b.unit
+    ).map(lambda caught: c.GmBlast(tuple(caught))),
     m.GmFire: st.one_of(st.builds(m.GmFire, st.booleans(), at=CELLS), st.builds(m.GmFire, st.booleans(), name=IDS)),
     m.GmMorale: st.one_of(
         st.builds(m.GmMorale, IDS, st.sampled_from(("steady", "shaken", "broken", "surrenders", "flees"))),
@@ -124,13 +131,6 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     m.GmHide: st.builds(m.GmHide, IDS),
     m.GmReveal: st.builds(m.GmReveal, IDS),
     m.GmSees: st.builds(m.GmSees, IDS, IDS | st.just("all"), st.booleans()),
-    c.Throw: st.one_of(  # R22.2.1, R22.9.1
-        st.builds(c.Throw, IDS, IDS, cell=CELLS, lean=st.booleans()),
-        st.builds(c.Throw, IDS, IDS, distance_cm=CM, lean=st.booleans()),
-    ),
-    c.GmBlast: st.lists(  # R22.9.2
-        st.builds(c.BlastCaught, IDS, st.sampled_from(BlastBand), st.booleans()), max_size=4, unique_by=lambda b: b.unit
-    ).map(lambda caught: c.GmBlast(tuple(caught))),
 }
 """A strategy for every command class: only commands a line can say (ids in lower case, numbers in range)."""
 

@@ -39,6 +39,8 @@ class BattleKeys(BattleFace):
 
         def _ask_from_thread(self, request: DiceRequest) -> int | None: ...
 
+        def leave_aim(self, quietly: bool = False) -> bool: ...
+
     def action_undo(self) -> None:
         """Back to before the player's last decision, taking back every AI line played since; the AI then
         waits (n lets it go on) instead of playing again at once."""
@@ -201,6 +203,8 @@ class BattleKeys(BattleFace):
         if box.display:
             box.display = False
             self.focus_battlefield()
+        elif self.leave_aim():  # Esc while aiming a throw (R22.2): no throw
+            return
         else:  # the "While you waited" panel, open while the map has the focus (a click on it)
             self.close_waited()
 

@@ -56,6 +56,17 @@ class BattleView(BattleFace):
 
         def sight_mark(self) -> str: ...
 
+        def aim_shown(self, overlay: MapOverlay) -> MapOverlay: ...
+
+        def aim_mark(self) -> str: ...
+
+        def aim_at(self, cell: Cell) -> None: ...
+
+        def throw_here(self) -> None: ...
+
+        @property
+        def aiming(self) -> bool: ...
+
         def focus_battlefield(self) -> None: ...
 
     @property
@@ -168,7 +179,7 @@ class BattleView(BattleFace):
         target = next((unit.at for unit in state.units if unit.id == self.target), None)
         self.watcher = self._watching_at(self._cursor())
         shown = self.kept.map_overlay(self.overlays, self.path, target, self.watcher)
-        return self.sight_shown(attrs.evolve(shown, marks=marks) if marks else shown)
+        return self.aim_shown(self.sight_shown(attrs.evolve(shown, marks=marks) if marks else shown))
 
     def marks_drawn(self) -> tuple[tuple[Cell, int, Pose], ...]:
         """The viewing side's last-seen marks as the map draws them (R21.8.4): `?` in the marked enemy's side
@@ -195,7 +206,7 @@ class BattleView(BattleFace):
         stale = self.kept.mark(self.overlays) if self.kept.state is self.state else ""
         viewing = self.session.view_as if self.session.fight.viewing_side() is None else None
         viewed = f"as {says(self.session.state.side(viewing).name, 'sees')} it (g)" if viewing is not None else ""
-        mark = " · ".join(said for said in (viewed, self.sight_mark(), stale) if said)
+        mark = " · ".join(said for said in (viewed, self.aim_mark(), self.sight_mark(), stale) if said)
         if mark != self.map_mark:
             self.map_mark = view.border_title = mark
 
@@ -207,6 +218,9 @@ class BattleView(BattleFace):
         if active is not None and self.state.map is not None:
             self.kept.follow(self.state, active)
         self.cursor_left_the_run()
+        if self.aiming:  # R22.2: the blast and the throw's figures follow the cursor instead of a walk
+            self.aim_at(cell)
+            return
         self.show_cursor_preview(cursor_preview(self.session, self.kept, active, cell))
         if self._watching_at(cell) != self.watcher:
             self._show_map()  # the cone of a watcher under the cursor comes or goes
@@ -226,6 +240,9 @@ class BattleView(BattleFace):
         arrives once a dialog is in front (Enter, Enter or Enter, f sent at once: the first opened the fire
         dialog, still being built) is the dialog's business, not the map's: it is dropped."""
         if not self.is_active:
+            return
+        if self.aiming:
+            self.throw_here()
             return
         unit = self._unit_at(message.cell)
         active = self.active_unit

@@ -39,6 +39,7 @@ from apcombat.tui.screens.host import host
 from apcombat.tui.screens.log_keys import LogKeys
 from apcombat.tui.screens.module_actions import ModuleActions, reroll_offer
 from apcombat.tui.screens.shot import ShotScreen
+from apcombat.tui.screens.throw_keys import ThrowKeys
 from apcombat.tui.screens.unit_actions import UnitActions
 from apcombat.tui.session import Session
 from apcombat.tui.sighting_stop import came_into_sight, enemies_seen
@@ -52,7 +53,7 @@ OVERLAYS = ("sight", "cones", "bands", "cover", "reach")
 NOTICE_KEPT = 2.0  # seconds: a notice given as the battlefield opens (a load's) is said on it
 
 
-class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, ModuleActions, Screen):
+class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, LogKeys, ModuleActions, Screen):
     """Play an encounter on its map (and, through the hooks `TableScreen` fills in, on a table)."""
 
     COMMAND_EXAMPLE = "a command, e.g. move ana 4,5 — Enter plays it, Escape closes"
@@ -238,6 +239,7 @@ class GameScreen(BattleView, BeforeCommit, UnitActions, BattleKeys, LogKeys, Mod
         """Tell the player what just happened (the log has all of it): under the fog of war only what the
         viewing side is shown (R21.8.3)."""
         self.path, self.planned_ap = (), 0
+        self.landing_marks(events)
         self.ask_about_watches(events)
         side, played = self.session.shown_side(), events
         if side is not None:

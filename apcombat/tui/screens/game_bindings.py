@@ -12,6 +12,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("p", "pose", "Pose", id="game.pose", show=False),
     Binding("c", "cover", "Cover", id="game.cover", show=False),
     Binding("f", "fire", "Fire", id="game.fire"),
+    Binding("T", "throw", "Throw (a grenade, a Molotov ...)", show=False, id="game.throw"),
     Binding("tab", "target(1)", "Target", id="game.target_next", priority=True),
     Binding("shift+tab", "target(-1)", "Target back", show=False, id="game.target_previous", priority=True),
     Binding("r", "reload", "Reload", show=False, id="game.reload"),

@@ -16,6 +16,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     """Every binding with an id, by where it applies (each id once); `everywhere`: the app's class, whose
     bindings apply everywhere (the app passes it: no screen imports the app)."""
     from apcombat.tui.screens.ai_options import AiOptionsScreen
+    from apcombat.tui.screens.blast import BlastScreen
     from apcombat.tui.screens.character_form import CharacterFormScreen
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
     from apcombat.tui.screens.full_log import FullLogScreen
@@ -33,6 +34,8 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     from apcombat.tui.screens.settings import SettingsScreen
     from apcombat.tui.screens.setup import SetupScreen
     from apcombat.tui.screens.shot import ShotScreen
+    from apcombat.tui.screens.table import TableScreen
+    from apcombat.tui.screens.throw_keys import ConfirmThrow
     from apcombat.tui.screens.title import TitleScreen
     from apcombat.tui.screens.victory import VictoryScreen
     from apcombat.tui.widgets.map_view import MapView
@@ -47,7 +50,10 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
         ("game", GameScreen),
         ("map", MapView),
         ("while you waited", WaitedPanel),
+        ("table mode", TableScreen),
         ("shot", ShotScreen),
+        ("throw: friends in the blast", ConfirmThrow),
+        ("gm blast (table mode)", BlastScreen),
         ("dice", DiceScreen),
         ("oracle", OracleScreen),
         ("dialogs", ChoiceScreen),

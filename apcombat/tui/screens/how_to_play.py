@@ -43,6 +43,14 @@ its rule; the chance is never above 95 %. Choose the mode (single, aimed at a bo
 shoots: a d100 at or under the hit chance hits, a low roll (your luck and more) is a critical that ignores
 armour and wounds the part it hits (R1-R4, R12). A hit's damage, less the target's armour, comes off its HP.
 
+THROWING
+T throws a grenade, a Molotov or a stick of dynamite (R22); the unit panel shows what is left ("frag
+grenade × 2"). Pick the item, then move the cursor to the target cell: the blast is drawn around it (inner
+red, middle yellow, outer grey), each character it would catch in the band it would take, and the hint gives
+the chance to hit, the chance it scatters, the AP, the reach and the damage expected. Enter throws — asking
+first when a friend is in the blast — and Esc leaves. On a miss it scatters; the log has the dice and the map
+marks where it landed (✸✸).
+
 COVER AND POSES
 Beside a wall or a low wall (=), c takes cover for 2 AP: shooting at you from its far side costs the
 shooter 40 points of hit chance (R9). p changes pose: a crouched or prone target is harder to hit (R8).

@@ -14,8 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from apcombat.board.hex_grid import HEX_FACINGS
-from apcombat.model import Facing, Pose, RangeBand, Terrain
-from apcombat.tui.widgets.map_glyphs import COVER_MARK, FLOOR_DOT, cell_segments
+from apcombat.model import BlastBand, Facing, Pose, RangeBand, Terrain
+from apcombat.tui.follow import LANDING_MARK, LANDING_STYLE, TARGET_MARK, TARGET_STYLE
+from apcombat.tui.widgets.map_glyphs import BLAST_TINTS, COVER_MARK, FLOOR_DOT, cell_segments
 from apcombat.tui.widgets.map_palettes import STANDARD, palette, palette_of
 from apcombat.tui.widgets.unit_looks import (
     FACING_MARKS,
@@ -197,6 +198,10 @@ def legend_text(hexes: bool = False, colours: str = STANDARD) -> Text:
     lines.append(_line(cell(ap_left=3), "  the previewed path: AP left after each step"))
     lines.append(_line(cell(tint="cursor"), "  the cursor"))
     lines.append(_line(cell(tint="target"), "  the target"))
+    blast = Text.assemble(*(Text.assemble(cell(tint=BLAST_TINTS[band]), f" {band.value} ") for band in BlastBand))
+    lines.append(_line(blast, " a throw's blast being aimed (T, R22.5)"))
+    landing = Text.assemble(Text(LANDING_MARK, LANDING_STYLE), "  ", Text(TARGET_MARK, TARGET_STYLE))
+    lines.append(_line(landing, "  a throw's landing, and the cell it missed (R22.4)"))
     lines.append(Text("A watch fires at an enemy entering its cone, not one in it (R16.2).", style="italic"))
     return Text("\n").join(lines)
 

@@ -34,15 +34,18 @@ from apcombat.content.scenario_edit import (
 from apcombat.content.toml_files import read_toml
 from apcombat.content.writer import write_text_file
 from apcombat.dice import SeededDice
+from apcombat.engine import GmBlast
 from apcombat.model.enums import BodyLocation, FromCover, ShotMode
 from apcombat.rules.attack import AttackPlan, plan_attack
 from apcombat.rules.explain import describe_plan, describe_result
 from apcombat.rules.refusals import ImpossibleAttack
 from apcombat.rules.resolve import resolve_attack
+from apcombat.tui import resolver_throw as throws
+from apcombat.tui.screens.blast import BlastScreen
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.host import host
 
-KEYS = "↑↓: scenario   Tab: the form   r: roll   ctrl+s: save as a scenario   Esc: back"
+KEYS = "↑↓: scenario   Tab: the form   r: roll   b: a throw's blast   ctrl+s: save as a scenario   Esc: back"
 YOURS = "(yours)"
 NOT_AIMED = "none"
 SELECTS = ("attacker", "weapon", "target", "mode", "location", "from-cover")
@@ -80,6 +83,7 @@ class ResolverScreen(Screen):
 
     BINDINGS = [
         Binding("r", "roll", "Roll", id="resolver.roll"),
+        Binding("b", "blast", "Who is under the template", id="resolver.blast"),
         Binding("ctrl+s", "save", "Save as scenario", id="resolver.save"),
         Binding("escape", "app.pop_screen", "Back", id="resolver.back"),
     ]
@@ -90,6 +94,7 @@ class ResolverScreen(Screen):
         self.original: dict[str, Any] = {}  # the scenario as its file writes it
         self.tables: dict[str, Any] = {}  # as the form has changed it
         self.plan: AttackPlan | None = None
+        self.throw: throws.ThrowPlanned | None = None  # a throw scenario's plan (R22.9)
         self._choices: dict[str, list[str]] = {}  # each list's values, in order
 
     def compose(self) -> ComposeResult:
@@ -165,19 +170,24 @@ class ResolverScreen(Screen):
     def _fill(self) -> None:
         """Set the form to the values of the tables (the first of a list when one is not among its options).
         The change events this sends find the tables already saying so, and change nothing."""
+        throwing = throws.is_throw_scenario(self.tables)
         for widget_id in SELECTS:
             select = self.query_one(f"#{widget_id}", Select)
+            select.disabled = throwing and widget_id in ("target", "mode", "location", "from-cover")  # a shot's
             known = self._choices[widget_id]
             value = self._current(widget_id)
             select.value = value if value in known else known[0]
         distance = self._current("distance")
         self.query_one("#distance", Input).value = distance
         self.query_one("#target-cover", Checkbox).value = self._current("target-cover") == "yes"
+        self.query_one("#target-cover", Checkbox).disabled = throwing  # a throw's targets are its [[under]]
 
     def _current(self, field: str) -> str:
         """The value of a field of the form as the tables have it, as the form writes it."""
         shot, target = _table(self.tables, "shot"), _table(self.tables, "target")
         distance = shot.get("distance_m", 1)
+        if throws.is_throw_scenario(self.tables):
+            distance = throws.throw_distance(self.tables) or 0
         return {
             "attacker": lambda: character_of(self.tables, "attacker"),
             "weapon": lambda: weapon_of(self.tables),
@@ -226,7 +236,10 @@ class ResolverScreen(Screen):
             self._show()
             return
         value = int(distance) if distance.is_integer() else distance
-        self.tables = with_value(self.tables, "shot", "distance_m", value)
+        if throws.is_throw_scenario(self.tables):
+            self.tables = throws.with_distance(self.tables, distance)
+        else:
+            self.tables = with_value(self.tables, "shot", "distance_m", value)
         self._show()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
@@ -236,10 +249,14 @@ class ResolverScreen(Screen):
 
     def _show(self) -> None:
         """The breakdown of the attack as the form now has it, or what keeps it from being made."""
-        self.plan = None
+        self.plan = self.throw = None
         assert self.path is not None
-        loaded = scenario_from(self.tables, self.path, host(self.app).library)
         distance = self.query_one("#distance", Input).value
+        if throws.is_throw_scenario(self.tables):
+            self.throw, text = throws.throw_plan(self.tables, self.path, host(self.app).library)
+            self.query_one("#resolution", Static).update(text)
+            return
+        loaded = scenario_from(self.tables, self.path, host(self.app).library)
         if loaded.value is None:
             text = "\n".join(map(str, loaded.problems))
         else:
@@ -253,11 +270,29 @@ class ResolverScreen(Screen):
         self.query_one("#resolution", Static).update(text)
 
     def action_roll(self) -> None:
+        if self.throw is not None:
+            self.query_one("#resolution", Static).update(throws.rolled_text(self.throw))
+            return
         if self.plan is None:
             return
         result = resolve_attack(self.plan, SeededDice(random.randrange(1 << 32)))
         lines = [*describe_plan(self.plan), "", *describe_result(result)]
         self.query_one("#resolution", Static).update("\n".join(lines))
+
+    def action_blast(self) -> None:
+        """R22.9.2: a throw scenario's characters under the template, each with its band and `covered`."""
+        if not throws.is_throw_scenario(self.tables):
+            self.notify("b is for a throw: a scenario with a [throw] table (R22.9)")
+            return
+        rows, bands, covered = throws.under_rows(self.tables)
+
+        def named(blast: GmBlast | None) -> None:
+            if blast is not None:
+                self.tables = throws.with_named(self.tables, {c.unit: (c.band, c.covered) for c in blast.caught})
+                self._show()
+
+        heading = "Who is under the template, in which band (R22.9.2)?"
+        self.app.push_screen(BlastScreen(heading, rows, bands, covered), named)
 
     @work(exclusive=True, group="resolver-save")
     async def action_save(self) -> None:

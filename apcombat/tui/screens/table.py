@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -18,6 +19,7 @@ from apcombat.engine import (
     Command,
     CommandError,
     Event,
+    GmBlast,
     GmMorale,
     GmNext,
     GmSpot,
@@ -26,10 +28,12 @@ from apcombat.engine import (
     parse_command,
     typed_line,
     unit_marks,
+    waiting_words,
     watch_prompts,
 )
 from apcombat.fight import mark_name
 from apcombat.model import Unit
+from apcombat.tui.screens.blast import BlastScreen, under_the_template
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.widgets.event_log import EventLog
@@ -39,6 +43,7 @@ class TableScreen(GameScreen):
     """Play an encounter without a map, on a physical table."""
 
     COMMAND_EXAMPLE = "e.g. move ana 120cm, shoot ana raider at 850cm — Enter plays, Esc closes"
+    BINDINGS = [Binding("T", "table_throw", "Throw", show=False, id="table.throw")]
 
     def battlefield(self) -> ComposeResult:
         with VerticalScroll(id="table-actions"):
@@ -68,6 +73,10 @@ class TableScreen(GameScreen):
                 + self._last_seen()
             )
             return
+        waiting = waiting_words(self.state)
+        if waiting is not None:  # R22.9.2: nothing else is played before the blast
+            panel.update(f"{waiting}.\n\nT names who is under the template (the gm blast dialog).")
+            return
         costs = action_costs(self.state, active)
         keys = [
             ("m", "move", costs.get("move", "")),
@@ -84,6 +93,8 @@ class TableScreen(GameScreen):
             ("d", "delay", "before spending AP"),
             ("e", "end", f"{active.ap} AP lost"),
         ]
+        if any(stock.count > 0 for stock in active.thrown):  # R22.1.2: a unit that carries some throws, after attack
+            keys.insert(6, ("T", "throw", _throw_costs(active)))
         lines = [f"{active.name}: {active.ap} AP. Key, action, AP:"]
         lines += [f"{key} {what:<6} {cost}" for key, what, cost in keys]
         panel.update("\n".join(lines) + self._last_seen())
@@ -107,6 +118,8 @@ class TableScreen(GameScreen):
         self._ask_about_losses(events)
         self._ask_about_fires(events)
         self._ask_about_watch(events)
+        if any(event.kind == "blast_waiting" for event in events):
+            self._ask_about_blast()
 
     def _ask_about_losses(self, events: list[Event]) -> None:
         """R18.1.2 in table mode: for each friend lost (down, man down, dead), ask which friends in the fight
@@ -161,6 +174,44 @@ class TableScreen(GameScreen):
             self.app.push_screen(ChoiceScreen(question, [("yes", "Yes"), ("no", "No")]), answered)
             return
         super().act(line)
+
+    def _ask_about_blast(self) -> None:
+        """R22.9.2: the throw landed; the game master lays the template and names who is under it."""
+        words = waiting_words(self.session.state)
+        if words is None:
+            return
+
+        def named(blast: GmBlast | None) -> None:
+            if blast is not None:
+                self.act(blast)
+
+        self.app.push_screen(BlastScreen(words, under_the_template(self.session.state)), named)
+
+    def action_table_throw(self) -> None:
+        """R22.9.1: throw a thrown weapon at a point measured on the table (asked which when it carries several);
+        while a blast waits, the gm blast dialog again."""
+        if self.session.state.blast_waiting is not None:
+            self._ask_about_blast()
+            return
+        unit = self._with_active()
+        if unit is None:
+            return
+        carried = [stock for stock in unit.thrown if stock.count > 0]
+        if not carried:
+            self.notify(f"{unit.name} carries no thrown weapon (R22.1.2)")
+            return
+        lean = " (in cover: add lean to lean out, +1 AP)" if unit.in_cover else ""
+        prompt = f"Distance to the point, measured on the table from {unit.name}'s base, e.g. 12cm{lean}"
+
+        def chosen(item: str | None) -> None:
+            if item:
+                self._ask_line(("throw", unit.id, item, "at"), prompt)
+
+        if len(carried) == 1:
+            chosen(carried[0].weapon.id)
+            return
+        options = [(s.weapon.id, f"{s.weapon.name} × {s.count} ({s.weapon.ap_single} AP)") for s in carried]
+        self.app.push_screen(ChoiceScreen(f"{unit.name} throws what?", options), chosen)
 
     def _ask_about_watch(self, events: list[Event]) -> None:
         active = self.active_unit
@@ -292,6 +343,12 @@ class TableScreen(GameScreen):
         finally:
             game.dice.ask = asking
         self.app.call_from_thread(self._done_asking, events)
+
+
+def _throw_costs(unit: Unit) -> str:
+    """The actions list's words for the throw key: each thrown weapon left, its count and AP (R22.1.2)."""
+    carried = [f"{s.weapon.name.lower()} × {s.count} ({s.weapon.ap_single} AP)" for s in unit.thrown if s.count > 0]
+    return ", ".join(carried) if carried else "-"
 
 
 def _aid_pair(line: Command | str) -> tuple[str, str] | None:

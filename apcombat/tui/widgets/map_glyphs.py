@@ -16,6 +16,7 @@ zoomed. The shapes alone tell the terrain apart; the palette only colours them.
                range bands: a dot in the band's colour, CQC bright white, close bright green,
                medium bright cyan, long bright yellow, extreme bright magenta    out of sight: dimmed
                cover against the active unit: a ▪ after the floor    target: black on bright yellow
+               a throw's blast being aimed (R22.5): inner bright red, middle yellow, outer grey backgrounds
                cursor: black on bright white      (colours of the standard palette)
 """
 
@@ -30,7 +31,7 @@ from rich.style import Style
 from textual.strip import Strip
 
 from apcombat.engine import unit_flags, unit_marks
-from apcombat.model import Cell, Encounter, Pose, RangeBand, Terrain, Unit
+from apcombat.model import BlastBand, Cell, Encounter, Pose, RangeBand, Terrain, Unit
 from apcombat.model.fates import Fate
 from apcombat.tui.widgets.map_palettes import STANDARD, palette
 from apcombat.tui.widgets.unit_looks import UnitLook, look_of, mark_look, unit_line
@@ -60,6 +61,9 @@ RULER_STYLE = Style(color="bright_black")
 RULER_CURSOR_STYLE = Style(color="bright_white", bold=True, reverse=True)
 OUT_OF_SIGHT = Style(dim=True)
 
+BLAST_TINTS = {BlastBand.INNER: "blast_inner", BlastBand.MIDDLE: "blast_middle", BlastBand.OUTER: "blast_outer"}
+"""The tint of each band of a throw's blast being aimed (R22.5.1), over every other overlay but the cursor."""
+
 UnitGlyph = tuple[int, UnitLook]  # x, the unit drawn there
 
 
@@ -79,6 +83,7 @@ class RowMarks:
     cursor: int | None = None
     costs_shown: bool = False
     watches: frozenset[int] = frozenset()  # cells a unit of the acting side watches (R16.1)
+    blast: tuple[tuple[int, BlastBand], ...] = ()  # x, the band of a throw's blast being aimed (R22.5)
 
 
 def _rank(unit: Unit, active: bool) -> int:
@@ -209,7 +214,7 @@ def draw_row(
     units = dict(marks.units)
     reach, path, bands = dict(marks.reachable), dict(marks.path), dict(marks.bands)
     cones, cover, sight, cursor, target = marks.cones, marks.cover, marks.sight, marks.cursor, marks.target
-    watches = marks.watches
+    watches, blast = marks.watches, dict(marks.blast)
     costs = reach if marks.costs_shown else {}
     grid_row = not marks.y % GRID
     segments: list[Segment] = []
@@ -220,6 +225,8 @@ def draw_row(
             tint = "cursor"
         elif x == target:
             tint = "target"
+        elif x in blast:
+            tint = BLAST_TINTS[blast[x]]
         elif x in reach:
             tint = "reach_cone" if x in cones else "reach_watch" if x in watches else "reach"
         else:

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 import attrs
 
-from apcombat.model import Cell, Pose, RangeBand
+from apcombat.model import BlastBand, Cell, Pose, RangeBand
 from apcombat.model.converters import as_frozenset, as_tuple
 
 V = TypeVar("V")
@@ -32,6 +32,9 @@ class MapOverlay:
     watches: frozenset[Cell] = attrs.field(default=frozenset(), converter=as_frozenset)  # the acting side's watches
     marks: tuple[tuple[Cell, int, Pose], ...] = attrs.field(default=(), converter=as_tuple)
     """The viewing side's last-seen marks (R21.2): cell, the marked enemy's side's place, its pose then."""
+    blast: dict[Cell, BlastBand] = attrs.field(factory=dict)
+    """A throw being aimed (R22.5): the blast's band of each cell around the cursor, a caught character's cell
+    in its band after the shifts."""
 
 
 def rows_of_cells(cells: frozenset[Cell]) -> dict[int, frozenset[int]]:

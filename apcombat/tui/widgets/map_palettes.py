@@ -61,6 +61,11 @@ _TINTS = {
     "reach_watch": Style(bgcolor="cyan"),
     "target": Style(color="black", bgcolor="bright_yellow", bold=True, dim=False, reverse=False),
     "cursor": Style(color="black", bgcolor="bright_white", bold=True, dim=False, reverse=False),
+    # R22.5: a throw's blast being aimed, hottest in the middle; black or white glyphs on it, so a low wall or
+    # a fire of the band's own colour still shows
+    "blast_inner": Style(color="black", bgcolor="bright_red"),
+    "blast_middle": Style(color="black", bgcolor="yellow"),
+    "blast_outer": Style(color="bright_white", bgcolor="bright_black"),
 }
 _BANDS = {
     RangeBand.CQC: Style(color="bright_white"),
@@ -107,6 +112,8 @@ PALETTES: dict[str, Palette] = {
             "watch": Style(bgcolor=PURPLE),
             "reach_watch": Style(bgcolor=SKY_BLUE),
             "target": Style(color="black", bgcolor=YELLOW, bold=True, dim=False, reverse=False),
+            "blast_inner": Style(color="black", bgcolor=VERMILLION),
+            "blast_middle": Style(color="black", bgcolor=ORANGE),
         },
         bands={
             RangeBand.CQC: Style(color="bright_white"),
@@ -139,6 +146,8 @@ PALETTES: dict[str, Palette] = {
             "reach_cone": Style(bgcolor="bright_magenta"),
             "watch": Style(bgcolor="bright_green"),
             "reach_watch": Style(bgcolor="bright_cyan"),
+            "blast_middle": Style(color="black", bgcolor="bright_yellow"),
+            "blast_outer": Style(color="black", bgcolor="white"),
         },
         bands=_BANDS,
         floor=Style(color="white"),

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from apcombat.engine import conditions_of, deck_summary, in_a_fire, morale_words, unit_flags, unit_marks
 from apcombat.model import Encounter, Unit
+from apcombat.tui.throw_aim import belt_lines, belt_shown
 from apcombat.tui.widgets.map_palettes import STANDARD, palette_of, side_colour_at
 from apcombat.tui.widgets.unit_looks import flag_text, shaped, shown_flags
 
@@ -162,6 +163,9 @@ class UnitPanel(Static):
             text.append(f"{separator}{mark}{weapon.name}{ammo}{broken}", style="bold" if index == unit.in_hand else "")
         if unit.weapons:
             text.append("\n")
+        if belt_shown(state, unit):  # R22.1.2: the thrown weapons and how many of each are left
+            for line in belt_lines(unit, HEADING_COLUMNS):
+                text.append(line + "\n")
         if unit.ammo:
             text.append("spare: " + ", ".join(f"{k} {v}" for k, v in sorted(unit.ammo.items())), style="dim")
         return text

@@ -50,6 +50,7 @@ class RowMarksBuilder:
         bands = self._layer("bands", overlay.bands, rows_of_values)
         cover = self._layer("cover", overlay.cover, rows_of_cells)
         watches = self._layer("watches", overlay.watches, rows_of_cells)
+        blast = self._layer("blast", overlay.blast, rows_of_values)
         sight_on, none, empty = bool(overlay.sight), (), frozenset[int]()
         target_x, target_y = overlay.target if overlay.target is not None else (None, None)
         cursor_x, cursor_y = cursor
@@ -67,6 +68,7 @@ class RowMarksBuilder:
                 cursor_x if y == cursor_y else None,
                 overlay.costs_shown,
                 watches.get(y, empty),
+                blast.get(y, none),
             )
             for y in range(height)
         ]

@@ -18,6 +18,8 @@ from apcombat.engine.command_base import Command, CommandError, module_off
 from apcombat.engine.events import Event
 from apcombat.engine.modules.rerolls.commands import Reroll
 from apcombat.engine.part import die_shown, parts_on
+from apcombat.engine.table_throw import ThrowAndBlast
+from apcombat.engine.throw_commands import GmBlast, Throw
 from apcombat.model import Encounter, RolledDie
 from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
@@ -91,9 +93,28 @@ class KeptDice:
 
 
 def close_and_open(state: Encounter, before: Encounter, command: Command, rolls: list[RolledDie]) -> Encounter:
-    """After a command played with the module on: its dice are the ones a re-roll may name now."""
+    """After a command played with the module on: its dice are the ones a re-roll may name now (after `gm
+    blast`, the table throw's and the blast's, R22.9.2)."""
+    before, command, rolls = _with_the_throw(before, command, rolls)
     base = RerollBase(before=with_state(before, Module.REROLLS, reroll_base=None), command=command)
     return with_state(state, Module.REROLLS, rolls=tuple(rolls), reroll_base=base)
+
+
+def _with_the_throw(
+    before: Encounter, command: Command, rolls: list[RolledDie]
+) -> tuple[Encounter, Command, list[RolledDie]]:
+    """R22.9.2: a table throw and its `gm blast` are one action for R18.6.2 — the dice of both lines, numbered
+    on from the throw's, and a re-roll plays both again from the state before the throw (`ThrowAndBlast`)."""
+    first = before.reroll_base
+    waiting = before.blast_waiting
+    if not isinstance(command, GmBlast) or waiting is None or not isinstance(first, RerollBase):
+        return before, command, rolls
+    throw = first.command.throw if isinstance(first.command, ThrowAndBlast) else first.command
+    if not isinstance(throw, Throw):
+        return before, command, rolls
+    count = len(before.rolls)
+    joined = [*before.rolls, *(attrs.evolve(die, place=count + die.place) for die in rolls)]
+    return first.before, ThrowAndBlast(throw, command, waiting), joined
 
 
 def owner_side(state: Encounter, die: RolledDie) -> str | None:

@@ -12,7 +12,7 @@ from apcombat.cli.output import MAX_SEED, fail, load_library_or_fail, out_of_ran
 
 if TYPE_CHECKING:
     from apcombat.engine import Event, Game
-    from apcombat.model import Encounter
+    from apcombat.model import Encounter, Unit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -164,6 +164,7 @@ def state_report(state: Encounter) -> dict[str, Any]:
                     "weapon": unit.weapon.weapon.id if unit.weapon else None,
                     "ammo": unit.weapon.loaded if unit.weapon else None,
                 }
+                | _thrown_report(unit)
                 for unit in state.units
             ],
         }
@@ -172,6 +173,14 @@ def state_report(state: Encounter) -> dict[str, Any]:
         | _fog_report(state)
         | _blast_report(state)
     )
+
+
+def _thrown_report(unit: Unit) -> dict[str, Any]:
+    """R22.1.2: the unit's thrown weapons left, by id (0 once all are thrown) — only for a unit that carries
+    some, so fights without thrown weapons print as before."""
+    if not unit.thrown:
+        return {}
+    return {"thrown": {stock.weapon.id: stock.count for stock in unit.thrown}}
 
 
 def _blast_report(state: Encounter) -> dict[str, Any]:

@@ -103,7 +103,8 @@ def explode(
     hurt = [found for found in caught if found.band is not None and not state.unit(found.unit).down]
     if not hurt:
         return state, {}
-    roll = roll_dice(dice, weapon.damage, f"the blast of {thrower.name}'s {weapon.name} (R22.5.4)", owner=thrower_id)
+    purpose = f"the blast of {thrower.name}'s {weapon.name.lower()} (R22.5.4)"
+    roll = roll_dice(dice, weapon.damage, purpose, owner=thrower_id)
     rolled = roll.total
     events.append(
         Event(
@@ -132,8 +133,8 @@ def _hurt(
     hp = unit.hp - damage
     why = _why(found, band)
     armour = f"{damage + stopped} - {stopped} armour = " if stopped else ""
-    text = f"{unit.name} is caught in the {band.value} band{why}: {armour}{damage} damage ({unit.hp} -> {hp} HP)"
-    text += " (R22.5)"
+    text = f"{unit.name} is caught in the {band.value} band{why}: {armour}{damage} damage, {unit.hp} -> {hp} HP"
+    text += " (R22.5.4)"
     data = {"band": band.value, "damage": damage, "armor": stopped, "hp_before": unit.hp, "hp_after": hp}
     events.append(Event("blast", text, data, unit=unit.id))
     unit = attrs.evolve(unit, hp=hp)
@@ -150,7 +151,7 @@ def _why(found: Caught, band: BlastBand) -> str:
     """How a character came to its band: its distance, and the shifts (R22.5.3) or the fire (R22.6.2)."""
     reasons = []
     if found.distance_m is not None:
-        reasons.append(f"{found.distance_m:.2f} m")
+        reasons.append(f"{metres(found.distance_m)} m")
     if found.in_fire:
         reasons.append("its cell catches fire")
     else:
@@ -161,3 +162,8 @@ def _why(found: Caught, band: BlastBand) -> str:
         if found.prone or found.covered:
             reasons.append(f"{found.by_distance.value} by distance")
     return f" ({', '.join(reasons)})" if reasons else ""
+
+
+def metres(distance_m: float) -> str:
+    """A distance as the log writes it: to the hundredth, without trailing zeros ("2", "1.41", "2.24")."""
+    return f"{distance_m:.2f}".rstrip("0").rstrip(".")

@@ -27,6 +27,7 @@ from apcombat.engine.commands import (
 )
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import facing_on_map
+from apcombat.engine.gm_thrown import thrown_setter
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.reactions import perception_test
 from apcombat.engine.table_throw import gm_blast
@@ -119,9 +120,10 @@ def gm_set(state: Encounter, command: GmSet, dice: DiceSource, events: list[Even
         raise CommandError(f"the fight is over: {unit.name} cannot come back into it")
     changes = []
     for field, value in command.fields:
-        setter = _SETTERS.get(field)
+        setter = _SETTERS.get(field) or thrown_setter(field)
         if setter is None:
-            raise CommandError(f"gm set cannot change {shown_word(field)}: it changes {', '.join(_SETTERS)}")
+            fields = ", ".join([*_SETTERS, "thrown.ID"])
+            raise CommandError(f"gm set cannot change {shown_word(field)}: it changes {fields}")
         try:
             unit = setter(state, unit, value)
         except ValueError as error:

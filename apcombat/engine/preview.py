@@ -15,7 +15,7 @@ from apcombat.engine.commands import Attack, Command, CommandError, Move, Throw
 from apcombat.engine.movement import path_for
 from apcombat.engine.part import parts_on
 from apcombat.engine.throw_preview import ThrowPreview, throw_preview
-from apcombat.engine.throwing import plan_throw
+from apcombat.engine.throwing import ap_short, plan_throw
 from apcombat.model import Cell, Encounter, Facing, Unit
 from apcombat.rules.attack import AttackPlan
 from apcombat.rules.expected_damage import expected_damage
@@ -148,8 +148,8 @@ def _throw(state: Encounter, command: Throw) -> Preview:
     """R22.2-R22.5: a throw's cost and breakdown, and its blast (`ThrowPreview`); the refusals as `apply`'s."""
     unit = state.unit(command.unit)
     plan = plan_throw(state, command)
-    allowed = plan.ap <= unit.ap
-    reason = "" if allowed else f"{unit.name} needs {plan.ap} AP to throw and has {unit.ap}"
+    reason = ap_short(unit, plan)
+    allowed = not reason
     judged = throw_preview(state, plan)
     lines = (
         f"{plan.weapon.name}: {plan.distance_m:.1f} m of {judged.reach_m:g} m reach, {plan.ap} AP",

@@ -15,7 +15,7 @@ from apcombat.board.blast import is_solid, scatter_walk
 from apcombat.board.cover import hidden_when_prone
 from apcombat.board.sight import line_of_sight
 from apcombat.dice import DiceRequest, DiceSource, roll_test
-from apcombat.engine.blast import Caught, explode, reached
+from apcombat.engine.blast import Caught, explode, metres, reached
 from apcombat.engine.command_base import CommandError, cell_word
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of
@@ -29,6 +29,7 @@ from apcombat.rules.explain import breakdown_lines
 from apcombat.rules.fires import miss_directions
 from apcombat.rules.suppression import suppression_modifier
 from apcombat.rules.throwing import (
+    ALWAYS_MISSES_FROM,
     Scatter,
     forced_miss_scatter,
     reach_m,
@@ -151,6 +152,14 @@ def _refuse_lean(state: Encounter, thrower: Unit, cell: Cell, lean: bool) -> Non
         )
 
 
+def ap_short(thrower: Unit, plan: ThrowPlan) -> str:
+    """R22.2.2: the sentence refusing a throw the thrower has too few AP for, "" when it has enough."""
+    if plan.ap <= thrower.ap:
+        return ""
+    what = "lean out and throw" if plan.lean else "throw"
+    return f"{thrower.name} needs {plan.ap} AP to {what} and has {thrower.ap} (R22.2.2)"
+
+
 def _wound_modifier(state: Encounter, unit: Unit) -> int:
     """R22.3.1: each wound's `hit_mod` ("on every attack"), never the two-handed one: a throw is one-handed."""
     locations = sorted(unit.wounds - {BodyLocation.WEAPON}, key=lambda location: location.value)
@@ -171,7 +180,9 @@ def throw(state: Encounter, command: Throw, dice: DiceSource, events: list[Event
         raise CommandError("table mode: a throw at the table waits for gm blast (R22.9): not built yet")
     plan = plan_throw(state, command)
     thrower = state.unit(command.unit)
-    pay(thrower, plan.ap, "throw")  # refused before anything happens, covering fire included
+    short = ap_short(thrower, plan)
+    if short:  # refused before anything happens, covering fire included (R22.8.3)
+        raise CommandError(short)
     hidden_from = watchers_seeing(state, thrower) if plan.lean else frozenset()
     if plan.lean:  # R22.8.3, R17.2: a pinned thrower leans out: covering fire first, before the AP and dice
         state = covering_fire(state, thrower.id, "leans out to throw", dice, events)
@@ -237,10 +248,13 @@ def land(state: Encounter, plan: ThrowPlan, dice: DiceSource, force: bool | None
     thrower = state.unit(plan.thrower)
     where = cell_word(plan.target) if plan.target is not None else f"{plan.distance_m * 3:g} cm"
     name = f"{thrower.name}'s {plan.weapon.name.lower()}"
+    purpose = f"{name} thrown at {where} (R22.3)"
+    if force is False:  # R22.8.1: the d100 of a forced miss still says how far off it goes
+        purpose = f"{name} thrown at {where}, forced to miss: the d100 says how far off (R22.8.1)"
     roll = roll_test(
         dice,
         100,
-        f"{name} thrown at {where} (R22.3)",
+        purpose,
         at_most=plan.chance,
         success="hits",
         asked=force is not True,  # a forced miss still reads its d100 for the scatter (R22.8.1)
@@ -286,7 +300,8 @@ def _throw_event(
     thrower = state.unit(plan.thrower)
     weapon = plan.weapon.name.lower()
     where = cell_word(plan.target) if plan.target is not None else f"a point {plan.distance_m * 3:g} cm away"
-    text = f"{thrower.name} throws {article(weapon)} {weapon} at {where}: {plan.chance} %, d100 {landing.roll}"
+    throws = "leans out and throws" if plan.lean else "throws"  # R22.2.5, R9.5: +1 AP, seen for this action
+    text = f"{thrower.name} {throws} {article(weapon)} {weapon} at {where}: {plan.chance} %, d100 {landing.roll}"
     if force is not None:
         text += f" (the game master forces a {'hit' if force else 'miss'})"
     if landing.scatter is None:
@@ -305,7 +320,11 @@ def _throw_event(
         "hit": landing.scatter is None,
         "scatter": landing.scatter.value if landing.scatter else None,
         "direction": landing.direction.value if landing.direction else None,
+        "direction_roll": landing.direction_roll,
+        "distance_d6": list(landing.d6) if landing.d6 is not None else None,
         "cells": landing.cells,
+        "distance_m": round(plan.distance_m, 2),
+        "lean": plan.lean,
         "target": list(plan.target) if plan.target is not None else None,
         "landing": list(landing.cell) if landing.cell is not None else None,
         "override": None if force is None else ("hit" if force else "miss"),
@@ -323,14 +342,20 @@ def _miss_words(plan: ThrowPlan, landing: Landing) -> str:
     """How a miss scattered (R22.4.2), and where it landed on the map (R22.4.3)."""
     assert landing.scatter is not None and landing.d6 is not None and landing.direction is not None
     by = landing.roll - plan.chance
-    missed = f"misses by {by}" if landing.roll <= 95 and by > 0 else f"misses ({landing.roll}: 96-100 always miss)"
+    if landing.roll >= ALWAYS_MISSES_FROM:
+        missed = "misses (96-100 always miss)"
+    elif by > 0:
+        missed = f"misses by {by}"
+    else:  # R22.8.1: `gm force miss` on a roll that would have hit: a near miss
+        missed = "forced to miss"
     first, second = landing.d6
     total = first + second
     rolled = scatter_cells_rolled(total, landing.scatter)
     cap = scatter_cap(plan.distance_m)
     cells = f"{rolled} cell{'s' if rolled != 1 else ''}"
     if rolled > cap:
-        cells += f", at most {cap} (half of {plan.distance_m:.3g} m)"
+        half = f"half of {metres(plan.distance_m)} m" + (", at least 1" if plan.distance_m < 2 else "")
+        cells += f", at most {cap} ({half})"
     direction = f"d{landing.direction_die} {landing.direction_roll} ({landing.direction.value})"
     text = f"{missed}: {landing.scatter.value}; {direction}, 2d6 {first}+{second} = {total}: {cells}"
     if landing.cell is None:

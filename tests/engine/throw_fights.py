@@ -63,7 +63,8 @@ def _member(uid: str, side: str, at: tuple[int, int] | None, **more: Any) -> dic
 
 
 def ana(at: tuple[int, int] | None, **more: Any) -> dict[str, Any]:
-    return _member("ana", "vault", at, ST=5, AG=6, max_hp=30, armor="leather_armor", skills={"throwing": 60}, **more)
+    sheet: dict[str, Any] = {"ST": 5, "AG": 6, "max_hp": 30, "armor": "leather_armor", "skills": {"throwing": 60}}
+    return _member("ana", "vault", at, **(sheet | more))
 
 
 def ben(at: tuple[int, int] | None, **more: Any) -> dict[str, Any]:
@@ -96,15 +97,20 @@ def throw_document(
     hexes: bool = False,
     modules: tuple[str, ...] = (),
     optional_rules: dict[str, bool] | None = None,
+    legend: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The encounter file's tables (`rows=None`: table mode; `hexes`: the map is hex, R20)."""
+    """The encounter file's tables (`rows=None`: table mode; `hexes`: the map is hex, R20; `legend`: the map's
+    own characters, e.g. {"^": "hut"})."""
     names = {"vault": "The Vault", "raiders": "Raiders"}
     sides = list(dict.fromkeys(table["side"] for table in units))
     document: dict[str, Any] = {"name": "R22 example", "description": "R22.11's worked examples."}
     if rows is not None:
-        document["map"] = {"rows": list(rows)} | ({"kind": "hex"} if hexes else {})
+        document["map"] = (
+            {"rows": list(rows)} | ({"kind": "hex"} if hexes else {}) | ({"legend": legend} if legend else {})
+        )
     document["side"] = [{"id": side, "name": names.get(side, side)} for side in sides]
-    document["unit"] = list(units)
+    # R20.2: a hex map has no N or S facing; a unit left facing the builder's N faces E there
+    document["unit"] = [table | {"facing": "E"} if hexes and table["facing"] == "N" else table for table in units]
     document["optional_rules"] = {"initiative": False} | (optional_rules or {})
     document["modules"] = {module: True for module in modules}
     return document

@@ -63,7 +63,7 @@ def test_the_blast_reveals_a_hidden_character_it_catches(tmp_path):  # R21.4.2 e
     game.play("throw ana frag_grenade 5,1", dice=(30, 4, 4, 1))  # hits; 3d6+17 = 26, middle band 17
     assert not game.state.unit("jed").hidden
     assert from_throw(game, None)[-2:] == [
-        "Jed is caught in the middle band (1.00 m): 17 damage (28 -> 11 HP) (R22.5)",
+        "Jed is caught in the middle band (1 m): 17 damage, 28 -> 11 HP (R22.5.4)",
         "Jed is revealed: it is caught in the blast (R21.4.2 e)",  # step 6, after the damage (R22.7.1)
     ]
 
@@ -111,7 +111,7 @@ def test_a_blast_needs_no_sight_of_the_character_it_catches(tmp_path):  # R22.2.
     )
     game.play("throw ana frag_grenade 4,2", dice=(30, 4, 4, 1))
     assert from_throw(game, "vault")[-2:] == [
-        "Jed is caught in the inner band (0.00 m): 26 damage (28 -> 2 HP) (R22.5)",
+        "Jed is caught in the inner band (0 m): 26 damage, 28 -> 2 HP (R22.5.4)",
         "Jed is revealed: it is caught in the blast (R21.4.2 e)",
     ]
     assert "jed" in {unit.id for unit in view(game.state, "vault").units}
@@ -136,7 +136,7 @@ def test_a_hidden_thrower_is_revealed_as_it_throws(tmp_path):  # R21.3.4, R21.4.
     assert not game.state.unit("jed").hidden
     lines = texts(game, "vault")
     reveal = lines.index("Jed is revealed: it throws a frag grenade (R21.4.2 b)")
-    assert lines[reveal + 1].startswith("Jed throws a frag grenade at 0,2")  # before its AP and its d100
+    assert lines[reveal + 1].startswith("Jed leans out and throws a frag grenade at 0,2")  # before its AP and its d100
 
 
 # R22.8.4, R21.8.1, R21.8.3: what each side is shown.
@@ -154,7 +154,7 @@ def test_a_side_that_does_not_see_the_thrower_is_shown_only_the_landing_cell(tmp
     assert "jed" not in {unit.id for unit in view(game.state, "vault").units}
     assert from_throw(game, "raiders") == [
         "A frag grenade, thrown out of sight, lands at 5,1 (R22.8.4)",
-        "Jed is caught in the middle band (1.00 m): 17 damage (28 -> 11 HP) (R22.5)",  # its own: shown
+        "Jed is caught in the middle band (1 m): 17 damage, 28 -> 11 HP (R22.5.4)",  # its own: shown
         "Jed is revealed: it is caught in the blast (R21.4.2 e)",
     ]
     landing = next(e for e in side_log(game.log, "raiders") if e.kind == "throw")
@@ -236,7 +236,7 @@ def test_a_re_roll_that_moves_the_blast_shows_every_side_the_new_landing_cell(tm
     assert raiders[-3:] == [
         "re-roll for The Vault: the action is played again (R18.6.2)",
         "A frag grenade, thrown out of sight, lands at 6,1 (R22.8.4)",
-        "Jed is caught in the outer band (1.41 m): 8 damage (28 -> 20 HP) (R22.5)",
+        "Jed is caught in the outer band (1.41 m): 8 damage, 28 -> 20 HP (R22.5.4)",
     ]
     assert not game.state.unit("jed").hidden  # the first play revealed him: the replay starts so (R21.8.8)
 
@@ -299,7 +299,7 @@ def test_a_thrower_leaning_out_is_shown_to_the_sides_that_see_it_during_the_thro
     )
     assert "jed" not in game.state.side("vault").slots.fog_of_war.seen
     game.play("throw jed frag_grenade 0,2 lean", dice=(30, 1, 1, 1))
-    assert from_throw(game, "vault")[0].startswith("Jed throws a frag grenade at 0,2")
+    assert from_throw(game, "vault")[0].startswith("Jed leans out and throws a frag grenade at 0,2")
     vault = game.state.side("vault").slots.fog_of_war
     assert "jed" not in vault.seen and vault.marks == ()
 

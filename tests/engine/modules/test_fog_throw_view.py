@@ -120,7 +120,7 @@ def test_run_side_prints_the_throw_as_each_side_is_shown_it(apcombat, tmp_path):
     assert raiders.code == 0, raiders.err
     assert raiders.out.splitlines()[-3:] == [
         "A frag grenade, thrown out of sight, lands at 5,1 (R22.8.4)",
-        "Jed is caught in the middle band (1.00 m): 17 damage (28 -> 11 HP) (R22.5)",
+        "Jed is caught in the middle band (1 m): 17 damage, 28 -> 11 HP (R22.5.4)",
         "Jed is revealed: it is caught in the blast (R21.4.2 e)",
     ]
     vault = apcombat("run", encounter, "--script", script, "--side", "vault", "--json").json

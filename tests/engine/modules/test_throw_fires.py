@@ -39,9 +39,9 @@ def test_r22_6_2_a_molotov_into_brush_with_fires_on(tmp_path):  # R22.6.1, R22.6
     # R22.6.2: Rat, prone in a cell that catches fire, counts as inner whatever its shifts; R22.6.1 both set
     # burning by the blast (its first burn), Kid in the middle band takes fire damage and does not burn
     assert texts(events, "blast") == [
-        "Jed is caught in the inner band (0.00 m, its cell catches fire): 16 damage (28 -> 12 HP) (R22.5)",
-        "Rat is caught in the inner band (1.00 m, its cell catches fire): 16 damage (25 -> 9 HP) (R22.5)",
-        "Kid is caught in the middle band (1.00 m): 10 - 4 armour = 6 damage (26 -> 20 HP) (R22.5)",
+        "Jed is caught in the inner band (0 m, its cell catches fire): 16 damage, 28 -> 12 HP (R22.5.4)",
+        "Rat is caught in the inner band (1 m, its cell catches fire): 16 damage, 25 -> 9 HP (R22.5.4)",
+        "Kid is caught in the middle band (1 m): 10 - 4 armour = 6 damage, 26 -> 20 HP (R22.5.4)",
     ]
     assert [unit.id for unit in game.state.units if unit.burning is not None] == ["jed", "rat"]
     # R22.5.5, R18.3.1: the man down in a cell that catches fire is dead

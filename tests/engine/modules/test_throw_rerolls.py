@@ -13,7 +13,7 @@ from tests.engine.throw_fights import ana, jed, kid, moss, rat, zed
 # every module that adds a die to a throw's action (fog of war's numbering is i26-fog's; the deck orders turns)
 ALL_BUT_FOG = ("casualties", "morale", "suppression", "rerolls", "fire_spread")
 NUMBERED = "dice of this action, for a re-roll (reroll SIDE N, R18.6.2): "
-BLAST = "3d6+17 (die {} of 3) for the blast of Ana's Frag grenade (R22.5.4)"
+BLAST = "3d6+17 (die {} of 3) for the blast of Ana's frag grenade (R22.5.4)"
 
 
 def open_ground(tmp_path, **options):

@@ -263,7 +263,9 @@ def _trim_weapons(content: Path) -> None:
     weapons = content / "weapons.toml"
     used = "".join(path.read_text(encoding="utf-8") for path in content.rglob("*.toml") if path != weapons)
     header, *entries = weapons.read_text(encoding="utf-8").split("\n[[weapon]]\n")
-    kept = [entry for entry in entries if f'"{entry.split(chr(34))[1]}"' in used]  # the first string is the id
+    ids = [entry.split(chr(34))[1] for entry in entries]  # the first string is the id
+    # a weapon in hand is named in quotes; a thrown one as a key of a `thrown` table (R22.1.2)
+    kept = [entry for entry, id_ in zip(entries, ids, strict=True) if f'"{id_}"' in used or f"{id_} =" in used]
     weapons.write_text(header + "".join(f"\n[[weapon]]\n{entry}" for entry in kept), encoding="utf-8")
 
 

@@ -298,8 +298,9 @@ def test_only_indented_blocks_after_a_blank_line_outside_fences_are_read() -> No
     assert [line.text for line in indented_lines(text)] == ["apcombat a", "apcombat b"]
 
 
-def test_the_docs_scenario_file_resolves(tmp_path: Path) -> None:
-    scenario = docs_toml("[attacker]")
+@pytest.mark.parametrize("holding", ["[shot]", "[throw]"])  # an attack's scenario, and a throw's (R22.9)
+def test_the_docs_scenario_file_resolves(tmp_path: Path, holding: str) -> None:
+    scenario = docs_toml(holding)
     project = project_copy(tmp_path / "apcombat")
     path = project / "content" / "scenarios" / "readme_scenario.toml"
     path.write_text(scenario, encoding="utf-8")

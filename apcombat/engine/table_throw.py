@@ -54,7 +54,9 @@ def throw_at_the_table(state: Encounter, command: Throw, dice: DiceSource, event
     """R22.9.1: the throw at a point N cm away — reach, lean, covering fire, the AP and item, the d100 and on a
     miss the d8 and 2d6 — then the table's words for where it lands, and the blast waits (R22.9.2)."""
     if command.distance_cm is None:
-        raise CommandError(f"table mode: say how far the point is, e.g. throw {command.unit} {command.item} at 12cm")
+        raise CommandError(
+            f"table mode: say how far the point is, e.g. throw {command.unit} {command.item} at 12cm (R22.9.1)"
+        )
     thrower = state.unit(command.unit)
     weapon = thrown_weapon(thrower, command.item)
     _refuse_reach(thrower, weapon, command.distance_cm)

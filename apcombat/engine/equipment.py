@@ -66,6 +66,8 @@ def _weapon_to_reload(unit: Unit) -> int | None:
 def swap(state: Encounter, command: Swap, dice: DiceSource, events: list[Event]) -> Encounter:
     """R19.1: 1 AP to take the next carried weapon in hand."""
     unit = state.unit(command.unit)
+    if not unit.weapons:
+        raise CommandError(f"{unit.name} carries no weapon to take in hand: a thrown weapon never is (R22.1.2)")
     if len(unit.weapons) < 2:
         raise CommandError(f"{unit.name} carries only one weapon")
     ap_before = unit.ap

@@ -25,3 +25,11 @@ def test_the_legal_list_of_a_thrower_with_no_gun_names_its_throws(tmp_path):  # 
     lines = legal_commands(game.state)
     assert "throw ana frag_grenade 4,2" in lines
     assert not any(line.startswith("reload") for line in lines)
+
+
+def test_swap_with_no_gun_says_so(tmp_path):  # R19.1, R22.1.2: the grenade stays on the belt
+    game = grenadier_only(tmp_path)
+    with pytest.raises(
+        CommandError, match=r"^Ana carries no weapon to take in hand: a thrown weapon never is \(R22\.1\.2\)$"
+    ):
+        game.play("swap ana")

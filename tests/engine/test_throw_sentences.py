@@ -38,3 +38,12 @@ def test_gm_set_thrown_with_no_weapon_named(tmp_path):  # R22.1.2: thrown.ID, th
     with pytest.raises(CommandError) as refused:
         game.play("gm set ana thrown.=1")
     assert str(refused.value) == ("thrown.: name the thrown weapon after the dot, e.g. thrown.frag_grenade=2 (R22.1.2)")
+
+
+def test_the_log_throws_a_stick_of_dynamite(tmp_path):  # R22.10: "Dynamite (a lit stick)", never "a dynamite"
+    game = throw_game(tmp_path, ana((0, 2), thrown={"dynamite": 1}), jed((8, 4)))  # out of the blast
+    game.play("gm dice 10")
+    events = game.play("throw ana dynamite 4,2")
+    assert events[0].text.startswith("Ana throws a stick of dynamite at 4,2: ")
+    with pytest.raises(CommandError, match=r"^Ana has no stick of dynamite left \(R22\.1\.2\)$"):
+        game.play("throw ana dynamite 4,2")

@@ -151,8 +151,8 @@ def _distance_m(throw: _ThrowSection, reader: _SectionReader) -> float | None:
         reader.report([("throw", "give the distance once: distance_cm (on the table) or distance_m")])
         return None
     distance = throw.distance_m if throw.distance_m is not None else throw.distance_cm / CM_PER_M  # type: ignore[operator]
-    if distance <= 0:
-        reader.report([("throw", "the distance must be more than 0")])
+    if distance < 0:  # R22.2.3: 0 is allowed, the thrower's own cell (a point at its feet)
+        reader.report([("throw", "the distance must be 0 or more")])
         return None
     return distance
 

@@ -62,9 +62,13 @@ def reached(state: Encounter, weapon: Weapon, landing: Cell, fires: Iterable[Cel
     return tuple(found)
 
 
-def named_at_the_table(state: Encounter, named: Iterable[tuple[str, BlastBand, bool]]) -> tuple[Caught, ...]:
+def named_at_the_table(
+    state: Encounter, named: Iterable[tuple[str, BlastBand, bool]], fires_catch: bool = False
+) -> tuple[Caught, ...]:
     """R22.9.2: the characters the game master names under the template, with their bands and `covered`, in the
-    encounter's order; the program applies the prone shift, and the cover shift to one in cover or prone."""
+    encounter's order; the program applies the prone shift, and the cover shift to one in cover or prone.
+    `fires_catch` (a burning weapon with `fire_spread` on): one named `inner` stands where a fire catches (R22.9.2
+    names him so) and is inner whatever its shifts (R22.6.2)."""
     by_unit = {unit_id: (band, covered) for unit_id, band, covered in named}
     found: list[Caught] = []
     for unit in state.units:
@@ -72,7 +76,8 @@ def named_at_the_table(state: Encounter, named: Iterable[tuple[str, BlastBand, b
             continue
         band, covered = by_unit[unit.id]
         prone = unit.pose is Pose.PRONE
-        found.append(Caught(unit.id, band, prone, covered and (unit.in_cover or prone)))
+        in_fire = fires_catch and band is BlastBand.INNER
+        found.append(Caught(unit.id, band, prone, covered and (unit.in_cover or prone), in_fire))
     return tuple(found)
 
 

@@ -55,7 +55,7 @@ def reload(state: Encounter, command: Reload, dice: DiceSource, events: list[Eve
 def _weapon_to_reload(unit: Unit) -> int | None:
     """The gun in hand if it is not full, else the off-hand gun if that is not full (two-gun fighters)."""
     for index in (unit.in_hand, unit.offhand):
-        if index is None:
+        if index is None or index >= len(unit.weapons):  # no gun at all: thrown weapons only (R22.1.2)
             continue
         carried = unit.weapons[index]
         if carried.weapon.magazine and carried.loaded < carried.weapon.magazine:
@@ -66,6 +66,8 @@ def _weapon_to_reload(unit: Unit) -> int | None:
 def swap(state: Encounter, command: Swap, dice: DiceSource, events: list[Event]) -> Encounter:
     """R19.1: 1 AP to take the next carried weapon in hand."""
     unit = state.unit(command.unit)
+    if not unit.weapons:
+        raise CommandError(f"{unit.name} carries no weapon to take in hand: a thrown weapon never is (R22.1.2)")
     if len(unit.weapons) < 2:
         raise CommandError(f"{unit.name} carries only one weapon")
     ap_before = unit.ap

@@ -25,7 +25,12 @@ def thrown_setter(field: str) -> Callable[[Encounter, Unit, str], Unit] | None:
 def set_thrown(state: Encounter, unit: Unit, item: str, value: str) -> Unit:
     """R22.1.2: the unit with N (0 to 99) of the thrown weapon `item` — one it carries, or one someone in the
     fight carries (the encounter keeps no weapon list of its own: any other is named in the file's `thrown`)."""
-    count = whole_number(value, limits.THROWN_COUNT, f"thrown.{item}")
+    if not item:
+        raise WrongInput("thrown.: name the thrown weapon after the dot, e.g. thrown.frag_grenade=2 (R22.1.2)")
+    try:
+        count = whole_number(value, limits.THROWN_COUNT, f"thrown.{item}")
+    except WrongInput as error:
+        raise WrongInput(f"{error} (R22.1.2)") from None
     if unit.thrown_stock(item) is not None:
         return unit.with_thrown_count(item, count)
     held = next((c.weapon for u in state.units for c in u.weapons if c.weapon.id == item), None)

@@ -24,6 +24,7 @@ from apcombat.engine.throw_commands import GmBlast, Throw
 from apcombat.engine.throwing import article, blast_lands, plan_throw, throw_made, thrown_weapon
 from apcombat.model import Encounter, Pose, Unit, WaitingBlast, Weapon
 from apcombat.model.fates import Fate
+from apcombat.model.modules import Module
 from apcombat.rules.throw_resolve import CM_PER_M, scatter_words
 from apcombat.rules.throwing import reach_m, template_cm
 
@@ -54,7 +55,9 @@ def throw_at_the_table(state: Encounter, command: Throw, dice: DiceSource, event
     """R22.9.1: the throw at a point N cm away — reach, lean, covering fire, the AP and item, the d100 and on a
     miss the d8 and 2d6 — then the table's words for where it lands, and the blast waits (R22.9.2)."""
     if command.distance_cm is None:
-        raise CommandError(f"table mode: say how far the point is, e.g. throw {command.unit} {command.item} at 12cm")
+        raise CommandError(
+            f"table mode: say how far the point is, e.g. throw {command.unit} {command.item} at 12cm (R22.9.1)"
+        )
     thrower = state.unit(command.unit)
     weapon = thrown_weapon(thrower, command.item)
     _refuse_reach(thrower, weapon, command.distance_cm)
@@ -181,7 +184,9 @@ def gm_blast(state: Encounter, command: GmBlast, dice: DiceSource, events: list[
                 f"{unit.name} is out of the fight: a blast catches characters in the fight and men down (R22.5.5)"
             )
     weapon = _weapon_of(state, waiting)
-    caught = named_at_the_table(state, ((c.unit, c.band, c.covered) for c in command.caught))
+    # R22.6.2, R22.9.2: with fires spreading, a burning weapon's `inner` names one where a fire catches
+    fires_catch = weapon.burns and state.module_on(Module.FIRE_SPREAD)
+    caught = named_at_the_table(state, ((c.unit, c.band, c.covered) for c in command.caught), fires_catch)
     events.append(_named_event(state, command, weapon))
     state = attrs.evolve(state, blast_waiting=None)
     return blast_lands(state, waiting.thrower, weapon, None, caught, frozenset(), dice, events)

@@ -97,11 +97,13 @@ def plan_throw(state: Encounter, command: Throw) -> ThrowPlan:
     weapon = thrown_weapon(thrower, command.item)
     if state.map is None or thrower.at is None:
         if command.distance_cm is None:
-            raise CommandError(f"table mode: say how far the point is, e.g. throw {thrower.id} {command.item} at 12cm")
+            raise CommandError(
+                f"table mode: say how far the point is, e.g. throw {thrower.id} {command.item} at 12cm (R22.9.1)"
+            )
         distance = command.distance_cm / 3
     else:
         if command.cell is None:
-            raise CommandError("'at Ncm' is for table mode; on the map throw at a cell X,Y")
+            raise CommandError("'at Ncm' is for table mode; on the map throw at a cell X,Y (R22.2.1)")
         distance = _refuse_cell(state, thrower, weapon, command.cell)
         _refuse_lean(state, thrower, command.cell, command.lean)
     most = reach_m(weapon, thrower.character.special.ST)

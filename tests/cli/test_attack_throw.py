@@ -99,3 +99,11 @@ def test_a_throw_scenarios_problems(apcombat, tmp_path):  # the file's refusals,
 def test_apcombat_check_reads_a_throw_scenario(apcombat):
     out = apcombat("check", SHIPPED)
     assert out.code == 0, out.err
+
+
+def test_a_throw_at_the_throwers_feet(apcombat, tmp_path):  # R22.2.3: the thrower's own cell, 0 m, is allowed
+    zero = apcombat("attack", throw_file(tmp_path, throw="distance_cm = 0"), "--dice", "10,1,1,1")
+    assert zero.code == 0, zero.err
+    assert "at a point 0 m (0 cm): 70 % to hit" in zero.out  # the cqc band, +10
+    below = apcombat("attack", throw_file(tmp_path, throw="distance_m = -1"))
+    assert below.code == 2 and "throw: the distance must be 0 or more" in below.err

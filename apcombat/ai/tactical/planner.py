@@ -152,18 +152,19 @@ class Judge:
         ours = after.active == me.id or (after.interrupt is not None and after.interrupt.watcher == me.id)
         volley = NO_VOLLEY
         if sketch.fires and ours:
-            volley = self.volley(sketch, after, mine.ap - sketch.finish_ap)
-        finish = sketch.finish if ours and mine.ap - sketch.finish_ap >= 0 else None
+            volley = self.volley(sketch, after, mine.ap - sketch.finish_ap - sketch.throw_ap)
+        finish = sketch.finish if ours and mine.ap - sketch.finish_ap - sketch.throw_ap >= 0 else None
         ending = played(after, (finish,)) if finish else after
         if ending is None:
             ending, finish = after, None
         if sketch.finish and finish is None:
             return None  # the same plan without its finish is offered on its own
         danger = danger_at(ending, me.id, situation.memo, volley.kills)
-        score = w.deal * volley.value + sketch.worth - w.risk * self.risk(ending, danger)
+        score = w.deal * (volley.value + sketch.dealt) + sketch.worth - w.risk * self.risk(ending, danger)
         score += self.placing(ending, volley) + w.deal * PROSPECT * self.prospect(ending, volley)
         first = (volley.first.command,) if volley.first else ()
-        commands = (*sketch.prefix, *first, *((finish,) if finish else ()))
+        thrown = (sketch.throw,) if sketch.throw is not None else ()  # R22: the throw's dice are its worth
+        commands = (*sketch.prefix, *thrown, *first, *((finish,) if finish else ()))
         if commands and commands[0] not in situation.legal_actions:
             return None
         return TurnPlan(sketch, commands, score, volley, danger, ending.unit(me.id).at)

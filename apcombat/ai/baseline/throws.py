@@ -1,0 +1,157 @@
+"""Thrown weapons for both AI levels (R22): which of the throws `legal_commands` lists are worth previewing,
+what each is worth from its preview, and whether it beats the unit's best shot for the same AP.
+
+Every number of a throw comes from `preview(state, Throw).throw` on the state the level plans on (its side's
+view with the fog of war on, R21.9.1): the damage to enemies over every landing cell, the scatter weighed, and
+the damage and chance of catching one of its own side. This module only weighs them:
+
+- worth = enemies' expected damage (each capped as a shot's is, at 1.5 x its HP) less FRIEND_DAMAGE x the
+  friends' expected damage, less FRIEND_CAUGHT x the chance of catching one, less what the item is still
+  worth kept for later (`KEEP`; more for the last one);
+- a throw is offered only when that worth is above the best shot's expected damage for the same AP (no
+  grenade spam), above MIN_DAMAGE, and never when a friend stands in the blast at the target itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from apcombat.engine import Attack, Throw, ThrowPreview, format_command, preview
+from apcombat.model import Cell, Unit
+
+if TYPE_CHECKING:
+    from apcombat.ai.baseline.situation import AttackOption, Situation
+
+FRIEND_DAMAGE = 3.0
+"""Weight of each HP the blast is expected to take from the thrower's own side: a friend hurt costs more than
+an enemy hurt gains (it fights for us; the players hate an AI that bombs its own)."""
+
+FRIEND_CAUGHT = 100.0
+"""HP a throw loses per unit of chance that its blast catches a friend at all (a 2 % chance costs 2 HP)."""
+
+MOST_FRIEND_CHANCE = 0.02
+"""A throw whose blast catches a friend more often than this is never offered, whatever it would deal."""
+
+KEEP = 1.0
+"""What a thrown item is worth kept for a later turn, in HP; the last one of its kind is worth LAST_KEEP."""
+
+LAST_KEEP = 3.0
+
+MIN_DAMAGE = 3.0
+"""Enemies' expected damage below which a throw is not worth the item (a long lob at one armoured man)."""
+
+PREVIEWED = 6
+"""Cells previewed per thrown weapon (and way of throwing): the ones with the most enemies near them."""
+
+NEAR_M = 2.0
+"""How far past the blast's outer band an enemy still makes a cell worth previewing (a scatter may carry the
+blast onto it)."""
+
+
+@attrs.frozen
+class ThrowOption:
+    """One listed throw judged by its preview: what it is worth, and the numbers its reason gives."""
+
+    line: str
+    command: Throw
+    judged: ThrowPreview
+    enemy_damage: float
+    worth: float
+    shot: float
+    """The best shot's expected damage for the same AP (what the throw has to beat)."""
+    count: int
+
+    @property
+    def ap_cost(self) -> int:
+        return self.judged.plan.ap
+
+    @property
+    def enemies_at_target(self) -> tuple[str, ...]:
+        return tuple(share.name for share in self.judged.caught if not share.friend)
+
+    def describe(self, thrower: Unit) -> str:
+        """ "Jed throws a frag grenade at 4,2: 2 enemies in the blast (Rat, Zed), hit 62 %, 14.2 damage expected
+        over every landing, best shot 4.1 for the same 4 AP; Moss (friend) caught 3 %, 0.4 damage expected"."""
+        plan, cell = self.judged.plan, self.command.cell
+        assert cell is not None
+        names = self.enemies_at_target
+        caught = f"{len(names)} enem{'y' if len(names) == 1 else 'ies'} in the blast ({', '.join(names)})"
+        lean = ", leaning out" if self.command.lean else ""
+        said = (
+            f"{thrower.name} throws a {plan.weapon.name.lower()} at {cell[0]},{cell[1]}{lean}: {caught}, "
+            f"hit {plan.chance} %, {self.enemy_damage:.1f} damage expected over every landing, "
+            f"best shot {self.shot:.1f} for the same {plan.ap} AP, {self.count} left"
+        )
+        return said + self.friends_said()
+
+    def friends_said(self) -> str:
+        """The friends its blast may catch, each with the chance it does (R22.4: over every landing)."""
+        chances: dict[str, float] = {}
+        for landing in self.judged.landings:
+            for share in landing.caught:
+                if share.friend:
+                    chances[share.name] = chances.get(share.name, 0.0) + landing.chance
+        if not chances:
+            return ""
+        friends = ", ".join(f"{name} (friend) caught {100 * chance:.0f} %" for name, chance in chances.items())
+        return f"; {friends}, {self.judged.expected_friend_damage:.1f} damage expected to its side"
+
+
+def shot_for(attacks: tuple[AttackOption, ...], ap: int) -> float:
+    """The best attack's expected damage per AP, times `ap`: what a throw of that cost must beat."""
+    per_ap = max((option.damage / max(1, option.ap_cost) for option in attacks), default=0.0)
+    return per_ap * ap
+
+
+def judged_throws(situation: Situation) -> tuple[ThrowOption, ...]:
+    """The listed throws worth their item and better than the unit's best shot for the same AP, best first."""
+    me, state = situation.me, situation.state
+    if not me.thrown or state.interrupt is not None or state.map is None:
+        return ()  # R22.8.3: an interrupting watcher's throw is the engine's narrow case; it shoots instead
+    listed = [c for c in situation.actions if isinstance(c, Throw) and c.unit == me.id and c.cell is not None]
+    if not listed:
+        return ()
+    enemies = [e for e in situation.enemies if e.at is not None]
+    hps = {e.id: float(max(e.hp, 0)) for e in enemies}
+    attacks = tuple(o for o in situation.attacks if isinstance(o.command, Attack))
+    found = []
+    for command in _worth_previewing(situation, listed, enemies):
+        judged = preview(state, command).throw
+        if judged is None or judged.friends_at_target or judged.friend_caught_chance > MOST_FRIEND_CHANCE:
+            continue
+        dealt = sum(
+            landing.chance
+            * sum(min(s.expected_damage, 1.5 * hps.get(s.unit, 0.0)) for s in landing.caught if not s.friend)
+            for landing in judged.landings
+        )
+        count = me.thrown_count(command.item)
+        keep = LAST_KEEP if count <= 1 else KEEP
+        worth = dealt - FRIEND_DAMAGE * judged.expected_friend_damage - FRIEND_CAUGHT * judged.friend_caught_chance
+        worth -= keep
+        shot = shot_for(attacks, judged.plan.ap)
+        if dealt < MIN_DAMAGE * (2 if count <= 1 else 1) or worth <= shot:
+            continue
+        found.append(ThrowOption(format_command(command), command, judged, dealt, worth, shot, count))
+    found.sort(key=lambda option: -option.worth)  # stable: the first listed wins a tie
+    return tuple(found)
+
+
+def _worth_previewing(situation: Situation, listed: list[Throw], enemies: list[Unit]) -> list[Throw]:
+    """Of the listed throws, per item and way of throwing, the PREVIEWED cells with the most enemies within
+    the blast's reach (and NEAR_M beyond it): a cell with none near it deals nothing on a hit and little on a
+    scatter, and each preview walks every scatter."""
+    groups: dict[tuple[str, bool], list[tuple[int, Cell, Throw]]] = {}
+    for command in listed:
+        stock = situation.me.thrown_stock(command.item)
+        assert command.cell is not None and stock is not None and stock.weapon.blast is not None
+        reach = stock.weapon.blast[2] + NEAR_M
+        near = sum(1 for e in enemies if e.at is not None and situation.distance(command.cell, e.at) <= reach)
+        if near:
+            groups.setdefault((command.item, command.lean), []).append((-near, command.cell, command))
+    picked = []
+    for group in groups.values():
+        group.sort(key=lambda item: (item[0], item[1][1], item[1][0]))
+        picked += [command for _, _, command in group[:PREVIEWED]]
+    return picked

@@ -7,9 +7,10 @@ the damage and chance of catching one of its own side. This module only weighs t
 
 - worth = enemies' expected damage (each capped as a shot's is, at 1.5 x its HP) less FRIEND_DAMAGE x the
   friends' expected damage, less FRIEND_CAUGHT x the chance of catching one, less what the item is still
-  worth kept for later (`KEEP`; more for the last one);
+  worth kept for later (`KEEP` of its mean damage, LAST_KEEP for the last one);
 - a throw is offered only when that worth is above the best shot's expected damage for the same AP (no
-  grenade spam), above MIN_DAMAGE, and never when a friend stands in the blast at the target itself.
+  grenade spam), its enemies' damage above MIN_DAMAGE (twice that for the last one), and never when a friend
+  stands in the blast at the target itself or the blast catches one more often than MOST_FRIEND_CHANCE.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from apcombat.engine import Attack, Throw, ThrowPreview, format_command, preview
+from apcombat.ai.beliefs import believed
+from apcombat.engine import Attack, BlastShare, Throw, ThrowPreview, format_command, preview
 from apcombat.model import Cell, Unit
+from apcombat.rules.expected_damage import mean_damage
 
 if TYPE_CHECKING:
     from apcombat.ai.baseline.situation import AttackOption, Situation
@@ -34,13 +37,18 @@ FRIEND_CAUGHT = 100.0
 MOST_FRIEND_CHANCE = 0.02
 """A throw whose blast catches a friend more often than this is never offered, whatever it would deal."""
 
-KEEP = 1.0
-"""What a thrown item is worth kept for a later turn, in HP; the last one of its kind is worth LAST_KEEP."""
+KEEP = 0.2
+"""What a thrown item is worth kept for a later turn (a better target: two enemies bunched, one dug in), as a
+share of its mean damage; the last one of its kind is worth LAST_KEEP of it."""
 
-LAST_KEEP = 3.0
+LAST_KEEP = 0.35
 
 MIN_DAMAGE = 3.0
 """Enemies' expected damage below which a throw is not worth the item (a long lob at one armoured man)."""
+
+BELIEVED = 0.5
+"""Share of the damage a blast would deal a believed enemy (fog of war, R21.9.1) that a throw counts: it may
+have moved on since it was last seen — the throw flushes the cover where it was, at a discount."""
 
 PREVIEWED = 6
 """Cells previewed per thrown weapon (and way of throwing): the ones with the most enemies near them."""
@@ -81,7 +89,8 @@ class ThrowOption:
         lean = ", leaning out" if self.command.lean else ""
         said = (
             f"{thrower.name} throws a {plan.weapon.name.lower()} at {cell[0]},{cell[1]}{lean}: {caught}, "
-            f"hit {plan.chance} %, {self.enemy_damage:.1f} damage expected over every landing, "
+            f"hit {plan.chance} %, {self.enemy_damage:.1f} damage expected over every landing "
+            f"(worth {self.worth:.1f}), "
             f"best shot {self.shot:.1f} for the same {plan.ap} AP, {self.count} left"
         )
         return said + self.friends_said()
@@ -114,7 +123,7 @@ def judged_throws(situation: Situation) -> tuple[ThrowOption, ...]:
     if not listed:
         return ()
     enemies = [e for e in situation.enemies if e.at is not None]
-    hps = {e.id: float(max(e.hp, 0)) for e in enemies}
+    counted = _counted(situation, enemies)
     attacks = tuple(o for o in situation.attacks if isinstance(o.command, Attack))
     found = []
     for command in _worth_previewing(situation, listed, enemies):
@@ -122,12 +131,11 @@ def judged_throws(situation: Situation) -> tuple[ThrowOption, ...]:
         if judged is None or judged.friends_at_target or judged.friend_caught_chance > MOST_FRIEND_CHANCE:
             continue
         dealt = sum(
-            landing.chance
-            * sum(min(s.expected_damage, 1.5 * hps.get(s.unit, 0.0)) for s in landing.caught if not s.friend)
+            landing.chance * sum(_value(share, counted) for share in landing.caught if not share.friend)
             for landing in judged.landings
         )
         count = me.thrown_count(command.item)
-        keep = LAST_KEEP if count <= 1 else KEEP
+        keep = (LAST_KEEP if count <= 1 else KEEP) * mean_damage(judged.plan.weapon.damage)
         worth = dealt - FRIEND_DAMAGE * judged.expected_friend_damage - FRIEND_CAUGHT * judged.friend_caught_chance
         worth -= keep
         shot = shot_for(attacks, judged.plan.ap)
@@ -136,6 +144,19 @@ def judged_throws(situation: Situation) -> tuple[ThrowOption, ...]:
         found.append(ThrowOption(format_command(command), command, judged, dealt, worth, shot, count))
     found.sort(key=lambda option: -option.worth)  # stable: the first listed wins a tie
     return tuple(found)
+
+
+def _counted(situation: Situation, enemies: list[Unit]) -> dict[str, tuple[float, float]]:
+    """Each enemy's weight and cap for the damage a blast deals it: the cap a shot's has (1.5 x its HP, as
+    `Situation.attacks`), and the weight BELIEVED for an enemy the side only believes in (a mark, a last
+    sighting: R21.9.1 plans on it standing there; the throw flushes that cover at a discount)."""
+    ghosts = believed(situation.state)
+    return {enemy.id: (BELIEVED if enemy.id in ghosts else 1.0, 1.5 * max(enemy.hp, 0)) for enemy in enemies}
+
+
+def _value(share: BlastShare, counted: dict[str, tuple[float, float]]) -> float:
+    weight, cap = counted.get(share.unit, (0.0, 0.0))
+    return weight * min(share.expected_damage, cap)
 
 
 def _worth_previewing(situation: Situation, listed: list[Throw], enemies: list[Unit]) -> list[Throw]:

@@ -50,8 +50,8 @@ BELIEVED = 0.5
 """Share of the damage a blast would deal a believed enemy (fog of war, R21.9.1) that a throw counts: it may
 have moved on since it was last seen — the throw flushes the cover where it was, at a discount."""
 
-PREVIEWED = 6
-"""Cells previewed per thrown weapon (and way of throwing): the ones with the most enemies near them."""
+PREVIEWED = 4
+"""Cells previewed per thrown weapon (and way of throwing): those whose blast could deal the most."""
 
 NEAR_M = 2.0
 """How far past the blast's outer band an enemy still makes a cell worth previewing (a scatter may carry the
@@ -126,7 +126,7 @@ def judged_throws(situation: Situation) -> tuple[ThrowOption, ...]:
     counted = _counted(situation, enemies)
     attacks = tuple(o for o in situation.attacks if isinstance(o.command, Attack))
     found = []
-    for command in _worth_previewing(situation, listed, enemies):
+    for command in _worth_previewing(situation, listed, enemies, counted):
         judged = preview(state, command).throw
         if judged is None or judged.friends_at_target or judged.friend_caught_chance > MOST_FRIEND_CHANCE:
             continue
@@ -159,20 +159,29 @@ def _value(share: BlastShare, counted: dict[str, tuple[float, float]]) -> float:
     return weight * min(share.expected_damage, cap)
 
 
-def _worth_previewing(situation: Situation, listed: list[Throw], enemies: list[Unit]) -> list[Throw]:
-    """Of the listed throws, per item and way of throwing, the PREVIEWED cells with the most enemies within
-    the blast's reach (and NEAR_M beyond it): a cell with none near it deals nothing on a hit and little on a
-    scatter, and each preview walks every scatter."""
-    groups: dict[tuple[str, bool], list[tuple[int, Cell, Throw]]] = {}
+def _worth_previewing(
+    situation: Situation, listed: list[Throw], enemies: list[Unit], counted: dict[str, tuple[float, float]]
+) -> list[Throw]:
+    """Of the listed throws, per item and way of throwing, the PREVIEWED cells whose bound is highest, and only
+    those whose bound beats the best shot for the item's least AP: the bound is what the blast could deal
+    at most — every enemy within its reach (and NEAR_M beyond it, a scatter may carry it there) taking the
+    item's mean damage, counted as `_counted` says, less what the item is worth kept. Each preview walks every
+    scatter; most cells fail the bound without one."""
+    attacks = tuple(o for o in situation.attacks if isinstance(o.command, Attack))
+    groups: dict[tuple[str, bool], list[tuple[float, float, Cell, Throw]]] = {}
     for command in listed:
         stock = situation.me.thrown_stock(command.item)
         assert command.cell is not None and stock is not None and stock.weapon.blast is not None
-        reach = stock.weapon.blast[2] + NEAR_M
-        near = sum(1 for e in enemies if e.at is not None and situation.distance(command.cell, e.at) <= reach)
-        if near:
-            groups.setdefault((command.item, command.lean), []).append((-near, command.cell, command))
+        weapon, reach = stock.weapon, stock.weapon.blast[2] + NEAR_M
+        mean = mean_damage(weapon.damage)
+        near = [e for e in enemies if e.at is not None and situation.distance(command.cell, e.at) <= reach]
+        bound = sum(counted[e.id][0] * min(mean, counted[e.id][1]) for e in near)
+        bound -= (LAST_KEEP if stock.count <= 1 else KEEP) * mean
+        if near and bound > shot_for(attacks, weapon.ap_single):
+            off = sum(situation.distance(command.cell, e.at) for e in near if e.at is not None)
+            groups.setdefault((command.item, command.lean), []).append((-bound, off, command.cell, command))
     picked = []
-    for group in groups.values():
-        group.sort(key=lambda item: (item[0], item[1][1], item[1][0]))
-        picked += [command for _, _, command in group[:PREVIEWED]]
+    for group in groups.values():  # the highest bound, then the nearest the enemies, then in reading order
+        group.sort(key=lambda item: (item[0], item[1], item[2][1], item[2][0]))
+        picked += [command for *_, command in group[:PREVIEWED]]
     return picked

@@ -22,6 +22,9 @@ from tests.engine.throw_fights import MAP_A, MAP_C, ana, ben, jed, kid, rat, thr
 
 AI_LEVELS = ("baseline", "tactical")
 
+HIDING = (".......", "=..=...", "...=...", "...=...", ".......")
+"""Map C with a low obstacle at 0,1: a hidden unit at 0,2 starts beside it (R21.3.2)."""
+
 WALLED = (".........", ".....#...", ".....#...", ".....#...", ".........")
 """Open ground with a full wall at 5,1-5,3: an enemy east of it is out of Ana's sight."""
 
@@ -30,16 +33,21 @@ def decide(level: str, state: Encounter):  # type: ignore[no-untyped-def]
     return LEVELS[level](attrs.evolve(DEFAULT_AI, level=level)).decide(state, random.Random(1))
 
 
+def covered(state: Encounter, *ids: str) -> Encounter:
+    """The state with those characters in cover (R9.1: as after `cover WHO`; a file starts only hidden ones so)."""
+    return attrs.evolve(state, units=tuple(attrs.evolve(u, in_cover=True) if u.id in ids else u for u in state.units))
+
+
 def bunched(folder: Path, *more: dict, grenades: int = 2) -> Encounter:  # type: ignore[type-arg]
     """Jed and Rat side by side in cover behind map C's low wall (R9.2: -40 to a shot), Ana 4 m off."""
     folder.mkdir(exist_ok=True)
     units = (
         ana((0, 2), thrown={"frag_grenade": grenades}),
         *more,
-        jed((4, 2), in_cover=True),
-        rat((4, 3), in_cover=True),
+        jed((4, 2)),
+        rat((4, 3)),
     )
-    return throw_game(folder, *units, rows=MAP_C).state
+    return covered(throw_game(folder, *units, rows=MAP_C).state, "jed", "rat")
 
 
 @pytest.mark.parametrize("level", AI_LEVELS)
@@ -112,10 +120,11 @@ def test_with_fog_on_it_never_throws_at_enemies_its_side_does_not_know(tmp_path:
 
 @pytest.mark.parametrize("level", AI_LEVELS)
 def test_with_fog_on_it_throws_at_seen_enemies_bunched_behind_cover(tmp_path: Path, level: str) -> None:
-    units = (jed((4, 2), in_cover=True), rat((4, 3), in_cover=True))
+    units = (jed((4, 2)), rat((4, 3)))
     state = throw_game(
         tmp_path, ana((0, 2), thrown={"frag_grenade": 2}), *units, rows=MAP_C, modules=("fog_of_war",)
     ).state
+    state = covered(state, "jed", "rat")
     assert sees_now(state, "vault") == frozenset({"jed", "rat"})
     decision = decide(level, state)
     assert decision.line.startswith("throw ana frag_grenade "), decision.reason
@@ -138,3 +147,20 @@ def test_with_fog_on_it_flushes_the_cells_where_its_side_marked_two_enemies(tmp_
                                                     rat((4, 3)), rows=WALLED).state, "vault"))).throws  # fmt: skip
     believed = Situation(planning_state(view(state, "vault"))).throws
     assert believed[0].worth < max(option.worth for option in seen)
+
+
+@pytest.mark.parametrize("level", AI_LEVELS)
+def test_a_hidden_grenadier_gives_its_place_away_for_a_throw_that_pays(tmp_path: Path, level: str) -> None:
+    # R21.3.3, R21.3.4: hidden Ana would hold (her shots at the raiders in cover are long ones); a grenade pays
+    units = (jed((4, 2)), rat((4, 3)))
+    for grenades, throws in ((2, True), (0, False)):
+        folder = tmp_path / str(grenades)
+        folder.mkdir()
+        thrown = {"thrown": {"frag_grenade": grenades}} if grenades else {}
+        state = throw_game(
+            folder, ana((0, 2), hidden=True, **thrown), *units, rows=HIDING, modules=("fog_of_war",)
+        ).state
+        state = covered(state, "jed", "rat")
+        decision = decide(level, state)
+        assert decision.line.startswith("throw ana") is throws, decision.reason
+        assert throws or "stays hidden" in decision.reason, decision.reason

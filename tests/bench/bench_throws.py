@@ -133,10 +133,9 @@ def count(before: Encounter, command: object, events: Iterable, tally: Tally) ->
                 tally.shot_damage += sum(r.get("damage") or 0 for r in event.data.get("rounds_fired", []))
 
 
-def batch(encounter: Encounter, seeds: int, max_rounds: int) -> Tally:
-    """`seeds` seeds with --swap: tactical on each side in turn."""
-    tally = Tally()
-    for seed in range(seeds):
+def batch(encounter: Encounter, seeds: range, max_rounds: int, tally: Tally) -> Tally:
+    """Those seeds with --swap: tactical on each side in turn."""
+    for seed in seeds:
         for side in (s.id for s in encounter.sides):
             play(encounter, seed, side, tally, max_rounds)
     return tally
@@ -164,6 +163,9 @@ def report(name: str, thrown: Tally, bare: Tally) -> None:
         flush=True,
     )
 
+
+EVERY = 5
+"""Seeds between two reports of a fight's figures so far."""
 
 OFFSETS = ((6, 0), (-6, 0), (0, 6), (0, -6), (4, 4), (-4, -4))
 """Where a thrower is put around each enemy for the preview's timing (the sides start out of each other's reach)."""
@@ -238,9 +240,12 @@ def main() -> None:
             continue
         if items:
             encounter = given(encounter, items)
-        thrown = batch(encounter, args.seeds, args.max_rounds)
-        bare = batch(without_thrown(encounter), args.seeds, args.max_rounds)
-        report(name, thrown, bare)
+        thrown, bare = Tally(), Tally()
+        for first in range(0, args.seeds, EVERY):  # the figures so far, every EVERY seeds
+            seeds = range(first, min(args.seeds, first + EVERY))
+            batch(encounter, seeds, args.max_rounds, thrown)
+            batch(without_thrown(encounter), seeds, args.max_rounds, bare)
+            report(f"{name} (seeds 0-{seeds[-1]})", thrown, bare)
 
 
 if __name__ == "__main__":

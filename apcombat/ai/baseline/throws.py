@@ -50,8 +50,8 @@ BELIEVED = 0.5
 """Share of the damage a blast would deal a believed enemy (fog of war, R21.9.1) that a throw counts: it may
 have moved on since it was last seen — the throw flushes the cover where it was, at a discount."""
 
-PREVIEWED = 4
-"""Cells previewed per thrown weapon (and way of throwing): those whose blast could deal the most."""
+PREVIEWED = 2
+"""Cells previewed per thrown weapon: those whose blast could deal the most (each preview walks every scatter)."""
 
 NEAR_M = 2.0
 """How far past the blast's outer band an enemy still makes a cell worth previewing (a scatter may carry the
@@ -162,14 +162,17 @@ def _value(share: BlastShare, counted: dict[str, tuple[float, float]]) -> float:
 def _worth_previewing(
     situation: Situation, listed: list[Throw], enemies: list[Unit], counted: dict[str, tuple[float, float]]
 ) -> list[Throw]:
-    """Of the listed throws, per item and way of throwing, the PREVIEWED cells whose bound is highest, and only
-    those whose bound beats the best shot for the item's least AP: the bound is what the blast could deal
-    at most — every enemy within its reach (and NEAR_M beyond it, a scatter may carry it there) taking the
-    item's mean damage, counted as `_counted` says, less what the item is worth kept. Each preview walks every
-    scatter; most cells fail the bound without one."""
+    """Of the listed throws, per thrown weapon, the PREVIEWED cells whose bound is highest (leaning out only
+    where it is the only way to that cell), and only those whose bound beats the best shot for the item's
+    least AP: the bound is what the blast could deal at most — every enemy within its reach (and NEAR_M
+    beyond it, a scatter may carry it there) taking the item's mean damage, counted as `_counted` says, less
+    what the item is worth kept. Each preview walks every scatter; most cells fail the bound without one."""
     attacks = tuple(o for o in situation.attacks if isinstance(o.command, Attack))
-    groups: dict[tuple[str, bool], list[tuple[float, float, Cell, Throw]]] = {}
+    groups: dict[str, list[tuple[float, float, Cell, Throw]]] = {}
+    upright = {(c.item, c.cell) for c in listed if not c.lean}
     for command in listed:
+        if command.lean and (command.item, command.cell) in upright:
+            continue  # the same throw without leaning out costs less and shows less (R22.2.5)
         stock = situation.me.thrown_stock(command.item)
         assert command.cell is not None and stock is not None and stock.weapon.blast is not None
         weapon, reach = stock.weapon, stock.weapon.blast[2] + NEAR_M
@@ -179,7 +182,7 @@ def _worth_previewing(
         bound -= (LAST_KEEP if stock.count <= 1 else KEEP) * mean
         if near and bound > shot_for(attacks, weapon.ap_single):
             off = sum(situation.distance(command.cell, e.at) for e in near if e.at is not None)
-            groups.setdefault((command.item, command.lean), []).append((-bound, off, command.cell, command))
+            groups.setdefault(command.item, []).append((-bound, off, command.cell, command))
     picked = []
     for group in groups.values():  # the highest bound, then the nearest the enemies, then in reading order
         group.sort(key=lambda item: (item[0], item[1], item[2][1], item[2][0]))

@@ -142,7 +142,11 @@ def batch(encounter: Encounter, seeds: range, max_rounds: int, tally: Tally) -> 
 
 
 def p95(values: list[float]) -> float:
-    return statistics.quantiles(values, n=20)[-1] if len(values) >= 2 else (values[0] if values else 0.0)
+    return (
+        statistics.quantiles(values, n=20, method="inclusive")[-1]
+        if len(values) >= 2
+        else (values[0] if values else 0.0)
+    )
 
 
 def per_ap(damage: int, ap: int) -> str:
@@ -171,12 +175,14 @@ OFFSETS = ((6, 0), (-6, 0), (0, 6), (0, -6), (4, 4), (-4, -4))
 """Where a thrower is put around each enemy for the preview's timing (the sides start out of each other's reach)."""
 
 
-def preview_times(items: dict[str, int]) -> None:
+def preview_times(
+    items: dict[str, int], path: Path = ENCOUNTERS / "big_battlefield.toml", content: Path = ROOT / "content"
+) -> None:
     """On the big battlefield at its start, each character with a thrown weapon put (and made the acting one)
     4-6 cells from each enemy in turn, time `preview(state, Throw)` of a throw at the enemy's cell and every
     cell around it (the cells `legal_commands` lists), keeping the throws the rules allow."""
-    library = load_library(ROOT / "content")
-    encounter = given(load_encounter(ENCOUNTERS / "big_battlefield.toml", library), items)
+    library = load_library(content)
+    encounter = given(load_encounter(path, library), items)
     game = Game(encounter, seed=1)
     game.play(Start())
     state = game.state
@@ -207,10 +213,10 @@ def preview_times(items: dict[str, int]) -> None:
                     break  # one place per enemy
     times.sort()
     if not times:
-        print("big battlefield: no throw allowed")
+        print(f"{path.stem}: no throw allowed")
         return
     print(
-        f"big battlefield ({state.map.width} x {state.map.height}): {len(times)} throws previewed; "
+        f"{path.stem} ({state.map.width} x {state.map.height}): {len(times)} throws previewed; "
         f"preview CPU p50 {statistics.median(times):.2f} ms, p95 {p95(times):.2f} ms, max {times[-1]:.2f} ms",
         flush=True,
     )
@@ -224,11 +230,14 @@ def main() -> None:
     parser.add_argument("--max-rounds", type=int, default=30)
     parser.add_argument("--content", type=Path, default=ROOT / "content", help="the content folder (default: ours)")
     parser.add_argument("--preview-only", action="store_true")
+    parser.add_argument("--preview-fights", nargs="*", default=[], help="more encounters to time previews on")
     parser.add_argument("--skip-preview", action="store_true")
     args = parser.parse_args()
     items = {item: int(n) for item, _, n in (given.partition("=") for given in args.give)}
     if not args.skip_preview:
         preview_times(items or {"frag_grenade": 1})
+        for name in args.preview_fights:  # their own thrown weapons, and `--give`'s
+            preview_times(items, args.content / "encounters" / f"{name}.toml", args.content)
     if args.preview_only:
         return
     library = load_library(args.content)

@@ -22,8 +22,6 @@ from tests.engine.throw_fights import MAP_A, MAP_C, ana, ben, jed, kid, rat, thr
 
 AI_LEVELS = ("baseline", "tactical")
 
-HIDING = (".......", "=..=...", "...=...", "...=...", ".......")
-"""Map C with a low obstacle at 0,1: a hidden unit at 0,2 starts beside it (R21.3.2)."""
 
 WALLED = (".........", ".....#...", ".....#...", ".....#...", ".........")
 """Open ground with a full wall at 5,1-5,3: an enemy east of it is out of Ana's sight."""
@@ -147,20 +145,3 @@ def test_with_fog_on_it_flushes_the_cells_where_its_side_marked_two_enemies(tmp_
                                                     rat((4, 3)), rows=WALLED).state, "vault"))).throws  # fmt: skip
     believed = Situation(planning_state(view(state, "vault"))).throws
     assert believed[0].worth < max(option.worth for option in seen)
-
-
-@pytest.mark.parametrize("level", AI_LEVELS)
-def test_a_hidden_grenadier_gives_its_place_away_for_a_throw_that_pays(tmp_path: Path, level: str) -> None:
-    # R21.3.3, R21.3.4: hidden Ana would hold (her shots at the raiders in cover are long ones); a grenade pays
-    units = (jed((4, 2)), rat((4, 3)))
-    for grenades, throws in ((2, True), (0, False)):
-        folder = tmp_path / str(grenades)
-        folder.mkdir()
-        thrown = {"thrown": {"frag_grenade": grenades}} if grenades else {}
-        state = throw_game(
-            folder, ana((0, 2), hidden=True, **thrown), *units, rows=HIDING, modules=("fog_of_war",)
-        ).state
-        state = covered(state, "jed", "rat")
-        decision = decide(level, state)
-        assert decision.line.startswith("throw ana") is throws, decision.reason
-        assert throws or "stays hidden" in decision.reason, decision.reason

@@ -61,15 +61,14 @@ def decide_in_fog(state: Encounter, rng: random.Random, plan: Plan) -> Decision:
 
 
 def _holds(planning: Encounter, me: Unit, knows: bool) -> bool:
-    """Whether a hidden character keeps its place: no attack on a seen enemy pays yet (nor a throw, R22), and it
-    has waited fewer than PATIENCE_ROUNDS rounds (twice as many while its side knows of an enemy that may walk
-    in)."""
+    """Whether a hidden character keeps its place: no attack on a seen enemy pays yet, and it has waited
+    fewer than PATIENCE_ROUNDS rounds (twice as many while its side knows of an enemy that may walk in)."""
     if planning.round > (PATIENCE_ROUNDS * 2 if knows else PATIENCE_ROUNDS):
         return False
     situation = Situation(planning, jumps=False)
     option = best_attack(situation.attacks, me.ap)
     pays = option is not None and max(gun.hit_chance for gun in option.plan.guns) >= AMBUSH_CHANCE
-    return not pays and not situation.throws  # R22: a throw worth more than its best shot pays too
+    return not pays
 
 
 def _hold(planning: Encounter, me: Unit) -> Decision:

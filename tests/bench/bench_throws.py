@@ -80,6 +80,7 @@ class Tally:
     throws: int = 0
     throw_ap: int = 0
     throw_damage: int = 0
+    throw_expected: float = 0.0
     friends_caught: int = 0
     shots: int = 0
     shot_ap: int = 0
@@ -119,6 +120,7 @@ def count(before: Encounter, command: object, events: Iterable, tally: Tally) ->
         blasts = [e for e in events if e.kind == "blast" and e.unit is not None]
         tally.throws += 1
         tally.throw_ap += judged.plan.ap if judged is not None else 0
+        tally.throw_expected += judged.expected_enemy_damage if judged is not None else 0.0
         tally.throw_damage += sum(e.data["damage"] for e in blasts if before.unit(e.unit).side != side)
         tally.friends_caught += any(before.unit(e.unit).side == side for e in blasts)
     elif isinstance(command, Attack):
@@ -160,7 +162,8 @@ def report(name: str, thrown: Tally, bare: Tally) -> None:
     print(
         f"{name}: tactical wins {rate:.1f} % with thrown weapons, {rate_bare:.1f} % without "
         f"({rate - rate_bare:+.1f} points, {thrown.games} games each); throws {thrown.throws} "
-        f"({per_ap(thrown.throw_damage, thrown.throw_ap)} damage/AP), shots {thrown.shots} "
+        f"({per_ap(thrown.throw_damage, thrown.throw_ap)} damage/AP; the previews expected "
+        f"{thrown.throw_expected / max(1, thrown.throw_ap):.2f}), shots {thrown.shots} "
         f"({per_ap(thrown.shot_damage, thrown.shot_ap)} damage/AP); friends caught {thrown.friends_caught} "
         f"({caught:.1f} % of throws); decision CPU p95 {p95(thrown.cpu_ms):.1f} ms with, "
         f"{p95(bare.cpu_ms):.1f} ms without ({ratio:.2f} x)",

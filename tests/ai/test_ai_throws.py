@@ -14,6 +14,7 @@ import pytest
 from apcombat.ai.baseline import Situation
 from apcombat.ai.baseline.throws import MOST_FRIEND_CHANCE
 from apcombat.ai.beliefs import planning_state
+from apcombat.ai.decision import Option
 from apcombat.ai.levels import LEVELS
 from apcombat.engine import Throw, legal_commands, marks_of, preview, sees_now, view
 from apcombat.engine.modules.fog_of_war.knowledge import update
@@ -145,3 +146,13 @@ def test_with_fog_on_it_flushes_the_cells_where_its_side_marked_two_enemies(tmp_
                                                     rat((4, 3)), rows=WALLED).state, "vault"))).throws  # fmt: skip
     believed = Situation(planning_state(view(state, "vault"))).throws
     assert believed[0].worth < max(option.worth for option in seen)
+
+
+def test_tactical_throws_then_fires_the_ap_left(tmp_path: Path) -> None:
+    # Ana with 12 AP: the grenade (4 AP, R22.10), then a shot with what is left, in one plan
+    units = (ana((0, 2), thrown={"frag_grenade": 2}, ap=12), jed((4, 2)), rat((4, 3)))
+    state = covered(throw_game(tmp_path, *units, rows=MAP_C).state, "jed", "rat")
+    decision = decide("tactical", state)
+    best = decision.options[0]
+    assert isinstance(best, Option) and best.lines[0] == decision.line and decision.line.startswith("throw ana")
+    assert any(line.startswith("shoot ana jed") for line in best.lines[1:]), best.lines

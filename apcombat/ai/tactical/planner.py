@@ -61,6 +61,12 @@ def played(state: Encounter, commands: tuple[Command, ...]) -> Encounter | None:
     return state
 
 
+def spent(state: Encounter, unit: str, ap: int) -> Encounter:
+    """The state with `ap` of the unit's AP spent (a throw judged without playing it: what is left to fire)."""
+    units = tuple(attrs.evolve(u, ap=u.ap - ap) if u.id == unit else u for u in state.units)
+    return attrs.evolve(state, units=units)
+
+
 class AttacksFrom(Situation):
     """The acting unit's situation for its attacks alone: the attack lines `legal_commands` would list,
     without the moves, jumps and the rest (a plan's attacks are judged from many cells)."""
@@ -110,7 +116,7 @@ class Judge:
         self.rng_seed, self.per_target = rng_seed, per_target
         state, me = situation.state, situation.me
         self._after: dict[tuple[Command, ...], Encounter | None] = {}
-        self._shots: dict[tuple[Command, ...], tuple[Shot, ...]] = {}
+        self._shots: dict[tuple[tuple[Command, ...], int], tuple[Shot, ...]] = {}
         self.bonus = {e.id: kill_bonus(e, enemy_turn_damage(state, e, me)) for e in situation.enemies}
 
     def after(self, prefix: tuple[Command, ...]) -> Encounter | None:
@@ -121,11 +127,12 @@ class Judge:
 
     def shots(self, prefix: tuple[Command, ...], after: Encounter) -> tuple[Shot, ...]:
         """The attacks worth branching on once those lines are played, on standing enemies only."""
-        if prefix not in self._shots:
+        key = (prefix, after.unit(self.situation.me.id).ap)  # after a throw, fewer AP: other attacks fit
+        if key not in self._shots:
             hps = {e.id for e in self.situation.enemies}
             options = tuple(o for o in AttacksFrom(after).attacks if o.target.id in hps)
-            self._shots[prefix] = shots_of(options, self.per_target)
-        return self._shots[prefix]
+            self._shots[key] = shots_of(options, self.per_target)
+        return self._shots[key]
 
     def volley(self, sketch: Sketch, after: Encounter, ap: int) -> Volley:
         """The plan's attacks from `after` with `ap` AP (its own generator for each plan: the same state and
@@ -146,14 +153,16 @@ class Judge:
         if sketch.prefix and sketch.prefix[0] not in situation.legal_actions:
             return None
         after = self.after(sketch.prefix)
+        if after is not None and sketch.throw is not None:  # R22: the throw's AP spent; its blast is its worth
+            after = spent(after, situation.me.id, sketch.throw_ap)
         if after is None:
             return None
         mine = after.unit(me.id)
         ours = after.active == me.id or (after.interrupt is not None and after.interrupt.watcher == me.id)
         volley = NO_VOLLEY
         if sketch.fires and ours:
-            volley = self.volley(sketch, after, mine.ap - sketch.finish_ap - sketch.throw_ap)
-        finish = sketch.finish if ours and mine.ap - sketch.finish_ap - sketch.throw_ap >= 0 else None
+            volley = self.volley(sketch, after, mine.ap - sketch.finish_ap)
+        finish = sketch.finish if ours and mine.ap - sketch.finish_ap >= 0 else None
         ending = played(after, (finish,)) if finish else after
         if ending is None:
             ending, finish = after, None

@@ -50,6 +50,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--swap", action="store_true", help="play each seed again with the sides' AIs exchanged (2N games)"
     )
     parser.add_argument(
+        "--no-thrown",
+        action="store_true",
+        help="take every thrown weapon out of the fight (R22): the same seeds with and without them compare",
+    )
+    parser.add_argument(
         "--max-rounds",
         type=int,
         default=DEFAULT_MAX_ROUNDS,
@@ -211,6 +216,10 @@ def _encounter(args: argparse.Namespace) -> Encounter | None:
             ],
         )
         return None
+    if args.no_thrown:  # R22.1.2: nobody carries a thrown weapon
+        import attrs
+
+        return attrs.evolve(encounter, units=tuple(attrs.evolve(unit, thrown=()) for unit in encounter.units))
     return encounter
 
 

@@ -14,6 +14,7 @@ from apcombat.ai.baseline.fighting import (
     InterruptAction,
     ReloadAction,
     TakeCoverAction,
+    ThrowAction,
 )
 from apcombat.ai.baseline.fires import LeaveFireAction
 from apcombat.ai.baseline.fog import decide_in_fog
@@ -33,6 +34,7 @@ CANDIDATES: tuple[Candidate, ...] = (
     AidAction(),  # R18.2.2
     InterruptAction(),
     LeaveFireAction(),  # R18.3.1
+    ThrowAction(),  # R22: before the attack it beats
     AttackAction(),
     ReloadAction(),
     AdvanceAction(),

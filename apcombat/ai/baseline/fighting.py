@@ -74,6 +74,21 @@ def rounds_needed(situation: Situation) -> int:
     return weapon.burst if weapon.automatic and weapon.burst else 1
 
 
+class ThrowAction:
+    """R22: throw when a listed throw is worth more than the unit's best shot for the same AP (enemies in cover,
+    two in one blast, a marked enemy): scored just above that shot's attack, so it plays instead of it."""
+
+    name = "throw"
+
+    def propose(self, situation: Situation) -> Proposal | None:
+        if not situation.throws:
+            return None
+        option = situation.throws[0]
+        shot = worthwhile_attack(situation)
+        beaten = shot.damage if shot is not None and not is_long_shot(shot) else 0.0
+        return Proposal(ATTACK + max(option.worth, beaten) + 0.1, option.line, option.describe(situation.me))
+
+
 class ReloadAction:
     """Reload before being caught empty: when the gun in hand cannot make its best attack next time and no
     good attack is there now (R19.1); swap to the other weapon when this one is empty for good."""

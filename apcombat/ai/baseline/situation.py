@@ -9,6 +9,7 @@ from functools import cached_property
 
 import attrs
 
+from apcombat.ai.baseline.throws import ThrowOption, judged_throws
 from apcombat.ai.beliefs import seen_only
 from apcombat.ai.decision import Decision, Option
 from apcombat.ai.reckoning.fire_risk import lit_cell_damage
@@ -107,6 +108,11 @@ class Situation:
             damage = min(dealt, float(max(target.hp, 0)) * 1.5)
             options.append(AttackOption(line, command, target, judged.attack, damage))
         return tuple(options)
+
+    @cached_property
+    def throws(self) -> tuple[ThrowOption, ...]:
+        """The listed throws worth more than the unit's best shot for the same AP, best first (R22)."""
+        return judged_throws(self)
 
     @cached_property
     def grid(self) -> Grid:

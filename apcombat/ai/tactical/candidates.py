@@ -39,7 +39,8 @@ CROUCH_AP = 2  # R8.1
 class Sketch:
     """A turn plan before it is judged: `kind` names it in the reason, `prefix` its dice-free commands,
     `fires` whether the AP left go to attacks, `finish` a command after them with the AP it keeps back, and
-    `worth` what it brings beyond damage dealt now (a watch, a pin), with why."""
+    `worth` what it brings beyond damage dealt now (a watch, a pin), with why; `throw` a throw played after the
+    prefix (R22), its AP taken from the attacks' and `dealt` its worth in HP dealt, as aggression weighs it."""
 
     kind: str
     prefix: tuple[Command, ...] = ()
@@ -48,6 +49,9 @@ class Sketch:
     finish_ap: int = 0
     worth: float = 0.0
     why: str = ""
+    throw: Command | None = None
+    throw_ap: int = 0
+    dealt: float = 0.0
 
     @property
     def prefix_lines(self) -> tuple[str, ...]:
@@ -284,4 +288,33 @@ class Pin:
                     yield Sketch("pin", (command,), fires=False, worth=PIN_SHARE * threat, why=why)
 
 
-CANDIDATES: tuple[Candidate, ...] = (StayAndFire(), MoveAndFire(), Reload(), Watch(), Pin())
+THROWS = 3
+"""Throws planned from where the unit stands (the best by their worth)."""
+
+
+class ThrowAndFire:
+    """R22: throw from where it stands — each of the best listed throws worth more than its best shot for the
+    same AP (`situation.throws`) — then fire the AP left, perhaps keeping some to take cover or crouch."""
+
+    name = "throw"
+
+    def sketches(self, situation: Situation, cells: int) -> Iterator[Sketch]:
+        me = situation.me
+        if me.at is None:
+            return
+        for option in situation.throws[:THROWS]:
+            why = option.describe(me).removeprefix(me.name + " ")
+            for finish, ap in finishes(situation, me.at, me.in_cover, me.pose.value):
+                if option.ap_cost + ap <= me.ap:
+                    yield Sketch(
+                        "throw",
+                        finish=finish,
+                        finish_ap=ap,
+                        why=why,
+                        throw=option.command,
+                        throw_ap=option.ap_cost,
+                        dealt=option.worth,
+                    )
+
+
+CANDIDATES: tuple[Candidate, ...] = (StayAndFire(), MoveAndFire(), ThrowAndFire(), Reload(), Watch(), Pin())

@@ -41,6 +41,8 @@ def _steps(me: Unit, plan: TurnPlan) -> list[str]:
             said.append(f"delays its turn: {sketch.why}")
         elif isinstance(command, PinDown):
             said.append(f"pins {sketch.why}")
+    if sketch.throw is not None:
+        said.append(sketch.why)  # R22: "throws a frag grenade at 4,2: 2 enemies in the blast ..."
     volley = plan.volley
     if volley.first is not None:
         shot = volley.first.describe(me)

@@ -61,6 +61,12 @@ def played(state: Encounter, commands: tuple[Command, ...]) -> Encounter | None:
     return state
 
 
+def spent(state: Encounter, unit: str, ap: int) -> Encounter:
+    """The state with `ap` of the unit's AP spent (a throw judged without playing it: what is left to fire)."""
+    units = tuple(attrs.evolve(u, ap=u.ap - ap) if u.id == unit else u for u in state.units)
+    return attrs.evolve(state, units=units)
+
+
 class AttacksFrom(Situation):
     """The acting unit's situation for its attacks alone: the attack lines `legal_commands` would list,
     without the moves, jumps and the rest (a plan's attacks are judged from many cells)."""
@@ -110,7 +116,7 @@ class Judge:
         self.rng_seed, self.per_target = rng_seed, per_target
         state, me = situation.state, situation.me
         self._after: dict[tuple[Command, ...], Encounter | None] = {}
-        self._shots: dict[tuple[Command, ...], tuple[Shot, ...]] = {}
+        self._shots: dict[tuple[tuple[Command, ...], int], tuple[Shot, ...]] = {}
         self.bonus = {e.id: kill_bonus(e, enemy_turn_damage(state, e, me)) for e in situation.enemies}
 
     def after(self, prefix: tuple[Command, ...]) -> Encounter | None:
@@ -121,11 +127,12 @@ class Judge:
 
     def shots(self, prefix: tuple[Command, ...], after: Encounter) -> tuple[Shot, ...]:
         """The attacks worth branching on once those lines are played, on standing enemies only."""
-        if prefix not in self._shots:
+        key = (prefix, after.unit(self.situation.me.id).ap)  # after a throw, fewer AP: other attacks fit
+        if key not in self._shots:
             hps = {e.id for e in self.situation.enemies}
             options = tuple(o for o in AttacksFrom(after).attacks if o.target.id in hps)
-            self._shots[prefix] = shots_of(options, self.per_target)
-        return self._shots[prefix]
+            self._shots[key] = shots_of(options, self.per_target)
+        return self._shots[key]
 
     def volley(self, sketch: Sketch, after: Encounter, ap: int) -> Volley:
         """The plan's attacks from `after` with `ap` AP (its own generator for each plan: the same state and
@@ -146,6 +153,8 @@ class Judge:
         if sketch.prefix and sketch.prefix[0] not in situation.legal_actions:
             return None
         after = self.after(sketch.prefix)
+        if after is not None and sketch.throw is not None:  # R22: the throw's AP spent; its blast is its worth
+            after = spent(after, situation.me.id, sketch.throw_ap)
         if after is None:
             return None
         mine = after.unit(me.id)
@@ -160,10 +169,11 @@ class Judge:
         if sketch.finish and finish is None:
             return None  # the same plan without its finish is offered on its own
         danger = danger_at(ending, me.id, situation.memo, volley.kills)
-        score = w.deal * volley.value + sketch.worth - w.risk * self.risk(ending, danger)
+        score = w.deal * (volley.value + sketch.dealt) + sketch.worth - w.risk * self.risk(ending, danger)
         score += self.placing(ending, volley) + w.deal * PROSPECT * self.prospect(ending, volley)
         first = (volley.first.command,) if volley.first else ()
-        commands = (*sketch.prefix, *first, *((finish,) if finish else ()))
+        thrown = (sketch.throw,) if sketch.throw is not None else ()  # R22: the throw's dice are its worth
+        commands = (*sketch.prefix, *thrown, *first, *((finish,) if finish else ()))
         if commands and commands[0] not in situation.legal_actions:
             return None
         return TurnPlan(sketch, commands, score, volley, danger, ending.unit(me.id).at)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from conftest import Ui
 from test_resolver_form import breakdown, run_resolver
 from test_table_fight import answer, choose
@@ -84,6 +86,30 @@ def test_escape_leaves_the_blast_waiting_and_T_opens_it_again(run_ui, tmp_path: 
         assert ui.state.blast_waiting is None
 
     run_ui(script, open_path=table_fight(tmp_path))
+
+
+@pytest.mark.parametrize("size", [(140, 45), (80, 24)], ids=["140x45", "80x24"])
+def test_the_blast_dialog_shows_its_keys_and_everyone_named_in_full(run_ui, tmp_path: Path, size) -> None:
+    """R22.9.2: the game master reads the whole keys' line ("Esc: later") and every character named under the
+    template, with its band and `covered`, on the screen itself (they were cut at the dialog's edge)."""
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("s")
+        await ui.command("gm dice 77 5 3 4")
+        await ui.press("T")
+        await choose(ui, "frag_grenade")
+        await answer(ui, "12cm")
+        blast = await ui.wait_for_screen(BlastScreen)
+        await name_band(ui, blast, "jed", "m", "c")
+        await name_band(ui, blast, "rat", "o", "c")
+        await name_band(ui, blast, "moss", "i", "c")
+        await ui.settle()
+        shown = " ".join(ui.screen_text().replace("█", " ").split())
+        assert "b: blast · Esc: later" in shown
+        assert "under the template: Jed middle covered, Rat outer covered, Moss inner covered" in shown
+
+    run_ui(script, open_path=table_fight(tmp_path), size=size)
 
 
 def test_the_resolver_resolves_a_throw(make_app) -> None:  # R22.9, the resolver

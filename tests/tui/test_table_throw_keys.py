@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import Ui
 from test_resolver_form import breakdown, run_resolver
 from test_table_fight import answer, choose

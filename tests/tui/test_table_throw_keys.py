@@ -130,3 +130,11 @@ def test_the_resolver_resolves_a_throw(make_app) -> None:  # R22.9, the resolver
         assert "d100" in breakdown(ui) and blast is not ui.screen
 
     run_resolver(make_app, script)
+
+
+def test_how_to_play_tells_the_throw_at_the_table() -> None:  # R22.9, issue 26 item 5
+    """How to play covered the map's throw (T) and not the table's: the distance in cm and the gm blast dialog."""
+    from apcombat.tui.screens.how_to_play import how_to_play_text
+
+    text = " ".join(how_to_play_text().plain.split())
+    assert "T throws at a point a distance in cm away" in text and "gm blast dialog" in text

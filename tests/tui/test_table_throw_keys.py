@@ -138,3 +138,40 @@ def test_how_to_play_tells_the_throw_at_the_table() -> None:  # R22.9, issue 26 
 
     text = " ".join(how_to_play_text().plain.split())
     assert "T throws at a point a distance in cm away" in text and "gm blast dialog" in text
+
+
+def test_at_80_by_24_a_long_blast_list_scrolls_and_the_named_stay_in_sight(run_ui, tmp_path: Path) -> None:
+    """R22.9.2 with twelve characters at 80 x 24: the list ran past the dialog's foot, the last characters and
+    the "under the template" line cut off; the list scrolls inside the dialog instead."""
+    from tests.engine.throw_fights import _member, ben, kid, zed
+
+    folder = tmp_path / "encounters"
+    folder.mkdir(parents=True, exist_ok=True)
+    extra = [_member(f"gang_{n}", "raiders", None, max_hp=20) for n in range(1, 6)]
+    path = throw_file(
+        folder,
+        ana(None, thrown={"frag_grenade": 1}),
+        ben(None),
+        jed(None),
+        rat(None),
+        moss(None),
+        kid(None),
+        zed(None),
+        *extra,
+        rows=None,
+    )
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("s")
+        await ui.command("gm dice 41")
+        await ui.press("T")
+        await answer(ui, "12cm")
+        blast = await ui.wait_for_screen(BlastScreen)
+        await name_band(ui, blast, "gang_5", "i")
+        await ui.settle()
+        shown = " ".join(ui.screen_text().replace("█", " ").split())
+        assert "Gang_5: inner" in shown  # the list scrolled to it
+        assert "under the template: Gang_5 inner" in shown
+
+    run_ui(script, open_path=path, size=(80, 24))

@@ -108,7 +108,8 @@ def blast_trace(
     stock = thrower.thrown_stock(str(throw.data.get("item"))) if thrower is not None and throw is not None else None
     if landing is None or stock is None or after.map is None or stock.weapon.blast is None:
         return {}
-    occupied = {unit.at for unit in after.units if unit.at is not None}
+    # R21.8.4: a unit the side does not see leaves its cell drawn like any other (no hole telling where it is)
+    occupied = {unit.at for unit in after.units if unit.at is not None and (shown is None or unit.id in shown)}
     open_cells = {
         cell: (" " * len(SHOT_MARK), blast_style(band, palette_name))
         for cell, band in blast_cells(after, stock.weapon, landing).items()

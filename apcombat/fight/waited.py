@@ -165,7 +165,10 @@ class WaitedAction:
             _unit(view(self.before, side), self.unit) is not None or _unit(view(self.after, side), self.unit)
         )
         effects = self.effects_on(side)
-        if not seen and self.unit is not None and effects:
+        # R22.8.4: a blast names no thrower and makes no mark of it — an unseen thrower's blast is told by the
+        # landing cell the side is shown, never by the direction of a mark the side has of the thrower
+        thrown = any(event.kind == "throw" for event in self.events)
+        if not seen and self.unit is not None and effects and not thrown:
             return f"round {self.round}: " + "; ".join(self._befell(side, effect) for effect in effects)
         what = _headline(side_log(self.events, side)) or f"{self.unit_name}: {self.line}"
         # an actor that came into sight by the action (a move, a reveal) has its mark in the view after it

@@ -47,7 +47,7 @@ def trace_of(action: WaitedAction, shown: Collection[str] | None = None, palette
     """What the map draws for an action: its shot's line between the two units, and over each unit that lost
     HP the HP it lost ("-14"), or "miss" over a target that lost none. Numbers from the engine's states.
     `shown`: the units the viewing side's view holds (R21.8.4: nothing is drawn over one it does not see)."""
-    trace: Trace = blast_trace(action.before, action.after, action.events, palette_name)
+    trace: Trace = blast_trace(action.before, action.after, action.events, palette_name, shown)
     trace |= {cell: (SHOT_MARK, SHOT_STYLE) for cell in action.shot[1:-1]}
     height = action.after.map.height if action.after.map is not None else 0
     lost = action.hp_lost()
@@ -67,14 +67,20 @@ def trace_of(action: WaitedAction, shown: Collection[str] | None = None, palette
     return trace
 
 
-def throw_trace(events: Collection[Event], occupied: Collection[Cell] = ()) -> Trace:
+def throw_trace(
+    events: Collection[Event], occupied: Collection[Cell] = (), shown: Collection[str] | None = None
+) -> Trace:
     """A throw's landing cell (R22.4), and on a miss the cell it was thrown at, from the throw's log event; a
-    mark whose cell holds a unit (`occupied`) is written on the row above it, so the unit's mark shows."""
+    mark whose cell holds a unit (`occupied`) is written on the row above it, so the unit's mark shows.
+    `shown`: the units the viewing side's view holds (None: every unit) — R22.8.4: every side is shown where a
+    blast lands, the cell aimed at only by a thrower it sees."""
     trace: Trace = {}
     for event in events:
         if event.kind != "throw" or not event.data.get("landing"):
             continue
         target, landing = event.data.get("target"), event.data["landing"]
+        if shown is not None and event.unit not in shown:
+            target = None
         marks = [(target, TARGET_MARK, TARGET_STYLE)] if target and target != landing else []
         for (x, y), text, style in [*marks, (landing, LANDING_MARK, LANDING_STYLE)]:
             trace[(x, y - 1 if (x, y) in occupied and y > 0 else y)] = (text, style)
@@ -87,22 +93,29 @@ def landing_of(events: Collection[Event]) -> Cell | None:
     return (landing[0], landing[1]) if landing else None
 
 
-def blast_trace(before: Encounter, after: Encounter, events: Collection[Event], palette_name: str = STANDARD) -> Trace:
+def blast_trace(
+    before: Encounter,
+    after: Encounter,
+    events: Collection[Event],
+    palette_name: str = STANDARD,
+    shown: Collection[str] | None = None,
+) -> Trace:
     """A throw's blast (the engine's `blast_cells` of the weapon thrown, at its landing cell) drawn on the empty
-    open cells around it, with its landing and target marks."""
+    open cells around it, with its landing and target marks (`shown`: as `throw_trace`'s)."""
     landing = landing_of(events)
     throw = next((event for event in events if event.kind == "throw"), None)
     thrower = next((unit for unit in before.units if throw is not None and unit.id == throw.unit), None)
     stock = thrower.thrown_stock(str(throw.data.get("item"))) if thrower is not None and throw is not None else None
     if landing is None or stock is None or after.map is None or stock.weapon.blast is None:
         return {}
-    occupied = {unit.at for unit in after.units if unit.at is not None}
+    # R21.8.4: a unit the side does not see leaves its cell drawn like any other (no hole telling where it is)
+    occupied = {unit.at for unit in after.units if unit.at is not None and (shown is None or unit.id in shown)}
     open_cells = {
         cell: (" " * len(SHOT_MARK), blast_style(band, palette_name))
         for cell, band in blast_cells(after, stock.weapon, landing).items()
         if cell not in occupied and after.map.at(cell) not in (Terrain.WALL, Terrain.HUT)
     }
-    return open_cells | throw_trace(events, occupied)
+    return open_cells | throw_trace(events, occupied, shown)
 
 
 class FollowAction:

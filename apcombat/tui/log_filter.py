@@ -1,8 +1,9 @@
 """The full log's filters (ctrl+l on the battlefield): by unit, by side and by kind of event. Textual-free.
 
 Kinds, from the engine's event kinds (anything else shows under "all" and "other"):
-- attacks: attacks, covering fire and pins, watches and their interruptions, wounds, going down and the
-  casualty and bleeding rolls, burning and fires, the dice of an action and their re-rolls;
+- attacks: attacks and throws with their blasts (and `gm blast` at the table), covering fire and pins, watches
+  and their interruptions, wounds, going down and the casualty and bleeding rolls, burning and fires, the dice
+  of an action and their re-rolls;
 - moves: moving, jumping, turning, poses, cover;
 - morale: morale tests, rallies, suppression, calming, exhaustion;
 - GM: the game master's commands, undo and redo;
@@ -42,6 +43,11 @@ KINDS: dict[str, frozenset[str]] = {
             "rolls",
             "reroll",
             "dice",
+            "throw",  # R22: a throw, each share of its blast, a man down it kills, and at the table the blast
+            "blast",  # waiting for the game master's `gm blast`
+            "dead",
+            "blast_waiting",
+            "gm_blast",
         }
     ),
     "moves": frozenset({"move", "jump", "turn_facing", "pose", "cover"}),

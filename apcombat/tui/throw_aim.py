@@ -44,18 +44,6 @@ def belt(unit: Unit) -> list[tuple[str, str]]:
     return [(stock.weapon.id, f"{stock.weapon.name.lower()} × {stock.count}") for stock in unit.thrown if stock.count]
 
 
-def belt_lines(unit: Unit, width: int) -> list[str]:
-    """ "frag grenade × 2, molotov cocktail × 1" on lines of at most `width` columns, an item never split over
-    two (the unit panel's lines); none for a unit that carries no thrown weapon."""
-    lines: list[str] = []
-    for _, words in belt(unit):
-        if lines and len(lines[-1]) + 2 + len(words) <= width:
-            lines[-1] += f", {words}"
-        else:
-            lines.append(words)
-    return lines
-
-
 def belt_shown(state: Encounter, unit: Unit) -> bool:
     """R22.1.2: whether a view shows how many thrown weapons the unit has left — always without the fog of war
     and on the game master's screen; under the fog a side knows its own characters' belts, not its enemies'."""

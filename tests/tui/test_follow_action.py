@@ -366,3 +366,55 @@ def test_a_shooter_out_of_view_is_named_where_its_line_leaves_the_view(library, 
     assert drawn[(4, 3)][0] == SHOT_MARK
     shown_all = FollowAction(type("All", (), {"shows": lambda self, cell: True})(), lambda d, c: None)  # type: ignore[arg-type]
     assert shown_all.with_shooter_named(action, trace_of(action)) == trace_of(action)  # Rex in view: no label
+
+
+def test_an_unseen_throwers_miss_marks_where_it_landed_not_where_it_was_aimed(tmp_path):  # R22.8.4, R21.8.1
+    """Under the fog of war every side is shown where a blast lands, but the cell it was aimed at only when the
+    side sees the thrower (its log says "thrown out of sight, lands at ..."); the map drew the aimed cell (××)
+    too, telling where an unseen enemy aimed."""
+    from apcombat.fight import action_of
+    from apcombat.tui.follow import LANDING_MARK, TARGET_MARK, trace_of
+    from tests.engine.throw_fights import ana, jed, rat, throw_game
+
+    rows = ("......", "..#...", "..#...", "..#...", "......")
+    game = throw_game(
+        tmp_path, ana((1, 0)), jed((3, 0), thrown={"frag_grenade": 1}), rat((5, 4)), rows=rows, modules=("fog_of_war",)
+    )
+    game.play_all(["end", "move jed 4,3", "end", "end", "end"])
+    before = game.state
+    events = game.play("throw jed frag_grenade 3,0", dice=(99, 3, 1, 1, 4, 4, 1))  # off target: 1 cell east
+    action = action_of(before, game.state, events, game.history[-1], len(game.history))
+    assert action is not None
+    shown = {unit.id for unit in before.units if unit.side == "vault"}  # the vault sees none of the raiders
+    marks = {text for text, _ in trace_of(action, shown).values()}
+    assert LANDING_MARK in marks and TARGET_MARK not in marks
+    assert TARGET_MARK in {text for text, _ in trace_of(action).values()}  # the game master's screen: both
+
+
+def test_a_hidden_character_the_blast_spares_leaves_no_hole_in_the_blast_drawn(tmp_path):  # R21.8.4, R22.5.3
+    """The blast is drawn on the cells around the landing but not under units (their marks show): a hidden
+    raider lying prone in the outer band (shifted out: not caught, not revealed) left his cell undrawn on the
+    vault's map, telling where he lies; only the units the side sees keep their cells."""
+    from apcombat.fight import action_of
+    from apcombat.tui.follow import trace_of
+    from tests.engine.throw_fights import ana, jed, moss, rat, throw_game
+
+    rows = ("......", "..#...", "..#...", "..#...", "......")
+    game = throw_game(
+        tmp_path,
+        ana((1, 0)),
+        jed((3, 0), thrown={"frag_grenade": 1}),
+        rat((5, 4)),
+        moss((3, 2), hidden=True, in_cover=True, pose="prone"),  # beside the wall at 2,2
+        rows=rows,
+        modules=("fog_of_war",),
+    )
+    game.play_all(["end", "move jed 4,3", "end", "end", "end", "end"])
+    before = game.state
+    events = game.play("throw jed frag_grenade 3,0", dice=(1, 4, 4, 1))  # a hit: Moss, 2 m away, prone: none
+    assert game.state.unit("moss").hidden and not [e for e in events if e.kind == "blast" and e.unit == "moss"]
+    action = action_of(before, game.state, events, game.history[-1], len(game.history))
+    assert action is not None
+    shown = {unit.id for unit in game.state.units if unit.side == "vault"}
+    trace = trace_of(action, shown)
+    assert (3, 2) in trace and (4, 1) in trace  # the outer band's cells, Moss's as any other

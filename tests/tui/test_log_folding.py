@@ -118,3 +118,35 @@ def test_the_full_logs_filters_by_unit_side_and_kind(library, tmp_path):
     assert [event.text for event in moves] == [next(e.text for e in log if e.kind == "turn_facing")]
     assert filtered(log, state, LogFilter(unit="ana", kind="attacks")) == []
     assert step(["a", "b"], None, 1) == "a" and step(["a", "b"], "b", 1) is None and step(["a", "b"], None, -1) == "b"
+
+
+def test_the_full_logs_attacks_filter_keeps_a_throw_and_its_blast(tmp_path):
+    """R22: a throw is an attack aimed at a cell (R22.2.1); the full log's "attacks" filter (ctrl+l, k) keeps
+    the throw's line, each character's share of the blast, a man down it kills (R22.5.5) and, at the table,
+    the waiting blast and the game master's `gm blast` (R22.9) — they showed under "other"."""
+    from tests.engine.modules.throw_module_fights import man_down, module_game
+    from tests.engine.throw_fights import ana, ben, jed, rat, throw_game
+
+    for folder in ("map", "table"):
+        (tmp_path / folder).mkdir()
+    game = module_game(
+        tmp_path / "map",
+        ana((0, 2), thrown={"frag_grenade": 1}),
+        ben((4, 0)),
+        man_down(jed((4, 2))),
+        rat((8, 4)),
+        modules=("casualties",),
+    )
+    game.play("gm dice 41")
+    game.play("throw ana frag_grenade 4,2")
+    table = throw_game(tmp_path / "table", ana(None, thrown={"frag_grenade": 1}), rat(None), rows=None)
+    table.play("gm dice 41")
+    table.play("throw ana frag_grenade at 12cm")
+    table.play("gm blast rat=outer")
+    kinds = {event.kind for event in [*game.log, *table.log]}
+    assert {"throw", "blast", "dead", "blast_waiting", "gm_blast"} <= kinds
+    assert {
+        event.kind: kind_of(event)
+        for event in [*game.log, *table.log]
+        if event.kind in ("throw", "blast", "dead", "blast_waiting", "gm_blast")
+    } == dict.fromkeys(("throw", "blast", "dead", "blast_waiting", "gm_blast"), "attacks")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import Ui
 from test_resolver_form import breakdown, run_resolver
 from test_table_fight import answer, choose
@@ -86,6 +87,30 @@ def test_escape_leaves_the_blast_waiting_and_T_opens_it_again(run_ui, tmp_path: 
     run_ui(script, open_path=table_fight(tmp_path))
 
 
+@pytest.mark.parametrize("size", [(140, 45), (80, 24)], ids=["140x45", "80x24"])
+def test_the_blast_dialog_shows_its_keys_and_everyone_named_in_full(run_ui, tmp_path: Path, size) -> None:
+    """R22.9.2: the game master reads the whole keys' line ("Esc: later") and every character named under the
+    template, with its band and `covered`, on the screen itself (they were cut at the dialog's edge)."""
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("s")
+        await ui.command("gm dice 77 5 3 4")
+        await ui.press("T")
+        await choose(ui, "frag_grenade")
+        await answer(ui, "12cm")
+        blast = await ui.wait_for_screen(BlastScreen)
+        await name_band(ui, blast, "jed", "m", "c")
+        await name_band(ui, blast, "rat", "o", "c")
+        await name_band(ui, blast, "moss", "i", "c")
+        await ui.settle()
+        shown = " ".join(ui.screen_text().replace("█", " ").split())
+        assert "b: blast · Esc: later" in shown
+        assert "under the template: Jed middle covered, Rat outer covered, Moss inner covered" in shown
+
+    run_ui(script, open_path=table_fight(tmp_path), size=size)
+
+
 def test_the_resolver_resolves_a_throw(make_app) -> None:  # R22.9, the resolver
     async def script(ui: Ui) -> None:
         listing = ui.screen.query_one("#scenarios", OptionList)
@@ -105,3 +130,48 @@ def test_the_resolver_resolves_a_throw(make_app) -> None:  # R22.9, the resolver
         assert "d100" in breakdown(ui) and blast is not ui.screen
 
     run_resolver(make_app, script)
+
+
+def test_how_to_play_tells_the_throw_at_the_table() -> None:  # R22.9, issue 26 item 5
+    """How to play covered the map's throw (T) and not the table's: the distance in cm and the gm blast dialog."""
+    from apcombat.tui.screens.how_to_play import how_to_play_text
+
+    text = " ".join(how_to_play_text().plain.split())
+    assert "T throws at a point a distance in cm away" in text and "gm blast dialog" in text
+
+
+def test_at_80_by_24_a_long_blast_list_scrolls_and_the_named_stay_in_sight(run_ui, tmp_path: Path) -> None:
+    """R22.9.2 with twelve characters at 80 x 24: the list ran past the dialog's foot, the last characters and
+    the "under the template" line cut off; the list scrolls inside the dialog instead."""
+    from tests.engine.throw_fights import _member, ben, kid, zed
+
+    folder = tmp_path / "encounters"
+    folder.mkdir(parents=True, exist_ok=True)
+    extra = [_member(f"gang_{n}", "raiders", None, max_hp=20) for n in range(1, 6)]
+    path = throw_file(
+        folder,
+        ana(None, thrown={"frag_grenade": 1}),
+        ben(None),
+        jed(None),
+        rat(None),
+        moss(None),
+        kid(None),
+        zed(None),
+        *extra,
+        rows=None,
+    )
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("s")
+        await ui.command("gm dice 41")
+        await ui.press("T")
+        await answer(ui, "12cm")
+        blast = await ui.wait_for_screen(BlastScreen)
+        await name_band(ui, blast, "gang_5", "i")
+        await ui.settle()
+        shown = " ".join(ui.screen_text().replace("█", " ").split())
+        assert "Gang_5: inner" in shown  # the list scrolled to it
+        assert "under the template: Gang_5 inner" in shown
+
+    run_ui(script, open_path=path, size=(80, 24))

@@ -248,3 +248,23 @@ def test_a_cell_beyond_the_reach_is_refused_with_the_engines_sentence(run_ui, tm
         assert "Enter throws" in ui.text("#hint")
 
     run_ui(script, open_path=field(tmp_path, weak, REX, RAT))
+
+
+def test_at_80_by_24_the_unit_panel_shows_the_belt_after_two_lines_of_weapons(run_ui, tmp_path):
+    """R22.1.2: the unit panel shows the counts. At 80 x 24 the panel has six lines; a rifle and a pistol take
+    two, and the belt, on a line of its own, was cut off the panel (low_wall.toml's Vera): it shares the
+    weapons' last line when it fits."""
+    vera = {
+        **SKIRMISH_UNITS[0],
+        "thrown": {"frag_grenade": 2},
+        "character": character("Vera", ["sniper_rifle", "browning_high_power"], {"PE": 8, "AG": 8}, ap=12),
+    }
+
+    async def script(ui):
+        await ui.press("s")
+        await ui.settle()
+        assert ui.state.active == "ana"
+        screen = ui.screen_text()
+        assert "Browning" in screen and "frag grenade × 2" in screen
+
+    run_ui(script, open_path=field(tmp_path, vera, REX, RAT), size=(80, 24))

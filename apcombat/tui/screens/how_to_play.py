@@ -104,8 +104,10 @@ match), u, s and k show one unit's, one side's or one kind's lines (attacks, mov
 
 THE GAME MASTER'S SIDE
 At a table, t on the title builds a fight from ready characters (the roster); a fight without a map is
-table mode, with distances measured on the table. a on the title is the attack resolver: one attack
-worked out in full, its values changed in a form. g in a fight opens the game master's tools.
+table mode, with distances measured on the table: there T throws at a point a distance in cm away, the
+program says where it lands in the table's words, and the gm blast dialog names who is under the template,
+in which band (R22.9). a on the title is the attack resolver: one attack worked out in full, its values
+changed in a form. g in a fight opens the game master's tools.
 """
 
 

@@ -188,7 +188,8 @@ class ThrowKeys(BattleFace):
         if not views or (landing is None and not self._marked):
             return
         occupied = {unit.at for unit in self.state.units if unit.at is not None}
-        views.first().show_trace(throw_trace(events, occupied))
+        shown = {unit.id for unit in self.state.units} if fog_on(self.state) else None  # the side's view
+        views.first().show_trace(throw_trace(events, occupied, shown))
         self._marked = landing is not None
         if landing is not None:
             views.first().scroll_to_cell(landing)

@@ -17,9 +17,17 @@ from apcombat.tui.session import Session
 
 
 def side_summary(state: Encounter, events: list[Event]) -> dict[str, dict[str, int]]:
-    """Shots, hits and damage dealt per side, added up from the attack events."""
+    """Shots, hits and damage dealt per side, added up from the attack events; a throw is one shot, a hit when
+    its d100 hits, and its blast's damage to enemies is its side's (R22.2.1: a throw is an attack)."""
     sides = {side.id: {"shots": 0, "hits": 0, "damage": 0} for side in state.sides}
+    throwing: str | None = None  # the side whose throw the blast lines that follow belong to
     for event in events:
+        if event.kind == "throw" and event.unit is not None:
+            throwing = state.unit(event.unit).side
+            sides[throwing]["shots"] += 1
+            sides[throwing]["hits"] += 1 if event.data.get("hit") else 0
+        elif event.kind == "blast" and throwing is not None and event.unit is not None:  # to enemies only
+            sides[throwing]["damage"] += event.data.get("damage", 0) if state.unit(event.unit).side != throwing else 0
         if event.kind != "attack" or event.unit is None:
             continue
         side = state.unit(event.unit).side

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from apcombat.engine import conditions_of, deck_summary, in_a_fire, morale_words, unit_flags, unit_marks
 from apcombat.model import Encounter, Unit
-from apcombat.tui.throw_aim import belt_lines, belt_shown
+from apcombat.tui.throw_aim import belt, belt_shown
 from apcombat.tui.widgets.map_palettes import STANDARD, palette_of, side_colour_at
 from apcombat.tui.widgets.unit_looks import flag_text, shaped, shown_flags
 
@@ -153,6 +153,7 @@ class UnitPanel(Static):
             text.append("; ".join(conditions) + "\n", style="yellow")
         # The weapons share lines (in hand ▶ first, off hand ◀): short terminals still show them all.
         order = sorted(range(len(unit.weapons)), key=lambda i: (i != unit.in_hand, i != unit.offhand, i))
+        arms = Text()
         for position, index in enumerate(order):
             carried = unit.weapons[index]
             mark = "▶ " if index == unit.in_hand else "◀ " if index == unit.offhand else ""
@@ -160,12 +161,21 @@ class UnitPanel(Static):
             ammo = f" {carried.loaded}/{weapon.magazine}" if weapon.magazine else ""
             broken = " BROKEN" if carried.broken else ""
             separator = "" if position == 0 else "  "
-            text.append(f"{separator}{mark}{weapon.name}{ammo}{broken}", style="bold" if index == unit.in_hand else "")
-        if unit.weapons:
+            arms.append(f"{separator}{mark}{weapon.name}{ammo}{broken}", style="bold" if index == unit.in_hand else "")
+        # R22.1.2: the thrown weapons and how many of each are left, run on after the weapons (the panel of an
+        # 80 x 24 terminal has six lines: a belt on a line of its own under two lines of weapons was cut off)
+        belt_words = [words for _, words in belt(unit)] if belt_shown(state, unit) else []
+        text.append_text(arms)
+        room = arms.wrap(self.app.console, HEADING_COLUMNS)[-1].cell_len if unit.weapons else 0
+        for words in belt_words:
+            if room and room + 2 + len(words) <= HEADING_COLUMNS:
+                text.append(f"  {words}")
+                room += 2 + len(words)
+            else:
+                text.append(("\n" if room else "") + words)
+                room = len(words)
+        if unit.weapons or belt_words:
             text.append("\n")
-        if belt_shown(state, unit):  # R22.1.2: the thrown weapons and how many of each are left
-            for line in belt_lines(unit, HEADING_COLUMNS):
-                text.append(line + "\n")
         if unit.ammo:
             text.append("spare: " + ", ".join(f"{k} {v}" for k, v in sorted(unit.ammo.items())), style="dim")
         return text

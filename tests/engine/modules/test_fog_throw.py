@@ -343,3 +343,24 @@ def test_on_hexes_the_blast_reveals_a_hidden_character_it_catches(tmp_path):  # 
     assert not game.state.unit("jed").hidden
     assert from_throw(game, "vault")[-1] == "Jed is revealed: it is caught in the blast (R21.4.2 e)"
     assert from_throw(game, "raiders")[0].startswith("Ana throws a frag grenade at 4,2")
+
+
+def test_while_you_waited_tells_an_unseen_throwers_blast_by_its_landing_not_by_a_mark(tmp_path):  # R22.8.4
+    # Jed, seen at 3,0 (the vault's mark of him), steps out of Ana's sight to 4,3 and throws at 3,0: the vault
+    # is shown where the blast landed and its damage, never who threw it — "hurt by an enemy out of sight from
+    # the east", the direction of its mark of Jed, named the thrower (a blast makes no mark of it, R21.2.3).
+    from apcombat.fight import action_of
+
+    rows = ("......", "..#...", "..#...", "..#...", "......")
+    game = throw_game(
+        tmp_path, ana((1, 0)), jed((3, 0), thrown={"frag_grenade": 1}), rat((5, 4)), rows=rows, modules=FOG
+    )
+    game.play_all(["end", "move jed 4,3", "end", "end", "end"])
+    assert [(mark.unit, mark.at) for mark in game.state.side("vault").slots.fog_of_war.marks] == [("jed", (3, 0))]
+    before = game.state
+    events = game.play("throw jed frag_grenade 3,0", dice=(1, 4, 4, 1))
+    action = action_of(before, game.state, events, game.history[-1], len(game.history))
+    assert action is not None
+    told = action.told_to("vault")
+    assert "from the" not in told and "Jed" not in told and "R1" not in told
+    assert told == "round 2: A frag grenade, thrown out of sight, lands at 3,0 (R22.8.4) — Ana 30 → 22 HP (-8)"

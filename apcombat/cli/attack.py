@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from apcombat.cli.output import fail, load_library_or_fail
@@ -46,7 +47,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     # Imported here so that `apcombat` starts fast whatever the subcommand.
     from apcombat.content import ContentError, load_attack_scenario
-    from apcombat.dice import DiceError
     from apcombat.rules.attack import plan_attack
     from apcombat.rules.explain import describe_plan, describe_result
     from apcombat.rules.refusals import ImpossibleAttack
@@ -65,6 +65,20 @@ def run(args: argparse.Namespace) -> int:
         plan = plan_attack(situation)
     except ImpossibleAttack as error:
         return fail(args, [f"impossible attack: {error}"])
+    return _answer(args, plan, resolve_attack, attack_report, describe_plan, describe_result)
+
+
+def _answer(
+    args: argparse.Namespace,
+    plan: Any,
+    resolve: Callable[[Any, Any], Any],
+    report: Callable[[Any, Any], dict[str, Any]],
+    describe_plan: Callable[[Any], list[str]],
+    describe_result: Callable[[Any], list[str]],
+) -> int:
+    """An attack's or a throw's plan printed, and with dice (typed or rolled) its result: text or --json."""
+    from apcombat.dice import DiceError
+
     try:
         dice = _dice_source(args)
     except DiceError as error:
@@ -72,12 +86,12 @@ def run(args: argparse.Namespace) -> int:
     result = None
     if dice is not None:
         try:
-            result = resolve_attack(plan, dice)
+            result = resolve(plan, dice)
         except DiceError as error:
             return fail(args, [str(error)])
         _warn_unused_dice(dice)
     if args.json:
-        print(json.dumps(attack_report(plan, result), indent=2))
+        print(json.dumps(report(plan, result), indent=2))
     else:
         lines = describe_plan(plan)
         if result is not None:
@@ -98,7 +112,6 @@ def _is_throw(path: str) -> bool:
 def _throw(args: argparse.Namespace, library: Library) -> int:
     """R22.9: a throw at the table — its chance and, with dice, where it lands and each share of the blast."""
     from apcombat.content import read_throw_scenario
-    from apcombat.dice import DiceError
     from apcombat.rules.throw_resolve import (
         ImpossibleThrow,
         describe_throw_plan,
@@ -114,25 +127,14 @@ def _throw(args: argparse.Namespace, library: Library) -> int:
         plan = plan_throw_at_the_table(loaded.value)
     except ImpossibleThrow as error:
         return fail(args, [f"impossible throw: {error}"])
-    try:
-        dice = _dice_source(args)
-    except DiceError as error:
-        return fail(args, [f"--dice: {error}"])
-    result = None
-    if dice is not None:
-        try:
-            result = resolve_throw_at_the_table(plan, dice)
-        except DiceError as error:
-            return fail(args, [str(error)])
-        _warn_unused_dice(dice)
-    if args.json:
-        print(json.dumps(throw_report(plan, result), indent=2))
-    else:
-        lines = describe_throw_plan(plan)
-        if result is not None:
-            lines += ["", *describe_throw_result(plan, result)]
-        print("\n".join(lines))
-    return 0
+    return _answer(
+        args,
+        plan,
+        resolve_throw_at_the_table,
+        throw_report,
+        describe_throw_plan,
+        lambda result: describe_throw_result(plan, result),
+    )
 
 
 def throw_report(plan: ThrowPlanned, result: ThrowResolved | None) -> dict[str, Any]:

@@ -18,10 +18,8 @@ from apcombat.engine.blast import named_at_the_table
 from apcombat.engine.command_base import Command, CommandError, unit_by_id
 from apcombat.engine.events import Event
 from apcombat.engine.gm_commands import GmDice
-from apcombat.engine.movement import pay
-from apcombat.engine.reactions import covering_fire
 from apcombat.engine.throw_commands import GmBlast, Throw
-from apcombat.engine.throwing import article, blast_lands, plan_throw, throw_made, thrown_weapon
+from apcombat.engine.throwing import article, blast_lands, lean_and_throw, thrown_weapon
 from apcombat.model import Encounter, Pose, Unit, WaitingBlast, Weapon
 from apcombat.model.fates import Fate
 from apcombat.model.modules import Module
@@ -62,14 +60,9 @@ def throw_at_the_table(state: Encounter, command: Throw, dice: DiceSource, event
     weapon = thrown_weapon(thrower, command.item)
     _refuse_reach(thrower, weapon, command.distance_cm)
     _refuse_lean(thrower, command.lean)
-    plan = plan_throw(state, command)
-    pay(thrower, plan.ap, "throw")  # refused before anything happens, covering fire included
-    if plan.lean:  # R22.8.3, R17.2: a pinned thrower leans out: covering fire first, before the AP and dice
-        state = covering_fire(state, thrower.id, "leans out to throw", dice, events)
-        if state.unit(thrower.id).down:
-            return state
-        plan = plan_throw(state, command)
-    state, landing = throw_made(state, plan, dice, events)
+    state, plan, landing = lean_and_throw(state, command, dice, events)
+    if landing is None:
+        return state
     hit = landing.scatter is None
     waiting = WaitingBlast(
         thrower.id,

@@ -177,27 +177,37 @@ def _suppression(state: Encounter, unit: Unit) -> int:
 
 
 def throw(state: Encounter, command: Throw, dice: DiceSource, events: list[Event]) -> Encounter:
-    """R22.7.1: the throw's steps in order, all inside its action (casualties and morale follow in `apply`)."""
-    if state.map is None:
-        raise CommandError("table mode: a throw at the table waits for gm blast (R22.9): not built yet")
-    plan = plan_throw(state, command)
-    thrower = state.unit(command.unit)
-    short = ap_short(thrower, plan)
-    if short:  # refused before anything happens, covering fire included (R22.8.3)
-        raise CommandError(short)
-    hidden_from = watchers_seeing(state, thrower) if plan.lean else frozenset()
-    if plan.lean:  # R22.8.3, R17.2: a pinned thrower leans out: covering fire first, before the AP and dice
-        state = covering_fire(state, thrower.id, "leans out to throw", dice, events)
-        if state.unit(thrower.id).down:
-            return state
-        plan = plan_throw(state, command)
-    state, landing = throw_made(state, plan, dice, events)
+    """R22.7.1 on the map: the throw's steps in order, all inside its action (casualties and morale follow in
+    `apply`; the table's throw is `engine.table_throw`'s)."""
+    hidden_from = watchers_seeing(state, state.unit(command.unit)) if command.lean else frozenset()
+    state, plan, landing = lean_and_throw(state, command, dice, events)
+    if landing is None:
+        return state
     assert landing.cell is not None
     state = blast_at(state, plan.thrower, plan.weapon, landing.cell, dice, events)
     if plan.lean and not state.unit(plan.thrower).down:
         # R22.8.3, R9.5: leaning out, the thrower was seen for this action (R16.2)
         state = react_to(state, plan.thrower, hidden_from, dice, events, leaning=True)[0]
     return state
+
+
+def lean_and_throw(
+    state: Encounter, command: Throw, dice: DiceSource, events: list[Event]
+) -> tuple[Encounter, ThrowPlan, Landing | None]:
+    """R22.7.1 (0)-(1), on the map and at the table: the AP refused before anything happens; a pinned thrower
+    leaning out faces covering fire first (R22.8.3, R17.2: downed by it, it throws nothing and spends nothing,
+    landing None); then the throw is made (`throw_made`)."""
+    plan = plan_throw(state, command)
+    short = ap_short(state.unit(command.unit), plan)
+    if short:
+        raise CommandError(short)
+    if plan.lean:
+        state = covering_fire(state, command.unit, "leans out to throw", dice, events)
+        if state.unit(command.unit).down:
+            return state, plan, None
+        plan = plan_throw(state, command)
+    state, landing = throw_made(state, plan, dice, events)
+    return state, plan, landing
 
 
 def throw_made(state: Encounter, plan: ThrowPlan, dice: DiceSource, events: list[Event]) -> tuple[Encounter, Landing]:

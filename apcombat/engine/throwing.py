@@ -14,7 +14,7 @@ import attrs
 from apcombat.board.blast import is_solid, scatter_walk
 from apcombat.board.cover import hidden_when_prone
 from apcombat.board.sight import line_of_sight
-from apcombat.dice import DiceRequest, DiceSource, roll_test
+from apcombat.dice import DiceSource, roll_test
 from apcombat.engine.blast import Caught, explode, metres, reached
 from apcombat.engine.command_base import CommandError, cell_word
 from apcombat.engine.events import Event
@@ -26,15 +26,14 @@ from apcombat.engine.throw_commands import Throw
 from apcombat.model import BodyLocation, Cell, Encounter, Facing, Pose, Skill, Unit, Weapon
 from apcombat.rules.chance import HitChance
 from apcombat.rules.explain import breakdown_lines
-from apcombat.rules.fires import miss_directions
 from apcombat.rules.suppression import suppression_modifier
 from apcombat.rules.throwing import (
     ALWAYS_MISSES_FROM,
     Scatter,
     forced_miss_scatter,
     reach_m,
+    roll_scatter,
     scatter_cap,
-    scatter_cells,
     scatter_cells_rolled,
     scatter_of,
     throw_ap,
@@ -281,27 +280,13 @@ def land(state: Encounter, plan: ThrowPlan, dice: DiceSource, force: bool | None
     if scatter is None:
         return Landing(roll, None, walked=(plan.target,) if plan.target is not None else ())
     hexes = state.map is not None and grid_of(state).kind == "hex"
-    faces = miss_directions(hexes)
-    direction_roll = dice.roll(
-        DiceRequest(
-            sides=len(faces),
-            purpose=f"where {name} scatters (R22.4.2)",
-            notation=f"d{len(faces)}",
-            faces=tuple(face.value for face in faces),
-            owner=plan.thrower,
-        )
-    )
-    how_far = f"how far {name} scatters (R22.4.2)"
-    first, second = (
-        dice.roll(DiceRequest(sides=6, purpose=how_far, notation=f"2d6 (die {n} of 2)", owner=plan.thrower))
-        for n in (1, 2)
-    )
-    cells = scatter_cells(first + second, scatter, plan.distance_m)
-    direction = faces[direction_roll - 1]
+    rolled = roll_scatter(dice, name, scatter, plan.distance_m, hexes, owner=plan.thrower)
     walked: tuple[Cell, ...] = ()
     if state.map is not None and plan.target is not None:
-        walked = tuple(scatter_walk(state.map, grid_of(state), plan.target, direction, cells))
-    return Landing(roll, scatter, direction, direction_roll, len(faces), (first, second), cells, walked)
+        walked = tuple(scatter_walk(state.map, grid_of(state), plan.target, rolled.direction, rolled.cells))
+    return Landing(
+        roll, scatter, rolled.direction, rolled.direction_roll, rolled.direction_die, rolled.d6, rolled.cells, walked
+    )
 
 
 def _throw_event(

@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import attrs
 
-from apcombat.dice import DiceRequest, DiceRoll, DiceSource, roll_dice, roll_test
+from apcombat.dice import DiceRoll, DiceSource, roll_dice, roll_test
 from apcombat.model import Armor, BlastBand, Facing, Weapon
 from apcombat.rules.chance import HitChance
 from apcombat.rules.explain import breakdown_lines
-from apcombat.rules.fires import miss_directions
 from apcombat.rules.throwing import (
     Scatter,
     damage_taken,
     reach_m,
+    roll_scatter,
     scatter_cap,
-    scatter_cells,
     scatter_cells_rolled,
     scatter_of,
     shifted,
@@ -181,22 +180,8 @@ def resolve_throw_at_the_table(plan: ThrowPlanned, dice: DiceSource) -> ThrowRes
     direction = direction_roll = pair = None
     cells = 0
     if scatter is not None:
-        faces = miss_directions(False)  # a table has no hexes (R22.9.1)
-        direction_roll = dice.roll(
-            DiceRequest(
-                sides=8,
-                purpose=f"where {name} scatters (R22.4.2)",
-                notation="d8",
-                faces=tuple(face.value for face in faces),
-            )
-        )
-        direction = faces[direction_roll - 1]
-        how_far = f"how far {name} scatters (R22.4.2)"
-        first, second = (
-            dice.roll(DiceRequest(sides=6, purpose=how_far, notation=f"2d6 (die {n} of 2)")) for n in (1, 2)
-        )
-        pair = (first, second)
-        cells = scatter_cells(first + second, scatter, situation.distance_m)
+        rolled = roll_scatter(dice, name, scatter, situation.distance_m, hexes=False)  # a table has no hexes (R22.9.1)
+        direction, direction_roll, pair, cells = rolled.direction, rolled.direction_roll, rolled.d6, rolled.cells
     caught: list[CaughtResult] = []
     damage = None
     if any(named.final_band is not None for named in situation.under):

@@ -6,10 +6,14 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 
-from apcombat.model import Armor, BlastBand, DamageType, Weapon
+import attrs
+
+from apcombat.dice import DiceRequest, DiceSource
+from apcombat.model import Armor, BlastBand, DamageType, Facing, Weapon
 from apcombat.model.weapon import Blast
 from apcombat.rules.chance import HitChance, build_hit_chance
 from apcombat.rules.expected_damage import faces
+from apcombat.rules.fires import miss_directions
 from apcombat.rules.ranges import range_band
 
 REACH_PER_ST_M = 3
@@ -193,3 +197,39 @@ def expected_band_damage(band: BlastBand, weapon: Weapon, armor: Armor) -> float
     damage roll (for previews and the AI)."""
     damage_type = weapon.damage_type
     return sum(chance * damage_taken(total, band, armor, damage_type)[0] for total, chance in faces(weapon.damage))
+
+
+@attrs.frozen
+class ScatterRoll:
+    """R22.4.2: a miss's dice — the direction die (its size, face and direction), the two d6 — and the cells it
+    walks, capped at half the distance."""
+
+    direction: Facing
+    direction_roll: int
+    direction_die: int
+    d6: tuple[int, int]
+    cells: int
+
+
+def roll_scatter(
+    dice: DiceSource, name: str, scatter: Scatter, distance_m: float, hexes: bool, owner: str = ""
+) -> ScatterRoll:
+    """R22.4.2, R22.8.1: a missed throw's dice in order — the direction (R18.3.2's d8 on squares and at the
+    table, d6 on hexes), then the two d6 of the distance, first then second (`name`: "Ana's frag grenade";
+    `owner`: the thrower, whose side's dice they are, R22.8.2)."""
+    directions = miss_directions(hexes)
+    direction_roll = dice.roll(
+        DiceRequest(
+            sides=len(directions),
+            purpose=f"where {name} scatters (R22.4.2)",
+            notation=f"d{len(directions)}",
+            faces=tuple(face.value for face in directions),
+            owner=owner,
+        )
+    )
+    how_far = f"how far {name} scatters (R22.4.2)"
+    first, second = (
+        dice.roll(DiceRequest(sides=6, purpose=how_far, notation=f"2d6 (die {n} of 2)", owner=owner)) for n in (1, 2)
+    )
+    cells = scatter_cells(first + second, scatter, distance_m)
+    return ScatterRoll(directions[direction_roll - 1], direction_roll, len(directions), (first, second), cells)

@@ -99,7 +99,17 @@ from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
 
 # R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
-from apcombat.engine.side_view import blast_landed, fog_on, last_seen, marks_of, sees_now, shows_new, undo_refusal, view
+from apcombat.engine.side_view import (
+    belt_known,
+    blast_landed,
+    fog_on,
+    last_seen,
+    marks_of,
+    sees_now,
+    shows_new,
+    undo_refusal,
+    view,
+)
 from apcombat.engine.table_throw import waiting_words
 
 # R22: thrown weapons — a throw's plan, what its preview says, and whom a blast at a cell would catch.
@@ -200,6 +210,7 @@ __all__ = [
     "attack_choices",
     "attack_lines",
     "band_cells",
+    "belt_known",
     "blast_cells",
     "blast_landed",
     "blast_shares",

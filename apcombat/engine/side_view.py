@@ -28,6 +28,12 @@ def fog_on(state: Encounter) -> bool:
     return state.module_on(FOG)
 
 
+def belt_known(state: Encounter, unit: Unit, side: str | None) -> bool:
+    """R22.1.2 under R21: whether `side` (None: the game master) is shown how many thrown weapons `unit` has
+    left — always without the fog of war; under it a side knows its own characters' belts, not its enemies'."""
+    return not fog_on(state) or side is None or side == unit.side
+
+
 VIEWS_KEPT = 8
 """Views kept by the state object they were made of (states are immutable): the app's screen, a preview,
 `legal_commands` and an AI all ask for the same side's view of the same state."""

@@ -83,7 +83,7 @@ def thrown_weapon(unit: Unit, item: str) -> Weapon:
     stock = unit.thrown_stock(item)
     if stock is not None and stock.count > 0:
         return stock.weapon
-    carried = ", ".join(f"{s.weapon.name.lower()} × {s.count}" for s in unit.thrown if s.count > 0)
+    carried = ", ".join(stock.words for stock in unit.belt)
     if stock is not None:
         return_line = f"{unit.name} has no {stock.weapon.name.lower()} left"
         raise CommandError(f"{return_line}{': ' + carried if carried else ''} (R22.1.2)")

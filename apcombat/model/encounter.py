@@ -147,6 +147,11 @@ class ThrownStock:
     weapon: Weapon
     count: int
 
+    @property
+    def words(self) -> str:
+        """How the panels, the log and the players' view name it: "frag grenade × 2" (R22.1.2)."""
+        return f"{self.weapon.name.lower()} × {self.count}"
+
 
 @attrs.frozen
 class WaitingBlast:
@@ -288,6 +293,11 @@ class Unit:
     def thrown_stock(self, item: str) -> ThrownStock | None:
         """R22.1.2: the unit's stock of the thrown weapon `item` (a weapon id), None if it never carried one."""
         return next((stock for stock in self.thrown if stock.weapon.id == item), None)
+
+    @property
+    def belt(self) -> tuple[ThrownStock, ...]:
+        """R22.1.2: the thrown weapons the unit has one or more of, in its order."""
+        return tuple(stock for stock in self.thrown if stock.count > 0)
 
     def thrown_count(self, item: str) -> int:
         """R22.1.2: how many of the thrown weapon `item` the unit has left."""

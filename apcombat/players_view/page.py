@@ -7,7 +7,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from apcombat.engine import Event, conditions_of, deck_summary, fog_on, unit_marks
+from apcombat.engine import Event, belt_known, conditions_of, deck_summary, unit_marks
 from apcombat.model import Encounter, HpShown, Unit
 from apcombat.players_view.hp import hp_shown
 
@@ -120,9 +120,7 @@ def _unit_row(state: Encounter, unit: Unit, viewing: str | None = None) -> str:
 def _belt(state: Encounter, unit: Unit, viewing: str | None) -> list[str]:
     """R22.1.2: the thrown weapons the unit has left ("frag grenade × 2"); under the fog of war a side's page
     shows its own characters' only (an enemy's belt is not known)."""
-    if fog_on(state) and viewing is not None and unit.side != viewing:
-        return []
-    return [f"{stock.weapon.name.lower()} × {stock.count}" for stock in unit.thrown if stock.count]
+    return [stock.words for stock in unit.belt] if belt_known(state, unit, viewing) else []
 
 
 def _log_html(state: Encounter, log: Sequence[Event] | None) -> str:

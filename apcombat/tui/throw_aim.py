@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import attrs
 
-from apcombat.engine import BlastShare, Preview, Throw, blast_cells, fog_on
+from apcombat.engine import BlastShare, Preview, Throw, belt_known, blast_cells
 from apcombat.model import BlastBand, Cell, Encounter, Unit, Weapon
 
 
@@ -41,14 +41,12 @@ class AimView:
 
 def belt(unit: Unit) -> list[tuple[str, str]]:
     """The thrown weapons a unit carries one or more of: (id, "frag grenade × 2"), in its order (R22.1.2)."""
-    return [(stock.weapon.id, f"{stock.weapon.name.lower()} × {stock.count}") for stock in unit.thrown if stock.count]
+    return [(stock.weapon.id, stock.words) for stock in unit.belt]
 
 
 def belt_shown(state: Encounter, unit: Unit) -> bool:
-    """R22.1.2: whether a view shows how many thrown weapons the unit has left — always without the fog of war
-    and on the game master's screen; under the fog a side knows its own characters' belts, not its enemies'."""
-    view = state.view_of
-    return not fog_on(state) or view is None or view == unit.side
+    """R22.1.2: whether the screen's view (`state.view_of`; None: the game master's) shows the unit's belt."""
+    return belt_known(state, unit, state.view_of)
 
 
 def aim_view(

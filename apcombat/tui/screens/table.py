@@ -93,7 +93,7 @@ class TableScreen(GameScreen):
             ("d", "delay", "before spending AP"),
             ("e", "end", f"{active.ap} AP lost"),
         ]
-        if any(stock.count > 0 for stock in active.thrown):  # R22.1.2: a unit that carries some throws, after attack
+        if active.belt:  # R22.1.2: a unit that carries some throws, after attack
             keys.insert(6, ("T", "throw", _throw_costs(active)))
         lines = [f"{active.name}: {active.ap} AP. Key, action, AP:"]
         lines += [f"{key} {what:<6} {cost}" for key, what, cost in keys]
@@ -196,7 +196,7 @@ class TableScreen(GameScreen):
         unit = self._with_active()
         if unit is None:
             return
-        carried = [stock for stock in unit.thrown if stock.count > 0]
+        carried = unit.belt
         if not carried:
             self.notify(f"{unit.name} carries no thrown weapon (R22.1.2)")
             return
@@ -210,7 +210,7 @@ class TableScreen(GameScreen):
         if len(carried) == 1:
             chosen(carried[0].weapon.id)
             return
-        options = [(s.weapon.id, f"{s.weapon.name} × {s.count} ({s.weapon.ap_single} AP)") for s in carried]
+        options = [(s.weapon.id, f"{s.words} ({s.weapon.ap_single} AP)") for s in carried]
         self.app.push_screen(ChoiceScreen(f"{unit.name} throws what?", options), chosen)
 
     def _ask_about_watch(self, events: list[Event]) -> None:
@@ -347,7 +347,7 @@ class TableScreen(GameScreen):
 
 def _throw_costs(unit: Unit) -> str:
     """The actions list's words for the throw key: each thrown weapon left, its count and AP (R22.1.2)."""
-    carried = [f"{s.weapon.name.lower()} × {s.count} ({s.weapon.ap_single} AP)" for s in unit.thrown if s.count > 0]
+    carried = [f"{s.words} ({s.weapon.ap_single} AP)" for s in unit.belt]
     return ", ".join(carried) if carried else "-"
 
 

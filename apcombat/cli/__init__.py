@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from apcombat import __version__
-from apcombat.cli import attack, check, oracle, play, run, serve, sim
+from apcombat.cli import attack, check, edit, oracle, play, run, serve, sim
 
-SUBCOMMANDS = (attack, check, run, play, serve, oracle, sim)
+SUBCOMMANDS = (attack, check, run, play, edit, serve, oracle, sim)
 CONTENT_HELP = "content folder to use instead of the bundled one (weapons.toml, armor.toml, ...)"
 
 

@@ -44,7 +44,7 @@ from apcombat.content import checks
 from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import read_map
 from apcombat.content.encounter_sides import SideSection
-from apcombat.content.encounter_units import UnitReader, UnitSection, told_apart
+from apcombat.content.encounter_units import UnitReader, UnitSection, default_facing, told_apart
 from apcombat.content.errors import Loaded, Problem
 from apcombat.content.hidden_checks import hidden_findings
 from apcombat.content.library import Library
@@ -80,15 +80,33 @@ class _Heading:
     description: str = ""
 
 
-def read_encounter(path: str | Path, library: Library) -> Loaded[Encounter | None]:
+def read_encounter(path: str | Path, library: Library, *, as_written: bool = False) -> Loaded[Encounter | None]:
     """The starting state of the fight an encounter file describes, with every problem in it (None if
-    there were any). Weapons, armour and characters are looked up in `library`."""
+    there were any). Weapons, armour and characters are looked up in `library`.
+
+    `as_written`: units sharing a name keep it (the game numbers them, `told_apart`), as the editor and the
+    writer read a file."""
     loaded = read_toml(path)
     if loaded.value is None:
         return Loaded(None, loaded.problems)
-    reader = _EncounterReader(Path(path), shown(path), library, loaded.value)
+    reader = _EncounterReader(Path(path), shown(path), library, loaded.value, as_written=as_written)
     encounter = reader.encounter()
     return Loaded(None if reader.problems else encounter, reader.problems)
+
+
+def read_encounter_data(
+    data: dict[str, Any], path: str | Path, library: Library, *, draft: bool = False, as_written: bool = True
+) -> Loaded[Encounter | None]:
+    """An encounter from a file's parsed TOML (`path` names it in problems and places the files its units
+    name), as written (see `read_encounter`).
+
+    `draft`: the encounter is given even with problems of where things stand (a unit in a wall or on
+    another's cell, a side with nobody, fires with spreading fires off, a hidden unit in the open), as the
+    editor opens a fight still being made; units and sides that cannot be read at all are left out. Every
+    problem is reported either way. `as_written` false: units sharing a name are numbered, as a game starts."""
+    reader = _EncounterReader(Path(path), shown(path), library, data, as_written=as_written, draft=draft)
+    encounter = reader.encounter()
+    return Loaded(encounter if draft or not reader.problems else None, reader.problems)
 
 
 def load_encounter(path: str | Path, library: Library) -> Encounter:
@@ -106,6 +124,8 @@ class _EncounterReader:
     file: str
     library: Library
     data: dict[str, Any]
+    as_written: bool = False  # units sharing a name keep it
+    draft: bool = False  # an encounter despite problems of placement (`read_encounter_data`)
     problems: list[Problem] = attrs.field(factory=list)
 
     def report(self, found: Iterable[Finding], *where: str) -> None:
@@ -132,7 +152,7 @@ class _EncounterReader:
         fog_on = modules.get(Module.FOG_OF_WAR, False)
         for unit_id, found in hidden_findings(units, battle_map, fog_on):
             self.report(found, f"unit {unit_id!r}")  # R21.10.2
-        if self.problems or heading is None or house_rules is None or optional_rules is None:
+        if heading is None or house_rules is None or optional_rules is None or (self.problems and not self.draft):
             return None
         return Encounter(
             name=heading.name,
@@ -175,6 +195,11 @@ class _EncounterReader:
         units: list[Unit] = []
         for section in sections.value.values():
             unit, found = reader.unit(section, battle_map, "map" in self.data)
+            if unit is None and self.draft and battle_map is not None and section.at is not None:
+                # A draft's unit stands where it was put, wall or not: built off the map, then placed.
+                unit, _ = reader.unit(attrs.evolve(section, at=None), None, False)
+                facing = section.facing if section.facing is not None else default_facing(battle_map)
+                unit = attrs.evolve(unit, at=section.at, facing=facing) if unit is not None else None
             if side_ids is not None and section.side not in side_ids:
                 found.append(("side", unknown_id("side", section.side, side_ids)))
             if section.at is not None and section.at in taken:
@@ -185,7 +210,7 @@ class _EncounterReader:
             if unit is not None:
                 units.append(unit)
         self._check_sides(side_ids, [raw.get("side") for raw in raw_units])
-        return told_apart(units)
+        return tuple(units) if self.as_written else told_apart(units)
 
     def _check_sides(self, side_ids: list[str] | None, unit_sides: list[Any]) -> None:
         """At least two sides, each with at least one unit."""

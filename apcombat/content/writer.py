@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import attrs
 import tomli_w
 
 from apcombat.content.converter import CONVERTER
@@ -22,7 +23,7 @@ from apcombat.content.library import Library
 from apcombat.model.armor import NO_ARMOR
 from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap
 from apcombat.model.character import ATTRIBUTES, Character
-from apcombat.model.encounter import Encounter, Side, Unit
+from apcombat.model.encounter import Encounter, HpShown, Side, Unit
 from apcombat.model.enums import Facing, Pose
 from apcombat.model.fates import Fate, MoraleState
 
@@ -30,12 +31,6 @@ from apcombat.model.fates import Fate, MoraleState
 def character_to_toml(character: Character) -> str:
     """A character file (`characters/<id>.toml`) describing `character`."""
     return tomli_w.dumps(character_table(character))
-
-
-def encounter_to_toml(encounter: Encounter, library: Library) -> str:
-    """An encounter file describing how `encounter` starts. A unit whose character is one of `library`'s
-    names it by id (`character = "raider"`); any other character is written inline (`[unit.character]`)."""
-    return tomli_w.dumps(encounter_table(encounter, library))
 
 
 def write_text_file(path: str | Path, text: str) -> Path:
@@ -74,8 +69,8 @@ def encounter_table(encounter: Encounter, library: Library) -> dict[str, Any]:
         table["description"] = encounter.description
     if encounter.map is not None:
         table["map"] = _map_table(encounter.map)
-    table["side"] = [_side_table(side) for side in encounter.sides]
-    table["unit"] = [_unit_table(unit, library, default_facing(encounter.map)) for unit in encounter.units]
+    table["side"] = [side_table(side) for side in encounter.sides]
+    table["unit"] = [unit_table(unit, library, default_facing(encounter.map)) for unit in encounter.units]
     for key, rules in (("house_rules", encounter.house_rules), ("optional_rules", encounter.optional_rules)):
         changed = CONVERTER.unstructure(rules)  # only what differs from the defaults
         if changed:
@@ -85,11 +80,13 @@ def encounter_table(encounter: Encounter, library: Library) -> dict[str, Any]:
     return table
 
 
-def _side_table(side: Side) -> dict[str, Any]:
+def side_table(side: Side) -> dict[str, Any]:
     table: dict[str, Any] = {"id": side.id, "name": side.name, "control": side.control.value}
     ai = CONVERTER.unstructure(side.ai)  # only what differs from the defaults
     if ai:
         table["ai"] = ai
+    if side.hp_shown is not HpShown.EXACT:
+        table["hp_shown"] = side.hp_shown.value
     if side.edge is not None:  # R18.1.3
         table["edge"] = side.edge.value
     if side.reroll_points:
@@ -100,6 +97,18 @@ def _side_table(side: Side) -> dict[str, Any]:
 def library_id(character: Character, library: Library) -> str | None:
     """The id of the library character equal to `character`, if there is one."""
     return next((character_id for character_id, known in library.characters.items() if known == character), None)
+
+
+def named_library_id(character: Character, library: Library) -> tuple[str | None, str | None]:
+    """The library character `character` is, and the unit's own name when it is that character under another
+    name (`character = "raider"`, `name = "Raider boss"`); (None, None) when it is none of them."""
+    known = library_id(character, library)
+    if known is not None:
+        return known, None
+    for character_id, sheet in library.characters.items():
+        if sheet.name != character.name and attrs.evolve(sheet, name=character.name) == character:
+            return character_id, character.name
+    return None, None
 
 
 def _map_table(battle_map: BattleMap) -> dict[str, Any]:
@@ -117,11 +126,13 @@ def _map_table(battle_map: BattleMap) -> dict[str, Any]:
     return table
 
 
-def _unit_table(unit: Unit, library: Library, facing: Facing = Facing.N) -> dict[str, Any]:
+def unit_table(unit: Unit, library: Library, facing: Facing = Facing.N) -> dict[str, Any]:
     """A [[unit]] table: what differs from the unit's defaults (see `encounter_units`) and nothing else."""
     character = unit.character
-    known = library_id(character, library)
+    known, own_name = named_library_id(character, library)
     table: dict[str, Any] = {"id": unit.id, "side": unit.side, "character": known or character_table(character)}
+    if own_name is not None:
+        table["name"] = own_name
     if unit.at is not None:
         table["at"] = list(unit.at)
     if unit.facing is not facing:

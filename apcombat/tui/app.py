@@ -24,6 +24,7 @@ from apcombat.tui.palette import ActionsProvider
 
 if TYPE_CHECKING:
     from apcombat.content import Library
+    from apcombat.editor import EditorSession
     from apcombat.engine import Game
     from apcombat.saves import AutosaveClaim, BackgroundAutosave
 
@@ -70,12 +71,14 @@ class ApcombatApp(App):
         keymap_file: Path | None = None,
         seed: int | None = None,
         ai_pace: float | None = None,
+        editing: EditorSession | None = None,
     ) -> None:
         super().__init__()
         self._library = library
         self._library_lock = threading.Lock()
         self.content = content
         self.open_path = open_path
+        self.editing = editing  # `apcombat edit`: the editor opens on this fight
         # The user-files policy: APCOMBAT_SAVES, else ./saves if it exists here, else the user data folder's.
         self.saves = saves or saves_folder()
         self.seed = seed  # the dice's seed of every new game (`--seed`); None: a fresh one for each
@@ -173,6 +176,8 @@ class ApcombatApp(App):
         self.push_screen(TitleScreen())
         if self.open_path is not None:
             self.open_file(self.open_path)
+        if self.editing is not None:
+            self.open_editor(self.editing)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The settings' key is a priority binding (F4 over the modal screens too): rebound to a key that types
@@ -237,6 +242,12 @@ class ApcombatApp(App):
         else:
             seed = fresh_seed() if self.seed is None else self.seed
             self.open_game(Game(load_encounter(path, self.library), seed=seed), path.stem)
+
+    def open_editor(self, session: EditorSession) -> None:
+        """The encounter editor on `session`'s fight."""
+        from apcombat.tui.screens.editor import EditorScreen
+
+        self.push_screen(EditorScreen(session))
 
     def open_game(self, game: Game, name: str, replace: bool = False) -> None:
         """Play `game`; its `ai` sides are played by the AI as the state's side says (`Side.ai`)."""

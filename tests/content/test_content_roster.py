@@ -9,8 +9,9 @@ from typing import Any
 import attrs
 
 from apcombat.content import Library, load_encounter
+from apcombat.content.encounter_document import encounter_to_toml
 from apcombat.content.roster import Roster, content_id, new_character_id, read_new_character, unique_id
-from apcombat.content.writer import encounter_to_toml, write_text_file
+from apcombat.content.writer import write_text_file
 from apcombat.model import AiSettings, Control, Effort
 
 FORM = {

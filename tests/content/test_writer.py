@@ -12,7 +12,8 @@ from content_helpers import CONTENT
 from encounter_helpers import MAP, SIDES, encounter_file, unit_of
 
 from apcombat.content import Library, load_character, load_encounter
-from apcombat.content.writer import character_to_toml, encounter_to_toml, write_text_file
+from apcombat.content.encounter_document import encounter_to_toml
+from apcombat.content.writer import character_to_toml, write_text_file
 from apcombat.model import Encounter, Facing
 
 ENCOUNTERS = sorted((CONTENT / "encounters").glob("*.toml"))

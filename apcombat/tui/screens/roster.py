@@ -17,11 +17,12 @@ from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
 from apcombat.content import ContentError, Library
+from apcombat.content.encounter_document import encounter_to_toml
 from apcombat.content.encounter_summary import units_text
 from apcombat.content.paths import CHARACTERS_FOLDER, ENCOUNTERS_FOLDER, shown
 from apcombat.content.roster import Roster, content_id, new_character_id, with_character
 from apcombat.content.user_files import user_content_folder
-from apcombat.content.writer import character_to_toml, encounter_to_toml, write_text_file
+from apcombat.content.writer import character_to_toml, write_text_file
 from apcombat.model import Character, Control, Side, Unit
 from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen

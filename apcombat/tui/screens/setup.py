@@ -17,7 +17,7 @@ from apcombat.ai import LEVELS
 from apcombat.content import FIRES_NEED_FIRE_SPREAD, Library, fires_without_fire_spread, load_encounter
 from apcombat.dice import fresh_seed
 from apcombat.engine import Game, rule_modules, typed_line
-from apcombat.model import AiSettings, Control, CoverExempts, Effort, HexTurns, OptionalRules, Side
+from apcombat.model import AiSettings, Control, CoverExempts, Effort, Encounter, HexTurns, OptionalRules, Side
 from apcombat.model.modules import Module
 from apcombat.tui.screens.host import host
 from apcombat.tui.session import default_level
@@ -42,10 +42,11 @@ class SetupScreen(Screen):
         Binding("escape", "app.pop_screen", "Back", id="setup.back"),
     ]
 
-    def __init__(self, path: Path, library: Library) -> None:
+    def __init__(self, path: Path, library: Library, encounter: Encounter | None = None) -> None:
+        """The set-up of the fight in the file at `path`, or of `encounter` (the editor's, not saved yet)."""
         super().__init__()
         self.path = path
-        self.encounter = load_encounter(path, library)
+        self.encounter = encounter if encounter is not None else load_encounter(path, library)
         self._set_up = False  # its choices are on the screen, each with its value: Start may read them
         self._start_asked = False  # Start was asked before they were: it starts once they are
 

@@ -171,7 +171,7 @@ def test_r18_6_1_the_encounter_writer_keeps_reroll_points_and_markers(tmp_path: 
     # R18.6.1, R18.4: an encounter written back (the app's editor) keeps its sides' points and units' markers.
     from apcombat.content import load_encounter, load_library
     from apcombat.content.paths import content_root
-    from apcombat.content.writer import encounter_to_toml
+    from apcombat.content.encounter_document import encounter_to_toml
 
     library = load_library(content_root())
     path = fight(tmp_path, ON, points=(4, 0))

@@ -1,0 +1,231 @@
+"""The one encounter writer: an Encounter as the TOML a person writes (map rows as strings one to a line, one
+`[[unit]]` table per unit, only what differs from the defaults), used by the roster and the editor.
+
+Given the text the encounter was read from (`WrittenEncounter`), the writer changes that text instead of
+writing a new one: it compares what the text says (`encounter_table` of the encounter it loads as) with what
+the new encounter says, and only the keys that differ are set, added or removed, so comments, order, blank
+lines and the way values were written stay as they were. Nothing changed writes the same bytes. Sides and
+units are matched by id. Should the changed text not load back as the encounter (a key written in a way the
+comparison cannot see), the writer says so by writing a fresh file instead (`encounter_text` checks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+import tomlkit
+from tomlkit.container import Container
+from tomlkit.items import AoT, Array, InlineTable, Item, Table
+
+from apcombat.content.library import Library
+from apcombat.content.writer import encounter_table
+from apcombat.model.encounter import Encounter
+
+ENTRY_ARRAYS = ("side", "unit")
+"""The `[[table]]` arrays of an encounter file, whose entries are matched by their `id`."""
+
+_SECTIONS = ("map", "house_rules", "optional_rules", "modules")
+"""The top-level tables a fresh file writes as `[section]` headers."""
+
+
+@attrs.frozen
+class WrittenEncounter:
+    """An encounter file as read: its text, and the encounter that text loads as (units as written, not told
+    apart: `read_encounter(..., as_written=True)`)."""
+
+    text: str
+    encounter: Encounter
+
+
+def encounter_text(
+    encounter: Encounter,
+    library: Library,
+    base: WrittenEncounter | None = None,
+    loads_as: Callable[[str], Encounter | None] | None = None,
+) -> str:
+    """The text of an encounter file describing `encounter`: `base`'s text with only what changed changed, or
+    a fresh file. `loads_as`, if given, reads a text back; when the changed text does not read back as
+    `encounter`, a fresh file is written instead (comments are worth less than the fight)."""
+    table = encounter_table(encounter, library)
+    if base is None:
+        return fresh_document(table).as_string()
+    if base.encounter == encounter:
+        return base.text
+    document = tomlkit.parse(base.text)
+    merge_table(document, encounter_table(base.encounter, library), table)
+    text = document.as_string()
+    if loads_as is not None and loads_as(text) != encounter:
+        return fresh_document(table).as_string()
+    return text
+
+
+def encounter_to_toml(encounter: Encounter, library: Library) -> str:
+    """A new encounter file describing how `encounter` starts. A unit whose character is one of `library`'s
+    names it by id (`character = "raider"`, with `name` when the unit has its own); any other character is
+    written out (`[unit.character]`)."""
+    return encounter_text(encounter, library)
+
+
+# ----- a fresh file ---------------------------------------------------------------------------------------------
+
+
+def fresh_document(table: Mapping[str, Any]) -> tomlkit.TOMLDocument:
+    """A new file: name and description first, then `[map]` with one row a line, `[[side]]` and `[[unit]]`
+    tables (an inline character as `[unit.character]`), then the rules' sections; small tables inline."""
+    document = tomlkit.document()
+    for key, value in table.items():
+        if key in ENTRY_ARRAYS:
+            entries = tomlkit.aot()
+            for entry in value:
+                entries.append(_entry_table(entry))
+            document.add(tomlkit.nl())
+            document.add(key, entries)
+        elif key in _SECTIONS:
+            document.add(tomlkit.nl())
+            document.add(key, _section_table(key, value))
+        else:
+            document.add(key, toml_value(value))
+    return document
+
+
+def _section_table(key: str, values: Mapping[str, Any]) -> Table:
+    section = tomlkit.table()
+    for name, value in values.items():
+        section.add(name, map_rows(value) if (key, name) == ("map", "rows") else toml_value(value))
+    return section
+
+
+def _entry_table(values: Mapping[str, Any]) -> Table:
+    """One `[[side]]` or `[[unit]]` table; a character written out is its own `[unit.character]` table."""
+    entry = tomlkit.table()
+    for name, value in values.items():
+        if name == "character" and isinstance(value, dict):
+            character = tomlkit.table()
+            for field, field_value in value.items():
+                character.add(field, toml_value(field_value))
+            entry.add(name, character)
+        else:
+            entry.add(name, toml_value(value))
+    entry.add(tomlkit.nl())
+    return entry
+
+
+def map_rows(rows: list[str]) -> Array:
+    """Map rows one to a line, so the map reads as a map in the file and a change of a row diffs as one line."""
+    array = tomlkit.array()
+    array.extend(rows)
+    array.multiline(True)
+    return array
+
+
+def toml_value(value: Any) -> Item:
+    """A value as a person writes it: a table inline (`{ ST = 5, PE = 6 }`), lists on one line."""
+    if isinstance(value, Mapping):
+        inline = ", ".join(f"{_key(name)} = {toml_value(item).as_string()}" for name, item in value.items())
+        parsed: InlineTable = tomlkit.parse(f"v = {{ {inline} }}" if inline else "v = {}")["v"]
+        return parsed
+    return tomlkit.item(value)
+
+
+def _key(name: str) -> str:
+    return name if name and all(ch.isalnum() or ch in "_-" for ch in name) else tomlkit.item(name).as_string()
+
+
+# ----- changing a file as written -------------------------------------------------------------------------------
+
+
+def merge_table(container: Container | Table | InlineTable, old: Mapping[str, Any], new: Mapping[str, Any]) -> None:
+    """Change `container` (which says `old`) so that it says `new`: keys whose value changed are set in place
+    (keeping their comments), keys gone are removed, new keys added; a key `old` and `new` agree on is left as
+    written."""
+    for key, value in new.items():
+        before = old.get(key)
+        if key in container and before == value:
+            continue
+        if key in ENTRY_ARRAYS and isinstance(value, list):
+            _merge_entries(container, key, before if isinstance(before, list) else [], value)
+        elif isinstance(value, Mapping) and isinstance(container.get(key), Table | InlineTable):
+            inner = container[key]
+            assert isinstance(inner, Table | InlineTable)
+            merge_table(inner, before if isinstance(before, Mapping) else {}, value)
+            _drop_unsaid(inner, value)
+        elif key == "rows" and isinstance(container.get(key), Array) and isinstance(before, list):
+            _merge_rows(container, before, value)
+        elif key in container:
+            container[key] = map_rows(value) if key == "rows" else toml_value(value)
+        else:
+            _add(container, key, value)
+    for key in old:
+        if key not in new and key in container:
+            del container[key]
+
+
+def _add(container: Container | Table | InlineTable, key: str, value: Any) -> None:
+    if key in _SECTIONS and isinstance(container, Container) and isinstance(value, Mapping):
+        container.add(tomlkit.nl())
+        container.add(key, _section_table(key, value))
+    elif key == "character" and isinstance(value, Mapping) and isinstance(container, Table):
+        container.add(key, _entry_table({key: value})[key])
+    else:
+        container.add(key, map_rows(value) if key == "rows" else toml_value(value))
+
+
+def _drop_unsaid(table: Table | InlineTable, new: Mapping[str, Any]) -> None:
+    """In an entry that changed, a key written with the default value (so not in `new`) is removed: its default
+    may differ now (spare ammunition follows the weapons)."""
+    for key in [key for key in table if key not in new]:
+        del table[key]
+
+
+def _merge_rows(container: Container | Table | InlineTable, old: list[str], new: list[str]) -> None:
+    """Map rows: when there are as many, only the rows that changed are replaced (each keeps its comment)."""
+    rows = container["rows"]
+    assert isinstance(rows, Array)
+    if len(old) != len(new) or len(rows) != len(old):
+        container["rows"] = map_rows(new)
+        return
+    for y, (before, after) in enumerate(zip(old, new, strict=True)):
+        if before != after:
+            rows[y] = after
+
+
+def _merge_entries(container: Container | Table | InlineTable, key: str, old: list[Any], new: list[Any]) -> None:
+    """`[[side]]` or `[[unit]]` entries matched by id: changed ones changed in place, new ones added at the end,
+    gone ones removed; reordered when the order of the ids changed."""
+    written = container.get(key)
+    if not isinstance(written, AoT):
+        if key in container:
+            del container[key]
+        entries = tomlkit.aot()
+        for entry in new:
+            entries.append(_entry_table(entry))
+        container.add(tomlkit.nl()) if isinstance(container, Container) else None
+        container.add(key, entries)
+        return
+    was = {entry.get("id"): entry for entry in old}
+    tables = {table.get("id"): table for table in written}
+    kept: list[Table] = []
+    for entry in new:
+        table = tables.get(entry["id"])
+        if table is None:
+            if kept and not _ends_blank(kept[-1]):
+                kept[-1].add(tomlkit.nl())
+            kept.append(_entry_table(entry))
+            continue
+        before = was.get(entry["id"], {})
+        if before != entry:
+            merge_table(table, before, entry)
+            _drop_unsaid(table, entry)
+        kept.append(table)
+    if [table.get("id") for table in kept] != [table.get("id") for table in written]:
+        for number in reversed(range(len(written))):
+            del written[number]
+        for table in kept:
+            written.append(table)
+
+
+def _ends_blank(table: Table) -> bool:
+    """Whether a table is followed by a blank line (the file's way of separating `[[unit]]` tables)."""
+    return table.as_string().endswith("\n\n")

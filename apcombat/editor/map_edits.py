@@ -1,0 +1,174 @@
+"""Edits of an encounter's map: a new map, terrain painted on cells, fires at set-up (R18.3.4), resizing,
+shifting, rows pasted in. Each takes the encounter and gives the changed one (or raises EditRefused); the
+units stay where they are, wall or not (the checks say so)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from apcombat.editor.refusal import EditRefused
+from apcombat.editor.terrain import default_legend, glyph_for
+from apcombat.model import limits
+from apcombat.model.battlemap import BattleMap, Cell, Terrain
+from apcombat.model.encounter import Encounter
+
+MAP_KINDS = ("square", "hex")
+
+
+def blank_map(width: int, height: int, kind: str = "square") -> BattleMap:
+    """A map of floor, `width` x `height` cells, squares or hexes (R20.1)."""
+    _check_size(width, height)
+    if kind not in MAP_KINDS:
+        raise EditRefused(f"a map is square or hex, not {kind!r}")
+    return BattleMap(rows=("." * width,) * height, legend=default_legend(), kind=kind)
+
+
+def _check_size(width: int, height: int) -> None:
+    side = limits.MAP_SIDE
+    if not (1 <= width <= side and 1 <= height <= side):
+        raise EditRefused(f"a map is 1 to {side:,} cells each way; {width} x {height} is not")
+
+
+def _the_map(encounter: Encounter) -> BattleMap:
+    if encounter.map is None:
+        raise EditRefused("this fight has no map (table mode): give it one first")
+    return encounter.map
+
+
+def paint(encounter: Encounter, cells: Iterable[Cell], terrain: Terrain) -> Encounter:
+    """The map with `terrain` on every cell given that is on it; a cell painted is no longer on fire or burnt."""
+    battle_map = _the_map(encounter)
+    glyph, legend = glyph_for(battle_map.legend, terrain)
+    by_row: dict[int, list[int]] = {}
+    for x, y in cells:
+        if battle_map.inside((x, y)):
+            by_row.setdefault(y, []).append(x)
+    if not by_row:
+        return encounter
+    rows = list(battle_map.rows)
+    for y, xs in by_row.items():
+        row = list(rows[y])
+        for x in xs:
+            row[x] = glyph
+        rows[y] = "".join(row)
+    painted = {(x, y) for y, xs in by_row.items() for x in xs}
+    changed = attrs.evolve(
+        battle_map,
+        rows=tuple(rows),
+        legend=legend,
+        fires=battle_map.fires - painted,
+        burnt=battle_map.burnt - painted,
+    )
+    return attrs.evolve(encounter, map=changed)
+
+
+def set_fires(encounter: Encounter, cells: Iterable[Cell], on: bool) -> Encounter:
+    """R18.3.4: cells burning as the fight starts (on), or not (off). Walls and low obstacles that do not burn
+    are left as they are (a fire is lit on flammable terrain or open ground)."""
+    battle_map = _the_map(encounter)
+    chosen = {cell for cell in cells if battle_map.inside(cell)}
+    if on:
+        legend, rows = battle_map.legend, battle_map.rows
+        lit = {(x, y) for x, y in chosen if not legend[rows[y][x]].blocks_movement or legend[rows[y][x]].flammable}
+        changed = attrs.evolve(battle_map, fires=battle_map.fires | lit, burnt=battle_map.burnt - lit)
+    else:
+        changed = attrs.evolve(battle_map, fires=battle_map.fires - chosen)
+    return attrs.evolve(encounter, map=changed)
+
+
+def with_map(encounter: Encounter, battle_map: BattleMap | None) -> Encounter:
+    """The encounter on another map (None: table mode, and its units take no cell)."""
+    if battle_map is None:
+        units = tuple(attrs.evolve(unit, at=None) for unit in encounter.units)
+        return attrs.evolve(encounter, map=None, units=units)
+    return attrs.evolve(encounter, map=battle_map)
+
+
+def resize(encounter: Encounter, width: int, height: int) -> Encounter:
+    """The map cut or grown to `width` x `height` from its top-left corner (new cells floor)."""
+    battle_map = _the_map(encounter)
+    _check_size(width, height)
+    outside = [
+        unit for unit in encounter.units if unit.at is not None and not (unit.at[0] < width and unit.at[1] < height)
+    ]
+    if outside:
+        unit = outside[0]
+        raise EditRefused(
+            f"{unit.name} stands at {unit.at[0]},{unit.at[1]}, outside a {width} x {height} map: move or remove "  # type: ignore[index]
+            f"{'them' if len(outside) > 1 else 'it'} first"
+        )
+    floor, legend = glyph_for(battle_map.legend, Terrain.FLOOR)
+    rows = [row[:width].ljust(width, floor) for row in battle_map.rows[:height]]
+    rows += [floor * width] * (height - len(rows))
+    inside = {(x, y) for x, y in battle_map.fires | battle_map.burnt if x < width and y < height}
+    changed = attrs.evolve(
+        battle_map,
+        rows=tuple(rows),
+        legend=legend,
+        fires=battle_map.fires & inside,
+        burnt=battle_map.burnt & inside,
+    )
+    return attrs.evolve(encounter, map=changed)
+
+
+def shift(encounter: Encounter, dx: int, dy: int) -> Encounter:
+    """Everything on the map (terrain, fires, units) moved `dx`, `dy` cells; what leaves the map is gone and
+    the cells left behind are floor. Refused if a unit would leave the map. On a hex map an odd `dy` would
+    change every cell's neighbours, so hexes shift by whole pairs of rows."""
+    battle_map = _the_map(encounter)
+    if battle_map.kind == "hex" and dy % 2:
+        raise EditRefused("a hex map shifts up or down by two rows at a time (its rows are offset in pairs)")
+    width, height = battle_map.width, battle_map.height
+    for unit in encounter.units:
+        if unit.at is not None and not battle_map.inside((unit.at[0] + dx, unit.at[1] + dy)):
+            raise EditRefused(f"{unit.name} would leave the map: move {unit.name} first, or shift less")
+    floor, legend = glyph_for(battle_map.legend, Terrain.FLOOR)
+    rows = []
+    for y in range(height):
+        source = y - dy
+        row = battle_map.rows[source] if 0 <= source < height else floor * width
+        rows.append("".join(row[x - dx] if 0 <= x - dx < width else floor for x in range(width)))
+
+    def moved(cells: frozenset[Cell]) -> frozenset[Cell]:
+        return frozenset((x + dx, y + dy) for x, y in cells if battle_map.inside((x + dx, y + dy)))
+
+    changed = attrs.evolve(
+        battle_map, rows=tuple(rows), legend=legend, fires=moved(battle_map.fires), burnt=moved(battle_map.burnt)
+    )
+    units = tuple(
+        attrs.evolve(unit, at=(unit.at[0] + dx, unit.at[1] + dy)) if unit.at is not None else unit
+        for unit in encounter.units
+    )
+    return attrs.evolve(encounter, map=changed, units=units)
+
+
+def paste_rows(
+    encounter: Encounter, origin: Cell, rows: Iterable[str], legend: Mapping[str, Terrain] | None = None
+) -> Encounter:
+    """Rows of legend characters (as a map's `rows` has them, from the clipboard or a file) laid on the map
+    with their first character at `origin`; what runs past the map's edge is cut. A character is read through
+    `legend` first, then the map's legend; an unknown one is refused, naming it."""
+    battle_map = _the_map(encounter)
+    known = {**battle_map.legend, **(legend or {})}
+    pasted = [row.rstrip("\r\n") for row in rows]
+    pasted = [row for row in pasted if row] or []
+    if not pasted:
+        raise EditRefused("nothing to paste: give rows of map characters, one row a line")
+    for y, row in enumerate(pasted):
+        for x, glyph in enumerate(row):
+            if glyph not in known:
+                raise EditRefused(
+                    f"unknown map character {glyph!r} in pasted row {y + 1}, column {x + 1}: the legend has "
+                    f"{''.join(sorted(known))}"
+                )
+    result = encounter
+    by_terrain: dict[Terrain, set[Cell]] = {}
+    ox, oy = origin
+    for y, row in enumerate(pasted):
+        for x, glyph in enumerate(row):
+            by_terrain.setdefault(known[glyph], set()).add((ox + x, oy + y))
+    for terrain, cells in by_terrain.items():
+        result = paint(result, cells, terrain)
+    return result

@@ -1,0 +1,169 @@
+"""The editor's screen: the map on the left, the panels on the right (the terrain brush, units, sides, rules,
+problems), a hint line under them. Every edit goes through `edit`, which records it for undo, redraws, and
+autosaves the draft; the screen itself computes nothing of the rules or the files (`apcombat.editor` does)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from apcombat.editor import EditorSession, EditRefused
+from apcombat.model import Cell, Encounter
+from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
+from apcombat.tui.screens.editor.panels import EditorPanels
+from apcombat.tui.widgets.map_view import MapOverlay, MapView
+
+AUTOSAVE_AFTER = 2.0
+"""Seconds after the last edit before the draft is written (a stroke of edits writes once)."""
+
+EDITOR_BINDINGS = [
+    Binding("ctrl+z", "undo", "Undo", id="editor.undo"),
+    Binding("ctrl+y", "redo", "Redo", show=False, id="editor.redo"),
+    Binding("ctrl+s", "save", "Save", id="editor.save"),
+    Binding("f10", "play", "Play it", id="editor.play"),
+    Binding("escape", "leave", "Back", show=False, id="editor.leave"),
+]
+
+
+class EditorScreen(Painting, Screen):
+    """Make or change a fight: `session` holds it; the map, the panels and the hint show it."""
+
+    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS]
+
+    def __init__(self, session: EditorSession) -> None:
+        super().__init__()
+        self.session = session
+        self._autosave_timer: Timer | None = None
+        self.said = session.note
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="editor"):
+            yield MapView(id="editor-map")
+            yield EditorPanels(id="editor-panels")
+        with Vertical(id="editor-foot"):
+            yield Static("", id="editor-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_fight()
+        if self.said:
+            self.notify(self.said)
+        self.query_one(MapView).focus()
+
+    # ----- what every part calls ---------------------------------------------------------------------------------
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.session.encounter
+
+    @property
+    def map_view(self) -> MapView:
+        return self.query_one("#editor-map", MapView)
+
+    @property
+    def cursor(self) -> Cell:
+        return self.map_view.cursor
+
+    def edit(self, words: str, change: Callable[[Encounter], Encounter]) -> bool:
+        """Make an edit (refused ones say why and change nothing); whether the fight changed."""
+        try:
+            changed = self.session.edit(words, change)
+        except EditRefused as refusal:
+            self.notify(str(refusal), severity="warning")
+            return False
+        if changed:
+            self.show_fight()
+            self._autosave_soon()
+        return changed
+
+    def show_fight(self) -> None:
+        """Draw the fight as it is now: the map, the panels, the title's name and whether it is saved."""
+        self.map_view.show(self.encounter, self.overlay())
+        self.query_one(EditorPanels).show(self.session)
+        self.show_hint()
+        saved = "" if self.session.saved else " (unsaved)"
+        self.title = f"Editor — {self.encounter.name}{saved}"
+
+    def overlay(self) -> MapOverlay:
+        """What is drawn over the map: the marked corner of a line or rectangle."""
+        return MapOverlay(target=self.mark)
+
+    def show_hint(self) -> None:
+        self.query_one("#editor-hint", Static).update(self.hint())
+
+    def hint(self) -> str:
+        x, y = self.cursor
+        battle_map = self.encounter.map
+        if battle_map is None:
+            return "Table mode: no map"
+        here = battle_map.at((x, y)).value if battle_map.inside((x, y)) else ""
+        units = ", ".join(unit.name for unit in self.encounter.units if unit.at == (x, y))
+        return f"{x},{y} {here}{' — ' + units if units else ''} · {self.paint_hint()}"
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        self.show_hint()
+
+    # ----- undo, saving, autosave, playing -----------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        words = self.session.undo()
+        self.notify(f"Undone: {words}" if words else "Nothing to undo")
+        self.show_fight()
+        self._autosave_soon()
+
+    def action_redo(self) -> None:
+        words = self.session.redo()
+        self.notify(f"Redone: {words}" if words else "Nothing to redo")
+        self.show_fight()
+        self._autosave_soon()
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save()
+        except OSError as error:
+            self.notify(f"Could not save {self.session.path}: {error.strerror or error}", severity="error")
+            return
+        problems = self.session.problems()
+        also = f" — {len(problems)} problem(s) to fix before it can be played" if problems else ""
+        self.notify(f"Saved {path}{also}")
+        self.show_fight()
+
+    def _autosave_soon(self) -> None:
+        if self._autosave_timer is not None:
+            self._autosave_timer.stop()
+        self._autosave_timer = self.set_timer(AUTOSAVE_AFTER, self._autosave)
+
+    @work(thread=True, exclusive=True, group="editor-autosave")
+    def _autosave(self) -> None:
+        try:
+            self.session.autosave()
+        except OSError as error:
+            self.app.call_from_thread(self.notify, f"The draft could not be written: {error}", severity="warning")
+
+    def action_play(self) -> None:
+        """To the set-up screen of the fight as it is (refused while it has a problem)."""
+        problems = self.session.problems()
+        fight = self.session.fight()
+        if problems or fight is None:
+            said = problems[0].sentence if problems else "it does not load"
+            self.notify(f"Not playable yet: {said}", severity="warning")
+            return
+        from apcombat.tui.screens.host import host
+        from apcombat.tui.screens.setup import SetupScreen
+
+        self.session.autosave()
+        self.app.push_screen(SetupScreen(self.session.path, host(self.app).library, encounter=fight))
+
+    def action_leave(self) -> None:
+        if self.cancel_stroke():
+            return
+        if self.session.autosave() is not None:
+            self.notify("Your changes are kept as a draft: open the fight again to go on")
+        self.app.pop_screen()

@@ -35,6 +35,12 @@ class MapOverlay:
     blast: dict[Cell, BlastBand] = attrs.field(factory=dict)
     """A throw being aimed (R22.5): the blast's band of each cell around the cursor, a caught character's cell
     in its band after the shifts."""
+    flagged: frozenset[Cell] = attrs.field(default=frozenset(), converter=as_frozenset)
+    """The editor: cells with a problem `apcombat check` would report (a unit in a wall, a hidden unit in the
+    open)."""
+    stroke: frozenset[Cell] = attrs.field(default=frozenset(), converter=as_frozenset)
+    """The editor: the cells the next stroke paints (the brush under the cursor, a line or rectangle from the
+    mark)."""
 
 
 def rows_of_cells(cells: frozenset[Cell]) -> dict[int, frozenset[int]]:

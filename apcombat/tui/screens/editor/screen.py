@@ -18,6 +18,7 @@ from apcombat.editor import EditorSession, EditRefused
 from apcombat.model import Cell, Encounter
 from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
 from apcombat.tui.screens.editor.panels import EditorPanels
+from apcombat.tui.screens.editor.unit_keys import UNIT_BINDINGS, UnitKeys
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 
 AUTOSAVE_AFTER = 2.0
@@ -32,10 +33,10 @@ EDITOR_BINDINGS = [
 ]
 
 
-class EditorScreen(Painting, Screen):
+class EditorScreen(Painting, UnitKeys, Screen):
     """Make or change a fight: `session` holds it; the map, the panels and the hint show it."""
 
-    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS]
+    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS, *UNIT_BINDINGS]
 
     def __init__(self, session: EditorSession) -> None:
         super().__init__()
@@ -85,8 +86,10 @@ class EditorScreen(Painting, Screen):
 
     def show_fight(self) -> None:
         """Draw the fight as it is now: the map, the panels, the title's name and whether it is saved."""
-        self.map_view.show(self.encounter, self.overlay())
+        self.map_view.show(self.shown_encounter(), self.overlay())
         self.query_one(EditorPanels).show(self.session)
+        self._fighters_shown = None
+        self.show_fighters()
         self.show_hint()
         saved = "" if self.session.saved else " (unsaved)"
         self.title = f"Editor — {self.encounter.name}{saved}"
@@ -105,7 +108,7 @@ class EditorScreen(Painting, Screen):
             return "Table mode: no map"
         here = battle_map.at((x, y)).value if battle_map.inside((x, y)) else ""
         units = ", ".join(unit.name for unit in self.encounter.units if unit.at == (x, y))
-        return f"{x},{y} {here}{' — ' + units if units else ''} · {self.paint_hint()}"
+        return f"{x},{y} {here}{' — ' + units if units else ''} · {self.paint_hint()}{self.units_hint()}"
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         self.show_hint()
@@ -162,7 +165,7 @@ class EditorScreen(Painting, Screen):
         self.app.push_screen(SetupScreen(self.session.path, host(self.app).library, encounter=fight))
 
     def action_leave(self) -> None:
-        if self.cancel_stroke():
+        if self.cancel_stroke() or self.cancel_grab():
             return
         if self.session.autosave() is not None:
             self.notify("Your changes are kept as a draft: open the fight again to go on")

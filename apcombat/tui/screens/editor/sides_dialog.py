@@ -129,7 +129,7 @@ class SidesDialog(ModalScreen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         kind, _, side_id = (event.select.id or "").partition("-")
         side = self._side(side_id)
-        if side is None or event.value is Select.BLANK:
+        if side is None or event.value is Select.NULL:
             return
         value: Any = event.value
         if kind == "control" and value != side.control.value:

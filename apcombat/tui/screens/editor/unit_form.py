@@ -100,7 +100,7 @@ class UnitForm(ModalScreen[None]):
     UnitForm .field { width: 12; }
     UnitForm Input { width: 1fr; }
     UnitForm Select { width: 1fr; }
-    UnitForm .problem { width: 100%; height: auto; padding-left: 12; }
+    UnitForm .problem { width: 100%; height: auto; padding-left: 12; display: none; }
     """
     BINDINGS = [Binding("escape", "close", "Close", id="editor.unit_form.close")]
 
@@ -157,7 +157,7 @@ class UnitForm(ModalScreen[None]):
             return unit.morale.value
         if name == "fate":
             return unit.fate.value
-        return unit.ai_role.value if unit.ai_role is not None else Select.BLANK
+        return unit.ai_role.value if unit.ai_role is not None else Select.NULL
 
     @staticmethod
     def _flag(unit: Unit, name: str) -> bool:
@@ -186,9 +186,9 @@ class UnitForm(ModalScreen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         name = (event.select.id or "").removeprefix("unit-")
-        value = None if event.value is Select.BLANK else event.value
+        value = None if event.value is Select.NULL else event.value
         current = self.unit.armor.id if name == "armor" else self._chosen(self.unit, name)
-        if value == (None if current is Select.BLANK else current):
+        if value == (None if current is Select.NULL else current):
             return
         self.change(name, value, f"{WORDS[name]} {value or 'none'}")
 
@@ -211,7 +211,9 @@ class UnitForm(ModalScreen[None]):
         self.query_one("#unit-form-title", Label).update(f"{self.unit.name} ({self.unit.id})")
 
     def _refused(self, name: str, sentence: str) -> None:
-        self.query_one(f"#unit-{name}-problem", Label).update(sentence)
+        problem = self.query_one(f"#unit-{name}-problem", Label)
+        problem.update(sentence)
+        problem.display = bool(sentence)
 
     def action_close(self) -> None:
         focused = self.focused

@@ -67,8 +67,9 @@ class UnitPicker(ModalScreen[Placement | None]):
                 value=self.side,
                 allow_blank=False,
                 id="picker-side",
+                compact=True,
             )
-            yield Input(placeholder="type part of a name", id="picker-filter")
+            yield Input(placeholder="type part of a name", id="picker-filter", compact=True)
             yield OptionList(id="picker-list")
             yield Label("Enter: place it · Tab: side · Esc: cancel", classes="dim")
 

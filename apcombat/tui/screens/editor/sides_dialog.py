@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
@@ -31,8 +31,11 @@ class SidesDialog(ModalScreen[None]):
     DEFAULT_CSS = """
     SidesDialog .dialog { width: 78; max-height: 95%; }
     SidesDialog .row { height: auto; }
+    SidesDialog .side { margin-top: 1; }
     SidesDialog .side-name { width: 24; }
-    SidesDialog Select { width: 1fr; }
+    SidesDialog Select { width: 26; margin-right: 1; }
+    SidesDialog Select.control { width: 14; }
+    SidesDialog Select.edge { width: 18; }
     SidesDialog Input.number { width: 6; }
     SidesDialog .field { width: auto; padding: 0 1; }
     SidesDialog Button { min-width: 10; }
@@ -57,7 +60,8 @@ class SidesDialog(ModalScreen[None]):
                 yield Input(placeholder="a new side's name", id="new-side", classes="side-name", compact=True)
                 yield Button("add side", id="add-side", compact=True)
             yield Label("", id="sides-problem", classes="error")
-            yield Label("Enter or leaving a name changes it · Esc: close", classes="dim")
+            yield Label("edge: where broken units flee (R18.1.3); re-roll points 0-10 (R18.6.1)", classes="dim")
+            yield Label("Enter or leaving a field changes it · Esc: close", classes="dim")
 
     def _side_rows(self, side: Side) -> ComposeResult:
         is_ai = side.control is Control.AI
@@ -69,39 +73,43 @@ class SidesDialog(ModalScreen[None]):
                 value=side.control.value,
                 allow_blank=False,
                 id=f"control-{side.id}",
+                classes="control",
                 compact=True,
             )
             yield Button(f"remove ({count} unit{'s' * (count != 1)})", id=f"remove-{side.id}", compact=True)
-        with Horizontal(classes="row", id=f"ai-{side.id}") as ai_row:
-            ai_row.display = is_ai
-            yield Select(
-                [(f"AI level: {name}", name) for name in sorted(LEVELS)],
-                value=side.ai.level if side.ai.level in LEVELS else default_level(),
-                allow_blank=False,
-                id=f"level-{side.id}",
-                compact=True,
-            )
-            yield Select(
-                [(f"effort: {effort.value}", effort.value) for effort in Effort],
-                value=side.ai.effort.value,
-                allow_blank=False,
-                id=f"effort-{side.id}",
-                compact=True,
-            )
-            for knob in KNOBS:
-                knob_select = _knob_select(side, knob)
-                knob_select.compact = True
-                yield knob_select
+        with Vertical(classes="row", id=f"ai-{side.id}") as ai_rows:
+            ai_rows.display = is_ai
+            with Horizontal(classes="row"):
+                yield Select(
+                    [(f"AI level: {name}", name) for name in sorted(LEVELS)],
+                    value=side.ai.level if side.ai.level in LEVELS else default_level(),
+                    allow_blank=False,
+                    id=f"level-{side.id}",
+                    compact=True,
+                )
+                yield Select(
+                    [(f"effort: {effort.value}", effort.value) for effort in Effort],
+                    value=side.ai.effort.value,
+                    allow_blank=False,
+                    id=f"effort-{side.id}",
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                for knob in KNOBS:
+                    knob_select = _knob_select(side, knob)
+                    knob_select.compact = True
+                    yield knob_select
         with Horizontal(classes="row"):
-            yield Label("edge (R18.1.3)", classes="field")
+            yield Label("edge", classes="field")
             yield Select(
                 [(f"flee to {edge.value}", edge.value) for edge in Edge] + [("nearest edge", NO_EDGE)],
                 value=side.edge.value if side.edge is not None else NO_EDGE,
                 allow_blank=False,
                 id=f"edge-{side.id}",
+                classes="edge",
                 compact=True,
             )
-            yield Label("re-roll points 0-10 (R18.6.1)", classes="field")
+            yield Label("re-roll points", classes="field")
             yield Input(
                 str(side.reroll_points),
                 restrict=r"[0-9]*",

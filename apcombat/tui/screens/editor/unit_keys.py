@@ -4,20 +4,25 @@ character), its start form (Enter on it), grab and drop it (`g`), turn it (`t`/`
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import attrs
 from textual import work
 from textual.binding import Binding
 
 from apcombat.content.paths import CHARACTERS_FOLDER
 from apcombat.content.roster import new_character_id, with_character
+from apcombat.content.user_files import user_content_folder
 from apcombat.content.writer import character_to_toml, write_text_file
 from apcombat.editor.fight_edits import copy_unit, ids, move_unit, place_unit, remove_unit, turned, units_at
-from apcombat.model import Cell, Encounter, Unit
+from apcombat.model import Cell, Character, Encounter, Unit
 from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter
 from apcombat.tui.screens.editor.face import EditorFace
 from apcombat.tui.screens.editor.fighters_panel import FightersPanel
 from apcombat.tui.screens.editor.sides_dialog import SidesDialog
 from apcombat.tui.screens.editor.unit_form import UnitForm
 from apcombat.tui.screens.editor.unit_picker import NEW_CHARACTER, Placement, UnitPicker
+from apcombat.tui.screens.roster import KeepsLibrary
 from apcombat.tui.widgets.map_view import MapView
 
 UNIT_BINDINGS = [
@@ -113,7 +118,7 @@ class UnitKeys(EditorFace):
     async def _new_character(self, side_id: str, at: Cell | None) -> None:
         """The roster's character form; a character saved there joins the user's characters folder."""
         library = self.session.library
-        folder = library.user_root or library.root
+        folder = library.user_root or user_content_folder()  # the user's characters folder, as the roster's
         side_name = next((side.name for side in self.encounter.sides if side.id == side_id), side_id)
         made: NewCharacter | None = await self.app.push_screen_wait(CharacterFormScreen(library, side_name, folder))
         if made is None:
@@ -126,11 +131,19 @@ class UnitKeys(EditorFace):
             except OSError as error:
                 self.notify(f"Cannot save {path}: {error.strerror or error}; the character is used anyway.")
             else:
-                self.session.library = with_character(library, character_id, made.character)
+                self._know(character_id, made.character, folder)
                 self.notify(f"Saved {made.character.name} as {path}", timeout=4)
                 self._place(character_id, side_id, at)
                 return
         self._place_character(made, side_id, at)
+
+    def _know(self, character_id: str, character: Character, folder: Path) -> None:
+        """A character just saved is a ready one from now on, here and for the rest of the app (its folder the
+        user's content folder, where a fight's `character = "..."` finds it)."""
+        library = with_character(self.session.library, character_id, character)
+        self.session.library = attrs.evolve(library, user_root=library.user_root or folder)
+        if isinstance(self.app, KeepsLibrary) and self.app.library.root == library.root:
+            self.app.library = self.session.library
 
     def _place_character(self, made: NewCharacter, side_id: str, at: Cell | None) -> None:
         library = self.session.library

@@ -20,7 +20,7 @@ from apcombat.model.ai_settings import AiRole
 from apcombat.model.fates import Edge, Fate, MoraleState
 from apcombat.tui.screens.character_form import CharacterFormScreen
 from apcombat.tui.screens.editor import EditorScreen
-from apcombat.tui.screens.editor.fighters_panel import FightersPanel
+from apcombat.tui.screens.editor.fighters_panel import FightersPanel, unit_words
 from apcombat.tui.screens.editor.sides_dialog import SidesDialog
 from apcombat.tui.screens.editor.unit_form import UnitForm
 from apcombat.tui.screens.editor.unit_picker import UnitPicker
@@ -197,6 +197,9 @@ def test_every_field_of_the_start_form_changes_the_unit_one_undo_step_each(
             AiRole.GUARD,
         )
         assert ana.hidden and ana.stunned
+        fighters = ui.text("#editor-fighters", editor_map(ui).screen)
+        assert "P1 Ana the Bold 2,3" in fighters
+        assert unit_words(ana, "P1") == f"P1 Ana the Bold 2,3 {ana.facing.value} 20/31hp hidden"
         words = list(with_ana.history)
         assert len(words) == 1 + 13, words  # placing, then one step a field
         await ui.press("escape")
@@ -336,8 +339,12 @@ def test_the_sides_dialog_changes_every_field_of_a_side(with_ana: EditorSession,
         name.value = "Vault dwellers"
         name.focus()
         await ui.press("enter")
+        dialog.query_one("#control-players", Select).value = "ai"
+        await ui.settle()
+        assert dialog.query_one("#ai-players").display  # the AI's level, effort and knobs, for an AI side
         dialog.query_one("#control-players", Select).value = "gm"
         await ui.settle()
+        assert not dialog.query_one("#ai-players").display
         dialog.query_one("#edge-players", Select).value = "W"
         await ui.settle()
         points = dialog.query_one("#rerolls-players", Input)

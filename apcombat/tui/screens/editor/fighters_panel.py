@@ -15,15 +15,19 @@ from apcombat.model import Cell, Unit
 
 
 def unit_words(unit: Unit, mark: str) -> str:
-    """One unit's line: "R Rex 7,0 W HP 12/20 hidden"."""
+    """One unit's line: "R1 Rex 7,0 W 12/20hp hidden" (HP only when not full)."""
     where = f"{unit.at[0]},{unit.at[1]} {unit.facing.value}" if unit.at is not None else "table"
-    hp = f" HP {unit.hp}/{unit.character.hit_points}" if unit.hp != unit.character.hit_points else ""
+    hp = f" {unit.hp}/{unit.character.hit_points}hp" if unit.hp != unit.character.hit_points else ""
     flags = "".join((" hidden" * unit.hidden, " cover" * (unit.in_cover and not unit.hidden)))
     return f"{mark} {unit.name} {where}{hp}{flags}"
 
 
 class FightersPanel(Static):
     """Each side, who plays it, and its units; `UnitClicked` when a unit's line is clicked."""
+
+    DEFAULT_CSS = """
+    FightersPanel { text-wrap: nowrap; text-overflow: ellipsis; }  /* a line a unit: clicks find it by row */
+    """
 
     class UnitClicked(Message):
         def __init__(self, unit_id: str) -> None:

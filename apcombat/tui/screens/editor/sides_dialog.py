@@ -166,7 +166,7 @@ class SidesDialog(ModalScreen[None]):
             self._typed(event.input)
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
-        if event.input.id != "new-side":
+        if event.input.id != "new-side" and self.is_current:
             self._typed(event.input)
 
     def _typed(self, field: Input) -> None:

@@ -147,7 +147,7 @@ class UnitForm(ModalScreen[None]):
                 if name in UNIT_FIELDS:  # `cover` lands with the encounter format's [[unit]] cover
                     yield Checkbox(WORDS[name], self._flag(unit, name), id=f"unit-{name}", compact=True)
                     yield Label("", id=f"unit-{name}-problem", classes="error problem")
-            yield Label("Enter or leaving a field changes it (one undo step each) · Esc: close", classes="dim")
+            yield Label("Enter or leaving a field: one undo step each · Esc: close", classes="dim")
 
     @staticmethod
     def _chosen(unit: Unit, name: str) -> Any:
@@ -172,7 +172,8 @@ class UnitForm(ModalScreen[None]):
         self._typed(event.input)
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
-        self._typed(event.input)
+        if self.is_current:  # not as the form closes: Escape has taken what was typed
+            self._typed(event.input)
 
     def _typed(self, field: Input) -> None:
         name = (field.id or "").removeprefix("unit-")

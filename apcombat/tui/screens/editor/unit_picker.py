@@ -71,7 +71,7 @@ class UnitPicker(ModalScreen[Placement | None]):
             )
             yield Input(placeholder="type part of a name", id="picker-filter", compact=True)
             yield OptionList(id="picker-list")
-            yield Label("Enter: place it · Tab: side · Esc: cancel", classes="dim")
+            yield Label("Enter: place it · shift+Tab: the side · Esc: cancel", classes="dim")
 
     def on_mount(self) -> None:
         self._show("")

@@ -147,6 +147,7 @@ class UnitForm(ModalScreen[None]):
                 if name in UNIT_FIELDS:  # `cover` lands with the encounter format's [[unit]] cover
                     yield Checkbox(WORDS[name], self._flag(unit, name), id=f"unit-{name}", compact=True)
                     yield Label("", id=f"unit-{name}-problem", classes="error problem")
+            yield Label("weapons: ids, the first in hand · thrown, ammo: an id and a count each", classes="dim")
             yield Label("Enter or leaving a field: one undo step each · Esc: close", classes="dim")
 
     @staticmethod

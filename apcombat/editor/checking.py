@@ -56,6 +56,8 @@ def spot(problem: Problem, encounter: Encounter) -> Spot:
         if kind == "unit":
             unit = name
             cell = next((u.at for u in encounter.units if u.id == name), None)
+            if cell is not None and (encounter.map is None or not encounter.map.inside(cell)):
+                cell = None  # off the map, as a file may have it: nowhere to show it
         else:
             side = name
     if cell is None and (found := _CELL.search(problem.message)) and encounter.map is not None:

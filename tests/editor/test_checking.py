@@ -3,10 +3,13 @@ tables and keys, keeps its rule number, and is put on the cell, unit or side it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from apcombat.content import Library
 from apcombat.editor import EditorSession, new_fight
+from apcombat.editor.checking import Spot
 from apcombat.editor.fight_edits import change_unit, place_unit, remove_side, set_rules
 from apcombat.editor.map_edits import paint, set_fires
 from apcombat.model import Encounter, Terrain
@@ -27,7 +30,7 @@ def peopled(library: Library) -> EditorSession:
     return session
 
 
-def only_problem(session: EditorSession, change) -> object:  # type: ignore[no-untyped-def]
+def only_problem(session: EditorSession, change: Callable[[Encounter], Encounter]) -> Spot:
     session.edit("the edit", change)
     (spot,) = session.problems()
     assert not any(words in spot.sentence for words in FILE_WORDS), spot.sentence

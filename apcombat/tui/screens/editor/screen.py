@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from apcombat.editor import EditorSession, EditRefused
 from apcombat.model import Cell, Encounter
+from apcombat.tui.screens.editor.checks import CHECK_BINDINGS, Checking
 from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
 from apcombat.tui.screens.editor.panels import EditorPanels
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
@@ -32,10 +33,10 @@ EDITOR_BINDINGS = [
 ]
 
 
-class EditorScreen(Painting, Screen):
+class EditorScreen(Painting, Checking, Screen):
     """Make or change a fight: `session` holds it; the map, the panels and the hint show it."""
 
-    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS]
+    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS, *CHECK_BINDINGS]
 
     def __init__(self, session: EditorSession) -> None:
         super().__init__()
@@ -88,12 +89,13 @@ class EditorScreen(Painting, Screen):
         self.map_view.show(self.encounter, self.overlay())
         self.query_one(EditorPanels).show(self.session)
         self.show_hint()
+        self.check_soon()
         saved = "" if self.session.saved else " (unsaved)"
         self.title = f"Editor — {self.encounter.name}{saved}"
 
     def overlay(self) -> MapOverlay:
-        """What is drawn over the map: the marked corner of a line or rectangle."""
-        return MapOverlay(target=self.mark)
+        """What is drawn over the map: the marked corner of a line or rectangle, the cells with a problem."""
+        return MapOverlay(target=self.mark, flagged=self.flagged())
 
     def show_hint(self) -> None:
         self.query_one("#editor-hint", Static).update(self.hint())
@@ -105,6 +107,9 @@ class EditorScreen(Painting, Screen):
             return "Table mode: no map"
         here = battle_map.at((x, y)).value if battle_map.inside((x, y)) else ""
         units = ", ".join(unit.name for unit in self.encounter.units if unit.at == (x, y))
+        problem = self.problem_here((x, y))
+        if problem:
+            return f"{x},{y} {here}{' — ' + units if units else ''} · {problem}"
         return f"{x},{y} {here}{' — ' + units if units else ''} · {self.paint_hint()}"
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:

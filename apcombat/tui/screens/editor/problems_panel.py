@@ -62,7 +62,7 @@ class ProblemsPanel(Vertical):
             title.update(READY)
             listing.display = False
             return
-        title.update(f"Problems ({len(spots)}) — e to go through them")
+        title.update(f"Problems ({len(spots)}): e to go to one")
         listing.display = True
         listing.add_options(Option(f"• {spot.sentence}") for spot in spots)
         if highlighted is not None:

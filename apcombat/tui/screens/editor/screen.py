@@ -19,6 +19,7 @@ from apcombat.model import Cell, Encounter
 from apcombat.tui.screens.editor.checks import CHECK_BINDINGS, Checking
 from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
 from apcombat.tui.screens.editor.panels import EditorPanels
+from apcombat.tui.screens.editor.rules_dialog import RULES_BINDINGS, RulesEditing
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 
 AUTOSAVE_AFTER = 2.0
@@ -33,10 +34,10 @@ EDITOR_BINDINGS = [
 ]
 
 
-class EditorScreen(Painting, Checking, Screen):
+class EditorScreen(Painting, Checking, RulesEditing, Screen):
     """Make or change a fight: `session` holds it; the map, the panels and the hint show it."""
 
-    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS, *CHECK_BINDINGS]
+    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS, *CHECK_BINDINGS, *RULES_BINDINGS]
 
     def __init__(self, session: EditorSession) -> None:
         super().__init__()

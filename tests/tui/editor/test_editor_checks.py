@@ -6,11 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from textual.widgets import Checkbox, Input, Select, Static
+
 from apcombat.content import Library
 from apcombat.editor import EditorSession, new_fight
 from apcombat.editor.fight_edits import place_unit
+from apcombat.editor.map_edits import set_fires
 from apcombat.tui.screens.editor import EditorScreen
 from apcombat.tui.screens.editor.problems_panel import READY, ProblemList, ProblemsPanel
+from apcombat.tui.screens.editor.rules_dialog import RulesDialog
 from tests.tui.conftest import Ui, shown
 
 
@@ -67,5 +71,86 @@ def test_e_and_enter_jump_to_the_problem(run_ui: Callable[..., object], library:
         await ui.press("enter")
         assert screen.cursor == (12, 4) and app.focused is screen.map_view
         assert "both stand at 12,4" in shown(screen.query_one("#editor-hint"))
+
+    run_ui(script, editing=session, open_path=None)
+
+
+def box(ui: Ui, widget_id: str) -> Checkbox:
+    return ui.screen.query_one(f"#{widget_id}", Checkbox)
+
+
+def test_the_rules_dialog_changes_the_rules_in_one_undo_step(
+    run_ui: Callable[..., object], library: Library, tmp_path: Path
+) -> None:
+    session = peopled(library, tmp_path)
+    session.edit("fire", lambda e: set_fires(e, {(7, 7)}, True))
+    before = session.encounter
+
+    async def script(ui: Ui) -> None:
+        await settled(ui)
+        editor = ui.app.screen
+        assert isinstance(editor, EditorScreen)
+        assert "Problems (1)" in editor.query_one(ProblemsPanel).words()  # the fire, spreading fires off
+        await ui.press("o")
+        await ui.settle()
+        assert isinstance(ui.screen, RulesDialog)
+        assert not ui.screen.query("#house-hex_turns")  # R20.2's choice only on hex maps
+        assert "spreading fires" in str(ui.screen.query_one("#rules-fires", Static).render())
+        box(ui, "module-fire_spread").value = True
+        box(ui, "module-fog_of_war").value = True
+        box(ui, "opt-poses").value = False
+        await ui.settle()
+        assert not ui.screen.query_one("#rules-fires").display
+        await ui.press("ctrl+s")
+        await settled(ui)
+        assert ui.screen is editor
+        fight = editor.encounter
+        assert fight.module_on("fire_spread") and fight.module_on("fog_of_war") and not fight.optional_rules.poses
+        assert READY in editor.query_one(ProblemsPanel).words()
+        await ui.press("ctrl+z")
+        await settled(ui)
+        assert editor.encounter == before
+        await ui.press("o")
+        await ui.settle()
+        box(ui, "module-morale").value = True
+        await ui.press("escape")  # nothing kept
+        await ui.settle()
+        assert editor.encounter == before and editor.session.can_redo  # nothing new recorded: redo still there
+
+    run_ui(script, editing=session, open_path=None)
+
+
+def test_ctrl_n_names_the_fight(run_ui: Callable[..., object], library: Library, tmp_path: Path) -> None:
+    async def script(ui: Ui) -> None:
+        await settled(ui)
+        editor = ui.app.screen
+        assert isinstance(editor, EditorScreen)
+        await ui.press("ctrl+n")
+        await ui.settle()
+        assert ui.app.focused is ui.screen.query_one("#rules-name", Input)
+        ui.screen.query_one("#rules-name", Input).value = ""
+        await ui.type("Gulch raid")
+        await ui.press("enter")
+        await settled(ui)
+        assert editor.encounter.name == "Gulch raid" and editor.session.history[-1] == "named the fight 'Gulch raid'"
+        assert "Gulch raid" in editor.title
+
+    run_ui(script, editing=peopled(library, tmp_path), open_path=None)
+
+
+def test_hex_turns_are_offered_on_a_hex_map(run_ui: Callable[..., object], library: Library) -> None:
+    session = new_fight(library, "Hexes", kind="hex")
+
+    async def script(ui: Ui) -> None:
+        await settled(ui)
+        await ui.press("o")
+        await ui.settle()
+        assert isinstance(ui.screen, RulesDialog)
+        hex_turns = ui.screen.query_one("#house-hex_turns", Select)
+        hex_turns.value = "by_degrees"
+        await ui.press("ctrl+s")
+        await settled(ui)
+        editor = ui.app.screen
+        assert isinstance(editor, EditorScreen) and editor.encounter.house_rules.hex_turns.value == "by_degrees"
 
     run_ui(script, editing=session, open_path=None)

@@ -51,9 +51,11 @@ class Checking(EditorFace):
     def _checks_in(self, encounter: Encounter, spots: tuple[Spot, ...]) -> None:
         if encounter is not self.encounter:
             return  # edited again since: that state's check is on its way
+        flagged = self.flagged()
         self.checked, self.spots = encounter, spots
         self.query_one(ProblemsPanel).show_spots(spots)
-        self.map_view.show(encounter, self.overlay())
+        if self.flagged() != flagged:  # the map again only when its flags changed (most paints change none)
+            self.map_view.show(encounter, self.overlay())
         self.show_hint()
 
     def action_problems(self) -> None:

@@ -154,3 +154,44 @@ def test_hex_turns_are_offered_on_a_hex_map(run_ui: Callable[..., object], libra
         assert isinstance(editor, EditorScreen) and editor.encounter.house_rules.hex_turns.value == "by_degrees"
 
     run_ui(script, editing=session, open_path=None)
+
+
+def test_a_click_on_a_problem_jumps_to_it(run_ui: Callable[..., object], library: Library, tmp_path: Path) -> None:
+    session = peopled(library, tmp_path)
+    session.edit("fire", lambda e: set_fires(e, {(9, 8)}, True))
+
+    async def script(ui: Ui) -> None:
+        await settled(ui)
+        editor = ui.app.screen
+        assert isinstance(editor, EditorScreen)
+        assert editor.overlay().flagged == {(9, 8)}
+        await ui.pilot.click("#editor-problems-list", offset=(3, 0))
+        await ui.settle()
+        assert editor.cursor == (9, 8)
+        assert "The map starts with a fire" in shown(editor.query_one("#editor-hint"))
+
+    run_ui(script, editing=session, open_path=None)
+
+
+def test_the_set_up_screen_and_the_rules_dialog_offer_the_same_choices(
+    run_ui: Callable[..., object], library: Library, tmp_path: Path
+) -> None:
+    from apcombat.tui.screens.setup import SetupScreen
+
+    session = peopled(library, tmp_path)
+
+    def choices(screen: object) -> list[str]:
+        assert isinstance(screen, SetupScreen | RulesDialog)
+        return [widget.id for widget in screen.query("RulesChoices *") if widget.id]
+
+    async def script(ui: Ui) -> None:
+        await settled(ui)
+        await ui.press("o")
+        await ui.settle()
+        in_the_editor = choices(ui.screen)
+        await ui.press("escape")
+        ui.app.push_screen(SetupScreen(session.path, library, encounter=session.encounter))
+        await ui.settle()
+        assert choices(ui.screen) == in_the_editor and "module-fog_of_war" in in_the_editor
+
+    run_ui(script, editing=session, open_path=None)

@@ -69,8 +69,8 @@ class RulesDialog(ModalScreen[FightRules | None]):
             with Horizontal(classes="row"):
                 yield Label("description  ")
                 yield Input(value=encounter.description, id="rules-description", classes="long")
+            yield Static("", id="rules-fires", classes="error")  # above the choices: seen at 80 x 24 too
             yield RulesChoices(encounter, id="editor-rules-choices")
-            yield Static("", id="rules-fires", classes="error")
             with Horizontal(classes="row"):
                 yield Button("Done (ctrl+s)", id="rules-done", variant="primary")
                 yield Button("Cancel (escape)", id="rules-cancel")

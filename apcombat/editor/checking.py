@@ -116,7 +116,7 @@ def _no_one(e: Encounter, side: str, m: re.Match[str]) -> str:
 def _fog_off(e: Encounter, who: str, m: re.Match[str]) -> str:
     return (
         f"{unit_words(e, who)} starts hidden, which needs the fog of war: switch it on in the rules (o) "
-        "or have them start seen (R21.3.2, R21.10.2)"
+        "or have them start seen, in their form (R21.3.2, R21.10.2)"
     )
 
 

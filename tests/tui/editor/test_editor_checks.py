@@ -195,3 +195,22 @@ def test_the_set_up_screen_and_the_rules_dialog_offer_the_same_choices(
         assert choices(ui.screen) == in_the_editor and "module-fog_of_war" in in_the_editor
 
     run_ui(script, editing=session, open_path=None)
+
+
+def test_edits_in_a_burst_show_the_problems_of_the_last(
+    run_ui: Callable[..., object], library: Library, tmp_path: Path
+) -> None:
+    async def script(ui: Ui) -> None:
+        await settled(ui)
+        editor = ui.app.screen
+        assert isinstance(editor, EditorScreen)
+        editor.map_view.cursor = (12, 4)
+        await ui.press_at_once("2", "ctrl+z", "ctrl+y", "ctrl+z", "1", "2")  # the raider walled in, at last
+        await settled(ui)
+        assert editor.checked is editor.encounter
+        assert [spot.unit for spot in editor.spots] == ["raider"]
+        await ui.press_at_once("ctrl+z", "ctrl+y", "ctrl+z")
+        await settled(ui)
+        assert editor.spots == () and READY in editor.query_one(ProblemsPanel).words()
+
+    run_ui(script, editing=peopled(library, tmp_path), open_path=None)

@@ -13,6 +13,7 @@ from apcombat.editor import EditorSession, new_fight
 from apcombat.editor.fight_edits import place_unit
 from apcombat.editor.map_edits import set_fires
 from apcombat.tui.screens.editor import EditorScreen
+from apcombat.tui.screens.editor.checks import CHECK_AFTER
 from apcombat.tui.screens.editor.problems_panel import READY, ProblemList, ProblemsPanel
 from apcombat.tui.screens.editor.rules_dialog import RulesDialog
 from tests.tui.conftest import Ui, shown
@@ -26,8 +27,9 @@ def peopled(library: Library, tmp_path: Path) -> EditorSession:
 
 
 async def settled(ui: Ui) -> None:
-    """The checks run in a thread after the frame: wait for them to come in."""
+    """The checks run in a thread a moment after the frame: wait for them to come in."""
     await ui.settle()
+    await ui.pilot.pause(CHECK_AFTER * 2)
     await ui.app.workers.wait_for_complete()
     await ui.settle()
 

@@ -1,17 +1,23 @@
-"""Checked as you go: the problems of the fight are worked out off the key's frame (a thread, after the frame
-that shows the edit: ~4 ms on a 120 x 100 map, more with hidden units' sight lines), a result for a state
-already edited again dropped; then the problems panel, the flagged cells on the map and the hint show them.
-`e` goes through the problems; Enter or a click on one jumps the cursor to its cell or unit."""
+"""Checked as you go: the problems of the fight are worked out off the key's frame, in a thread started a
+moment after the frame that shows the edit (4 ms at p50 on the 120 x 100 maps on a quiet machine, up to 20 ms
+at p95 on a busy one: tests/bench/bench_editor_checks.py), so a stroke of edits is checked once, as it pauses;
+a result for a state edited again since is dropped. The problems panel, the flagged cells on the map and the
+hint then show them. `e` goes through the problems; Enter or a click on one jumps the cursor to its cell or
+unit."""
 
 from __future__ import annotations
 
 from textual import work
 from textual.binding import Binding
+from textual.timer import Timer
 
 from apcombat.editor.checking import Spot, problems
 from apcombat.model import Cell, Encounter
 from apcombat.tui.screens.editor.face import EditorFace
 from apcombat.tui.screens.editor.problems_panel import ProblemList, ProblemsPanel
+
+CHECK_AFTER = 0.06
+"""Seconds after the last edit before its check starts (mouse drags and key repeats come faster)."""
 
 CHECK_BINDINGS = [
     Binding("e", "problems", "Problems", id="editor.problems"),
@@ -23,6 +29,7 @@ class Checking(EditorFace):
 
     spots: tuple[Spot, ...] = ()
     checked: Encounter | None = None  # the state `spots` are the problems of
+    _check_timer: Timer | None = None
 
     def flagged(self) -> frozenset[Cell]:
         """The cells a problem concerns, for the map to flag."""
@@ -33,9 +40,13 @@ class Checking(EditorFace):
         return next((spot.sentence for spot in self.spots if cell in spot.cells), "")
 
     def check_soon(self) -> None:
-        """Check the fight as it is now once the frame showing it is drawn (nothing to do if it was)."""
-        if self.checked is not self.encounter:
-            self.call_after_refresh(self._check)
+        """Check the fight as it is now a moment after the frame showing it (nothing to do if it was): a stroke
+        of edits (a drag, a held key) is checked once, when it pauses, not once an edit."""
+        if self.checked is self.encounter:
+            return
+        if self._check_timer is not None:
+            self._check_timer.stop()
+        self._check_timer = self.set_timer(CHECK_AFTER, self._check)
 
     def _check(self) -> None:
         encounter = self.encounter

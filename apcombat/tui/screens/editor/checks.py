@@ -50,7 +50,7 @@ class Checking(EditorFace):
 
     def _check(self) -> None:
         encounter = self.encounter
-        if self.checked is not encounter:
+        if self.checked is not encounter and self.is_attached:
             self._check_in_thread(encounter)
 
     @work(thread=True, exclusive=True, group="editor-checks")
@@ -60,8 +60,8 @@ class Checking(EditorFace):
         self.app.call_from_thread(self._checks_in, encounter, spots)
 
     def _checks_in(self, encounter: Encounter, spots: tuple[Spot, ...]) -> None:
-        if encounter is not self.encounter:
-            return  # edited again since: that state's check is on its way
+        if encounter is not self.encounter or not self.is_attached:
+            return  # edited again since (that state's check is on its way), or the editor left
         flagged = self.flagged()
         self.checked, self.spots = encounter, spots
         self.query_one(ProblemsPanel).show_spots(spots)

@@ -16,8 +16,10 @@ from textual.widgets import Footer, Static
 
 from apcombat.editor import EditorSession, EditRefused
 from apcombat.model import Cell, Encounter
+from apcombat.tui.screens.editor.checks import CHECK_BINDINGS, Checking
 from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
 from apcombat.tui.screens.editor.panels import EditorPanels
+from apcombat.tui.screens.editor.rules_dialog import RULES_BINDINGS, RulesEditing
 from apcombat.tui.screens.editor.unit_keys import UNIT_BINDINGS, UnitKeys
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 
@@ -33,10 +35,10 @@ EDITOR_BINDINGS = [
 ]
 
 
-class EditorScreen(Painting, UnitKeys, Screen):
+class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
     """Make or change a fight: `session` holds it; the map, the panels and the hint show it."""
 
-    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS, *UNIT_BINDINGS]
+    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS, *UNIT_BINDINGS, *CHECK_BINDINGS, *RULES_BINDINGS]
 
     def __init__(self, session: EditorSession) -> None:
         super().__init__()
@@ -91,12 +93,13 @@ class EditorScreen(Painting, UnitKeys, Screen):
         self._fighters_shown = None
         self.show_fighters()
         self.show_hint()
+        self.check_soon()
         saved = "" if self.session.saved else " (unsaved)"
         self.title = f"Editor — {self.encounter.name}{saved}"
 
     def overlay(self) -> MapOverlay:
-        """What is drawn over the map: the marked corner of a line or rectangle."""
-        return MapOverlay(target=self.mark)
+        """What is drawn over the map: the marked corner of a line or rectangle, the cells with a problem."""
+        return MapOverlay(target=self.mark, flagged=self.flagged())
 
     def show_hint(self) -> None:
         self.query_one("#editor-hint", Static).update(self.hint())
@@ -108,6 +111,9 @@ class EditorScreen(Painting, UnitKeys, Screen):
             return "Table mode: no map"
         here = battle_map.at((x, y)).value if battle_map.inside((x, y)) else ""
         units = ", ".join(unit.name for unit in self.encounter.units if unit.at == (x, y))
+        problem = self.problem_here((x, y))
+        if problem:
+            return f"{x},{y} {here}{' — ' + units if units else ''} · {problem}"
         return f"{x},{y} {here}{' — ' + units if units else ''} · {self.paint_hint()}{self.units_hint()}"
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:

@@ -39,6 +39,7 @@ UNIT_FIELDS = (
     "stunned",
     "markers",
     "hidden",
+    "cover",
 )
 """What `change_unit` changes: the keys of a `[[unit]]` table but its id, side, cell and facing."""
 

@@ -23,6 +23,7 @@ from apcombat.model.character import Character
 from apcombat.model.encounter import Control, Encounter, Side, Unit
 from apcombat.model.enums import Facing
 from apcombat.model.house_rules import HouseRules, OptionalRules
+from apcombat.model.side_colours import SIDE_COLOURS
 
 UNIT_FIELDS = (
     "name",
@@ -181,15 +182,27 @@ def remove_side(encounter: Encounter, side_id: str) -> Encounter:
 
 
 def change_side(encounter: Encounter, side_id: str, **fields: Any) -> Encounter:
-    """The side with `fields` of Side changed (name, control, ai, hp_shown, slots)."""
+    """The side with `fields` of Side changed (name, control, ai, hp_shown, slots, colour: a name of
+    `SIDE_COLOURS` or None, by its place)."""
     side = _side(encounter, side_id)
     if "name" in fields and not str(fields["name"]).strip():
         raise EditRefused("give the side a name")
+    if fields.get("colour") is not None:
+        _check_colour(encounter, side_id, fields["colour"])
     try:
         changed = attrs.evolve(side, **fields)
     except TypeError as error:
         raise EditRefused(f"a side has no such field: {error}") from None
     return attrs.evolve(encounter, sides=tuple(changed if old.id == side_id else old for old in encounter.sides))
+
+
+def _check_colour(encounter: Encounter, side_id: str, colour: object) -> None:
+    """A side colour no other side has: sides are told apart by their colour on the map."""
+    if colour not in SIDE_COLOURS:
+        raise EditRefused(f"{colour!r} is no side colour: choose {', '.join(SIDE_COLOURS)}")
+    taken = next((side for side in encounter.sides if side.colour == colour and side.id != side_id), None)
+    if taken is not None:
+        raise EditRefused(f"{taken.name} is {colour} already: give each side a colour of its own")
 
 
 # ----- rules and heading --------------------------------------------------------------------------------------------

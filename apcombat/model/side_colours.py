@@ -3,7 +3,7 @@
 The names are the standard palette's, in its order; every palette (the map's three, the players' view page)
 maps each name to a colour of its own, so a palette made for colour blindness keeps six colours told apart.
 A side that names no colour takes one by its place in the encounter (the first side green, the second red
-...), skipping those other sides named: no two sides share a colour unless two name the same one.
+...); where another side names that one, the first colour no side has.
 """
 
 from __future__ import annotations
@@ -19,20 +19,20 @@ SIDE_COLOURS = ("green", "red", "cyan", "yellow", "magenta", "blue")
 
 
 def colour_places(sides: Iterable[Side]) -> dict[str, int]:
-    """Each side's colour, by side id, as its place in SIDE_COLOURS: the one it names, or else by its place
-    among the sides (a colour another side names is skipped)."""
+    """Each side's colour, by side id in the sides' order, as its place in SIDE_COLOURS: the one it names;
+    else the one of its place among the sides, unless another side names that one: then the first colour
+    nobody has (only the sides whose colour is taken change)."""
     sides = tuple(sides)
-    places = {side.id: SIDE_COLOURS.index(side.colour) for side in sides if side.colour in SIDE_COLOURS}
-    used = set(places.values())
-    for index, side in enumerate(sides):
-        if side.id in places:
-            continue
-        wanted = index % len(SIDE_COLOURS)
-        if wanted in used:  # named by another side: the first colour nobody has, if one is left
-            wanted = next((place for place in range(len(SIDE_COLOURS)) if place not in used), wanted)
-        places[side.id] = wanted
-        used.add(wanted)
-    return places
+    named = {side.id: SIDE_COLOURS.index(side.colour) for side in sides if side.colour in SIDE_COLOURS}
+    places = {side.id: index % len(SIDE_COLOURS) for index, side in enumerate(sides) if side.id not in named}
+    taken = set(named.values())
+    used = taken | set(places.values())
+    for side_id, place in places.items():
+        if place in taken:
+            free = next((free for free in range(len(SIDE_COLOURS)) if free not in used), place)
+            places[side_id] = free
+            used.add(free)
+    return {side.id: named[side.id] if side.id in named else places[side.id] for side in sides}
 
 
 def colour_place(sides: Iterable[Side], side_id: str) -> int:

@@ -34,7 +34,7 @@ def test_each_palette_draws_six_colours_told_apart(palette: str) -> None:
 def test_a_side_named_blue_is_drawn_blue_on_the_map_and_in_the_panels(library, palette: str) -> None:
     state = duel(library, "blue", None)
     blue = PALETTES[palette].sides[SIDE_COLOURS.index("blue")]
-    first, second = state.sides
+    first = state.sides[0]
     marks = unit_marks(state)
     for unit in state.units:
         look = look_of(state, unit, marks[unit.id], unit_flags(state, unit))

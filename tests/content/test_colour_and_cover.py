@@ -89,3 +89,19 @@ def test_every_colour_name_is_one_a_file_may_give(library: Library, tmp_path: Pa
     for first, second in zip(SIDE_COLOURS, SIDE_COLOURS[1:] + SIDE_COLOURS[:1], strict=True):
         path = encounter_file(sides=coloured(first, second), path=tmp_path / f"{first}.toml")
         assert [side.colour for side in load_encounter(path, library).sides] == [first, second]
+
+
+def test_a_hidden_unit_may_say_cover_too_and_is_written_hidden_only(library: Library, tmp_path: Path) -> None:
+    units = [unit_of("ana", "a", at=[1, 1], hidden=True, cover=True), ANA_AND_RAIDER[1]]  # R21.3.2
+    path = encounter_file(units=units, path=tmp_path / "f.toml", modules={"fog_of_war": True})
+    encounter = load_encounter(path, library)
+    assert encounter.unit("ana").hidden and encounter.unit("ana").in_cover
+    (ana, _) = tomllib.loads(encounter_to_toml(encounter, library))["unit"]
+    assert ana["hidden"] is True and "cover" not in ana
+
+
+def test_a_hidden_unit_in_the_open_is_one_problem_not_two(library: Library, tmp_path: Path) -> None:
+    units = [unit_of("ana", "a", at=[3, 2], hidden=True, cover=True), unit_of("raider", "b", at=[7, 1])]
+    path = encounter_file(battle_map=OPEN, units=units, path=tmp_path / "f.toml", modules={"fog_of_war": True})
+    (problem,) = problems_of(load_encounter, path, library)
+    assert "hidden = true at 3,2, in the open" in str(problem)

@@ -24,6 +24,7 @@ from apcombat.model.encounter import Control, Encounter, Side, Unit
 from apcombat.model.enums import Facing
 from apcombat.model.fates import Edge
 from apcombat.model.house_rules import HouseRules, OptionalRules
+from apcombat.model.side_colours import SIDE_COLOURS
 
 UNIT_FIELDS = (
     "name",
@@ -40,6 +41,7 @@ UNIT_FIELDS = (
     "stunned",
     "markers",
     "hidden",
+    "cover",
 )
 """What `change_unit` changes: the keys of a `[[unit]]` table but its id, side, cell and facing."""
 
@@ -181,10 +183,13 @@ def remove_side(encounter: Encounter, side_id: str) -> Encounter:
 
 
 def change_side(encounter: Encounter, side_id: str, **fields: Any) -> Encounter:
-    """The side with `fields` of Side changed (name, control, ai, hp_shown, slots)."""
+    """The side with `fields` of Side changed (name, control, ai, hp_shown, slots, colour: a name of
+    `SIDE_COLOURS` or None, by its place)."""
     side = _side(encounter, side_id)
     if "name" in fields and not str(fields["name"]).strip():
         raise EditRefused("give the side a name")
+    if fields.get("colour") is not None:
+        _check_colour(encounter, side_id, fields["colour"])
     try:
         changed = attrs.evolve(side, **fields)
     except TypeError as error:
@@ -218,6 +223,15 @@ def set_side_module_fields(
 def units_of(encounter: Encounter, side_id: str) -> tuple[Unit, ...]:
     """The side's units, in the file's order (what removing the side removes with it)."""
     return tuple(unit for unit in encounter.units if unit.side == side_id)
+
+
+def _check_colour(encounter: Encounter, side_id: str, colour: object) -> None:
+    """A side colour no other side has: sides are told apart by their colour on the map."""
+    if colour not in SIDE_COLOURS:
+        raise EditRefused(f"{colour!r} is no side colour: choose {', '.join(SIDE_COLOURS)}")
+    taken = next((side for side in encounter.sides if side.colour == colour and side.id != side_id), None)
+    if taken is not None:
+        raise EditRefused(f"{taken.name} is {colour} already: give each side a colour of its own")
 
 
 # ----- rules and heading --------------------------------------------------------------------------------------------

@@ -377,6 +377,25 @@ def test_the_sides_dialog_changes_every_field_of_a_side(with_ana: EditorSession,
     edit(with_ana, script)
 
 
+def test_a_side_takes_a_colour_no_other_side_has(with_ana: EditorSession, edit: Callable[..., None]) -> None:
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        dialog = await ui.wait_for_screen(SidesDialog)
+        dialog.query_one("#colour-players", Select).value = "blue"
+        await ui.settle()
+        assert side(with_ana, "players").colour == "blue"
+        dialog.query_one("#colour-opponents", Select).value = "blue"  # taken: refused, said, put back
+        await ui.settle()
+        assert side(with_ana, "opponents").colour is None
+        assert "own" in str(dialog.query_one("#sides-problem", Label).render())
+        assert dialog.query_one("#colour-opponents", Select).value == "place"
+        dialog.query_one("#colour-players", Select).value = "place"
+        await ui.settle()
+        assert side(with_ana, "players").colour is None
+
+    edit(with_ana, script)
+
+
 def test_sides_are_added_and_removed_with_their_units(with_ana: EditorSession, edit: Callable[..., None]) -> None:
     async def script(ui: Ui) -> None:
         await ui.press("s")

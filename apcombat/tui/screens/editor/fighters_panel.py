@@ -12,6 +12,8 @@ from textual.widgets import Static
 from apcombat.editor import EditorSession
 from apcombat.engine import unit_marks
 from apcombat.model import Cell, Unit
+from apcombat.tui.widgets.map_palettes import STANDARD
+from apcombat.tui.widgets.panels import side_colour
 
 
 def unit_words(unit: Unit, mark: str) -> str:
@@ -38,14 +40,15 @@ class FightersPanel(Static):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._lines: list[str | None] = []  # the unit id of each line shown (None: a side's line)
 
-    def show(self, session: EditorSession, cursor: Cell | None = None) -> None:
+    def show(self, session: EditorSession, cursor: Cell | None = None, palette: str = STANDARD) -> None:
         encounter = session.encounter
         marks = unit_marks(encounter)
         lines: list[str] = []
         self._lines = []
         for side in encounter.sides:
             ai = f" {side.ai.level or 'default'}" if side.control.value == "ai" else ""
-            lines.append(f"[b]{escape(side.name)}[/b] ({side.control.value}{ai})")
+            colour = side_colour(encounter, side.id, palette)
+            lines.append(f"[{colour}]■[/] [b]{escape(side.name)}[/b] ({side.control.value}{ai})")
             self._lines.append(None)
             for unit in encounter.units:
                 if unit.side == side.id:

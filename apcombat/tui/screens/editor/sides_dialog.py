@@ -1,10 +1,11 @@
 """The sides of the fight (`s` in the editor): add one, remove one (with its units), and for each its name,
 who plays it (a person, the AI, the game master), the AI's level, effort and knobs (as the set-up screen
-offers them), its edge (R18.1.3) and its re-roll points (R18.6.1). Each change is one edit of the fight."""
+offers them), its colour on the map, its edge (R18.1.3) and its re-roll points (R18.6.1). Each change is one
+edit of the fight."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import attrs
 from textual.app import ComposeResult
@@ -18,11 +19,14 @@ from apcombat.editor import EditRefused
 from apcombat.editor.fight_edits import add_side, change_side, remove_side, set_side_module_fields, units_of
 from apcombat.model import Control, Effort, Encounter, Side
 from apcombat.model.fates import Edge
+from apcombat.model.side_colours import SIDE_COLOURS
 from apcombat.tui.screens.editor.face import EditorFace
 from apcombat.tui.screens.setup import KNOBS, _knob_select
 from apcombat.tui.session import default_level
 
 NO_EDGE = "none"
+BY_PLACE = "place"
+"""The colour choice of a side that names none: the colour of its place among the sides."""
 
 
 class SidesDialog(ModalScreen[None]):
@@ -100,6 +104,15 @@ class SidesDialog(ModalScreen[None]):
                     knob_select.compact = True
                     yield knob_select
         with Horizontal(classes="row"):
+            yield Label("colour", classes="field")
+            yield Select(
+                [(name, name) for name in SIDE_COLOURS] + [("by its place", BY_PLACE)],
+                value=side.colour or BY_PLACE,
+                allow_blank=False,
+                id=f"colour-{side.id}",
+                classes="edge",
+                compact=True,
+            )
             yield Label("edge", classes="field")
             yield Select(
                 [(f"flee to {edge.value}", edge.value) for edge in Edge] + [("nearest edge", NO_EDGE)],
@@ -143,6 +156,11 @@ class SidesDialog(ModalScreen[None]):
         if kind == "control" and value != side.control.value:
             self.query_one(f"#ai-{side_id}").display = value == Control.AI.value
             self._edit(f"{side.name} played by {value}", lambda e: change_side(e, side_id, control=Control(value)))
+        elif kind == "colour" and value != (side.colour or BY_PLACE):
+            colour = None if value == BY_PLACE else str(value)
+            said = f"{side.name} in {colour}" if colour else f"{side.name} coloured by its place"
+            if not self._edit(said, lambda e: change_side(e, side_id, colour=colour)):
+                cast(Select[str], event.select).value = side.colour or BY_PLACE  # the refusal is said above
         elif kind == "edge" and value != (side.edge.value if side.edge else NO_EDGE):
             edge = None if value == NO_EDGE else value
             self._edit(

@@ -23,6 +23,7 @@ from apcombat.tui.screens.editor.sides_dialog import SidesDialog
 from apcombat.tui.screens.editor.unit_form import UnitForm
 from apcombat.tui.screens.editor.unit_picker import NEW_CHARACTER, Placement, UnitPicker
 from apcombat.tui.screens.roster import KeepsLibrary
+from apcombat.tui.widgets.map_palettes import palette_of
 from apcombat.tui.widgets.map_view import MapView
 
 UNIT_BINDINGS = [
@@ -253,7 +254,7 @@ class UnitKeys(EditorFace):
         here = ids(units_at(self.encounter, self.cursor))
         if (self.encounter, here) != self._fighters_shown:
             self._fighters_shown = (self.encounter, here)
-            self.query_one(FightersPanel).show(self.session, self.cursor)
+            self.query_one(FightersPanel).show(self.session, self.cursor, palette_of(self.app))
 
     def on_fighters_panel_unit_clicked(self, message: FightersPanel.UnitClicked) -> None:
         self.jump_to(message.unit_id)

@@ -17,6 +17,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Open the encounter editor on a new fight, or on an encounter file. A shipped encounter opens as a "
             "copy in your encounters folder; a draft left unsaved is opened where it was left."
         ),
+        epilog=(
+            "In the editor: ctrl+s saves, f10 plays the fight (and comes back to the editor after), ctrl+z undoes, "
+            "escape leaves (asking first what to do with changes not saved), ? lists every key. The title "
+            "screen's e opens the editor too."
+        ),
     )
     parser.add_argument("file", metavar="FILE", nargs="?", help="an encounter file (default: a new fight)")
     parser.set_defaults(run=run)
@@ -32,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
     from apcombat.editor import new_fight, open_fight
 
     source = Path(args.file) if args.file else None
+    if source is not None and source.is_dir():
+        return fail(args, [f"{source} is a folder: give an encounter's .toml file in it"])
     if source is not None and not source.is_file():
         return fail(args, [f"{source}: no such file (apcombat edit without a file makes a new fight)"])
     try:

@@ -87,6 +87,7 @@ def open_draft(draft: Path, library: Library) -> EditorSession:
     note = "your unsaved changes from the last session (undo: back to the file as saved)"
     source = target if target.is_file() and not is_shipped(target) else None
     if source is None:
+        note = "your unsaved changes from the last session (not saved to a file yet: ctrl+s saves them)"
         session = EditorSession(drafted.encounter, library, target, None, draft, note)
         return session
     base = _read(source, library)

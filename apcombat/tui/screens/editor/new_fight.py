@@ -35,19 +35,26 @@ class NewFightScreen(ModalScreen[NewFight | None]):
     """Name, width, height, square or hex; Enter or the button makes the fight, Escape cancels."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="new_fight.cancel")]
+    DEFAULT_CSS = """
+    NewFightScreen .row { height: auto; }
+    NewFightScreen .row Label { padding: 1 0; width: 18; }
+    NewFightScreen Input { width: 1fr; }
+    NewFightScreen Input.short { width: 10; }
+    NewFightScreen Select { width: 1fr; }
+    """
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("A new fight", classes="dialog-title")
             with Horizontal(classes="row"):
-                yield Label("name  ")
+                yield Label("name")
                 yield Input(value="New fight", id="new-name")
             with Horizontal(classes="row"):
-                yield Label("width x height  ")
+                yield Label("width x height")
                 yield Input(value=str(NEW_MAP[0]), restrict=r"[0-9]*", id="new-width", classes="short")
                 yield Input(value=str(NEW_MAP[1]), restrict=r"[0-9]*", id="new-height", classes="short")
             with Horizontal(classes="row"):
-                yield Label("cells  ")
+                yield Label("cells")
                 yield Select(
                     [("squares", "square"), ("hexes (R20)", "hex")], value="square", allow_blank=False, id="new-kind"
                 )

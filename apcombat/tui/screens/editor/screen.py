@@ -178,11 +178,10 @@ class EditorScreen(Painting, Screen):
             self._forget_stale_draft()
             self._close(then)
             return
-        from apcombat.content.paths import shown
         from apcombat.tui.screens.dialogs import ChoiceScreen
 
         options = [
-            ("save", f"Save them to {shown(self.session.path)} and leave"),
+            ("save", f"Save them to {self.session.path.name} and leave"),
             ("draft", "Keep them as a draft (open the fight again to go on)"),
             ("discard", "Discard them"),
             ("stay", "Stay in the editor"),

@@ -22,7 +22,9 @@ def drafts_newest_first() -> list[tuple[Path, Path]]:
 
 
 def draft_words(draft: Path, target: Path) -> str:
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(draft.stat().st_mtime))
+    written = time.localtime(draft.stat().st_mtime)
+    today = written[:3] == time.localtime()[:3]
+    when = time.strftime("%H:%M" if today else "%Y-%m-%d %H:%M", written)
     return f"Your unsaved draft of {target.name} ({when})"
 
 
@@ -43,7 +45,7 @@ def choose_fight_to_edit(app: App, highlighted: tuple[str, Path] | None) -> None
     options = [("new", "A new fight (name, map size, squares or hexes)")]
     if highlighted is not None:
         name, path = highlighted
-        copy = " — shipped: it opens as a copy in your folder" if is_shipped(path) else ""
+        copy = " (shipped: opens as a copy of yours)" if is_shipped(path) else ""
         options.append(("highlighted", f"{name}{copy}"))
     options.append(("file", "An encounter file (type its path)"))
     found = drafts_newest_first()

@@ -44,7 +44,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         session = open_fight(source, library) if source is not None else new_fight(library)
     except ContentError as error:
-        return fail(args, [*error.problems, "fix these in the file by hand, then open it again"])
+        *before, last = error.problems or [f"{source} cannot be read"]
+        fix = "fix it in the file by hand, then open it again" if not before else "fix these by hand first"
+        return fail(args, [*before, f"{last} ({fix})"])
     from apcombat.tui.app import create_app
     from apcombat.tui.crash import crash_line, write_crash_report
 

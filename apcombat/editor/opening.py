@@ -74,7 +74,11 @@ def open_fight(path: Path, library: Library) -> EditorSession:
     if draft.is_file() and draft_note(draft).is_file():
         return open_draft(draft, library)
     target = _free_path(user_encounters(), path.stem) if is_shipped(path) else path
-    note = f"a copy of the shipped {path.name}, saved as {shown(target)}" if target != path else ""
+    note = (
+        f"a copy of the shipped {path.name} (never changed): ctrl+s saves it as {shown(target)}"
+        if target != path
+        else ""
+    )
     base = _read(path, library)
     return EditorSession(base.encounter, library, target, base, draft, note)
 

@@ -138,7 +138,7 @@ def test_edit_this_fight_on_the_set_up_screen(run_ui, skirmish: Path) -> None:
         await ui.wait_for_screen(TitleScreen)
         ui.app.push_screen(SetupScreen(skirmish, ui.app.library))
         await ui.wait_for_screen(SetupScreen)
-        await ui.press("f2")
+        await ui.pilot.click("#edit")  # the button, as f2
         screen = await ui.wait_for_screen(EditorScreen)
         assert screen.session.path == skirmish
         assert not any(isinstance(s, SetupScreen) for s in ui.app.screen_stack)  # in its place

@@ -297,6 +297,10 @@ def test_the_editors_keys_are_on_the_keys_page_and_remappable(run_ui, tmp_path: 
         assert [row for row in rows if row[3] == "editor.play"] == [["editor", "f9", "Play it", "editor.play"]]
         await ui.press("escape")
         await ui.wait_for_screen(EditorScreen)
+        from apcombat.tui.palette import ActionsProvider
+
+        offered = {description: key for description, key, _ in ActionsProvider(ui.screen)._actions()}
+        assert offered["Play it"] == "f9"  # the palette names the key the file gives
         await ui.press("f9")
         await ui.wait_for_screen(SetupScreen)
 
@@ -313,3 +317,14 @@ def test_the_palette_offers_the_editors_actions(run_ui, skirmish, library) -> No
         assert {"Play it", "Save", "Undo"} <= set(names)
 
     run_ui(script, open_path=None, editing=open_fight(skirmish, library))
+
+
+def test_a_key_file_cannot_give_the_editor_the_quit_key() -> None:
+    from apcombat.tui.app import ApcombatApp
+    from apcombat.tui.keymap import check_keymap, widget_keys
+    from apcombat.tui.screens.help import all_bindings
+
+    defaults = {binding.id: binding.key for _, binding in all_bindings(ApcombatApp) if binding.id}
+    usable, problems = check_keymap({"editor.undo": "ctrl+q", "editor.save": "f6"}, defaults, widget_keys())
+    assert usable == {"editor.save": "f6"}  # ctrl+q still quits, from the editor too
+    assert len(problems) == 1 and '"app.quit" needs a key' in problems[0]

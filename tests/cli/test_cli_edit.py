@@ -99,3 +99,20 @@ def test_help_names_the_editor_keys(apcombat, capsys) -> None:
         apcombat("edit", "--help")
     out = capsys.readouterr().out
     assert "f10 plays the fight" in out and "shipped" in out
+
+
+def test_a_draft_left_unsaved_is_what_opens(apcombat, tmp_path: Path, opened: list) -> None:
+    from apcombat.content import load_library
+    from apcombat.editor import open_fight
+    from apcombat.editor.map_edits import paint
+    from apcombat.model import Terrain
+
+    fight = tmp_path / "mine.toml"
+    fight.write_bytes(DUEL.read_bytes())
+    first = open_fight(fight, load_library(content_root()))
+    first.edit("a wall", lambda encounter: paint(encounter, {(1, 1)}, Terrain.WALL))
+    first.autosave()  # the session ended there, unsaved
+    assert apcombat("edit", fight).code == 0
+    (session,) = opened
+    assert session.encounter.map.at((1, 1)) is Terrain.WALL and "unsaved changes" in session.note
+    assert session.undo() == "your unsaved changes" and session.saved  # undo: the file as saved

@@ -45,6 +45,8 @@ class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
         self.session = session
         self._autosave_timer: Timer | None = None
         self.said = session.note
+        # Opened on a draft left by an earlier session: leaving it unchanged keeps that draft.
+        self._opened_on_draft = session.draft_path is not None and session.draft_path.is_file()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="editor"):
@@ -168,11 +170,71 @@ class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
         from apcombat.tui.screens.setup import SetupScreen
 
         self.session.autosave()
-        self.app.push_screen(SetupScreen(self.session.path, host(self.app).library, encounter=fight))
+        library = host(self.app).library
+        self.app.push_screen(SetupScreen(self.session.path, library, encounter=fight, from_editor=True))
 
     def action_leave(self) -> None:
         if self.cancel_stroke() or self.cancel_grab():
             return
-        if self.session.autosave() is not None:
-            self.notify("Your changes are kept as a draft: open the fight again to go on")
-        self.app.pop_screen()
+        self.leave()
+
+    # ----- leaving, and coming back from a game ------------------------------------------------------------------
+
+    def leave(self, then: Callable[[], None] | None = None) -> None:
+        """Close the editor (and whatever is over it), then do `then`: at once when nothing would be lost, else
+        once the game master says what becomes of the changes (save, keep as a draft, discard) or stays."""
+        if not self.session.unsaved:
+            self._forget_stale_draft()
+            self._close(then)
+            return
+        from apcombat.tui.screens.dialogs import ChoiceScreen
+
+        options = [
+            ("save", f"Save them to {self.session.path.name} and leave"),
+            ("draft", "Keep them as a draft (open the fight again to go on)"),
+            ("discard", "Discard them"),
+            ("stay", "Stay in the editor"),
+        ]
+        question = f"{self.encounter.name} has changes not saved. Leave the editor?"
+        self.app.push_screen(ChoiceScreen(question, options), lambda choice: self._left(choice, then))
+
+    def _left(self, choice: str | None, then: Callable[[], None] | None) -> None:
+        if choice == "save":
+            self.action_save()
+            if self.session.unsaved:  # it could not be written: the notice says why
+                return
+        elif choice == "draft":
+            self._stop_autosave()
+            self.session.autosave()
+            self.app.notify("Your changes are kept as a draft: open the fight again to go on")
+        elif choice == "discard":
+            self._stop_autosave()
+            self.session.forget_draft()
+            self.session.draft_path = None  # an autosave already started writes nothing more
+        else:
+            return
+        self._close(then)
+
+    def _forget_stale_draft(self) -> None:
+        """Nothing unsaved: a draft written for an edit since undone is out of date (a draft this session was
+        opened on, never saved, is its only copy and stays)."""
+        self._stop_autosave()
+        if self.session.saved or not self._opened_on_draft:
+            self.session.forget_draft()
+
+    def _stop_autosave(self) -> None:
+        if self._autosave_timer is not None:
+            self._autosave_timer.stop()
+            self._autosave_timer = None
+
+    def _close(self, then: Callable[[], None] | None) -> None:
+        while self in self.app.screen_stack:
+            self.app.pop_screen()
+        if then is not None:
+            then()
+
+    def back_from_game(self) -> None:
+        """In front again after playing the fight: the fight as it was left, its draft kept."""
+        self.show_fight()
+        kept = " (its draft is kept; ctrl+s saves it)" if self.session.unsaved else ""
+        self.notify(f"Back in the editor: {self.encounter.name}{kept}")

@@ -52,6 +52,7 @@ class EditorScreen(Painting, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.map_view.cursor_listener = self.preview_stroke
         self.show_fight()
         if self.said:
             self.notify(self.said)
@@ -93,7 +94,7 @@ class EditorScreen(Painting, Screen):
 
     def overlay(self) -> MapOverlay:
         """What is drawn over the map: the marked corner of a line or rectangle."""
-        return MapOverlay(target=self.mark)
+        return MapOverlay(target=self.mark, stroke=self.stroke_cells())
 
     def show_hint(self) -> None:
         self.query_one("#editor-hint", Static).update(self.hint())

@@ -4,6 +4,7 @@ hexes (issue 27, items 2 and 9)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from tests.tui.conftest import Ui
 pytestmark = pytest.mark.usefixtures("user_folders")
 
 SIZE = (140, 45)
+CLEAR = ("end", *["backspace"] * 12)  # what an input of the dialog held
 
 
 def fight(library: Library, kind: str = "square", size: tuple[int, int] = (20, 12)) -> EditorSession:
@@ -122,3 +124,110 @@ async def drag(pilot: Any, view: MapView, cells: list[tuple[int, int]]) -> None:
         await pilot.pause()
     send(events.MouseUp, cells[-1])
     await pilot.pause()
+
+
+def test_new_map_resize_and_shift_are_one_undo_step_each(run_ui: Callable[..., ApcombatApp], library: Library) -> None:
+    async def script(ui: Ui, screen: EditorScreen) -> None:
+        pilot = ui.pilot
+        await pilot.press("2")  # a wall at 0,0
+        await pilot.press("N")
+        await pilot.pause()
+        await pilot.press(*CLEAR, *"30 x 1001", "enter")  # too large: the dialog says so
+        await pilot.pause()
+        assert "1,000" in str(pilot.app.screen.query_one("#form-problem").render())
+        await pilot.press(*["backspace"] * 4, *"15", "tab", "down", "enter")  # 30 x 15, hexes (the second choice)
+        await pilot.press("shift+tab", "enter")
+        await pilot.pause()
+        battle_map = screen.encounter.map
+        assert battle_map is not None
+        assert (battle_map.width, battle_map.height) == (30, 15)
+        assert terrain_at(screen, 0, 0) is Terrain.FLOOR
+        await pilot.press("2", "M")  # a wall at 0,0; the map made 10 x 8 and shifted 2 east, 2 south
+        await pilot.pause()
+        await pilot.press(*CLEAR, *"10 x 8", "tab", *"2 2", "enter")
+        await pilot.pause()
+        battle_map = screen.encounter.map
+        assert battle_map is not None
+        assert (battle_map.width, battle_map.height) == (10, 8)
+        assert terrain_at(screen, 2, 2) is Terrain.WALL
+        assert terrain_at(screen, 0, 0) is Terrain.FLOOR
+        await pilot.press("ctrl+z")
+        battle_map = screen.encounter.map
+        assert battle_map is not None and (battle_map.width, battle_map.height) == (30, 15)
+        await pilot.press("M")
+        await pilot.pause()
+        await pilot.press("tab", *"0 1", "enter")  # a hex map shifts by pairs of rows: refused, nothing changed
+        await pilot.pause()
+        assert screen.encounter.map == battle_map
+
+    in_editor(run_ui, fight(library), script)
+
+
+def test_paste_rows_from_the_terminal_and_from_a_file(
+    run_ui: Callable[..., ApcombatApp], library: Library, tmp_path: Path
+) -> None:
+    rows = tmp_path / "hut.txt"
+    rows.write_text("^^^\n^.^\n", encoding="utf-8")
+
+    async def script(ui: Ui, screen: EditorScreen) -> None:
+        pilot = ui.pilot
+        await pilot.press("right", "down")
+        screen.map_view.post_message(events.Paste("##=\n#H:\n"))
+        await pilot.pause()
+        assert [terrain_at(screen, x, 2) for x in (1, 2, 3)] == [Terrain.WALL, Terrain.STAIRS, Terrain.RUBBLE]
+        before = len(screen.session.history)
+        screen.map_view.post_message(events.Paste("#Q#\n"))  # an unknown character: refused, nothing pasted
+        await pilot.pause()
+        assert len(screen.session.history) == before
+        await pilot.press("down", "down", "down", "P")
+        await pilot.pause()
+        await pilot.press(*str(rows), "enter")
+        await pilot.pause()
+        assert [terrain_at(screen, x, 4) for x in (1, 2, 3)] == [Terrain.HUT] * 3
+        assert terrain_at(screen, 2, 5) is Terrain.FLOOR
+        assert screen.session.history[-1] == "pasted 2 row(s) from hut.txt"
+        await pilot.press("ctrl+z")
+        assert terrain_at(screen, 1, 4) is Terrain.FLOOR
+
+    in_editor(run_ui, fight(library), script)
+
+
+def test_hex_map_painting(run_ui: Callable[..., ApcombatApp], library: Library) -> None:
+    async def script(ui: Ui, screen: EditorScreen) -> None:
+        pilot = ui.pilot
+        await pilot.press("down", "right", "b", "3")  # a 3-brush on a hex map: the cell and its six neighbours
+        battle_map = screen.encounter.map
+        assert battle_map is not None and battle_map.kind == "hex"
+        low = {
+            (x, y)
+            for y in range(battle_map.height)
+            for x in range(battle_map.width)
+            if terrain_at(screen, x, y) is Terrain.LOW
+        }
+        assert len(low) == 7 and (1, 1) in low
+        await drag(pilot, screen.map_view, [(5, 4), (6, 4)])
+        assert terrain_at(screen, 6, 4) is Terrain.LOW
+
+    in_editor(run_ui, fight(library, "hex"), script)
+
+
+def test_zoom_overview_legend_and_panels_at_80_by_24(run_ui: Callable[..., ApcombatApp], library: Library) -> None:
+    async def script(ui: Ui, screen: EditorScreen) -> None:
+        pilot = ui.pilot
+        await pilot.press("z")
+        assert screen.map_view.zoom == 2
+        await pilot.press("v")
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "OverviewScreen"
+        await pilot.press("escape", "L")
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "LegendScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        panels = screen.query_one("#editor-panels")
+        width = screen.map_view.size.width
+        await pilot.press("p")
+        await pilot.pause()
+        assert not panels.display and screen.map_view.size.width > width
+
+    in_editor(run_ui, fight(library), script, size=(80, 24))

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from apcombat.editor import EditorSession, EditRefused
 from apcombat.model import Cell, Encounter
+from apcombat.tui.screens.editor.map_keys import MAP_BINDINGS, MapKeys
 from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
 from apcombat.tui.screens.editor.panels import EditorPanels
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
@@ -32,10 +33,10 @@ EDITOR_BINDINGS = [
 ]
 
 
-class EditorScreen(Painting, Screen):
+class EditorScreen(Painting, MapKeys, Screen):
     """Make or change a fight: `session` holds it; the map, the panels and the hint show it."""
 
-    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS]
+    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS, *MAP_BINDINGS]
 
     def __init__(self, session: EditorSession) -> None:
         super().__init__()

@@ -14,6 +14,7 @@ from apcombat.editor.map_edits import paint, set_fires
 from apcombat.editor.shapes import BRUSH_SIZES, brush, flood, line, rectangle
 from apcombat.model import Cell, Terrain
 from apcombat.tui.screens.editor.face import EditorFace
+from apcombat.tui.screens.editor.terrain_panel import TerrainPanel
 from apcombat.tui.widgets.map_view import MapView
 
 Shape = Literal["line", "rectangle", "outline"]
@@ -51,6 +52,12 @@ class Painting(EditorFace):
             keys = "i line, r rectangle, R outline, m again drops it"
             return f"paint {self.terrain.value} · mark {self.mark[0]},{self.mark[1]}: {keys}"
         return f"paint {self.terrain.value}, brush {self.brush_size} · drag the mouse to paint, click moves"
+
+    def show_brush(self) -> None:
+        """The terrain panel's highlight and the stroke's preview after another terrain or brush."""
+        self.query_one(TerrainPanel).choose(self.terrain, self.brush_size)
+        self.preview_stroke()
+        self.show_hint()
 
     def stroke_cells(self) -> frozenset[Cell]:
         """The cells the next stroke paints: the brush under the cursor, or the last shape from the mark."""
@@ -94,6 +101,7 @@ class Painting(EditorFace):
 
     def action_paint(self, terrain: str) -> None:
         self.terrain = Terrain(terrain)
+        self.show_brush()
         self.action_paint_again()
 
     def action_paint_again(self) -> None:
@@ -105,7 +113,7 @@ class Painting(EditorFace):
 
     def action_brush(self) -> None:
         self.brush_size = BRUSH_SIZES[(BRUSH_SIZES.index(self.brush_size) + 1) % len(BRUSH_SIZES)]
-        self.show_hint()
+        self.show_brush()
 
     def action_mark(self) -> None:
         self.mark = None if self.mark == self.cursor else self.cursor

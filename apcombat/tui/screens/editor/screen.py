@@ -88,17 +88,21 @@ class EditorScreen(Painting, MapKeys, Screen):
     def show_fight(self) -> None:
         """Draw the fight as it is now: the map, the panels, the title's name and whether it is saved."""
         self.map_view.show(self.encounter, self.overlay())
-        self.query_one(EditorPanels).show(self.session)
         self.show_hint()
+        # The painted cells show in the key's own frame; the panels (the problems are worked out there) after it.
+        self.call_after_refresh(self._show_panels)
         saved = "" if self.session.saved else " (unsaved)"
         self.title = f"Editor — {self.encounter.name}{saved}"
+
+    def _show_panels(self) -> None:
+        self.query_one(EditorPanels).show(self.session)
 
     def overlay(self) -> MapOverlay:
         """What is drawn over the map: the marked corner of a line or rectangle."""
         return MapOverlay(target=self.mark, stroke=self.stroke_cells())
 
     def show_hint(self) -> None:
-        self.query_one("#editor-hint", Static).update(self.hint())
+        self.query_one("#editor-hint", Static).update(self.hint(), layout=False)  # one line: no layout
 
     def hint(self) -> str:
         x, y = self.cursor

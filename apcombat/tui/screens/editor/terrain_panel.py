@@ -20,6 +20,7 @@ class TerrainPanel(Static):
 
     terrain: Terrain = Terrain.WALL
     brush_size: int = 1
+    _shown: Text | None = None
 
     def choose(self, terrain: Terrain, brush_size: int) -> None:
         """Highlight the terrain the next stroke paints and the brush."""
@@ -42,4 +43,7 @@ class TerrainPanel(Static):
         text.append("b brush: ")
         for size in (1, 3, 5):
             text.append(f" {size} ", CHOSEN if size == self.brush_size else Style(dim=True))
-        self.update(text)
+        if text != self._shown:  # the screen is laid out again only when the panel's height changes
+            layout = self._shown is None or len(self._shown.split()) != len(text.split())
+            self._shown = text
+            self.update(text, layout=layout)

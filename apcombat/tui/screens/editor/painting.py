@@ -53,10 +53,12 @@ class Painting(EditorFace):
             return f"paint {self.terrain.value} · mark {self.mark[0]},{self.mark[1]}: {keys}"
         return f"paint {self.terrain.value}, brush {self.brush_size} · drag the mouse to paint, click moves"
 
-    def show_brush(self) -> None:
-        """The terrain panel's highlight and the stroke's preview after another terrain or brush."""
+    def show_brush(self, preview: bool = True) -> None:
+        """The terrain panel's highlight, the hint, and (`preview`) the stroke's preview after another terrain
+        or brush (a key that paints at once draws the map anyway)."""
         self.query_one(TerrainPanel).choose(self.terrain, self.brush_size)
-        self.preview_stroke()
+        if preview:
+            self.preview_stroke()
         self.show_hint()
 
     def stroke_cells(self) -> frozenset[Cell]:
@@ -73,6 +75,8 @@ class Painting(EditorFace):
     def preview_stroke(self, cell: Cell | None = None) -> None:
         """Draw the stroke preview where the cursor is now (the map view's cursor listener: the same frame)."""
         self.map_view.show(self.encounter, self.overlay())
+        if cell is not None:  # the cursor moved: its hint in the same frame
+            self.show_hint()
 
     def on_map_view_cell_dragged(self, message: MapView.CellDragged) -> None:
         """Paint the cell the drag reached with the brush; the whole drag is one edit."""
@@ -101,7 +105,7 @@ class Painting(EditorFace):
 
     def action_paint(self, terrain: str) -> None:
         self.terrain = Terrain(terrain)
-        self.show_brush()
+        self.show_brush(preview=False)
         self.action_paint_again()
 
     def action_paint_again(self) -> None:

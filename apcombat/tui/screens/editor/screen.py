@@ -43,6 +43,7 @@ class EditorScreen(Painting, MapKeys, Screen):
         self.session = session
         self._autosave_timer: Timer | None = None
         self.said = session.note
+        self._hint = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="editor"):
@@ -102,7 +103,10 @@ class EditorScreen(Painting, MapKeys, Screen):
         return MapOverlay(target=self.mark, stroke=self.stroke_cells())
 
     def show_hint(self) -> None:
-        self.query_one("#editor-hint", Static).update(self.hint(), layout=False)  # one line: no layout
+        hint = self.hint()
+        if hint != self._hint:  # each update is a frame more: the cursor's is drawn in the key's own frame
+            self._hint = hint
+            self.query_one("#editor-hint", Static).update(hint, layout=False)  # one line: no layout
 
     def hint(self) -> str:
         x, y = self.cursor

@@ -88,9 +88,7 @@ class NewFightScreen(_Form):
         super().__init__()
         self.start = NewMap(name if named else "", *size, kind)
         self.named = named
-        self.title_text = (
-            "A new fight" if named else "A new map for this fight (all floor; the units keep their cells if they fit)"
-        )
+        self.title_text = "A new fight" if named else "A new map for this fight: all floor, the units keep their cells"
 
     def fields(self) -> ComposeResult:
         if self.named:

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 from apcombat.editor import EditorSession, EditRefused
 from apcombat.model import Cell, Encounter
 from apcombat.tui.screens.editor.checks import CHECK_BINDINGS, Checking
+from apcombat.tui.screens.editor.map_keys import MAP_BINDINGS, MapKeys
 from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
 from apcombat.tui.screens.editor.panels import EditorPanels
 from apcombat.tui.screens.editor.rules_dialog import RULES_BINDINGS, RulesEditing
@@ -35,10 +36,17 @@ EDITOR_BINDINGS = [
 ]
 
 
-class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
+class EditorScreen(Painting, MapKeys, UnitKeys, Checking, RulesEditing, Screen):
     """Make or change a fight: `session` holds it; the map, the panels and the hint show it."""
 
-    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS, *UNIT_BINDINGS, *CHECK_BINDINGS, *RULES_BINDINGS]
+    BINDINGS = [
+        *EDITOR_BINDINGS,
+        *PAINT_BINDINGS,
+        *MAP_BINDINGS,
+        *UNIT_BINDINGS,
+        *CHECK_BINDINGS,
+        *RULES_BINDINGS,
+    ]
 
     def __init__(self, session: EditorSession) -> None:
         super().__init__()
@@ -47,6 +55,7 @@ class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
         self.said = session.note
         # Opened on a draft left by an earlier session: leaving it unchanged keeps that draft.
         self._opened_on_draft = session.draft_path is not None and session.draft_path.is_file()
+        self._hint = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="editor"):
@@ -57,6 +66,7 @@ class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.map_view.cursor_listener = self.preview_stroke
         self.show_fight()
         if self.said:
             self.notify(self.said)
@@ -91,20 +101,28 @@ class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
     def show_fight(self) -> None:
         """Draw the fight as it is now: the map, the panels, the title's name and whether it is saved."""
         self.map_view.show(self.shown_encounter(), self.overlay())
-        self.query_one(EditorPanels).show(self.session)
-        self._fighters_shown = None
-        self.show_fighters()
         self.show_hint()
         self.check_soon()
+        # The painted cells show in the key's own frame; the panels after it (the problems come from a thread).
+        self.call_after_refresh(self._show_panels)
         saved = "" if self.session.saved else " (unsaved)"
         self.title = f"Editor — {self.encounter.name}{saved}"
 
+    def _show_panels(self) -> None:
+        self.query_one(EditorPanels).show(self.session)
+        self._fighters_shown = None
+        self.show_fighters()
+
     def overlay(self) -> MapOverlay:
-        """What is drawn over the map: the marked corner of a line or rectangle, the cells with a problem."""
-        return MapOverlay(target=self.mark, flagged=self.flagged())
+        """What is drawn over the map: the marked corner of a line or rectangle, the cells the next stroke paints,
+        the cells with a problem."""
+        return MapOverlay(target=self.mark, stroke=self.stroke_cells(), flagged=self.flagged())
 
     def show_hint(self) -> None:
-        self.query_one("#editor-hint", Static).update(self.hint())
+        hint = self.hint()
+        if hint != self._hint:  # each update is a frame more: the cursor's is drawn in the key's own frame
+            self._hint = hint
+            self.query_one("#editor-hint", Static).update(hint, layout=False)  # one line: no layout
 
     def hint(self) -> str:
         x, y = self.cursor

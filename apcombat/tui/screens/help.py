@@ -20,7 +20,12 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     from apcombat.tui.screens.character_form import CharacterFormScreen
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
     from apcombat.tui.screens.editor import EditorScreen
-    from apcombat.tui.screens.editor.new_fight import NewFightScreen
+    from apcombat.tui.screens.editor.map_dialogs import NewFightScreen
+    from apcombat.tui.screens.editor.problems_panel import ProblemList
+    from apcombat.tui.screens.editor.rules_dialog import RulesDialog
+    from apcombat.tui.screens.editor.sides_dialog import SidesDialog
+    from apcombat.tui.screens.editor.unit_form import UnitForm
+    from apcombat.tui.screens.editor.unit_picker import UnitPicker
     from apcombat.tui.screens.full_log import FullLogScreen
     from apcombat.tui.screens.game import GameScreen
     from apcombat.tui.screens.hand_over import HandOverScreen
@@ -51,6 +56,11 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
         ("set-up", SetupScreen),
         ("editor", EditorScreen),
         ("new fight (editor)", NewFightScreen),
+        ("editor: problems", ProblemList),
+        ("editor: place a unit", UnitPicker),
+        ("editor: a unit's start", UnitForm),
+        ("editor: sides", SidesDialog),
+        ("editor: rules and name", RulesDialog),
         ("game", GameScreen),
         ("map", MapView),
         ("while you waited", WaitedPanel),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, RadioButton
 
 from apcombat.content import content_root
 from apcombat.editor import open_fight
@@ -15,7 +15,7 @@ from apcombat.model import Terrain
 from apcombat.saves import open_save
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.editor import EditorScreen
-from apcombat.tui.screens.editor.new_fight import NewFightScreen
+from apcombat.tui.screens.editor.map_dialogs import NewFightScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.setup import SetupScreen
 from apcombat.tui.screens.title import TitleScreen
@@ -54,17 +54,30 @@ def test_e_on_the_title_makes_a_new_hex_fight(run_ui) -> None:
         await ui.wait_for_screen(ChoiceScreen)
         await ui.press(*choose(ui, "A new fight"))
         dialog = await ui.wait_for_screen(NewFightScreen)
-        dialog.query_one("#new-kind").value = "hex"
+        dialog.query_one("#grid-hex", RadioButton).value = True
         await ui.press("end", *["backspace"] * len("New fight"))
         await ui.type("Ambush")
-        await ui.press("tab")
-        await ui.press(*["backspace"] * 2)
+        await ui.press("tab", "home", "delete", "delete")
         await ui.type("14")
         await ui.press("enter")
         screen = await ui.wait_for_screen(EditorScreen)
         battle_map = screen.encounter.map
         assert screen.encounter.name == "Ambush" and battle_map is not None
         assert (battle_map.width, battle_map.height, battle_map.kind) == (14, 12, "hex")
+
+    run_ui(script, open_path=None)
+
+
+def test_enter_on_the_grid_choice_chooses_it_and_makes_the_fight(run_ui) -> None:
+    async def script(ui) -> None:
+        await ui.wait_for_screen(TitleScreen)
+        await ui.press("e")
+        await ui.wait_for_screen(ChoiceScreen)
+        await ui.press(*choose(ui, "A new fight"))
+        await ui.wait_for_screen(NewFightScreen)
+        await ui.press("tab", "tab", "right", "enter")  # name, size, then the grid: hexes, Enter
+        screen = await ui.wait_for_screen(EditorScreen)
+        assert screen.encounter.map is not None and screen.encounter.map.kind == "hex"
 
     run_ui(script, open_path=None)
 
@@ -76,14 +89,11 @@ def test_a_map_size_out_of_bounds_is_one_sentence(run_ui) -> None:
         await ui.wait_for_screen(ChoiceScreen)
         await ui.press(*choose(ui, "A new fight"))
         await ui.wait_for_screen(NewFightScreen)
-        await ui.press("tab", "backspace", "backspace")
+        await ui.press("tab", "end", "backspace", "backspace")
         await ui.type("0")
         await ui.press("enter")
         assert isinstance(ui.screen, NewFightScreen)
-        assert (
-            " ".join(ui.text("#new-problem").split())
-            == "A map is 1 to 1,000 cells each way: type its width and height."
-        )
+        assert " ".join(ui.text("#form-problem").split()) == "A map is 1 to 1,000 cells each way; 20 x 0 is not."
 
     run_ui(script, open_path=None)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -53,6 +54,19 @@ class _Form(ModalScreen[object]):
             yield Label("", id="form-problem", classes="error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.submit()
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter on the grid's choice chooses the highlighted grid and is done, as Enter in a line is."""
+        grid = self.focused
+        if event.key == "enter" and isinstance(grid, RadioSet):
+            event.stop()
+            event.prevent_default()
+            grid.action_toggle_button()
+            self.submit()
+
+    def submit(self) -> None:
+        """Read the lines and close with them, or say in one sentence what is wrong."""
         try:
             answer = self.read()
         except EditRefused as refusal:

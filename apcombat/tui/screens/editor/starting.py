@@ -10,7 +10,7 @@ from textual.app import App
 
 from apcombat.content.paths import shown
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
-from apcombat.tui.screens.editor.new_fight import NewFight, NewFightScreen
+from apcombat.tui.screens.editor.map_dialogs import NewFightScreen, NewMap
 from apcombat.tui.screens.host import host
 
 
@@ -65,13 +65,13 @@ def choose_fight_to_edit(app: App, highlighted: tuple[str, Path] | None) -> None
     app.push_screen(ChoiceScreen("Edit a fight", options), chosen)
 
 
-def _new(app: App, answer: NewFight | None) -> None:
+def _new(app: App, answer: object) -> None:
     from apcombat.editor import EditRefused, new_fight
 
-    if answer is None:
+    if not isinstance(answer, NewMap):
         return
     try:
-        session = new_fight(host(app).library, answer.name, answer.size, answer.kind)
+        session = new_fight(host(app).library, answer.name, (answer.width, answer.height), answer.kind)
     except EditRefused as refusal:
         app.notify(str(refusal), severity="warning")
         return

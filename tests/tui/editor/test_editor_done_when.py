@@ -8,11 +8,13 @@ the UI does; they are marked where they are."""
 
 from __future__ import annotations
 
+import asyncio
 import tomllib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from conftest import Ui
 from textual.widgets import Input
 
 from apcombat.cli import main as cli_main
@@ -26,7 +28,6 @@ from apcombat.tui.screens.dialogs import AskScreen
 from apcombat.tui.screens.editor import EditorScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.setup import SetupScreen
-from conftest import Ui
 
 SHIPPED_DUEL = content_root() / "encounters" / "duel.toml"
 
@@ -39,14 +40,14 @@ FIGHTERS = (
 """Who stands where in the small ambush: the vault's two west of the low wall, two raiders east of it."""
 
 
-def run_editor(app: ApcombatApp, script: Callable[[Ui, EditorScreen], object], size: tuple[int, int]) -> None:
-    import asyncio
+def run_editor(app: ApcombatApp, script: Callable[[Ui, EditorScreen], Awaitable[None]], size: tuple[int, int]) -> None:
+    """Run `await script(ui, editor)` in the app, once the editor is in front."""
 
     async def main() -> None:
         async with app.run_test(size=size) as pilot:
             ui = Ui(app, pilot)
             editor = await ui.wait_for_screen(EditorScreen)
-            await script(ui, editor)  # type: ignore[misc]
+            await script(ui, editor)
 
     asyncio.run(main())
 
@@ -175,4 +176,3 @@ def test_a_shipped_encounter_opens_as_a_copy_and_the_shipped_file_is_never_writt
     copy = session.path
     assert copy.is_file() and copy.parent.name == "encounters"
     assert "=" in tomllib.loads(copy.read_text(encoding="utf-8"))["map"]["rows"][1]
-

@@ -89,6 +89,30 @@ async def people_the_ambush(ui: Ui, editor: EditorScreen, library: Library) -> N
     await ui.settle()
 
 
+UNITS_BY_KEYS = any(binding.id == "editor.add_unit" for binding in EditorScreen.BINDINGS)
+"""Whether the editor places units by keys (i27-units): until it does, the keys' variant is skipped."""
+
+
+async def people_the_ambush_by_keys(ui: Ui, editor: EditorScreen) -> None:
+    """The same four placed with `a`: the picker opens on the side of the last unit placed (the Players at first);
+    the first raider's side is chosen in its box above the name (shift+Tab, Enter, down, Enter, Tab back)."""
+    side = "players"
+    for want, character, cell in FIGHTERS:
+        await cursor_to(ui, editor, cell)
+        placed = len(editor.encounter.units)
+        await ui.press("a")
+        await ui.until(lambda: ui.screen is not editor, "the unit picker")
+        if want != side:
+            await ui.press("shift+tab", "enter", "down", "enter", "tab")
+            side = want
+        await ui.type(character)
+        await ui.press("enter")
+        await ui.until(lambda: ui.screen is editor, "back in the editor")
+        await ui.until(lambda n=placed + 1: len(editor.encounter.units) == n, f"{character} placed")
+    placed_sides = [(unit.side, unit.at) for unit in editor.encounter.units]
+    assert placed_sides == [(want, cell) for want, _, cell in FIGHTERS]
+
+
 def check_clean(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`apcombat check FILE` finds nothing to say against the file."""
     capsys.readouterr()
@@ -115,12 +139,20 @@ async def play_and_save(ui: Ui, editor: EditorScreen) -> Path:
     return next(Path(word.rstrip(".,:")) for word in saved[-1].split() if word.rstrip(".,:").endswith(".toml"))
 
 
+@pytest.mark.parametrize(
+    "by_keys",
+    [
+        pytest.param(False, id="units-by-the-core"),
+        pytest.param(True, id="units-by-keys", marks=pytest.mark.skipif(not UNITS_BY_KEYS, reason="no unit keys yet")),
+    ],
+)
 @pytest.mark.parametrize("kind", ["square", "hex"])
 def test_a_new_map_painted_peopled_saved_checked_played_and_its_game_saved(
     make_app: Callable[..., ApcombatApp],
     library: Library,
     capsys: pytest.CaptureFixture[str],
     kind: str,
+    by_keys: bool,
 ) -> None:
     session = new_fight(library, "Small ambush", size=(20, 12), kind=kind)
     app = make_app(editing=session)
@@ -137,7 +169,11 @@ def test_a_new_map_painted_peopled_saved_checked_played_and_its_game_saved(
         assert battle_map.at((9, 3)) is Terrain.LOW and battle_map.at((9, 8)) is Terrain.LOW
         assert battle_map.at((17, 2)) is Terrain.STAIRS
         assert battle_map.at((5, 5)) is Terrain.FLOOR
-        await people_the_ambush(ui, editor, library)
+        if by_keys:
+            await people_the_ambush_by_keys(ui, editor)
+        else:
+            await people_the_ambush(ui, editor, library)
+        assert {side.id: side.control for side in editor.encounter.sides}["opponents"] is Control.AI
         assert editor.session.problems() == ()
         await ui.press("ctrl+s")
         await ui.settle()

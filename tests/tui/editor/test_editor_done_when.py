@@ -212,3 +212,101 @@ def test_a_shipped_encounter_opens_as_a_copy_and_the_shipped_file_is_never_writt
     copy = session.path
     assert copy.is_file() and copy.parent.name == "encounters"
     assert "=" in tomllib.loads(copy.read_text(encoding="utf-8"))["map"]["rows"][1]
+
+
+def panel_words(ui: Ui) -> str:
+    """The problems panel's text, its wrapping undone."""
+    return " ".join(ui.text("#editor-problems").replace("•", " ").split())
+
+
+def test_a_problem_shows_as_it_is_made_and_goes_with_undo_and_comes_back_with_redo(
+    make_app: Callable[..., ApcombatApp], library: Library
+) -> None:
+    session = new_fight(library, "Small ambush")
+    for side, character, cell in FIGHTERS:
+        session.edit("placed", lambda e, s=side, c=character, at=cell: place_unit(e, library, s, c, at)[0])
+    app = make_app(editing=session)
+
+    def on_ana() -> list[str]:
+        return [spot.sentence for spot in session.problems() if spot.unit == "ana"]
+
+    async def script(ui: Ui, editor: EditorScreen) -> None:
+        await ui.until(lambda: "No problems" in panel_words(ui), "a fight without problems")
+        await cursor_to(ui, editor, FIGHTERS[0][2])
+        await ui.press("2")  # a wall painted over Ana
+        (sentence,) = on_ana()
+        first_words = " ".join(sentence.split()[:3])
+        await ui.until(lambda: first_words in panel_words(ui), f"the problem {sentence!r} in the panel")
+        await ui.press("ctrl+z")
+        assert on_ana() == []
+        await ui.until(lambda: "No problems" in panel_words(ui), "the problem gone")
+        await ui.press("ctrl+y")
+        assert on_ana() == [sentence]
+        await ui.until(lambda: first_words in panel_words(ui), "the problem back")
+        await ui.press("f10")  # refused while it has a problem
+        await ui.settle()
+        assert ui.screen is editor and any("Not playable" in notice for notice in ui.notices())
+
+    run_editor(app, script, (140, 45))
+
+
+HAND_WRITTEN = """# The well, as the game master wrote it.
+name = "Hand-written well"
+
+[map]
+rows = [
+    "......",  # the yard
+    "..#...",
+    "......",
+]
+
+# Ana against one raider.
+[[side]]
+id = "vault"
+name = "Vault"
+
+[[side]]
+id = "raiders"
+name = "Raiders"
+control = "ai"  # the computer plays them
+
+[[unit]]
+id = "ana"
+side = "vault"
+character = "ana"
+at = [0, 0]
+
+[[unit]]
+id = "rex"
+side = "raiders"
+character = "raider"
+at = [5, 2]
+"""
+
+
+def test_a_hand_written_encounter_keeps_its_comments_after_an_edit_in_the_app(
+    make_app: Callable[..., ApcombatApp], library: Library, tmp_path: Path
+) -> None:
+    path = tmp_path / "well.toml"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    session = open_fight(path, library)
+    assert session.path == path  # not shipped: changed where it is
+    app = make_app(editing=session)
+
+    async def script(ui: Ui, editor: EditorScreen) -> None:
+        await cursor_to(ui, editor, (4, 1))
+        await ui.press("3", "ctrl+s")
+        await ui.settle()
+        assert editor.session.saved
+
+    run_editor(app, script, (140, 45))
+    text = path.read_text(encoding="utf-8")
+    for comment in (
+        "# The well, as the game master wrote it.",
+        "# the yard",
+        "# Ana against one raider.",
+        "# the computer plays them",
+    ):
+        assert comment in text, text
+    assert tomllib.loads(text)["map"]["rows"][1] == "..#.=."
+    assert text == HAND_WRITTEN.replace('"..#...",', '"..#.=.",')  # only the row painted changed

@@ -56,6 +56,7 @@ from apcombat.content.loader import (
     structure,
 )
 from apcombat.content.paths import shown
+from apcombat.content.start_checks import colour_findings, cover_findings
 from apcombat.content.suggest import did_you_mean, unknown_id
 from apcombat.content.toml_files import read_toml
 from apcombat.content.values import show_value
@@ -152,6 +153,10 @@ class _EncounterReader:
         fog_on = modules.get(Module.FOG_OF_WAR, False)
         for unit_id, found in hidden_findings(units, battle_map, fog_on):
             self.report(found, f"unit {unit_id!r}")  # R21.10.2
+        for unit_id, found in cover_findings(units, battle_map):
+            self.report(found, f"unit {unit_id!r}")  # R9.1
+        for side_id, found in colour_findings(section.side() for section in sides.value.values()):
+            self.report(found, f"side {side_id!r}")
         if heading is None or house_rules is None or optional_rules is None or (self.problems and not self.draft):
             return None
         return Encounter(

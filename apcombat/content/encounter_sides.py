@@ -26,8 +26,9 @@ class SideSection:
     hp_shown: HpShown = HpShown.EXACT
     edge: Edge | None = None  # R18.1.3: where its broken characters flee (None: nearest their start)
     reroll_points: int = 0  # R18.6.1: two buy a re-roll (the `rerolls` module)
+    colour: str | None = None  # its colour on the map (`model.side_colours`); None: by its place
 
     def side(self) -> Side:
         """The side this table describes."""
         slots = SideSlots(morale=MoraleOfSide(edge=self.edge), rerolls=RerollsOfSide(reroll_points=self.reroll_points))
-        return Side(self.id, self.name, self.control, self.ai, self.hp_shown, slots)
+        return Side(self.id, self.name, self.control, self.ai, self.hp_shown, slots, self.colour)

@@ -67,6 +67,7 @@ class UnitSection:
     stunned: bool = False  # R18.2.1: its first turn lost but for moving
     markers: int = 0  # R18.4: suppression markers held at the start (a fight started mid-battle)
     hidden: bool = False  # R21.3.2: starts hidden, and so in cover (the fog_of_war module)
+    cover: bool = False  # R9.1: starts in cover (beside a wall or hip-high obstacle); hidden implies it
 
 
 def _character_field(value: Any, _: Any) -> str | Character:
@@ -216,7 +217,7 @@ class UnitReader:
             ammo=section.ammo if section.ammo is not None else default_ammo(weapons),
             ai_role=section.ai_role,
             fate=section.fate,
-            in_cover=section.hidden,  # R21.3.2: one that starts the fight hidden starts it in cover
+            in_cover=section.cover or section.hidden,  # R21.3.2: one that starts the fight hidden starts in cover
             slots=UnitSlots(
                 morale=MoraleOfUnit(morale=section.morale_state),
                 casualties=CasualtiesOfUnit(stunned=section.stunned),

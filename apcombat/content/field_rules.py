@@ -37,6 +37,7 @@ from apcombat.model.house_rules import HouseRules
 from apcombat.model.limits import Limit
 from apcombat.model.module_state import RerollsOfSide
 from apcombat.model.shot import Shot
+from apcombat.model.side_colours import SIDE_COLOURS
 from apcombat.model.weapon import BandSpec, Weapon
 
 
@@ -213,7 +214,14 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
     HouseRules: {"aim_max_extra_ap": within(limits.EXTRA_AIM_AP)},
     AiSettings: dict.fromkeys(("aggression", "caution"), within(limits.AI_KNOB)),
     RerollsOfSide: {"reroll_points": within(limits.REROLL_POINTS)},  # R18.6.1, as a save holds it
-    Side: {"id": command_id},  # after AiSettings and the slots: a hook takes those of the models in it as they are
-    SideSection: {"id": command_id, "reroll_points": within(limits.REROLL_POINTS)},  # an encounter file's [[side]]
+    Side: {
+        "id": command_id,
+        "colour": one_of(SIDE_COLOURS),
+    },  # after AiSettings and the slots: a hook takes those of the models in it as they are
+    SideSection: {
+        "id": command_id,
+        "reroll_points": within(limits.REROLL_POINTS),
+        "colour": one_of(SIDE_COLOURS),
+    },  # an encounter file's [[side]]
 }
 """The field rules of the model classes content files describe."""

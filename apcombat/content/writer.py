@@ -91,6 +91,8 @@ def side_table(side: Side) -> dict[str, Any]:
         table["edge"] = side.edge.value
     if side.reroll_points:
         table["reroll_points"] = side.reroll_points  # R18.6.1
+    if side.colour is not None:
+        table["colour"] = side.colour
     return table
 
 
@@ -165,4 +167,6 @@ def unit_table(unit: Unit, library: Library, facing: Facing = Facing.N) -> dict[
         table["markers"] = unit.markers  # R18.4: a fight started mid-battle
     if unit.hidden:
         table["hidden"] = True  # R21.3.2
+    elif unit.in_cover:
+        table["cover"] = True  # R9.1 (a hidden unit is in cover without saying it)
     return table

@@ -22,7 +22,9 @@ from apcombat.model.battlemap import Cell
 from apcombat.model.character import Character
 from apcombat.model.encounter import Control, Encounter, Side, Unit
 from apcombat.model.enums import Facing
+from apcombat.model.fates import Edge
 from apcombat.model.house_rules import HouseRules, OptionalRules
+from apcombat.model.side_colours import SIDE_COLOURS
 
 UNIT_FIELDS = (
     "name",
@@ -39,6 +41,7 @@ UNIT_FIELDS = (
     "stunned",
     "markers",
     "hidden",
+    "cover",
 )
 """What `change_unit` changes: the keys of a `[[unit]]` table but its id, side, cell and facing."""
 
@@ -180,15 +183,55 @@ def remove_side(encounter: Encounter, side_id: str) -> Encounter:
 
 
 def change_side(encounter: Encounter, side_id: str, **fields: Any) -> Encounter:
-    """The side with `fields` of Side changed (name, control, ai, hp_shown, slots)."""
+    """The side with `fields` of Side changed (name, control, ai, hp_shown, slots, colour: a name of
+    `SIDE_COLOURS` or None, by its place)."""
     side = _side(encounter, side_id)
     if "name" in fields and not str(fields["name"]).strip():
         raise EditRefused("give the side a name")
+    if fields.get("colour") is not None:
+        _check_colour(encounter, side_id, fields["colour"])
     try:
         changed = attrs.evolve(side, **fields)
     except TypeError as error:
         raise EditRefused(f"a side has no such field: {error}") from None
     return attrs.evolve(encounter, sides=tuple(changed if old.id == side_id else old for old in encounter.sides))
+
+
+REROLL_POINTS = range(0, 11)
+"""R18.6.1: the re-roll points a side may start with."""
+
+
+def set_side_module_fields(
+    encounter: Encounter, side_id: str, *, edge: Edge | str | None = "", reroll_points: int | None = None
+) -> Encounter:
+    """The side's module fields as its [[side]] table writes them: its edge (R18.1.3; None: nearest their
+    start; "" leaves it) and its re-roll points (R18.6.1, 0-10; None leaves them)."""
+    side = _side(encounter, side_id)
+    slots = side.slots
+    if edge != "":
+        if edge is not None and edge not in tuple(Edge):
+            raise EditRefused(f"an edge is one of N, E, S, W or none (R18.1.3), not {edge!r}")
+        chosen = None if edge is None else Edge(edge)
+        slots = attrs.evolve(slots, morale=attrs.evolve(slots.morale, edge=chosen))
+    if reroll_points is not None:
+        if reroll_points not in REROLL_POINTS:
+            raise EditRefused(f"re-roll points are 0 to 10 (R18.6.1), not {reroll_points}")
+        slots = attrs.evolve(slots, rerolls=attrs.evolve(slots.rerolls, reroll_points=reroll_points))
+    return change_side(encounter, side_id, slots=slots)
+
+
+def units_of(encounter: Encounter, side_id: str) -> tuple[Unit, ...]:
+    """The side's units, in the file's order (what removing the side removes with it)."""
+    return tuple(unit for unit in encounter.units if unit.side == side_id)
+
+
+def _check_colour(encounter: Encounter, side_id: str, colour: object) -> None:
+    """A side colour no other side has: sides are told apart by their colour on the map."""
+    if colour not in SIDE_COLOURS:
+        raise EditRefused(f"{colour!r} is no side colour: choose {', '.join(SIDE_COLOURS)}")
+    taken = next((side for side in encounter.sides if side.colour == colour and side.id != side_id), None)
+    if taken is not None:
+        raise EditRefused(f"{taken.name} is {colour} already: give each side a colour of its own")
 
 
 # ----- rules and heading --------------------------------------------------------------------------------------------

@@ -85,6 +85,7 @@ class Side:
     ai: AiSettings = DEFAULT_AI
     hp_shown: HpShown = HpShown.EXACT  # on the players' view; the game master changes it with `gm show`
     slots: SideSlots = attrs.field(factory=SideSlots)  # R18: the modules' state (`model.module_state`)
+    colour: str | None = None  # its colour on the map, a name of `side_colours.SIDE_COLOURS`; None: by its place
 
     @property
     def edge(self) -> Edge | None:

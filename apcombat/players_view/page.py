@@ -9,13 +9,22 @@ from collections.abc import Iterable, Sequence
 
 from apcombat.engine import Event, belt_known, conditions_of, deck_summary, unit_marks
 from apcombat.model import Encounter, HpShown, Unit
+from apcombat.model.side_colours import SIDE_COLOURS, colour_place
 from apcombat.players_view.hp import hp_shown
 
 LOG_LINES = 40
 """How many of the log's last lines the page shows, the newest first."""
 
-SIDE_COLOURS = ("#5fd7ff", "#ff6b6b", "#87d75f", "#d787ff", "#ffd75f", "#6b9bff")
-"""Each side's colour, in the order the encounter lists the sides (as the app's turn order colours them)."""
+PAGE_COLOURS = {
+    "green": "#87d75f",
+    "red": "#ff6b6b",
+    "cyan": "#5fd7ff",
+    "yellow": "#ffd75f",
+    "magenta": "#d787ff",
+    "blue": "#6b9bff",
+}
+"""Each side colour's shade on the page's dark background (`model.side_colours`: the one a side names, else
+by its place, as the app's map and turn order colour it)."""
 
 SECRET_KINDS = frozenset({"gm"})
 """Log lines the players never see: the game master's (typed-in dice, forced results, modifiers, HP changes
@@ -102,7 +111,7 @@ def _unit_row(state: Encounter, unit: Unit, viewing: str | None = None) -> str:
     classes = ["acting"] if unit.id == state.active else []
     if unit.down:
         classes.append("down")
-    colour = SIDE_COLOURS[[s.id for s in state.sides].index(side.id) % len(SIDE_COLOURS)]
+    colour = PAGE_COLOURS[SIDE_COLOURS[colour_place(state.sides, side.id)]]
     cells = [
         "▶" if unit.id == state.active else "",
         "" if unit.initiative is None else str(unit.initiative),

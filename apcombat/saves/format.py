@@ -1,7 +1,7 @@
 """What a save file holds and how it is written as TOML and read back.
 
 ```toml
-format_version = 10
+format_version = 11
 rules_version = 2          # the rules the history was played under (RULES_VERSION when it was written)
 seed = 7
 
@@ -50,7 +50,7 @@ from apcombat.model.converters import as_tuple
 from apcombat.model.module_state import RerollsOfEncounter
 from apcombat.saves.errors import SaveError
 
-FORMAT_VERSION = 10
+FORMAT_VERSION = 11
 """The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`; format 3 each
 AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history; format 4 each
 AI side's settings (`ai` of a side: level, effort, aggression, caution) and each unit's `ai_role`; format 5 how
@@ -62,7 +62,8 @@ that state in each unit's, side's and the encounter's module slots (`slots`, by 
 the core's fields; format 9 the fog of war's (R21: each unit's hidden flag, each side's seen enemies, last-seen
 marks and sightings, and table mode's `gm sees`), in new slots that an older save, played without the module,
 takes empty; format 10 thrown weapons (R22: a weapon's `kind`, `blast` and `burns`, each unit's `thrown` stock,
-and table mode's throw waiting for its `gm blast`, the state's `blast_waiting`)."""
+and table mode's throw waiting for its `gm blast`, the state's `blast_waiting`); format 11 each side's `colour` (its
+colour on the map, named in the encounter)."""
 
 _MASK_64 = (1 << 64) - 1
 

@@ -129,6 +129,12 @@ def from_format_9(document: Document) -> Document:
     return document
 
 
+def from_format_10(document: Document) -> Document:
+    """Format 10 -> 11: a side may name its colour (`colour`). A format 10 side named none, so it is drawn by
+    its place in the encounter as before: nothing changes."""
+    return document
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: from_format_1,
     2: from_format_2,
@@ -139,6 +145,7 @@ MIGRATIONS: dict[int, Migration] = {
     7: from_format_7,
     8: from_format_8,
     9: from_format_9,
+    10: from_format_10,
 }
 """Format n -> the migration to format n + 1."""
 

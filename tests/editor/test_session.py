@@ -105,7 +105,7 @@ def test_a_shipped_fight_opens_as_a_copy_and_saves_there(library: Library) -> No
 def test_a_draft_is_kept_until_saved(library: Library) -> None:
     session = small_ambush(library)
     assert session.autosave() is not None
-    ((draft, target),) = drafts()
+    ((_draft, target),) = drafts()
     assert target == session.path
     again = open_fight(session.path, library)
     assert again.encounter == session.encounter and "unsaved" in again.note

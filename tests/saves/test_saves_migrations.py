@@ -258,3 +258,21 @@ def test_a_format_9_save_loads_without_thrown_weapons_and_goes_on_in_todays_form
     again = save_game(game, "saves/again")
     assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
     assert load_game(again).state == game.state
+
+
+FORMAT_10 = Path(__file__).parent / "format_10"
+"""Saves of format 10 (before a side's colour): the molotov camp and the farmstead ruin, a round of legal lines
+with two throws each, played by format 10 (3c829f5)."""
+
+
+@pytest.mark.parametrize("name", ["molotov_camp", "ruin_grenades"])
+def test_a_format_10_save_loads_with_its_sides_coloured_by_place_and_goes_on_in_todays_format(in_tmp, name):
+    Path("saves").mkdir(exist_ok=True)
+    game = load_game(Path(shutil.copy(FORMAT_10 / f"{name}.toml", f"saves/{name}.toml")))
+    assert all(side.colour is None for side in game.state.sides)
+    assert any(unit.thrown for unit in game.state.units)
+    assert Game.replay(game.start, game.seed, game.history).state == game.state
+    game.play("end")
+    again = save_game(game, "saves/again")
+    assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
+    assert load_game(again).state == game.state

@@ -264,6 +264,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "hp_shown": HpShown.HIDDEN,
         "edge": Edge.W,  # R18.1.3
         "reroll_points": 6,  # R18.6.1
+        "colour": "magenta",  # its colour on the map
         # R21: what the side knows of its enemies (a mark in table mode has no cell)
         "seen": frozenset({"raider"}),
         "marks": (Mark("raider", (3, 2), Pose.PRONE, 2), Mark("ghost", None, Pose.CROUCHED, 3)),

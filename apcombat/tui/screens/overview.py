@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from apcombat.model import Cell, Encounter, Pose
+from apcombat.model.side_colours import colour_places
 from apcombat.tui.widgets.map_palettes import palette_of, side_colour_at
 from apcombat.tui.widgets.panels import side_colour, side_index
 from apcombat.tui.widgets.unit_looks import cased
@@ -40,6 +41,7 @@ def overview_text(
     scale = max(1, math.ceil(battlemap.width / max(1, width)), math.ceil(battlemap.height / max(1, 2 * height)))
     standing = {unit.at: unit for unit in state.units if unit.at is not None and not unit.down}
     marked = {cell: side for cell, side, _ in marks}
+    hues, ids = colour_places(state.sides), [side.id for side in state.sides]
     text = Text()
     for top in range(0, battlemap.height, 2 * scale):
         for left in range(0, battlemap.width, scale):
@@ -57,7 +59,8 @@ def overview_text(
                 continue
             remembered = next((marked[cell] for cell in cells if cell in marked), None)
             if remembered is not None:
-                text.append("?", style=f"italic {side_colour_at(colours, remembered)}")
+                hue = hues[ids[remembered]] if remembered < len(ids) else remembered
+                text.append("?", style=f"italic {side_colour_at(colours, hue)}")
                 continue
             blocked = sum(battlemap.at(cell).blocks_movement for cell in cells)
             text.append(*(("█", "") if 2 * blocked >= len(cells) else ("░", "") if blocked else ("·", "grey37")))

@@ -11,27 +11,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from apcombat.ai import LEVELS
 from apcombat.content import FIRES_NEED_FIRE_SPREAD, Library, fires_without_fire_spread, load_encounter
 from apcombat.dice import fresh_seed
-from apcombat.engine import Game, rule_modules, typed_line
-from apcombat.model import AiSettings, Control, CoverExempts, Effort, Encounter, HexTurns, OptionalRules, Side
+from apcombat.engine import Game, typed_line
+from apcombat.model import AiSettings, Control, Effort, Encounter, Side
 from apcombat.model.modules import Module
 from apcombat.tui.screens.host import host
 from apcombat.tui.session import default_level
+from apcombat.tui.widgets.rules_choices import RulesChoices
 
-OPTIONAL = ("initiative", "reaction", "covering_fire", "poses", "jumping", "running", "two_guns")
-HOUSE_SWITCHES = ("prone_shows_head", "ambidextrous_removes_strength", "reroll_initiative_each_round")
 KNOBS = ("aggression", "caution")
 KNOB_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0)
 """The values the set-up screen offers for an AI's knobs (an encounter may give any from 0 to 1)."""
-_HEX_TURN_NAMES = {
-    HexTurns.BY_STEPS: "by steps: one facing step free",
-    HexTurns.BY_DEGREES: "by degrees: 60 degrees costs 1 AP",
-}
-"""R20.2's two readings as the set-up screen offers them."""
 
 
 class SetupScreen(Screen):
@@ -60,40 +54,7 @@ class SetupScreen(Screen):
             controls = [c for c in Control if on_map or c is not Control.AI]  # table mode: the GM plays all
             for side in encounter.sides:
                 yield from self._side_rows(side, controls, on_map)
-            yield Label("Optional rules (R0.6)", classes="section")
-            with Horizontal(classes="checks"):
-                for name in OPTIONAL:
-                    yield Checkbox(name.replace("_", " "), getattr(encounter.optional_rules, name), id=f"opt-{name}")
-            yield Label("Optional modules (R18, R21)", classes="section")
-            with Horizontal(classes="checks"):
-                for module in rule_modules():
-                    label = f"{module.words} ({module.rule})"
-                    yield Checkbox(label, encounter.module_on(module.key), id=f"module-{module.key}")
-            yield Label("House rules", classes="section")
-            with Horizontal(classes="checks"):
-                for name in HOUSE_SWITCHES:
-                    yield Checkbox(name.replace("_", " "), getattr(encounter.house_rules, name), id=f"house-{name}")
-            with Horizontal(classes="row"):
-                yield Label("cover exempts  ")
-                yield Select(
-                    [(c.value.replace("_", " "), c.value) for c in CoverExempts],
-                    value=encounter.house_rules.cover_exempts.value,
-                    allow_blank=False,
-                    id="house-cover_exempts",
-                )
-            with Horizontal(classes="row"):
-                yield Label("aim max extra AP (empty: no cap)  ")
-                cap = encounter.house_rules.aim_max_extra_ap
-                yield Input(value="" if cap is None else str(cap), restrict=r"[0-9]*", id="house-aim_max_extra_ap")
-            if encounter.map is not None and encounter.map.kind == "hex":
-                with Horizontal(classes="row"):
-                    yield Label("hex turns (R20.2)  ")
-                    yield Select(
-                        [(_HEX_TURN_NAMES[reading], reading.value) for reading in HexTurns],
-                        value=encounter.house_rules.hex_turns.value,
-                        allow_blank=False,
-                        id="house-hex_turns",
-                    )
+            yield RulesChoices(encounter, id="setup-rules")
             yield Label("Initiative bonus for whoever opened the fight (R13.1)", classes="section")
             for unit in encounter.units:
                 with Horizontal(classes="row"):
@@ -156,9 +117,6 @@ class SetupScreen(Screen):
         if event.button.id == "start":
             self.action_start()
 
-    def _checked(self, widget_id: str) -> bool:
-        return self.query_one(f"#{widget_id}", Checkbox).value
-
     def _typed(self, widget_id: str) -> str:
         return self.query_one(f"#{widget_id}", Input).value
 
@@ -187,17 +145,8 @@ class SetupScreen(Screen):
             return
         encounter = self.encounter
         sides = tuple(self._side_as_chosen(side) for side in encounter.sides)
-        optional = OptionalRules(**{name: self._checked(f"opt-{name}") for name in OPTIONAL})
-        cap = self._typed("house-aim_max_extra_ap")
-        hex_turns = self.query("#house-hex_turns")  # asked on hex maps only (R20.2); else as the file says
-        house = attrs.evolve(
-            encounter.house_rules,
-            hex_turns=HexTurns(self._chosen("house-hex_turns")) if hex_turns else encounter.house_rules.hex_turns,
-            aim_max_extra_ap=int(cap) if cap else None,
-            cover_exempts=CoverExempts(self._chosen("house-cover_exempts")),
-            **{name: self._checked(f"house-{name}") for name in HOUSE_SWITCHES},
-        )
-        modules = {module.key: self._checked(f"module-{module.key}") for module in rule_modules()}
+        rules = self.query_one(RulesChoices).chosen()
+        optional, house, modules = rules.optional_rules, rules.house_rules, rules.modules
         if fires_without_fire_spread(encounter.map, modules):
             self.notify(
                 f"This map starts with fires, and {FIRES_NEED_FIRE_SPREAD}: switch spreading fires "

@@ -33,6 +33,7 @@ from textual.strip import Strip
 from apcombat.engine import unit_flags, unit_marks
 from apcombat.model import BlastBand, Cell, Encounter, Pose, RangeBand, Terrain, Unit
 from apcombat.model.fates import Fate
+from apcombat.model.side_colours import colour_places
 from apcombat.tui.widgets.map_palettes import STANDARD, palette
 from apcombat.tui.widgets.unit_looks import UnitLook, look_of, mark_look, unit_line
 
@@ -107,8 +108,10 @@ def unit_rows(
             continue
         look = look_of(state, unit, marks.get(unit.id, "??"), unit_flags(state, unit))
         best[unit.at] = (rank, look)
+    hues = colour_places(state.sides)
+    ids = [side.id for side in state.sides]
     for cell, side, pose in remembered:
-        best.setdefault(cell, (4, mark_look(side, pose)))
+        best.setdefault(cell, (4, mark_look(side, pose, hues[ids[side]] if side < len(ids) else None)))
     rows: dict[int, list[UnitGlyph]] = {}
     for (x, y), (_, look) in best.items():
         rows.setdefault(y, []).append((x, look))

@@ -28,7 +28,7 @@ STANDARD = "standard"
 class Palette:
     """Every colour the map uses; glyphs are the same in every palette."""
 
-    sides: tuple[str, ...]
+    sides: tuple[str, ...]  # a colour for each name of `model.side_colours.SIDE_COLOURS`, in its order
     terrain: dict[Terrain, Style]
     tints: dict[str, Style]
     bands: dict[RangeBand, Style]
@@ -172,6 +172,7 @@ def palette_of(app: Any) -> str:
 
 
 def side_colour_at(name: str, index: int) -> str:
-    """The colour of the side at this place in the encounter, in the palette `name`."""
+    """The side colour at this place of `model.side_colours.SIDE_COLOURS` (a side's own, or its place in the
+    encounter: `colour_places`), in the palette `name`."""
     sides = palette(name).sides
     return sides[index % len(sides)]

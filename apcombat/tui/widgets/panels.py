@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from apcombat.engine import conditions_of, deck_summary, in_a_fire, morale_words, unit_flags, unit_marks
 from apcombat.model import Encounter, Unit
+from apcombat.model.side_colours import colour_places
 from apcombat.tui.throw_aim import belt, belt_shown
 from apcombat.tui.widgets.map_palettes import STANDARD, palette_of, side_colour_at
 from apcombat.tui.widgets.unit_looks import flag_text, shaped, shown_flags
@@ -20,9 +21,10 @@ HEADING_COLUMNS = 36
 
 
 def side_colour(state: Encounter, side_id: str, palette_name: str = STANDARD) -> str:
-    """The colour of a side, by its place in the encounter, in the player's palette (the map uses the same)."""
-    ids = [side.id for side in state.sides]
-    return side_colour_at(palette_name, ids.index(side_id)) if side_id in ids else "white"
+    """The colour of a side (the one it names, else by its place in the encounter, `model.side_colours`) in the
+    player's palette (the map uses the same)."""
+    places = colour_places(state.sides)
+    return side_colour_at(palette_name, places[side_id]) if side_id in places else "white"
 
 
 def side_index(state: Encounter, side_id: str) -> int:

@@ -27,6 +27,7 @@ from rich.style import Style
 
 from apcombat.model import Encounter, Facing, Pose, Unit
 from apcombat.model.fates import Fate
+from apcombat.model.side_colours import colour_place
 from apcombat.tui.widgets.map_palettes import palette
 
 FACING_MARKS: dict[Facing, str] = {
@@ -79,11 +80,12 @@ class UnitLook:
     active: bool = False
     flags: tuple[str, ...] = ()  # keys of FLAG_MARKS, in the engine's order
     remembered: bool = False  # a last-seen mark (R21.2), drawn `?`, not a character seen now
+    colour: int | None = None  # the side's colour, its place in `model.side_colours.SIDE_COLOURS`; None: `side`
 
 
-def mark_look(side: int, pose: Pose) -> UnitLook:
+def mark_look(side: int, pose: Pose, colour: int | None = None) -> UnitLook:
     """A last-seen mark's look (R21.2, R21.8.4): `?` in the enemy side's colour, with the pose it was seen in."""
-    return UnitLook("?", side, pose, remembered=True)
+    return UnitLook("?", side, pose, remembered=True, colour=colour)
 
 
 def shown_flags(flags: tuple[str, ...], unit: Unit) -> tuple[str, ...]:
@@ -99,7 +101,8 @@ def look_of(state: Encounter, unit: Unit, mark: str, flags: tuple[str, ...]) -> 
         out = "down" if unit.down else "unconscious" if unit.unconscious_rounds > 0 else ""
     side = next((i for i, side in enumerate(state.sides) if side.id == unit.side), 0)
     shown = tuple(flag for flag in shown_flags(flags, unit) if flag in FLAG_MARKS)
-    return UnitLook(mark, side, unit.pose, unit.facing, out, unit.id == state.active, shown)
+    colour = colour_place(state.sides, unit.side)
+    return UnitLook(mark, side, unit.pose, unit.facing, out, unit.id == state.active, shown, colour=colour)
 
 
 def shaped(mark: str, side: int) -> str:
@@ -122,7 +125,7 @@ def flag_text(flags: tuple[str, ...]) -> str:
 def unit_line(look: UnitLook, palette_name: str, zoom: int, sub: int) -> tuple[str, Style]:
     """Line `sub` of the unit's cell at this zoom: 2 x zoom characters and their style (module note)."""
     colours = palette(palette_name)
-    colour = colours.sides[look.side % len(colours.sides)]
+    colour = colours.sides[(look.side if look.colour is None else look.colour) % len(colours.sides)]
     out = bool(look.out)
     prone = look.pose is Pose.PRONE
     width = 2 * zoom

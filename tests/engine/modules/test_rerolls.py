@@ -170,8 +170,8 @@ def test_r18_6_1_apcombat_check_reads_reroll_points_and_markers(apcombat, tmp_pa
 def test_r18_6_1_the_encounter_writer_keeps_reroll_points_and_markers(tmp_path: Path) -> None:
     # R18.6.1, R18.4: an encounter written back (the app's editor) keeps its sides' points and units' markers.
     from apcombat.content import load_encounter, load_library
-    from apcombat.content.paths import content_root
     from apcombat.content.encounter_document import encounter_to_toml
+    from apcombat.content.paths import content_root
 
     library = load_library(content_root())
     path = fight(tmp_path, ON, points=(4, 0))

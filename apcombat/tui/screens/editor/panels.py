@@ -22,5 +22,4 @@ class EditorPanels(VerticalScroll):
 
     def show(self, session: EditorSession) -> None:
         self.query_one(TerrainPanel).show(session)
-        self.query_one(FightersPanel).show(session)
         self.query_one(ProblemsPanel).show(session)

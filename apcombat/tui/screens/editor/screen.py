@@ -16,8 +16,11 @@ from textual.widgets import Footer, Static
 
 from apcombat.editor import EditorSession, EditRefused
 from apcombat.model import Cell, Encounter
+from apcombat.tui.screens.editor.checks import CHECK_BINDINGS, Checking
 from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
 from apcombat.tui.screens.editor.panels import EditorPanels
+from apcombat.tui.screens.editor.rules_dialog import RULES_BINDINGS, RulesEditing
+from apcombat.tui.screens.editor.unit_keys import UNIT_BINDINGS, UnitKeys
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 
 AUTOSAVE_AFTER = 2.0
@@ -32,10 +35,10 @@ EDITOR_BINDINGS = [
 ]
 
 
-class EditorScreen(Painting, Screen):
+class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
     """Make or change a fight: `session` holds it; the map, the panels and the hint show it."""
 
-    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS]
+    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS, *UNIT_BINDINGS, *CHECK_BINDINGS, *RULES_BINDINGS]
 
     def __init__(self, session: EditorSession) -> None:
         super().__init__()
@@ -85,15 +88,18 @@ class EditorScreen(Painting, Screen):
 
     def show_fight(self) -> None:
         """Draw the fight as it is now: the map, the panels, the title's name and whether it is saved."""
-        self.map_view.show(self.encounter, self.overlay())
+        self.map_view.show(self.shown_encounter(), self.overlay())
         self.query_one(EditorPanels).show(self.session)
+        self._fighters_shown = None
+        self.show_fighters()
         self.show_hint()
+        self.check_soon()
         saved = "" if self.session.saved else " (unsaved)"
         self.title = f"Editor — {self.encounter.name}{saved}"
 
     def overlay(self) -> MapOverlay:
-        """What is drawn over the map: the marked corner of a line or rectangle."""
-        return MapOverlay(target=self.mark)
+        """What is drawn over the map: the marked corner of a line or rectangle, the cells with a problem."""
+        return MapOverlay(target=self.mark, flagged=self.flagged())
 
     def show_hint(self) -> None:
         self.query_one("#editor-hint", Static).update(self.hint())
@@ -105,7 +111,10 @@ class EditorScreen(Painting, Screen):
             return "Table mode: no map"
         here = battle_map.at((x, y)).value if battle_map.inside((x, y)) else ""
         units = ", ".join(unit.name for unit in self.encounter.units if unit.at == (x, y))
-        return f"{x},{y} {here}{' — ' + units if units else ''} · {self.paint_hint()}"
+        problem = self.problem_here((x, y))
+        if problem:
+            return f"{x},{y} {here}{' — ' + units if units else ''} · {problem}"
+        return f"{x},{y} {here}{' — ' + units if units else ''} · {self.paint_hint()}{self.units_hint()}"
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         self.show_hint()
@@ -162,7 +171,7 @@ class EditorScreen(Painting, Screen):
         self.app.push_screen(SetupScreen(self.session.path, host(self.app).library, encounter=fight))
 
     def action_leave(self) -> None:
-        if self.cancel_stroke():
+        if self.cancel_stroke() or self.cancel_grab():
             return
         if self.session.autosave() is not None:
             self.notify("Your changes are kept as a draft: open the fight again to go on")

@@ -31,6 +31,31 @@ def _check_size(width: int, height: int) -> None:
         raise EditRefused(f"a map is 1 to {side:,} cells each way; {width} x {height} is not")
 
 
+def read_size(text: str) -> tuple[int, int]:
+    """A map size as a person types it ("20 x 12", "20x12", "20 12", "20,12"): width and height, refused with
+    a sentence when it is not two whole numbers within the format's limits."""
+    words = text.lower().replace("x", " ").replace(",", " ").replace("×", " ").split()
+    if len(words) != 2 or not all(word.isdigit() for word in words):
+        raise EditRefused(f"give the size as width x height, such as 20 x 12; {text.strip() or 'nothing'} is not")
+    width, height = int(words[0]), int(words[1])
+    _check_size(width, height)
+    return width, height
+
+
+def read_shift(text: str) -> tuple[int, int]:
+    """A shift as a person types it ("3 -2", "3,-2", empty for none): dx and dy."""
+    words = text.replace(",", " ").split()
+    if not words:
+        return 0, 0
+    try:
+        dx, dy = (int(word) for word in words)
+    except ValueError:
+        raise EditRefused(
+            f"give the shift as two whole numbers, east and south, such as 2 -1; {text.strip()} is not"
+        ) from None
+    return dx, dy
+
+
 def _the_map(encounter: Encounter) -> BattleMap:
     if encounter.map is None:
         raise EditRefused("this fight has no map (table mode): give it one first")

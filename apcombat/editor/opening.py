@@ -74,7 +74,11 @@ def open_fight(path: Path, library: Library) -> EditorSession:
     if draft.is_file() and draft_note(draft).is_file():
         return open_draft(draft, library)
     target = _free_path(user_encounters(), path.stem) if is_shipped(path) else path
-    note = f"a copy of the shipped {path.name}, saved as {shown(target)}" if target != path else ""
+    note = (
+        f"a copy of the shipped {path.name} (never changed): ctrl+s saves it as {shown(target)}"
+        if target != path
+        else ""
+    )
     base = _read(path, library)
     return EditorSession(base.encounter, library, target, base, draft, note)
 
@@ -87,6 +91,7 @@ def open_draft(draft: Path, library: Library) -> EditorSession:
     note = "your unsaved changes from the last session (undo: back to the file as saved)"
     source = target if target.is_file() and not is_shipped(target) else None
     if source is None:
+        note = "your unsaved changes from the last session (not saved to a file yet: ctrl+s saves them)"
         session = EditorSession(drafted.encounter, library, target, None, draft, note)
         return session
     base = _read(source, library)

@@ -126,6 +126,13 @@ class EditorSession:
         """Whether the file says what the editor shows."""
         return self._saved is not None and self._saved == self.encounter
 
+    @property
+    def unsaved(self) -> bool:
+        """Whether leaving now would lose an edit: the fight differs from its file as saved (never saved: from
+        the fight as it was opened — a new fight left untouched, or a draft reopened and left as it was)."""
+        kept = self._saved if self._saved is not None else self._steps[0].encounter
+        return kept != self.encounter
+
     def text(self) -> str:
         """The file's text for the fight as it is: the file as written with only what changed changed."""
         return encounter_text(self.encounter, self.library, self.base, self._loads_as)

@@ -84,7 +84,8 @@ DEFAULT_LEGEND: dict[str, Terrain] = {
 
 
 def _terrain_rows(instance: BattleMap) -> tuple[tuple[Terrain, ...], ...]:
-    rows = tuple(tuple(instance.legend[ch] for ch in row) for row in instance.rows)
+    meaning = instance.legend.__getitem__  # map() over a row: a map redrawn for each edit in the editor
+    rows = tuple(tuple(map(meaning, row)) for row in instance.rows)
     if not instance.fires and not instance.burnt:
         return rows
     # R18.3: the ground as the fires left it: burnt cells, then the cells burning now.
@@ -117,7 +118,7 @@ class BattleMap:
         widths = {len(row) for row in self.rows}
         if len(widths) > 1:
             raise ValueError(f"every map row must be as long as the first; found widths {sorted(widths)}")
-        unknown = sorted({ch for row in self.rows for ch in row} - set(self.legend))
+        unknown = sorted(set().union(*self.rows) - set(self.legend))
         if unknown:
             raise ValueError(f"map characters missing from the legend: {''.join(unknown)!r}")
 

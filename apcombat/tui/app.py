@@ -23,10 +23,13 @@ from apcombat.tui.keymap import check_keymap, keymap_path, load_keymap, widget_k
 from apcombat.tui.palette import ActionsProvider
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from apcombat.content import Library
     from apcombat.editor import EditorSession
     from apcombat.engine import Game
     from apcombat.saves import AutosaveClaim, BackgroundAutosave
+    from apcombat.tui.screens.editor import EditorScreen
 
 # The game's modules (content, engine, saves) are imported when first needed, so that the title screen's
 # first frame is not kept waiting for them.
@@ -243,11 +246,28 @@ class ApcombatApp(App):
             seed = fresh_seed() if self.seed is None else self.seed
             self.open_game(Game(load_encounter(path, self.library), seed=seed), path.stem)
 
-    def open_editor(self, session: EditorSession) -> None:
-        """The encounter editor on `session`'s fight."""
+    def open_editor(self, session: EditorSession, replace: bool = False) -> None:
+        """The encounter editor on `session`'s fight (over the screen in front, or instead of it)."""
         from apcombat.tui.screens.editor import EditorScreen
 
-        self.push_screen(EditorScreen(session))
+        if replace:
+            self.switch_screen(EditorScreen(session))
+        else:
+            self.push_screen(EditorScreen(session))
+
+    def edit_file(self, path: Path, replace: bool = False) -> None:
+        """The editor on the encounter file at `path` (a shipped one as a copy, a draft left unsaved instead
+        of the file); a file it cannot open gets one notice naming it and its first problem."""
+        from apcombat.content import ContentError
+        from apcombat.editor import open_fight
+
+        try:
+            session = open_fight(path, self.library)
+        except ContentError as error:
+            first = error.problems[0] if error.problems else f"{path} cannot be read"
+            self.notify(f"Cannot edit {path.name}: {first}", severity="error", timeout=12)
+            return
+        self.open_editor(session, replace)
 
     def open_game(self, game: Game, name: str, replace: bool = False) -> None:
         """Play `game`; its `ai` sides are played by the AI as the state's side says (`Side.ai`)."""
@@ -337,7 +357,47 @@ class ApcombatApp(App):
         self.push_screen(RulesScreen(rule_in_view() if callable(rule_in_view) else None))
 
     def action_title(self) -> None:
-        self.leave_fight(self._to_title)
+        """Back to the title screen; from a fight played from the editor, back to the editor (its draft kept);
+        from the editor itself, once it is left (asked first when it has changes not saved)."""
+        from apcombat.tui.screens.editor import EditorScreen
+
+        editor = next((s for s in reversed(self.screen_stack) if isinstance(s, EditorScreen)), None)
+        if editor is None:
+            self.leave_fight(self._to_title)
+        elif self._played_over(editor):
+            self.leave_fight(lambda: self._back_to_editor(editor))
+        else:
+            editor.leave(self._to_title)
+
+    def _played_over(self, editor: Screen) -> bool:
+        """Whether the fight was taken from `editor` to be played: its set-up or its game is over it."""
+        from apcombat.tui.screens.game import GameScreen
+        from apcombat.tui.screens.setup import SetupScreen
+        from apcombat.tui.screens.table import TableScreen
+
+        above = self.screen_stack[self.screen_stack.index(editor) + 1 :]
+        return any(isinstance(screen, GameScreen | TableScreen | SetupScreen) for screen in above)
+
+    def _back_to_editor(self, editor: EditorScreen) -> None:
+        from apcombat.tui.screens.game import GameScreen
+
+        for playing in self.screen_stack:  # the game's last autosave on disk, as when the title is shown
+            if isinstance(playing, GameScreen):
+                playing.session.autosave.flush()
+        while self.screen is not editor and editor in self.screen_stack:
+            self.pop_screen()
+        editor.back_from_game()
+
+    async def action_quit(self) -> None:
+        """Quit; with the editor in front and changes not saved, once the game master says what becomes of them
+        (played from the editor, the fight's draft was written when it was taken to be played)."""
+        from apcombat.tui.screens.editor import EditorScreen
+
+        editor = next((s for s in reversed(self.screen_stack) if isinstance(s, EditorScreen)), None)
+        if editor is not None and not self._played_over(editor) and editor.session.unsaved:
+            editor.leave(self.exit)
+            return
+        self.exit()
 
     def _to_title(self) -> None:
         while len(self.screen_stack) > 2:

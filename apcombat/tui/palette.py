@@ -15,10 +15,12 @@ class ActionsProvider(Provider):
     def _actions(self) -> list[tuple[str, str, Callable[[], object]]]:
         screen = self.screen
         found: list[tuple[str, str, Callable[[], object]]] = []
+        keymap: dict[str, str] = getattr(self.app, "keymap", {})  # the player's key file, by binding id
         for owner in (screen, self.app):
             for binding in getattr(owner, "BINDINGS", []):
                 if isinstance(binding, Binding) and binding.description:
-                    found.append((binding.description, binding.key, partial(owner.run_action, binding.action)))
+                    key = keymap.get(binding.id or "", binding.key)
+                    found.append((binding.description, key, partial(owner.run_action, binding.action)))
         return found
 
     async def discover(self) -> Hits:

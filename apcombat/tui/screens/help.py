@@ -19,6 +19,8 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     from apcombat.tui.screens.blast import BlastScreen
     from apcombat.tui.screens.character_form import CharacterFormScreen
     from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen, DiceScreen
+    from apcombat.tui.screens.editor import EditorScreen
+    from apcombat.tui.screens.editor.new_fight import NewFightScreen
     from apcombat.tui.screens.full_log import FullLogScreen
     from apcombat.tui.screens.game import GameScreen
     from apcombat.tui.screens.hand_over import HandOverScreen
@@ -47,6 +49,8 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
         ("roster", RosterScreen),
         ("new character", CharacterFormScreen),
         ("set-up", SetupScreen),
+        ("editor", EditorScreen),
+        ("new fight (editor)", NewFightScreen),
         ("game", GameScreen),
         ("map", MapView),
         ("while you waited", WaitedPanel),

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
     from apcombat.content import Library
     from apcombat.content.settings import Settings
+    from apcombat.editor import EditorSession
     from apcombat.engine import Game
     from apcombat.saves import AutosaveClaim
 
@@ -46,6 +47,10 @@ class Host(Protocol):
     def open_save(self, path: Path, also: str = "") -> None: ...
 
     def action_title(self) -> None: ...
+
+    def open_editor(self, session: EditorSession, replace: bool = False) -> None: ...
+
+    def edit_file(self, path: Path, replace: bool = False) -> None: ...
 
 
 def host(app: App[Any]) -> Host:

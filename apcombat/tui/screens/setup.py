@@ -34,12 +34,17 @@ class SetupScreen(Screen):
     BINDINGS = [
         Binding("f10,ctrl+enter", "start", "Start", id="setup.start"),
         Binding("escape", "app.pop_screen", "Back", id="setup.back"),
+        Binding("f2", "edit", "Edit this fight", id="setup.edit"),
     ]
 
-    def __init__(self, path: Path, library: Library, encounter: Encounter | None = None) -> None:
-        """The set-up of the fight in the file at `path`, or of `encounter` (the editor's, not saved yet)."""
+    def __init__(
+        self, path: Path, library: Library, encounter: Encounter | None = None, from_editor: bool = False
+    ) -> None:
+        """The set-up of the fight in the file at `path`, or of `encounter` (the editor's, not saved yet, the
+        editor under this screen when `from_editor`)."""
         super().__init__()
         self.path = path
+        self.from_editor = from_editor
         self.encounter = encounter if encounter is not None else load_encounter(path, library)
         self._set_up = False  # its choices are on the screen, each with its value: Start may read them
         self._start_asked = False  # Start was asked before they were: it starts once they are
@@ -65,7 +70,9 @@ class SetupScreen(Screen):
                 seed = getattr(self.app, "seed", None)  # the app's --seed, if given
                 seed = fresh_seed() if seed is None else seed
                 yield Input(value=str(seed), restrict=r"[0-9]*", id="seed", classes="short")
-            yield Button("Start (f10)", id="start", variant="primary")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (f10)", id="start", variant="primary")
+                yield Button("Edit this fight (f2)", id="edit")
         yield Footer()
 
     def _side_rows(self, side: Side, controls: list[Control], on_map: bool) -> ComposeResult:
@@ -116,6 +123,16 @@ class SetupScreen(Screen):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "edit":
+            self.action_edit()
+
+    def action_edit(self) -> None:
+        """The fight in the editor: back to it when it came from there, else its file opened there (a shipped
+        one as a copy), in place of this screen."""
+        if self.from_editor:
+            self.app.pop_screen()
+        else:
+            host(self.app).edit_file(self.path, replace=True)
 
     def _typed(self, widget_id: str) -> str:
         return self.query_one(f"#{widget_id}", Input).value

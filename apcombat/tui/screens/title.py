@@ -46,6 +46,7 @@ class TitleScreen(Screen):
         Binding("c", "continue", "Continue", id="title.continue"),
         Binding("l", "load", "Load", id="title.load"),
         Binding("r", "replay", "Replays", id="title.replay"),
+        Binding("e", "edit", "Edit a fight", id="title.edit"),
         Binding("a", "resolver", "Attack resolver", show=False, id="title.resolver"),
         Binding("t", "roster", "Table fight: roster", show=False, id="title.roster"),  # the key line names it
         Binding("h", "how_to_play", "How to play", show=False, id="title.how_to_play"),
@@ -62,7 +63,8 @@ class TitleScreen(Screen):
                 yield Static("", id="encounter-description")
             yield Label(
                 "Enter: new game   d: the demo duel   c: continue the autosave   l: load   r: watch a replay   "
-                "a: attack resolver   t: table fight roster   h: how to play   s: settings   ?: keys   q: quit",
+                "e: edit a fight   a: attack resolver   t: table fight roster   h: how to play   s: settings   "
+                "?: keys   q: quit",
                 id="title-keys",
             )
             claim = host(self.app).autosave_claim
@@ -177,6 +179,14 @@ class TitleScreen(Screen):
             self.notify(nothing_to_continue(found, host(self.app).autosave_path), severity="warning")
             return
         host(self.app).open_save(free.path, others_line([autosave for autosave in found if autosave is not free]))
+
+    def action_edit(self) -> None:
+        """The editor: on a new fight, the encounter highlighted here, any file, or a draft left unsaved."""
+        from apcombat.tui.screens.editor.starting import choose_fight_to_edit
+
+        highlighted = self.query_one("#encounters", OptionList).highlighted_option
+        summary = self.encounters.get(highlighted.id or "") if highlighted is not None else None
+        choose_fight_to_edit(self.app, (summary.name, summary.path) if summary is not None else None)
 
     def action_load(self) -> None:
         from apcombat.tui.screens.saves import LoadScreen

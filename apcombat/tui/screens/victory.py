@@ -82,7 +82,11 @@ class VictoryScreen(ModalScreen[None]):
             yield Static(table)
             if self.ended_by:
                 yield Label(f"The last action: {self.ended_by}", id="ended-by")
-            yield Label("Enter: back to the fight (undo still works) — q: title screen", classes="dim")
+            from apcombat.tui.screens.editor import EditorScreen
+
+            edited = any(isinstance(screen, EditorScreen) for screen in self.app.screen_stack)
+            leave = "back to the editor" if edited else "title screen"  # the fight was played from the editor
+            yield Label(f"Enter: back to the fight (undo still works) — q: {leave}", classes="dim")
         yield Footer()
 
     def on_mount(self) -> None:

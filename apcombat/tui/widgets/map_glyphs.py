@@ -18,6 +18,8 @@ zoomed. The shapes alone tell the terrain apart; the palette only colours them.
                cover against the active unit: a ▪ after the floor    target: black on bright yellow
                a throw's blast being aimed (R22.5): inner bright red, middle yellow, outer grey backgrounds
                cursor: black on bright white      (colours of the standard palette)
+               the editor: the cells the next stroke paints, white on grey; a cell with a problem,
+               underlined on red (the underline tells it without colour)
 """
 
 from __future__ import annotations
@@ -85,6 +87,11 @@ class RowMarks:
     costs_shown: bool = False
     watches: frozenset[int] = frozenset()  # cells a unit of the acting side watches (R16.1)
     blast: tuple[tuple[int, BlastBand], ...] = ()  # x, the band of a throw's blast being aimed (R22.5)
+    flagged: frozenset[int] = frozenset()  # the editor: cells with a problem `apcombat check` reports
+    stroke: frozenset[int] = frozenset()  # the editor: the cells the next stroke paints
+    ground: str = ""  # the row's legend characters: a painted row draws anew, the others keep their lines
+    fires: frozenset[int] = frozenset()  # R18.3: the xs burning on this row
+    burnt: frozenset[int] = frozenset()  # R18.3: the xs burnt on this row
 
 
 def _rank(unit: Unit, active: bool) -> int:
@@ -218,6 +225,7 @@ def draw_row(
     reach, path, bands = dict(marks.reachable), dict(marks.path), dict(marks.bands)
     cones, cover, sight, cursor, target = marks.cones, marks.cover, marks.sight, marks.cursor, marks.target
     watches, blast = marks.watches, dict(marks.blast)
+    stroke, flagged = marks.stroke, marks.flagged
     costs = reach if marks.costs_shown else {}
     grid_row = not marks.y % GRID
     segments: list[Segment] = []
@@ -228,6 +236,10 @@ def draw_row(
             tint = "cursor"
         elif x == target:
             tint = "target"
+        elif x in stroke:
+            tint = "stroke"
+        elif x in flagged:
+            tint = "flagged"
         elif x in blast:
             tint = BLAST_TINTS[blast[x]]
         elif x in reach:

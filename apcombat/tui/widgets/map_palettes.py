@@ -61,6 +61,9 @@ _TINTS = {
     "reach_watch": Style(bgcolor="cyan"),
     "target": Style(color="black", bgcolor="bright_yellow", bold=True, dim=False, reverse=False),
     "cursor": Style(color="black", bgcolor="bright_white", bold=True, dim=False, reverse=False),
+    # The editor: a problem's cell underlined as well as red (legible without colour), the next stroke grey.
+    "flagged": Style(color="bright_white", bgcolor="red", underline=True),
+    "stroke": Style(color="bright_white", bgcolor="bright_black", bold=True),
     # R22.5: a throw's blast being aimed, hottest in the middle; black or white glyphs on it, so a low wall or
     # a fire of the band's own colour still shows
     "blast_inner": Style(color="black", bgcolor="bright_red"),
@@ -114,6 +117,7 @@ PALETTES: dict[str, Palette] = {
             "target": Style(color="black", bgcolor=YELLOW, bold=True, dim=False, reverse=False),
             "blast_inner": Style(color="black", bgcolor=VERMILLION),
             "blast_middle": Style(color="black", bgcolor=ORANGE),
+            "flagged": Style(color="black", bgcolor=VERMILLION, underline=True),
         },
         bands={
             RangeBand.CQC: Style(color="bright_white"),
@@ -148,6 +152,8 @@ PALETTES: dict[str, Palette] = {
             "reach_watch": Style(bgcolor="bright_cyan"),
             "blast_middle": Style(color="black", bgcolor="bright_yellow"),
             "blast_outer": Style(color="black", bgcolor="white"),
+            "flagged": Style(color="bright_white", bgcolor="bright_red", bold=True, underline=True),
+            "stroke": Style(color="black", bgcolor="white", bold=True),
         },
         bands=_BANDS,
         floor=Style(color="white"),

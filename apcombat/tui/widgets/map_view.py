@@ -110,6 +110,13 @@ class MapView(ScrollView, can_focus=True):
     class CellChosen(CellMessage):
         """The player chose the cell under the cursor (Enter, or a click on the cursor's cell)."""
 
+    class CellDragged(CellMessage):
+        """The mouse, held down, moved onto another cell (the first such message also comes for the cell the
+        drag started on): the editor paints them."""
+
+    class DragEnded(Message):
+        """The mouse button held for a drag was let go."""
+
     def __init__(
         self,
         state: Encounter | None = None,
@@ -145,6 +152,8 @@ class MapView(ScrollView, can_focus=True):
         # Called with the new cell as soon as the cursor moves, before the frame that shows it: a screen that
         # redraws something for the cursor does so in the key's own frame (`CursorMoved` comes a frame late).
         self.cursor_listener: Callable[[Cell], None] | None = None
+        self._pressed: Cell | None = None  # the cell the mouse went down on, while it is held
+        self._dragged_to: Cell | None = None  # the last cell a drag reached (None: no drag yet)
         if state is not None:
             self.show(state, overlay or MapOverlay())
 
@@ -222,7 +231,11 @@ class MapView(ScrollView, can_focus=True):
         overlay = overlay or MapOverlay()
         map_changed = state.map is not self._map and state.map != self._map
         self._state, self._overlay = state, overlay
-        if map_changed:
+        if map_changed and self._same_frame(state.map):
+            # Painted cells, fires spreading: each row's marks hold its ground, so only the rows whose
+            # ground changed draw anew and every other line stays cached.
+            self._map, map_changed = state.map, False
+        elif map_changed:
             self._set_map(state.map)
         ids = (tuple(side.id for side in state.sides), tuple(unit.id for unit in state.units))
         if ids != self._mark_ids:  # the marks depend on these orders only (engine.marks)
@@ -235,6 +248,16 @@ class MapView(ScrollView, can_focus=True):
             self.refresh()
         else:
             self._refresh_rows(y for y, (before, after) in enumerate(zip(old, marks, strict=True)) if before != after)
+
+    def _same_frame(self, battle_map: BattleMap | None) -> bool:
+        """Whether `battle_map` draws in the frame of the map shown: the same size, grid and legend."""
+        shown = self._map
+        return (
+            shown is not None
+            and battle_map is not None
+            and (shown.width, shown.height, shown.kind) == (battle_map.width, battle_map.height, battle_map.kind)
+            and shown.legend == battle_map.legend
+        )
 
     def _palette_changed(self) -> bool:
         """Whether the player chose another palette since the last paint (the whole map is then drawn again)."""
@@ -303,10 +326,45 @@ class MapView(ScrollView, can_focus=True):
         """Keep the cursor in view when the view changes size (also its first layout)."""
         self.scroll_to_cell(self._cursor)
 
-    def on_click(self, event: events.Click) -> None:
-        """A click moves the cursor; a click on the cursor's cell chooses it."""
+    def _cell_of(self, event: events.MouseEvent) -> Cell | None:
         offset = event.get_content_offset(self)
-        cell = self.cell_at(offset) if offset is not None else None
+        return self.cell_at(offset) if offset is not None else None
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """The start of a click or a drag."""
+        if event.button == 1:
+            self._pressed, self._dragged_to = self._cell_of(event), None
+            if self._pressed is not None:
+                self.capture_mouse()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """A drag across cells: the cursor follows it and each new cell is told (`CellDragged`)."""
+        if self._pressed is None or not event.button:
+            return
+        cell = self._cell_of(event)
+        if cell is None or cell == (self._dragged_to or self._pressed):
+            return
+        if self._dragged_to is None:
+            self.post_message(self.CellDragged(self, self._pressed))
+        self._dragged_to = cell
+        self.cursor = cell
+        self.post_message(self.CellDragged(self, cell))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        """The end of a drag."""
+        if self._pressed is not None:
+            self.capture_mouse(False)
+        if self._dragged_to is not None:
+            self.post_message(self.DragEnded())
+        self._pressed = None
+
+    def on_click(self, event: events.Click) -> None:
+        """A click moves the cursor; a click on the cursor's cell chooses it (a drag is no click)."""
+        if self._dragged_to is not None:
+            self._dragged_to = None
+            event.stop()
+            return
+        cell = self._cell_of(event)
         if cell is None:
             return
         event.stop()

@@ -1,5 +1,7 @@
-"""What each row of the map shows (`RowMarks`, the key of the map's row cache): the units on it and the
-overlays' cells split by row. Splitting an overlay is the costly part on a large map, so each overlay's split
+"""What each row of the map shows (`RowMarks`, the key of the map's row cache): its ground (legend characters,
+fires, burnt cells), the units on it and the overlays' cells split by row.
+
+Splitting an overlay is the costly part on a large map, so each overlay's split
 is kept while the app passes an equal value (a new state often brings the same reach or cones)."""
 
 from __future__ import annotations
@@ -51,6 +53,12 @@ class RowMarksBuilder:
         cover = self._layer("cover", overlay.cover, rows_of_cells)
         watches = self._layer("watches", overlay.watches, rows_of_cells)
         blast = self._layer("blast", overlay.blast, rows_of_values)
+        flagged = self._layer("flagged", overlay.flagged, rows_of_cells)
+        stroke = self._layer("stroke", overlay.stroke, rows_of_cells)
+        battle_map = state.map
+        ground = battle_map.rows if battle_map is not None else ()
+        fires = self._layer("fires", battle_map.fires if battle_map is not None else frozenset(), rows_of_cells)
+        burnt = self._layer("burnt", battle_map.burnt if battle_map is not None else frozenset(), rows_of_cells)
         sight_on, none, empty = bool(overlay.sight), (), frozenset[int]()
         target_x, target_y = overlay.target if overlay.target is not None else (None, None)
         cursor_x, cursor_y = cursor
@@ -69,6 +77,11 @@ class RowMarksBuilder:
                 overlay.costs_shown,
                 watches.get(y, empty),
                 blast.get(y, none),
+                flagged.get(y, empty),
+                stroke.get(y, empty),
+                ground[y] if y < len(ground) else "",
+                fires.get(y, empty),
+                burnt.get(y, empty),
             )
             for y in range(height)
         ]

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 from apcombat.editor import EditorSession, EditRefused
 from apcombat.model import Cell, Encounter
 from apcombat.tui.screens.editor.checks import CHECK_BINDINGS, Checking
+from apcombat.tui.screens.editor.map_keys import MAP_BINDINGS, MapKeys
 from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
 from apcombat.tui.screens.editor.panels import EditorPanels
 from apcombat.tui.screens.editor.rules_dialog import RULES_BINDINGS, RulesEditing
@@ -35,16 +36,26 @@ EDITOR_BINDINGS = [
 ]
 
 
-class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
+class EditorScreen(Painting, MapKeys, UnitKeys, Checking, RulesEditing, Screen):
     """Make or change a fight: `session` holds it; the map, the panels and the hint show it."""
 
-    BINDINGS = [*EDITOR_BINDINGS, *PAINT_BINDINGS, *UNIT_BINDINGS, *CHECK_BINDINGS, *RULES_BINDINGS]
+    BINDINGS = [
+        *EDITOR_BINDINGS,
+        *PAINT_BINDINGS,
+        *MAP_BINDINGS,
+        *UNIT_BINDINGS,
+        *CHECK_BINDINGS,
+        *RULES_BINDINGS,
+    ]
 
     def __init__(self, session: EditorSession) -> None:
         super().__init__()
         self.session = session
         self._autosave_timer: Timer | None = None
         self.said = session.note
+        # Opened on a draft left by an earlier session: leaving it unchanged keeps that draft.
+        self._opened_on_draft = session.draft_path is not None and session.draft_path.is_file()
+        self._hint = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="editor"):
@@ -55,6 +66,7 @@ class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.map_view.cursor_listener = self.preview_stroke
         self.show_fight()
         if self.said:
             self.notify(self.said)
@@ -89,20 +101,28 @@ class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
     def show_fight(self) -> None:
         """Draw the fight as it is now: the map, the panels, the title's name and whether it is saved."""
         self.map_view.show(self.shown_encounter(), self.overlay())
-        self.query_one(EditorPanels).show(self.session)
-        self._fighters_shown = None
-        self.show_fighters()
         self.show_hint()
         self.check_soon()
+        # The painted cells show in the key's own frame; the panels after it (the problems come from a thread).
+        self.call_after_refresh(self._show_panels)
         saved = "" if self.session.saved else " (unsaved)"
         self.title = f"Editor — {self.encounter.name}{saved}"
 
+    def _show_panels(self) -> None:
+        self.query_one(EditorPanels).show(self.session)
+        self._fighters_shown = None
+        self.show_fighters()
+
     def overlay(self) -> MapOverlay:
-        """What is drawn over the map: the marked corner of a line or rectangle, the cells with a problem."""
-        return MapOverlay(target=self.mark, flagged=self.flagged())
+        """What is drawn over the map: the marked corner of a line or rectangle, the cells the next stroke paints,
+        the cells with a problem."""
+        return MapOverlay(target=self.mark, stroke=self.stroke_cells(), flagged=self.flagged())
 
     def show_hint(self) -> None:
-        self.query_one("#editor-hint", Static).update(self.hint())
+        hint = self.hint()
+        if hint != self._hint:  # each update is a frame more: the cursor's is drawn in the key's own frame
+            self._hint = hint
+            self.query_one("#editor-hint", Static).update(hint, layout=False)  # one line: no layout
 
     def hint(self) -> str:
         x, y = self.cursor
@@ -168,11 +188,71 @@ class EditorScreen(Painting, UnitKeys, Checking, RulesEditing, Screen):
         from apcombat.tui.screens.setup import SetupScreen
 
         self.session.autosave()
-        self.app.push_screen(SetupScreen(self.session.path, host(self.app).library, encounter=fight))
+        library = host(self.app).library
+        self.app.push_screen(SetupScreen(self.session.path, library, encounter=fight, from_editor=True))
 
     def action_leave(self) -> None:
         if self.cancel_stroke() or self.cancel_grab():
             return
-        if self.session.autosave() is not None:
-            self.notify("Your changes are kept as a draft: open the fight again to go on")
-        self.app.pop_screen()
+        self.leave()
+
+    # ----- leaving, and coming back from a game ------------------------------------------------------------------
+
+    def leave(self, then: Callable[[], None] | None = None) -> None:
+        """Close the editor (and whatever is over it), then do `then`: at once when nothing would be lost, else
+        once the game master says what becomes of the changes (save, keep as a draft, discard) or stays."""
+        if not self.session.unsaved:
+            self._forget_stale_draft()
+            self._close(then)
+            return
+        from apcombat.tui.screens.dialogs import ChoiceScreen
+
+        options = [
+            ("save", f"Save them to {self.session.path.name} and leave"),
+            ("draft", "Keep them as a draft (open the fight again to go on)"),
+            ("discard", "Discard them"),
+            ("stay", "Stay in the editor"),
+        ]
+        question = f"{self.encounter.name} has changes not saved. Leave the editor?"
+        self.app.push_screen(ChoiceScreen(question, options), lambda choice: self._left(choice, then))
+
+    def _left(self, choice: str | None, then: Callable[[], None] | None) -> None:
+        if choice == "save":
+            self.action_save()
+            if self.session.unsaved:  # it could not be written: the notice says why
+                return
+        elif choice == "draft":
+            self._stop_autosave()
+            self.session.autosave()
+            self.app.notify("Your changes are kept as a draft: open the fight again to go on")
+        elif choice == "discard":
+            self._stop_autosave()
+            self.session.forget_draft()
+            self.session.draft_path = None  # an autosave already started writes nothing more
+        else:
+            return
+        self._close(then)
+
+    def _forget_stale_draft(self) -> None:
+        """Nothing unsaved: a draft written for an edit since undone is out of date (a draft this session was
+        opened on, never saved, is its only copy and stays)."""
+        self._stop_autosave()
+        if self.session.saved or not self._opened_on_draft:
+            self.session.forget_draft()
+
+    def _stop_autosave(self) -> None:
+        if self._autosave_timer is not None:
+            self._autosave_timer.stop()
+            self._autosave_timer = None
+
+    def _close(self, then: Callable[[], None] | None) -> None:
+        while self in self.app.screen_stack:
+            self.app.pop_screen()
+        if then is not None:
+            then()
+
+    def back_from_game(self) -> None:
+        """In front again after playing the fight: the fight as it was left, its draft kept."""
+        self.show_fight()
+        kept = " (its draft is kept; ctrl+s saves it)" if self.session.unsaved else ""
+        self.notify(f"Back in the editor: {self.encounter.name}{kept}")

@@ -217,9 +217,6 @@ SCREENS: dict[str, tuple[Path, Callable[[Any, Any], Awaitable[Screen]]]] = {
     "The editor's keys at a glance": (CONTENT / "encounters" / "duel.toml", _editor_screen),  # docs/editor.md
 }
 """The screen each key table is for, by the heading it stands under, and how to get there."""
-AWAITED_EDITOR_KEYS = {"a", "n", "g", "t", "T", "x", "c", "s", "N", "M", "P", "z", "v", "L", "p", "o", "e", "ctrl+n"}
-"""The editor's keys issue 27's other parts bind (units and sides, the map's dialogs, checks): until they are
-merged a table naming one is skipped, not failed. Empty this once they are all on main."""
 
 
 def key_tables() -> list[Table]:
@@ -266,11 +263,7 @@ def test_every_key_table_is_for_a_known_screen() -> None:
 def test_every_key_of_a_key_table_is_bound_on_its_screen(table: Table, tmp_path: Path) -> None:
     assert table_keys(table), f"{table.where}: no keys read"
     unbound = unbound_keys(table, tmp_path)
-    awaited = [key for key in unbound if key in AWAITED_EDITOR_KEYS and SCREENS[table.heading][1] is _editor_screen]
-    unbound = [key for key in unbound if key not in awaited]
     assert not unbound, f"{table.where} names keys its screen does not bind: {', '.join(unbound)}"
-    if awaited:
-        pytest.skip(f"{table.where}: keys of the editor's parts not merged yet: {', '.join(awaited)}")
 
 
 def test_the_key_reader() -> None:

@@ -187,6 +187,17 @@ async def _table_shot_dialog(app, pilot) -> Screen:
     return await _wait(pilot, lambda: isinstance(app.screen, ShotScreen) and app.screen)
 
 
+async def _editor_screen(app, pilot) -> Screen:
+    """The editor on a new fight (as `apcombat edit` opens it), over the demo duel's battlefield."""
+    from apcombat.editor import new_fight
+    from apcombat.tui.screens.editor import EditorScreen
+
+    await _game_screen(app, pilot)
+    app.open_editor(new_fight(load_library(CONTENT)))
+    editor = await _wait(pilot, lambda: isinstance(app.screen, EditorScreen) and app.screen)
+    return await _wait(pilot, lambda: editor.is_mounted and editor.focused is editor.map_view and editor)
+
+
 async def _wait(pilot, found: Callable[[], Any]) -> Any:
     for _ in range(WATCHDOG_S * 20):
         value = found()
@@ -201,6 +212,9 @@ SCREENS: dict[str, tuple[Path, Callable[[Any, Any], Awaitable[Screen]]]] = {
     "The ten keys that matter": (CONTENT / "encounters" / "duel.toml", _game_screen),  # README
     "Table mode's shot keys": (CONTENT / "encounters" / "table_brawl.toml", _table_shot_dialog),  # docs/table-mode.md
     "The replay's keys": (CONTENT / "encounters" / "duel.toml", _replay_screen),  # docs/playing.md
+    "Painting the map": (CONTENT / "encounters" / "duel.toml", _editor_screen),  # docs/editor.md
+    "Units and sides": (CONTENT / "encounters" / "duel.toml", _editor_screen),  # docs/editor.md
+    "The editor's keys at a glance": (CONTENT / "encounters" / "duel.toml", _editor_screen),  # docs/editor.md
 }
 """The screen each key table is for, by the heading it stands under, and how to get there."""
 

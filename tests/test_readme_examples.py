@@ -9,8 +9,8 @@ earlier one wrote, such as a save), in one temporary copy of the project's files
 folder, with the installed `apcombat` program and nothing on standard input. It must exit with 0, or with the
 status its comment names ("exits 2", "exit code 2"), and print no traceback and no warning. *Skipped*, and
 listed in the test's output (`pytest -s`, or with the failure):
-- lines that do not end by themselves: `apcombat` without a subcommand (the app), `apcombat play` (the app),
-  `apcombat serve` (a web server);
+- lines that do not end by themselves: `apcombat` without a subcommand (the app), `apcombat play` and
+  `apcombat edit` (the app), `apcombat serve` (a web server);
 - lines whose first word is not `apcombat`: install lines (`python3 -m venv ...`), benchmark lines
   (`python tests/bench/...`) and the command language's summary (`move WHO X,Y ...`), which is no shell line.
 
@@ -40,7 +40,12 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 """README and the manual's pages (docs/*.md, the site mkdocs builds)."""
-WAITS_FOR_A_PERSON = {None: "opens the app", "play": "opens the app", "serve": "serves the app until stopped"}
+WAITS_FOR_A_PERSON = {
+    None: "opens the app",
+    "play": "opens the app",
+    "edit": "opens the app's editor",
+    "serve": "serves the app until stopped",
+}
 GLOBAL_OPTIONS_WITH_A_VALUE = {"--content"}
 _EXPECTED_EXIT = re.compile(r"\bexit(?:s)?(?: with)?(?: code| status)? (\d+)")
 _NOT_COPIED = {".git", ".venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", ".import_linter_cache"}

@@ -11,13 +11,13 @@ comparison cannot see), the writer says so by writing a fresh file instead (`enc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 import tomlkit
 from tomlkit.container import Container
-from tomlkit.items import AoT, Array, InlineTable, Item, Table
+from tomlkit.items import AoT, Array, InlineTable, Item, Table, Whitespace
 
 from apcombat.content.library import Library
 from apcombat.content.writer import encounter_table
@@ -156,20 +156,35 @@ def merge_table(container: Container | Table | InlineTable, old: Mapping[str, An
         elif key in container:
             container[key] = map_rows(value) if key == "rows" else toml_value(value)
         else:
-            _add(container, key, value)
+            _add(container, key, value, tuple(new))
     for key in old:
         if key not in new and key in container:
             del container[key]
 
 
-def _add(container: Container | Table | InlineTable, key: str, value: Any) -> None:
+def _add(container: Container | Table | InlineTable, key: str, value: Any, order: Sequence[str] = ()) -> None:
+    """A key the file did not have, placed as a person would write it: after the keys that come before it in
+    `order` (the writer's order: id, side, character, name, at, facing, ...), a new section at the end."""
     if key in _SECTIONS and isinstance(container, Container) and isinstance(value, Mapping):
         container.add(tomlkit.nl())
         container.add(key, _section_table(key, value))
-    elif key == "character" and isinstance(value, Mapping) and isinstance(container, Table):
-        container.add(key, _entry_table({key: value})[key])
+        return
+    if key == "character" and isinstance(value, Mapping) and isinstance(container, Table):
+        container.add(key, _entry_table({key: value})[key])  # a [unit.character] table goes last
+        return
+    item = map_rows(value) if key == "rows" else toml_value(value)
+    body = container.value if isinstance(container, Table) else container
+    before = order[: order.index(key)] if key in order else ()
+    after = next((name for name in reversed(before) if name in container and _is_plain(container, name)), None)
+    if isinstance(body, Container) and after is not None:
+        body._insert_after(after, key, item)  # tomlkit's add would put it after a trailing blank line or comment
     else:
-        container.add(key, map_rows(value) if key == "rows" else toml_value(value))
+        container.add(key, item)
+
+
+def _is_plain(container: Container | Table | InlineTable, key: str) -> bool:
+    """Whether a key is a value on its own line (not a table a new key would land inside of)."""
+    return not isinstance(container.get(key), Table | AoT)
 
 
 def _drop_unsaid(table: Table | InlineTable, new: Mapping[str, Any]) -> None:
@@ -180,15 +195,20 @@ def _drop_unsaid(table: Table | InlineTable, new: Mapping[str, Any]) -> None:
 
 
 def _merge_rows(container: Container | Table | InlineTable, old: list[str], new: list[str]) -> None:
-    """Map rows: when there are as many, only the rows that changed are replaced (each keeps its comment)."""
+    """Map rows: only the rows that changed are replaced (each keeps its comment); rows a taller map has are
+    added at the end, rows a shorter one lost are taken from the end."""
     rows = container["rows"]
     assert isinstance(rows, Array)
-    if len(old) != len(new) or len(rows) != len(old):
+    if len(rows) != len(old):
         container["rows"] = map_rows(new)
         return
-    for y, (before, after) in enumerate(zip(old, new, strict=True)):
+    for y, (before, after) in enumerate(zip(old, new, strict=False)):
         if before != after:
             rows[y] = after
+    for _ in range(len(old) - len(new)):
+        del rows[len(rows) - 1]
+    for row in new[len(old) :]:
+        rows.append(row)
 
 
 def _merge_entries(container: Container | Table | InlineTable, key: str, old: list[Any], new: list[Any]) -> None:
@@ -206,12 +226,11 @@ def _merge_entries(container: Container | Table | InlineTable, key: str, old: li
         return
     was = {entry.get("id"): entry for entry in old}
     tables = {table.get("id"): table for table in written}
+    last_blank = bool(len(written)) and _ends_blank(written[-1])
     kept: list[Table] = []
     for entry in new:
         table = tables.get(entry["id"])
         if table is None:
-            if kept and not _ends_blank(kept[-1]):
-                kept[-1].add(tomlkit.nl())
             kept.append(_entry_table(entry))
             continue
         before = was.get(entry["id"], {})
@@ -219,6 +238,8 @@ def _merge_entries(container: Container | Table | InlineTable, key: str, old: li
             merge_table(table, before, entry)
             _drop_unsaid(table, entry)
         kept.append(table)
+    for number, table in enumerate(kept):
+        _end_blank(table, number < len(kept) - 1 or last_blank)
     if [table.get("id") for table in kept] != [table.get("id") for table in written]:
         for number in reversed(range(len(written))):
             del written[number]
@@ -227,5 +248,17 @@ def _merge_entries(container: Container | Table | InlineTable, key: str, old: li
 
 
 def _ends_blank(table: Table) -> bool:
-    """Whether a table is followed by a blank line (the file's way of separating `[[unit]]` tables)."""
-    return table.as_string().endswith("\n\n")
+    """Whether a table is followed by a blank line or by a comment (the file's ways of separating `[[unit]]`
+    tables: a comment after one is the next one's heading)."""
+    text = table.as_string()
+    return text.endswith("\n\n") or text.rstrip("\n").rsplit("\n", 1)[-1].lstrip().startswith("#")
+
+
+def _end_blank(table: Table, blank: bool) -> None:
+    """A table followed by a blank line, or not (the last of a file's: the file ends with its last line)."""
+    if blank and not _ends_blank(table):
+        table.add(tomlkit.nl())
+    elif not blank and table.as_string().endswith("\n\n"):
+        body = table.value.body
+        while body and body[-1][0] is None and isinstance(body[-1][1], Whitespace) and not body[-1][1].s.strip():
+            body.pop()  # the blank lines after the table's last key (ignored whitespace: no key points at it)

@@ -77,11 +77,8 @@ def fresh_document(table: Mapping[str, Any]) -> tomlkit.TOMLDocument:
     document = tomlkit.document()
     for key, value in table.items():
         if key in ENTRY_ARRAYS:
-            entries = tomlkit.aot()
-            for entry in value:
-                entries.append(_entry_table(entry))
             document.add(tomlkit.nl())
-            document.add(key, entries)
+            document.add(key, _entries(value))
         elif key in _SECTIONS:
             document.add(tomlkit.nl())
             document.add(key, _section_table(key, value))
@@ -108,15 +105,23 @@ def _entry_table(values: Mapping[str, Any]) -> Table:
             entry.add(name, character)
         else:
             entry.add(name, toml_value(value))
-    entry.add(tomlkit.nl())
     return entry
 
 
+def _entries(entries: list[Mapping[str, Any]]) -> AoT:
+    """`[[side]]` or `[[unit]]` tables, a blank line between two (tomlkit's: a table after another in a new
+    array starts on a new line), none after the last."""
+    tables = tomlkit.aot()
+    for entry in entries:
+        tables.append(_entry_table(entry))
+    return tables
+
+
 def map_rows(rows: list[str]) -> Array:
-    """Map rows one to a line, so the map reads as a map in the file and a change of a row diffs as one line."""
-    array = tomlkit.array()
-    array.extend(rows)
-    array.multiline(True)
+    """Map rows one to a line, indented two spaces as the shipped files have them, so the map reads as a map in
+    the file and a change of a row diffs as one line."""
+    lines = "".join(f"  {tomlkit.item(row).as_string()},\n" for row in rows)
+    array: Array = tomlkit.parse(f"rows = [\n{lines}]\n")["rows"]
     return array
 
 
@@ -146,9 +151,11 @@ def merge_table(container: Container | Table | InlineTable, old: Mapping[str, An
             continue
         if key in ENTRY_ARRAYS and isinstance(value, list):
             _merge_entries(container, key, before if isinstance(before, list) else [], value)
-        elif isinstance(value, Mapping) and isinstance(container.get(key), Table | InlineTable):
+        elif isinstance(value, Mapping) and isinstance(container.get(key), Table):
+            # A table of its own ([map], [modules], [unit.character]) is changed key by key (its comments kept);
+            # an inline one is one line, written anew (the order of its keys may matter: a belt's, R22.1.2).
             inner = container[key]
-            assert isinstance(inner, Table | InlineTable)
+            assert isinstance(inner, Table)
             merge_table(inner, before if isinstance(before, Mapping) else {}, value)
             _drop_unsaid(inner, value)
         elif key == "rows" and isinstance(container.get(key), Array) and isinstance(before, list):
@@ -173,6 +180,7 @@ def _add(container: Container | Table | InlineTable, key: str, value: Any, order
         container.add(key, _entry_table({key: value})[key])  # a [unit.character] table goes last
         return
     item = map_rows(value) if key == "rows" else toml_value(value)
+    item.trivia.trail = "\n"  # its own line, whatever comes after it
     body = container.value if isinstance(container, Table) else container
     before = order[: order.index(key)] if key in order else ()
     after = next((name for name in reversed(before) if name in container and _is_plain(container, name)), None)
@@ -218,11 +226,8 @@ def _merge_entries(container: Container | Table | InlineTable, key: str, old: li
     if not isinstance(written, AoT):
         if key in container:
             del container[key]
-        entries = tomlkit.aot()
-        for entry in new:
-            entries.append(_entry_table(entry))
         container.add(tomlkit.nl()) if isinstance(container, Container) else None
-        container.add(key, entries)
+        container.add(key, _entries(new))
         return
     was = {entry.get("id"): entry for entry in old}
     tables = {table.get("id"): table for table in written}

@@ -154,10 +154,10 @@ def merge_table(container: Container | Table | InlineTable, old: Mapping[str, An
         elif isinstance(value, Mapping) and isinstance(container.get(key), Table):
             # A table of its own ([map], [modules], [unit.character]) is changed key by key (its comments kept);
             # an inline one is one line, written anew (the order of its keys may matter: a belt's, R22.1.2).
+            # A key it writes with its default value stays: a section's defaults never change.
             inner = container[key]
             assert isinstance(inner, Table)
             merge_table(inner, before if isinstance(before, Mapping) else {}, value)
-            _drop_unsaid(inner, value)
         elif key == "rows" and isinstance(container.get(key), Array) and isinstance(before, list):
             _merge_rows(container, before, value)
         elif key in container:

@@ -50,14 +50,14 @@ def encounter_text(
     `encounter`, a fresh file is written instead (comments are worth less than the fight)."""
     table = encounter_table(encounter, library)
     if base is None:
-        return fresh_document(table).as_string()
+        return _fresh_text(table)
     if base.encounter == encounter:
         return base.text
     document = tomlkit.parse(base.text)
     merge_table(document, encounter_table(base.encounter, library), table)
     text = document.as_string()
     if loads_as is not None and loads_as(text) != encounter:
-        return fresh_document(table).as_string()
+        return _fresh_text(table)
     return text
 
 
@@ -71,12 +71,19 @@ def encounter_to_toml(encounter: Encounter, library: Library) -> str:
 # ----- a fresh file ---------------------------------------------------------------------------------------------
 
 
+def _fresh_text(table: Mapping[str, Any]) -> str:
+    """A fresh file's text, ending with one newline (tomlkit leaves none after an inline table's line)."""
+    return fresh_document(table).as_string().rstrip("\n") + "\n"
+
+
 def fresh_document(table: Mapping[str, Any]) -> tomlkit.TOMLDocument:
     """A new file: name and description first, then `[map]` with one row a line, `[[side]]` and `[[unit]]`
     tables (an inline character as `[unit.character]`), then the rules' sections; small tables inline."""
     document = tomlkit.document()
     for key, value in table.items():
         if key in ENTRY_ARRAYS:
+            if not value:
+                continue  # a fight with nobody yet (a draft) says so by having no [[unit]]
             document.add(tomlkit.nl())
             document.add(key, _entries(value))
         elif key in _SECTIONS:
@@ -149,7 +156,10 @@ def merge_table(container: Container | Table | InlineTable, old: Mapping[str, An
         before = old.get(key)
         if key in container and before == value:
             continue
-        if key in ENTRY_ARRAYS and isinstance(value, list):
+        if key in ENTRY_ARRAYS and not value:
+            if key in container:
+                del container[key]  # the last unit gone: no [[unit]] at all (an empty array would read `unit = []`)
+        elif key in ENTRY_ARRAYS and isinstance(value, list):
             _merge_entries(container, key, before if isinstance(before, list) else [], value)
         elif isinstance(value, Mapping) and isinstance(container.get(key), Table):
             # A table of its own ([map], [modules], [unit.character]) is changed key by key (its comments kept);

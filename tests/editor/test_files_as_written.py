@@ -120,6 +120,7 @@ EDITS: dict[str, Edit] = {
     **MAP_EDITS,
     "turn": lambda e, _: turned(e, e.units[0].id, 1),
     "change": lambda e, lib: change_unit(e, lib, e.units[0].id, hp=max(1, e.units[0].hp - 1), pose="crouched"),
+    "change the last": lambda e, lib: change_unit(e, lib, e.units[-1].id, ai_role="hold", pose="prone", markers=1),
     "add": lambda e, lib: place_unit(e, lib, e.sides[0].id, "raider", free_cell(e))[0],
     "remove": lambda e, _: remove_unit(e, e.units[-1].id),
     "copy": lambda e, _: copy_unit(e, e.units[0].id, free_cell(e))[0],
@@ -223,3 +224,17 @@ def test_a_fresh_file_is_written_when_the_changed_one_would_not_load_back(librar
     fresh = encounter_text(edited, library)
     assert encounter_text(edited, library, base, loads_as=lambda _: None) == fresh
     assert encounter_text(edited, library, base, loads_as=lambda text: loads_as(text, path, library)) != fresh
+
+
+def test_every_unit_removed_and_one_placed_again(tmp_path: Path, library: Library) -> None:
+    path, before = hand_written(tmp_path, library)
+    session = open_fight(path, library)
+    for unit in session.encounter.units:
+        session.edit("remove", lambda e, unit_id=unit.id: remove_unit(e, unit_id))
+    empty = session.save().read_text(encoding="utf-8")
+    assert "[[unit]]" not in empty and "unit = " not in empty
+    assert loads_as(empty, path, library) == session.encounter
+    session.edit("add", lambda e: place_unit(e, library, "scavs", "ana", (1, 1))[0])
+    again = session.save().read_text(encoding="utf-8")
+    assert loads_as(again, path, library) == session.encounter
+    assert "\n\n\n" not in again and comments(again.splitlines())["# the end of the file"] == 1

@@ -220,9 +220,10 @@ def loads_as(text: str, library: Library) -> Encounter | None:
     return as_written(tomllib.loads(text), library)
 
 
-ROUND_TRIP = settings(
-    max_examples=int(os.environ.get("ROUND_TRIPS", "80")), deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+ROUND_TRIPS = int(os.environ.get("ROUND_TRIPS", "80"))
+"""Examples per property (`ROUND_TRIPS=1000 pytest ...` for a longer search)."""
+
+ROUND_TRIP = settings(max_examples=ROUND_TRIPS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @ROUND_TRIP

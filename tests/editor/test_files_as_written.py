@@ -227,7 +227,7 @@ def test_a_fresh_file_is_written_when_the_changed_one_would_not_load_back(librar
 
 
 def test_every_unit_removed_and_one_placed_again(tmp_path: Path, library: Library) -> None:
-    path, before = hand_written(tmp_path, library)
+    path, _ = hand_written(tmp_path, library)
     session = open_fight(path, library)
     for unit in session.encounter.units:
         session.edit("remove", lambda e, unit_id=unit.id: remove_unit(e, unit_id))

@@ -121,6 +121,8 @@ EDITS: dict[str, Edit] = {
     "turn": lambda e, _: turned(e, e.units[0].id, 1),
     "change": lambda e, lib: change_unit(e, lib, e.units[0].id, hp=max(1, e.units[0].hp - 1), pose="crouched"),
     "change the last": lambda e, lib: change_unit(e, lib, e.units[-1].id, ai_role="hold", pose="prone", markers=1),
+    "renamed": lambda e, lib: change_unit(e, lib, e.units[0].id, name="Someone else"),
+    "to another side": lambda e, _: e.with_unit(attrs.evolve(e.units[0], side=e.sides[-1].id)),
     "add": lambda e, lib: place_unit(e, lib, e.sides[0].id, "raider", free_cell(e))[0],
     "remove": lambda e, _: remove_unit(e, e.units[-1].id),
     "copy": lambda e, _: copy_unit(e, e.units[0].id, free_cell(e))[0],

@@ -170,6 +170,10 @@ def merge_table(container: Container | Table | InlineTable, old: Mapping[str, An
             merge_table(inner, before if isinstance(before, Mapping) else {}, value)
         elif key == "rows" and isinstance(container.get(key), Array) and isinstance(before, list):
             _merge_rows(container, before, value)
+        elif key == "character" and isinstance(value, Mapping) and isinstance(container, Table):
+            if key in container:
+                del container[key]  # a character named by id or file, now written out: its own table
+            _add(container, key, value)
         elif key in container:
             container[key] = map_rows(value) if key == "rows" else toml_value(value)
         else:

@@ -36,7 +36,8 @@ from apcombat.editor.fight_edits import (
 from apcombat.editor.map_edits import paint, resize, set_fires
 from apcombat.model import Terrain
 from apcombat.model.battlemap import Cell
-from apcombat.model.encounter import Encounter
+from apcombat.model.character import Character
+from apcombat.model.encounter import Encounter, Unit
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 SHIPPED = sorted((CONTENT / "encounters").glob("*.toml"))
@@ -108,6 +109,11 @@ def toggled_rules(encounter: Encounter) -> Encounter:
     return set_rules(encounter, optional_rules=optional, modules=modules)
 
 
+def sheet_of_its_own(unit: Unit) -> Character:
+    """The unit's character changed on the character form: no file has it, so it is written out."""
+    return attrs.evolve(unit.character, name=f"{unit.character.name} the Tough", max_hp=unit.character.hit_points + 5)
+
+
 Edit = Callable[[Encounter, Library], Encounter]
 MAP_EDITS: dict[str, Edit] = {
     "paint": lambda e, _: paint(e, {(1, 1), (3, 2)}, Terrain.WALL),
@@ -123,6 +129,7 @@ EDITS: dict[str, Edit] = {
     "change the last": lambda e, lib: change_unit(e, lib, e.units[-1].id, ai_role="hold", pose="prone", markers=1),
     "renamed": lambda e, lib: change_unit(e, lib, e.units[0].id, name="Someone else"),
     "to another side": lambda e, _: e.with_unit(attrs.evolve(e.units[0], side=e.sides[-1].id)),
+    "own character": lambda e, _: e.with_unit(attrs.evolve(e.units[0], character=sheet_of_its_own(e.units[0]))),
     "add": lambda e, lib: place_unit(e, lib, e.sides[0].id, "raider", free_cell(e))[0],
     "remove": lambda e, _: remove_unit(e, e.units[-1].id),
     "copy": lambda e, _: copy_unit(e, e.units[0].id, free_cell(e))[0],
@@ -132,7 +139,7 @@ EDITS: dict[str, Edit] = {
     "rules": lambda e, _: toggled_rules(e),
     "name": lambda e, _: set_heading(e, "Another fight", "Another line for the title screen."),
 }
-REMOVING = {"remove", "side removed"}
+REMOVING = {"remove", "side removed", "own character"}
 """Edits that take lines out of the file (the comments on them go with them)."""
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 import tomlkit
 from tomlkit.container import Container
-from tomlkit.items import AoT, Array, InlineTable, Item, Table, Whitespace
+from tomlkit.items import AoT, Array, InlineTable, Item, SingleKey, Table, Whitespace
 
 from apcombat.content.library import Library
 from apcombat.content.writer import encounter_table
@@ -186,6 +186,12 @@ def merge_table(container: Container | Table | InlineTable, old: Mapping[str, An
 def _add(container: Container | Table | InlineTable, key: str, value: Any, order: Sequence[str] = ()) -> None:
     """A key the file did not have, placed as a person would write it: after the keys that come before it in
     `order` (the writer's order: id, side, character, name, at, facing, ...), a new section at the end."""
+    if key == "map" and isinstance(container, Container) and isinstance(container.get("side"), AoT):
+        section = _section_table(key, value)
+        section.add(tomlkit.nl())
+        where = container._map[SingleKey("side")]  # a map given to a table fight goes before the sides, as files have it
+        container._insert_at(min(where) if isinstance(where, tuple) else where, key, section)
+        return
     if key in _SECTIONS and isinstance(container, Container) and isinstance(value, Mapping):
         container.add(tomlkit.nl())
         container.add(key, _section_table(key, value))

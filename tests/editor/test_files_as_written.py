@@ -33,7 +33,7 @@ from apcombat.editor.fight_edits import (
     turned,
     units_at,
 )
-from apcombat.editor.map_edits import paint, resize, set_fires
+from apcombat.editor.map_edits import blank_map, paint, resize, set_fires, with_map
 from apcombat.model import Terrain
 from apcombat.model.battlemap import Cell
 from apcombat.model.character import Character
@@ -247,3 +247,15 @@ def test_every_unit_removed_and_one_placed_again(tmp_path: Path, library: Librar
     again = session.save().read_text(encoding="utf-8")
     assert loads_as(again, path, library) == session.encounter
     assert "\n\n\n" not in again and comments(again.splitlines())["# the end of the file"] == 1
+
+
+def test_a_table_fight_given_a_map_has_it_before_its_sides(library: Library) -> None:
+    path = CONTENT / "encounters" / "table_brawl.toml"
+    session = open_fight(path, library)
+    original = path.read_text(encoding="utf-8")
+    placed = tuple(attrs.evolve(unit, at=(x, 0)) for x, unit in enumerate(session.encounter.units))
+    session.edit("a map", lambda e: with_map(attrs.evolve(e, units=placed), blank_map(8, 3)))
+    text = session.save().read_text(encoding="utf-8")
+    assert loads_as(text, session.path, library) == session.encounter
+    assert text.index("[map]") < text.index("[[side]]") and "\n\n\n" not in text
+    assert comments(text.splitlines()) == comments(original.splitlines())

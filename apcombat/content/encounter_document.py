@@ -189,7 +189,8 @@ def _add(container: Container | Table | InlineTable, key: str, value: Any, order
     if key == "map" and isinstance(container, Container) and isinstance(container.get("side"), AoT):
         section = _section_table(key, value)
         section.add(tomlkit.nl())
-        where = container._map[SingleKey("side")]  # a map given to a table fight goes before the sides, as files have it
+        # A map given to a table fight goes before the sides, as files have it.
+        where = container._map[SingleKey("side")]
         container._insert_at(min(where) if isinstance(where, tuple) else where, key, section)
         return
     if key in _SECTIONS and isinstance(container, Container) and isinstance(value, Mapping):

@@ -216,10 +216,18 @@ def _is_plain(container: Container | Table | InlineTable, key: str) -> bool:
     return not isinstance(container.get(key), Table | AoT)
 
 
+FIXED_DEFAULTS = frozenset(
+    {"pose", "ai_role", "morale_state", "fate", "stunned", "markers", "hidden"}
+    | {"control", "ai", "hp_shown", "edge", "reroll_points"}
+)
+"""Keys of a `[[unit]]` or `[[side]]` whose default follows no other key: written with the default by hand
+(`pose = "upright"`), they stay when the entry changes."""
+
+
 def _drop_unsaid(table: Table | InlineTable, new: Mapping[str, Any]) -> None:
-    """In an entry that changed, a key written with the default value (so not in `new`) is removed: its default
-    may differ now (spare ammunition follows the weapons)."""
-    for key in [key for key in table if key not in new]:
+    """In an entry that changed, a key written with the default value (so not in `new`) is removed when its
+    default may differ now (spare ammunition follows the weapons, HP the character, facing the map's kind)."""
+    for key in [key for key in table if key not in new and key not in FIXED_DEFAULTS]:
         del table[key]
 
 

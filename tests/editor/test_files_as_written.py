@@ -187,6 +187,14 @@ def test_moving_a_unit_in_a_hand_written_file_changes_one_line(tmp_path: Path, l
     assert diff(before, after) == (["at = [1, 4]"], ["at = [2, 4]"])
 
 
+def test_a_key_written_with_its_default_stays_when_its_unit_changes(tmp_path: Path, library: Library) -> None:
+    path, before = hand_written(tmp_path, library)
+    session = open_fight(path, library)
+    session.edit("move the grunt", lambda e: move_unit(e, "grunt", (8, 3)))
+    after = session.save().read_text(encoding="utf-8")
+    assert diff(before, after) == (["at = [8, 4]"], ["at = [8, 3]"])  # pose = "upright" kept
+
+
 def test_a_hand_written_file_keeps_every_comment_through_many_edits(tmp_path: Path, library: Library) -> None:
     path, before = hand_written(tmp_path, library)
     session = open_fight(path, library)

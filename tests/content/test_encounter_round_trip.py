@@ -37,8 +37,8 @@ PATH = CONTENT / "encounters" / "generated.toml"
 """Where the generated encounters say they are (a bare character id is looked up from the content folder)."""
 
 EXTRA_LEGEND = {'"': Terrain.BRUSH, "%": Terrain.CRATES, "^": Terrain.HUT, "x": Terrain.BURNT, "~": Terrain.GAP}
-"""Legend entries beyond the default ones (`~` a second glyph for gaps), one of them a default glyph's new
-terrain when drawn with `_` below."""
+"""Legend entries beyond the default ones (`~` a second glyph for gaps); `battle_maps` may also give the
+default glyph `_` another terrain."""
 
 HELD = ("colt_1911", "knife", "grease_gun", "hunting_rifle", "flamer", "sawn_off", "laser_pistol_civilian")
 AMMO = ("45acp", "12ga", "5_56mm", "napalm", "small_energy_cell")
@@ -145,7 +145,7 @@ def unit_fields(kind: str | None) -> st.SearchStrategy[dict[str, Any]]:
             "facing": st.sampled_from(facings),
             "pose": st.sampled_from([pose.value for pose in Pose]),
             "weapons": st.lists(st.sampled_from(HELD), max_size=3),
-            "offhand": st.sampled_from([0, 1]),
+            "offhand": st.just(2),
             "armor": st.sampled_from(ARMOR),
             "ammo": st.dictionaries(st.sampled_from(AMMO), st.integers(0, 40), max_size=2),
             "thrown": st.dictionaries(st.sampled_from(THROWN), st.integers(0, 5), max_size=3),
@@ -154,7 +154,7 @@ def unit_fields(kind: str | None) -> st.SearchStrategy[dict[str, Any]]:
             "morale_state": st.sampled_from([state.value for state in MoraleState]),
             "fate": st.sampled_from([fate.value for fate in Fate]),
             "stunned": st.booleans(),
-            "markers": st.integers(0, 5),
+            "markers": st.integers(0, 3),
             "hidden": st.booleans(),
         }
     )
@@ -206,7 +206,10 @@ def encounter_files(draw: st.DrawFn) -> dict[str, Any]:
         unit = {"id": f"u{number}", "side": draw(st.sampled_from(side_tables))["id"], "character": character}
         if spot is not None:
             unit["at"] = list(spot)
-        units.append({**unit, **draw(unit_fields(kind))})
+        fields = draw(unit_fields(kind))
+        if "offhand" in fields:  # R11: the second gun is one of the unit's other guns
+            fields["weapons"], fields["offhand"] = ["colt_1911", "knife", "colt_1911"], 2
+        units.append({**unit, **fields})
     table["unit"] = units
     table.update(draw(rules))
     return table

@@ -7,6 +7,10 @@ the new encounter says, and only the keys that differ are set, added or removed,
 lines and the way values were written stay as they were. Nothing changed writes the same bytes. Sides and
 units are matched by id. Should the changed text not load back as the encounter (a key written in a way the
 comparison cannot see), the writer says so by writing a fresh file instead (`encounter_text` checks).
+
+A key the file did not have goes where a person would write it (after the keys before it in the writer's
+order), which tomlkit's public API cannot do: `_add` uses its containers' `_insert_after` and `_insert_at`
+(tests/editor/test_files_as_written.py and the round trip catch a tomlkit that changes them).
 """
 
 from __future__ import annotations
@@ -164,7 +168,7 @@ def merge_table(container: Container | Table | InlineTable, old: Mapping[str, An
         elif isinstance(value, Mapping) and isinstance(container.get(key), Table):
             # A table of its own ([map], [modules], [unit.character]) is changed key by key (its comments kept);
             # an inline one is one line, written anew (the order of its keys may matter: a belt's, R22.1.2).
-            # A key it writes with its default value stays: a section's defaults never change.
+            # A key the file gives its default value stays: a section's defaults never change.
             inner = container[key]
             assert isinstance(inner, Table)
             merge_table(inner, before if isinstance(before, Mapping) else {}, value)

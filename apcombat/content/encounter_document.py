@@ -7,17 +7,21 @@ the new encounter says, and only the keys that differ are set, added or removed,
 lines and the way values were written stay as they were. Nothing changed writes the same bytes. Sides and
 units are matched by id. Should the changed text not load back as the encounter (a key written in a way the
 comparison cannot see), the writer says so by writing a fresh file instead (`encounter_text` checks).
+
+A key the file did not have goes where a person would write it (after the keys before it in the writer's
+order), which tomlkit's public API cannot do: `_add` uses its containers' `_insert_after` and `_insert_at`
+(tests/editor/test_files_as_written.py and the round trip catch a tomlkit that changes them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 import tomlkit
 from tomlkit.container import Container
-from tomlkit.items import AoT, Array, InlineTable, Item, Table
+from tomlkit.items import AoT, Array, InlineTable, Item, SingleKey, Table, Whitespace
 
 from apcombat.content.library import Library
 from apcombat.content.writer import encounter_table
@@ -50,14 +54,14 @@ def encounter_text(
     `encounter`, a fresh file is written instead (comments are worth less than the fight)."""
     table = encounter_table(encounter, library)
     if base is None:
-        return fresh_document(table).as_string()
+        return _fresh_text(table)
     if base.encounter == encounter:
         return base.text
     document = tomlkit.parse(base.text)
     merge_table(document, encounter_table(base.encounter, library), table)
     text = document.as_string()
     if loads_as is not None and loads_as(text) != encounter:
-        return fresh_document(table).as_string()
+        return _fresh_text(table)
     return text
 
 
@@ -71,17 +75,21 @@ def encounter_to_toml(encounter: Encounter, library: Library) -> str:
 # ----- a fresh file ---------------------------------------------------------------------------------------------
 
 
+def _fresh_text(table: Mapping[str, Any]) -> str:
+    """A fresh file's text, ending with one newline (tomlkit leaves none after an inline table's line)."""
+    return fresh_document(table).as_string().rstrip("\n") + "\n"
+
+
 def fresh_document(table: Mapping[str, Any]) -> tomlkit.TOMLDocument:
     """A new file: name and description first, then `[map]` with one row a line, `[[side]]` and `[[unit]]`
     tables (an inline character as `[unit.character]`), then the rules' sections; small tables inline."""
     document = tomlkit.document()
     for key, value in table.items():
         if key in ENTRY_ARRAYS:
-            entries = tomlkit.aot()
-            for entry in value:
-                entries.append(_entry_table(entry))
+            if not value:
+                continue  # a fight with nobody yet (a draft) says so by having no [[unit]]
             document.add(tomlkit.nl())
-            document.add(key, entries)
+            document.add(key, _entries(value))
         elif key in _SECTIONS:
             document.add(tomlkit.nl())
             document.add(key, _section_table(key, value))
@@ -108,15 +116,23 @@ def _entry_table(values: Mapping[str, Any]) -> Table:
             entry.add(name, character)
         else:
             entry.add(name, toml_value(value))
-    entry.add(tomlkit.nl())
     return entry
 
 
+def _entries(entries: list[Mapping[str, Any]]) -> AoT:
+    """`[[side]]` or `[[unit]]` tables, a blank line between two (tomlkit's: a table after another in a new
+    array starts on a new line), none after the last."""
+    tables = tomlkit.aot()
+    for entry in entries:
+        tables.append(_entry_table(entry))
+    return tables
+
+
 def map_rows(rows: list[str]) -> Array:
-    """Map rows one to a line, so the map reads as a map in the file and a change of a row diffs as one line."""
-    array = tomlkit.array()
-    array.extend(rows)
-    array.multiline(True)
+    """Map rows one to a line, indented two spaces as the shipped files have them, so the map reads as a map in
+    the file and a change of a row diffs as one line."""
+    lines = "".join(f"  {tomlkit.item(row).as_string()},\n" for row in rows)
+    array: Array = tomlkit.parse(f"rows = [\n{lines}]\n")["rows"]
     return array
 
 
@@ -144,51 +160,96 @@ def merge_table(container: Container | Table | InlineTable, old: Mapping[str, An
         before = old.get(key)
         if key in container and before == value:
             continue
-        if key in ENTRY_ARRAYS and isinstance(value, list):
+        if key in ENTRY_ARRAYS and not value:
+            if key in container:
+                del container[key]  # the last unit gone: no [[unit]] at all (an empty array would read `unit = []`)
+        elif key in ENTRY_ARRAYS and isinstance(value, list):
             _merge_entries(container, key, before if isinstance(before, list) else [], value)
-        elif isinstance(value, Mapping) and isinstance(container.get(key), Table | InlineTable):
+        elif isinstance(value, Mapping) and isinstance(container.get(key), Table):
+            # A table of its own ([map], [modules], [unit.character]) is changed key by key (its comments kept);
+            # an inline one is one line, written anew (the order of its keys may matter: a belt's, R22.1.2).
+            # A key the file gives its default value stays: a section's defaults never change.
             inner = container[key]
-            assert isinstance(inner, Table | InlineTable)
+            assert isinstance(inner, Table)
             merge_table(inner, before if isinstance(before, Mapping) else {}, value)
-            _drop_unsaid(inner, value)
         elif key == "rows" and isinstance(container.get(key), Array) and isinstance(before, list):
             _merge_rows(container, before, value)
+        elif key == "character" and isinstance(value, Mapping) and isinstance(container, Table):
+            if key in container:
+                del container[key]  # a character named by id or file, now written out: its own table
+            _add(container, key, value)
         elif key in container:
             container[key] = map_rows(value) if key == "rows" else toml_value(value)
         else:
-            _add(container, key, value)
+            _add(container, key, value, tuple(new))
     for key in old:
         if key not in new and key in container:
             del container[key]
 
 
-def _add(container: Container | Table | InlineTable, key: str, value: Any) -> None:
+def _add(container: Container | Table | InlineTable, key: str, value: Any, order: Sequence[str] = ()) -> None:
+    """A key the file did not have, placed as a person would write it: after the keys that come before it in
+    `order` (the writer's order: id, side, character, name, at, facing, ...), a new section at the end."""
+    if key == "map" and isinstance(container, Container) and isinstance(container.get("side"), AoT):
+        section = _section_table(key, value)
+        section.add(tomlkit.nl())
+        # A map given to a table fight goes before the sides, as files have it.
+        where = container._map[SingleKey("side")]
+        container._insert_at(min(where) if isinstance(where, tuple) else where, key, section)
+        return
     if key in _SECTIONS and isinstance(container, Container) and isinstance(value, Mapping):
         container.add(tomlkit.nl())
         container.add(key, _section_table(key, value))
-    elif key == "character" and isinstance(value, Mapping) and isinstance(container, Table):
-        container.add(key, _entry_table({key: value})[key])
+        return
+    if key == "character" and isinstance(value, Mapping) and isinstance(container, Table):
+        container.add(key, _entry_table({key: value})[key])  # a [unit.character] table goes last
+        return
+    item = map_rows(value) if key == "rows" else toml_value(value)
+    item.trivia.trail = "\n"  # its own line, whatever comes after it
+    body = container.value if isinstance(container, Table) else container
+    before = order[: order.index(key)] if key in order else ()
+    after = next((name for name in reversed(before) if name in container and _is_plain(container, name)), None)
+    if isinstance(body, Container) and after is not None:
+        body._insert_after(after, key, item)  # tomlkit's add would put it after a trailing blank line or comment
     else:
-        container.add(key, map_rows(value) if key == "rows" else toml_value(value))
+        container.add(key, item)
+
+
+def _is_plain(container: Container | Table | InlineTable, key: str) -> bool:
+    """Whether a key is a value on its own line (not a table a new key would land inside of)."""
+    return not isinstance(container.get(key), Table | AoT)
+
+
+FIXED_DEFAULTS = frozenset(
+    {"pose", "ai_role", "morale_state", "fate", "stunned", "markers", "hidden"}
+    | {"control", "ai", "hp_shown", "edge", "reroll_points"}
+)
+"""Keys of a `[[unit]]` or `[[side]]` whose default follows no other key: written with the default by hand
+(`pose = "upright"`), they stay when the entry changes."""
 
 
 def _drop_unsaid(table: Table | InlineTable, new: Mapping[str, Any]) -> None:
-    """In an entry that changed, a key written with the default value (so not in `new`) is removed: its default
-    may differ now (spare ammunition follows the weapons)."""
-    for key in [key for key in table if key not in new]:
+    """In an entry that changed, a key written with the default value (so not in `new`) is removed when its
+    default may differ now (spare ammunition follows the weapons, HP the character, facing the map's kind)."""
+    for key in [key for key in table if key not in new and key not in FIXED_DEFAULTS]:
         del table[key]
 
 
 def _merge_rows(container: Container | Table | InlineTable, old: list[str], new: list[str]) -> None:
-    """Map rows: when there are as many, only the rows that changed are replaced (each keeps its comment)."""
+    """Map rows: only the rows that changed are replaced (each keeps its comment); rows a taller map has are
+    added at the end, rows a shorter one lost are taken from the end."""
     rows = container["rows"]
     assert isinstance(rows, Array)
-    if len(old) != len(new) or len(rows) != len(old):
+    if len(rows) != len(old):
         container["rows"] = map_rows(new)
         return
-    for y, (before, after) in enumerate(zip(old, new, strict=True)):
+    for y, (before, after) in enumerate(zip(old, new, strict=False)):
         if before != after:
             rows[y] = after
+    for _ in range(len(old) - len(new)):
+        del rows[len(rows) - 1]
+    for row in new[len(old) :]:
+        rows.append(row)
 
 
 def _merge_entries(container: Container | Table | InlineTable, key: str, old: list[Any], new: list[Any]) -> None:
@@ -198,20 +259,16 @@ def _merge_entries(container: Container | Table | InlineTable, key: str, old: li
     if not isinstance(written, AoT):
         if key in container:
             del container[key]
-        entries = tomlkit.aot()
-        for entry in new:
-            entries.append(_entry_table(entry))
         container.add(tomlkit.nl()) if isinstance(container, Container) else None
-        container.add(key, entries)
+        container.add(key, _entries(new))
         return
     was = {entry.get("id"): entry for entry in old}
     tables = {table.get("id"): table for table in written}
+    last_blank = bool(len(written)) and _ends_blank(written[-1])
     kept: list[Table] = []
     for entry in new:
         table = tables.get(entry["id"])
         if table is None:
-            if kept and not _ends_blank(kept[-1]):
-                kept[-1].add(tomlkit.nl())
             kept.append(_entry_table(entry))
             continue
         before = was.get(entry["id"], {})
@@ -219,6 +276,8 @@ def _merge_entries(container: Container | Table | InlineTable, key: str, old: li
             merge_table(table, before, entry)
             _drop_unsaid(table, entry)
         kept.append(table)
+    for number, table in enumerate(kept):
+        _end_blank(table, number < len(kept) - 1 or last_blank)
     if [table.get("id") for table in kept] != [table.get("id") for table in written]:
         for number in reversed(range(len(written))):
             del written[number]
@@ -227,5 +286,17 @@ def _merge_entries(container: Container | Table | InlineTable, key: str, old: li
 
 
 def _ends_blank(table: Table) -> bool:
-    """Whether a table is followed by a blank line (the file's way of separating `[[unit]]` tables)."""
-    return table.as_string().endswith("\n\n")
+    """Whether a table is followed by a blank line or by a comment (the file's ways of separating `[[unit]]`
+    tables: a comment after one is the next one's heading)."""
+    text = table.as_string()
+    return text.endswith("\n\n") or text.rstrip("\n").rsplit("\n", 1)[-1].lstrip().startswith("#")
+
+
+def _end_blank(table: Table, blank: bool) -> None:
+    """A table followed by a blank line, or not (the last of a file's: the file ends with its last line)."""
+    if blank and not _ends_blank(table):
+        table.add(tomlkit.nl())
+    elif not blank and table.as_string().endswith("\n\n"):
+        body = table.value.body
+        while body and body[-1][0] is None and isinstance(body[-1][1], Whitespace) and not body[-1][1].s.strip():
+            body.pop()  # the blank lines after the table's last key (ignored whitespace: no key points at it)

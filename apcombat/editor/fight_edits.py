@@ -16,7 +16,7 @@ from apcombat.content.library import Library
 from apcombat.content.loader import structure
 from apcombat.content.paths import ENCOUNTERS_FOLDER
 from apcombat.content.roster import content_id, unique_id
-from apcombat.content.writer import unit_table
+from apcombat.content.writer import character_table, unit_table
 from apcombat.editor.refusal import EditRefused
 from apcombat.model.battlemap import Cell
 from apcombat.model.character import Character
@@ -89,7 +89,8 @@ def place_unit(
     if sheet is None:
         raise EditRefused(f"there is no character {character!r} in the characters folders")
     unit_id = unique_id(content_id(sheet.name), (unit.id for unit in encounter.units))
-    unit = _unit_from({"id": unit_id, "side": side_id, "character": character}, library)
+    written = character if isinstance(character, str) else character_table(character)  # as a file writes it
+    unit = _unit_from({"id": unit_id, "side": side_id, "character": written}, library)
     unit = attrs.evolve(unit, at=at, facing=default_facing(encounter.map))
     return attrs.evolve(encounter, units=(*encounter.units, unit)), unit
 

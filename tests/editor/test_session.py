@@ -6,6 +6,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import attrs
 import pytest
 
 from apcombat.content import Library, load_encounter
@@ -81,6 +82,14 @@ def test_a_unit_changed_as_a_file_would_refuse_it(library: Library) -> None:
         change_unit(session.encounter, library, "ana", weapons=["laser_sword"])
     session.edit("side gone", lambda e: remove_side(e, "opponents"))
     assert all(unit.side == "players" for unit in session.encounter.units)
+
+
+def test_a_unit_of_a_character_made_on_the_spot_is_placed(library: Library) -> None:
+    session = new_fight(library)
+    sue = attrs.evolve(library.characters["ana"], name="Sue")
+    session.edit("place sue", lambda e: place_unit(e, library, "players", sue, (3, 3))[0])
+    (unit,) = session.encounter.units
+    assert (unit.id, unit.name, unit.at) == ("sue", "Sue", (3, 3))
 
 
 def test_shapes_stay_on_the_map(library: Library) -> None:

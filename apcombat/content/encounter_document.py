@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 import tomlkit
 from tomlkit.container import Container
-from tomlkit.items import AoT, Array, InlineTable, Item, SingleKey, Table, Whitespace
+from tomlkit.items import AoT, Array, InlineTable, Item, SingleKey, String, StringType, Table, Whitespace
 
 from apcombat.content.library import Library
 from apcombat.content.writer import encounter_table
@@ -131,7 +131,9 @@ def _entries(entries: list[Mapping[str, Any]]) -> AoT:
 def map_rows(rows: list[str]) -> Array:
     """Map rows one to a line, indented two spaces as the shipped files have them, so the map reads as a map in
     the file and a change of a row diffs as one line."""
-    lines = "".join(f"  {tomlkit.item(row).as_string()},\n" for row in rows)
+    # One quoting for every row: all in 'single quotes' when any needs them (brush `"`), so the map lines up.
+    quoted = next((toml_string(row) for row in rows if '"' in row or "\\" in row), None)
+    lines = "".join(f"  {toml_string(row, like=quoted).as_string()},\n" for row in rows)
     array: Array = tomlkit.parse(f"rows = [\n{lines}]\n")["rows"]
     return array
 
@@ -140,13 +142,26 @@ def toml_value(value: Any) -> Item:
     """A value as a person writes it: a table inline (`{ ST = 5, PE = 6 }`), lists on one line."""
     if isinstance(value, Mapping):
         inline = ", ".join(f"{_key(name)} = {toml_value(item).as_string()}" for name, item in value.items())
-        parsed: InlineTable = tomlkit.parse(f"v = {{ {inline} }}" if inline else "v = {}")["v"]
+        # Parsed from a whole line: its own newline belongs to it, so a blank line after it stays blank.
+        parsed: InlineTable = tomlkit.parse(f"v = {{ {inline} }}\n" if inline else "v = {}\n")["v"]
         return parsed
+    if isinstance(value, str):
+        return toml_string(value)
     return tomlkit.item(value)
 
 
+def toml_string(text: str, like: object = None) -> Item:
+    """A string as a person writes it: in 'single quotes' when it holds a double quote or a backslash (a map
+    row of brush `"` reads as the map, not as escapes) or when the string it replaces (`like`) was written so."""
+    literal_like = isinstance(like, String) and like.type is StringType.SLL
+    plain = text.isprintable() and "'" not in text
+    if plain and (literal_like or '"' in text or "\\" in text):
+        return tomlkit.string(text, literal=True)
+    return tomlkit.item(text)
+
+
 def _key(name: str) -> str:
-    return name if name and all(ch.isalnum() or ch in "_-" for ch in name) else tomlkit.item(name).as_string()
+    return name if name and all(ch.isalnum() or ch in "_-" for ch in name) else toml_string(name).as_string()
 
 
 # ----- changing a file as written -------------------------------------------------------------------------------
@@ -245,11 +260,11 @@ def _merge_rows(container: Container | Table | InlineTable, old: list[str], new:
         return
     for y, (before, after) in enumerate(zip(old, new, strict=False)):
         if before != after:
-            rows[y] = after
+            rows[y] = toml_string(after, like=rows[y])
     for _ in range(len(old) - len(new)):
         del rows[len(rows) - 1]
     for row in new[len(old) :]:
-        rows.append(row)
+        rows.append(toml_string(row, like=rows[len(rows) - 1] if len(rows) else None))
 
 
 def _merge_entries(container: Container | Table | InlineTable, key: str, old: list[Any], new: list[Any]) -> None:

@@ -267,3 +267,19 @@ def test_a_table_fight_given_a_map_has_it_before_its_sides(library: Library) -> 
     assert loads_as(text, session.path, library) == session.encounter
     assert text.index("[map]") < text.index("[[side]]") and "\n\n\n" not in text
     assert comments(text.splitlines()) == comments(original.splitlines())
+
+
+def test_a_new_fight_with_brush_writes_its_rows_in_single_quotes_and_a_blank_line_before_the_sides(
+    library: Library,
+) -> None:
+    # Brush is `"`: rows written "#\"\"#" would not read as a map; a legend line must not swallow the blank line.
+    from apcombat.content.encounter_document import encounter_to_toml
+    from apcombat.editor import new_fight
+    from apcombat.editor.map_edits import paint
+    from apcombat.model import Terrain
+
+    session = new_fight(library, "Brush", (6, 3))
+    session.edit("brush", lambda e: paint(e, {(1, 1)}, Terrain.BRUSH))
+    text = encounter_to_toml(session.encounter, library)
+    assert "  '.\"....',\n  '......',\n" in text and "\\" not in text
+    assert 'legend = { \'"\' = "brush" }\n\n[[side]]' in text

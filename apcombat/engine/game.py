@@ -117,6 +117,10 @@ class GameDice:
         """A command begins: no dice given yet; `ahead`, the dice typed for it in advance; or the history entry
         `replaying`, whose dice are given in order."""
         self.typed, self.given = [], []
+        # The queue keeps only the numbers not used yet, as a save and an undo snapshot hold it: a queued die
+        # is named by its place among them ("scripted roll 1" is the next one), so a refusal reads the same
+        # whether the numbers before it were used in this session or before a load.
+        self.queue = ScriptedDice(self.queue.remaining, then=self.seeded)
         if replaying is not None:
             ahead = replaying.typed_dice
         self.ahead = list(ahead) if ahead is not None else None

@@ -13,7 +13,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from save_helpers import ENCOUNTERS, actions, any_actions, duel, duel_game, play, shipped
+from save_helpers import ENCOUNTERS, Action, actions, any_actions, duel, duel_game, play, shipped
 
 from apcombat.content import content_root, load_library
 from apcombat.engine import CommandError, Game, HistoryEntry
@@ -124,6 +124,20 @@ EVERY_ENCOUNTER = pytest.mark.parametrize("name", [path.stem for path in ENCOUNT
 def test_every_encounter_saved_at_any_moment_loads_and_goes_on_exactly(name, seed, before, after):
     # Issue 9, item 1: whatever a fight holds, map or table mode, its save loads, saves again to the same
     # bytes, and the loaded game goes on exactly as the unsaved one.
+    saved_after_and_goes_on_exactly(name, seed, before, after)
+
+
+def test_a_refusal_names_a_queued_die_alike_before_and_after_a_load():
+    # Found by the property: `gm dice 4 4`, an end whose roll takes one 4, then an end whose deck draw (a d3,
+    # R18.5.2) cannot take the other. The refusal named that die by its place among the numbers as queued
+    # ("scripted roll 2"), the loaded game by its place among those left ("scripted roll 1").
+    before = [(48, 0), (0, 0), (12, 0), (306, 0), (256, 129), (0, 0), (0, 0), (0, 0)]
+    saved_after_and_goes_on_exactly("scrapyard_cards", 0, before, [(0, 0)])
+
+
+def saved_after_and_goes_on_exactly(name: str, seed: int, before: list[Action], after: list[Action]) -> None:
+    """Play `before` on a shipped encounter (a save after every turn loads as the game), save, load, and play
+    `after` on both: the same steps, the same game."""
     game = Game(shipped(name), seed=seed)
     game.turn_listeners.append(loads_again)  # as the program autosaves: after every turn
     play(game, before)

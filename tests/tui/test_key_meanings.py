@@ -13,7 +13,13 @@ def _actions_of(key: str) -> dict[str, str]:
 
 def test_ctrl_s_saves_on_every_screen_that_binds_it() -> None:
     # It was "save" on the battlefield and "Start" on the set-up, "Add" on the character form.
-    assert _actions_of("ctrl+s") == {"game": "save", "roster": "save", "resolver": "save", "editor": "save"}
+    assert _actions_of("ctrl+s") == {
+        "game": "save",
+        "roster": "save",
+        "resolver": "save",
+        "editor": "save",
+        "editor: rules and name": "save",
+    }
     # The editor's f10 plays the fight: the set-up screen, whose f10 starts it.
     assert _actions_of("f10") == {"roster": "start", "set-up": "start", "new character": "submit", "editor": "play"}
 

@@ -103,11 +103,12 @@ def test_the_rules_dialog_changes_the_rules_in_one_undo_step(
         box(ui, "opt-poses").value = False
         await ui.settle()
         assert not ui.screen.query_one("#rules-fires").display
-        await ui.press("ctrl+s")
+        await ui.press("ctrl+s")  # kept, and the file saved (ctrl+s saves everywhere)
         await settled(ui)
         assert ui.screen is editor
         fight = editor.encounter
         assert fight.module_on("fire_spread") and fight.module_on("fog_of_war") and not fight.optional_rules.poses
+        assert editor.session.saved and editor.session.path.is_file()
         assert READY in editor.query_one(ProblemsPanel).words()
         await ui.press("ctrl+z")
         await settled(ui)

@@ -35,6 +35,7 @@ class FightRules:
     name: str
     description: str
     rules: ChosenRules
+    save: bool = False  # ctrl+s: the fight's file is written after the change
 
 
 def with_rules(encounter: Encounter, chosen: FightRules) -> Encounter:
@@ -51,7 +52,8 @@ class RulesDialog(ModalScreen[FightRules | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="editor.rules_cancel"),
-        Binding("ctrl+s", "done", "Done", id="editor.rules_done"),
+        # As everywhere, ctrl+s saves: the choices are kept and the fight's file written.
+        Binding("ctrl+s", "save", "Keep and save", id="editor.rules_done"),
     ]
 
     def __init__(self, encounter: Encounter, naming: bool = False) -> None:
@@ -106,14 +108,17 @@ class RulesDialog(ModalScreen[FightRules | None]):
         else:
             self.action_cancel()
 
-    def action_done(self) -> None:
+    def action_save(self) -> None:
+        self.action_done(save=True)
+
+    def action_done(self, save: bool = False) -> None:
         name = self.query_one("#rules-name", Input).value
         if not name.strip():
             self.notify("Give the fight a name", severity="warning")
             self.query_one("#rules-name", Input).focus()
             return
         description = self.query_one("#rules-description", Input).value
-        self.dismiss(FightRules(name, description, self.query_one(RulesChoices).chosen()))
+        self.dismiss(FightRules(name, description, self.query_one(RulesChoices).chosen(), save))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -136,5 +141,7 @@ class RulesEditing(EditorFace):
                 words = f"{words} and named the fight" if words else f"named the fight {fight.name.strip()!r}"
             if words:
                 self.edit(words, lambda e: with_rules(e, fight))
+            if fight.save:
+                self.action_save()
 
         self.app.push_screen(RulesDialog(before, naming), chosen)

@@ -101,7 +101,9 @@ def fresh_document(table: Mapping[str, Any]) -> tomlkit.TOMLDocument:
 def _section_table(key: str, values: Mapping[str, Any]) -> Table:
     section = tomlkit.table()
     for name, value in values.items():
-        section.add(name, map_rows(value) if (key, name) == ("map", "rows") else toml_value(value))
+        item = map_rows(value) if (key, name) == ("map", "rows") else toml_value(value)
+        item.trivia.trail = "\n"  # its own line: an inline table's would run into the blank line after it
+        section.add(name, item)
     return section
 
 
@@ -131,7 +133,7 @@ def _entries(entries: list[Mapping[str, Any]]) -> AoT:
 def map_rows(rows: list[str]) -> Array:
     """Map rows one to a line, indented two spaces as the shipped files have them, so the map reads as a map in
     the file and a change of a row diffs as one line."""
-    lines = "".join(f"  {tomlkit.item(row).as_string()},\n" for row in rows)
+    lines = "".join(f"  {toml_string(row).as_string()},\n" for row in rows)
     array: Array = tomlkit.parse(f"rows = [\n{lines}]\n")["rows"]
     return array
 
@@ -142,11 +144,19 @@ def toml_value(value: Any) -> Item:
         inline = ", ".join(f"{_key(name)} = {toml_value(item).as_string()}" for name, item in value.items())
         parsed: InlineTable = tomlkit.parse(f"v = {{ {inline} }}" if inline else "v = {}")["v"]
         return parsed
-    return tomlkit.item(value)
+    return toml_string(value) if isinstance(value, str) else tomlkit.item(value)
+
+
+def toml_string(text: str) -> Item:
+    """A string as a person writes it: in single quotes when it has a double quote and no single one (a row of
+    dry brush as the shipped files write it, with no backslashes), else in double quotes."""
+    if '"' in text and "'" not in text and text.isprintable():
+        return tomlkit.string(text, literal=True)
+    return tomlkit.item(text)
 
 
 def _key(name: str) -> str:
-    return name if name and all(ch.isalnum() or ch in "_-" for ch in name) else tomlkit.item(name).as_string()
+    return name if name and all(ch.isalnum() or ch in "_-" for ch in name) else toml_string(name).as_string()
 
 
 # ----- changing a file as written -------------------------------------------------------------------------------
@@ -245,7 +255,7 @@ def _merge_rows(container: Container | Table | InlineTable, old: list[str], new:
         return
     for y, (before, after) in enumerate(zip(old, new, strict=False)):
         if before != after:
-            rows[y] = after
+            rows[y] = toml_string(after)
     for _ in range(len(old) - len(new)):
         del rows[len(rows) - 1]
     for row in new[len(old) :]:

@@ -1,0 +1,66 @@
+"""What a game master new to the editor met making a small ambush (QA of issue 27): words on the screen that
+said something else than what is true, and a file that did not read as a person writes it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from apcombat.content import Library
+from apcombat.editor import open_fight
+from apcombat.editor.opening import new_fight
+from apcombat.tui.screens.editor import EditorScreen
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.setup import SetupScreen
+from apcombat.tui.screens.victory import VictoryScreen
+
+pytestmark = pytest.mark.usefixtures("user_folders")
+
+
+def test_the_hint_and_undo_name_the_terrain_not_the_brush_size(run_ui, library: Library) -> None:
+    """ "paint brush, brush 3" and "painted 1 cell(s) stairs" read as a program's words: the hint says the
+    terrain as the terrain panel does and the brush's size as a size; undo says what was painted."""
+
+    async def script(ui) -> None:
+        screen = await ui.wait_for_screen(EditorScreen)
+        await ui.press("right", "right", "b", "7")  # dry brush with the 3-brush
+        assert "paint dry brush, brush size 3" in screen.hint()
+        await ui.press("ctrl+z")
+        assert "Undone: painted 6 cells with dry brush" in ui.notices()
+        await ui.press("b", "b", "4")  # the 1-brush: stairs
+        await ui.press("ctrl+z")
+        assert "Undone: painted a cell with stairs or ladder" in ui.notices()
+        await ui.press("3", "m", "down", "down", "i", "ctrl+z")
+        assert "Undone: a line of low wall" in ui.notices()
+        assert not any("cell(s)" in notice or "LOW" in notice for notice in ui.notices())
+
+    run_ui(script, open_path=None, editing=new_fight(library, "Ambush", (20, 12), "square"))
+
+
+def test_the_victory_screens_footer_says_q_goes_back_to_the_editor(run_ui, skirmish: Path, library) -> None:
+    """The victory dialog said "q: back to the editor" while its footer said "q Title screen"."""
+
+    async def script(ui) -> None:
+        await ui.wait_for_screen(EditorScreen)
+        await ui.press("f10")
+        await ui.wait_for_screen(SetupScreen)
+        await ui.press("f10")
+        await ui.wait_for_screen(GameScreen)
+        ui.app.push_screen(VictoryScreen(ui.game.session))
+        await ui.wait_for_screen(VictoryScreen)
+        await ui.settle()
+        assert ui.app.active_bindings["q"].binding.description == "Back to the editor"
+
+    run_ui(script, open_path=None, editing=open_fight(skirmish, library))
+
+
+def test_the_victory_screens_footer_says_title_screen_out_of_the_editor(run_ui, skirmish: Path) -> None:
+    async def script(ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        ui.app.push_screen(VictoryScreen(ui.game.session))
+        await ui.wait_for_screen(VictoryScreen)
+        await ui.settle()
+        assert ui.app.active_bindings["q"].binding.description == "Title screen"
+
+    run_ui(script, open_path=skirmish)

@@ -6,12 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select
 
 from apcombat.content import Library
 from apcombat.editor import open_fight
 from apcombat.editor.opening import new_fight
 from apcombat.tui.screens.editor import EditorScreen
 from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.editor.unit_picker import UnitPicker
 from apcombat.tui.screens.setup import SetupScreen
 from apcombat.tui.screens.victory import VictoryScreen
 
@@ -64,3 +66,29 @@ def test_the_victory_screens_footer_says_title_screen_out_of_the_editor(run_ui, 
         assert ui.app.active_bindings["q"].binding.description == "Title screen"
 
     run_ui(script, open_path=skirmish)
+
+
+def test_a_offers_the_side_that_has_nobody_yet(run_ui, library: Library) -> None:
+    """The problems panel says "Opponents have no one: place a unit of theirs (a)"; a offered the Players (the
+    side of the unit placed before), so the first raider joined the wrong side unless the side box was found."""
+
+    async def script(ui) -> None:
+        screen = await ui.wait_for_screen(EditorScreen)
+        await ui.press("right", "down", "a")
+        picker = await ui.wait_for_screen(UnitPicker)
+        assert picker.query_one("#picker-side", Select).value == "players"
+        await ui.type("ana")
+        await ui.press("enter")
+        await ui.wait_for_screen(EditorScreen)
+        await ui.press("right", "right", "right", "a")
+        picker = await ui.wait_for_screen(UnitPicker)
+        assert picker.query_one("#picker-side", Select).value == "opponents"
+        await ui.type("raider")
+        await ui.press("enter")
+        await ui.wait_for_screen(EditorScreen)
+        assert [(u.name, u.side) for u in screen.encounter.units] == [("Ana", "players"), ("Raider", "opponents")]
+        await ui.press("down", "a")  # both sides have someone: the side last worked on
+        picker = await ui.wait_for_screen(UnitPicker)
+        assert picker.query_one("#picker-side", Select).value == "opponents"
+
+    run_ui(script, open_path=None, editing=new_fight(library, "Ambush", (20, 12), "square"))

@@ -12,8 +12,8 @@ from apcombat.content import Library
 from apcombat.editor import open_fight
 from apcombat.editor.opening import new_fight
 from apcombat.tui.screens.editor import EditorScreen
-from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.editor.unit_picker import UnitPicker
+from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.setup import SetupScreen
 from apcombat.tui.screens.victory import VictoryScreen
 

@@ -109,6 +109,8 @@ class EditorScreen(Painting, MapKeys, UnitKeys, Checking, RulesEditing, Screen):
         self.title = f"Editor — {self.encounter.name}{saved}"
 
     def _show_panels(self) -> None:
+        if not self.query(EditorPanels):  # left before the frame after the edit (saved and left): nothing to show
+            return
         self.query_one(EditorPanels).show(self.session)
         self._fighters_shown = None
         self.show_fighters()

@@ -68,9 +68,10 @@ def test_the_victory_screens_footer_says_title_screen_out_of_the_editor(run_ui, 
     run_ui(script, open_path=skirmish)
 
 
-def test_a_offers_the_side_that_has_nobody_yet(run_ui, library: Library) -> None:
-    """The problems panel says "Opponents have no one: place a unit of theirs (a)"; a offered the Players (the
-    side of the unit placed before), so the first raider joined the wrong side unless the side box was found."""
+def test_going_to_a_side_with_nobody_from_the_problems_makes_a_place_one_of_theirs(run_ui, library: Library) -> None:
+    """The problems panel says "Opponents have no one: place a unit of theirs (a)"; Enter on it and a offered the
+    Players (the side of the unit placed before), so the first raider joined the wrong side unless the side box
+    was found. Going to that problem makes the side the one a places for."""
 
     async def script(ui) -> None:
         screen = await ui.wait_for_screen(EditorScreen)
@@ -80,16 +81,20 @@ def test_a_offers_the_side_that_has_nobody_yet(run_ui, library: Library) -> None
         await ui.type("ana")
         await ui.press("enter")
         await ui.wait_for_screen(EditorScreen)
-        await ui.press("right", "right", "right", "a")
+        await ui.press("right", "right", "a")  # a second of the same side: the side last worked on
+        picker = await ui.wait_for_screen(UnitPicker)
+        assert picker.query_one("#picker-side", Select).value == "players"
+        await ui.press("escape")
+        await ui.wait_for_screen(EditorScreen)
+        await ui.until(lambda: len(screen.spots) == 1, "the one problem left")
+        await ui.press("e", "enter")  # to "Opponents have no one"
+        await ui.press("a")
         picker = await ui.wait_for_screen(UnitPicker)
         assert picker.query_one("#picker-side", Select).value == "opponents"
         await ui.type("raider")
         await ui.press("enter")
         await ui.wait_for_screen(EditorScreen)
         assert [(u.name, u.side) for u in screen.encounter.units] == [("Ana", "players"), ("Raider", "opponents")]
-        await ui.press("down", "a")  # both sides have someone: the side last worked on
-        picker = await ui.wait_for_screen(UnitPicker)
-        assert picker.query_one("#picker-side", Select).value == "opponents"
 
     run_ui(script, open_path=None, editing=new_fight(library, "Ambush", (20, 12), "square"))
 

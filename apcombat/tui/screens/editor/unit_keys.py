@@ -74,13 +74,6 @@ class UnitKeys(EditorFace):
             self.side_id = sides[0] if sides else None
         return self.side_id
 
-    def _side_to_add(self) -> str | None:
-        """The side a unit placed now joins at first: the first side with nobody yet (the problem "Opponents have
-        no one: place a unit of theirs (a)" is fixed by a and Enter), else the side last worked on."""
-        empty = [s.id for s in self.encounter.sides if not any(u.side == s.id for u in self.encounter.units)]
-        current = self._current_side()
-        return empty[0] if empty and current not in empty else current
-
     def shown_encounter(self) -> Encounter:
         """The fight as drawn: a grabbed unit (or its copy) follows the cursor before it is dropped."""
         unit = self.selected if self.grabbed is not None else None
@@ -100,7 +93,7 @@ class UnitKeys(EditorFace):
 
     @work(exclusive=True, group="editor-units")
     async def action_add_unit(self) -> None:
-        side = self._side_to_add()
+        side = self._current_side()
         if side is None:
             self.notify("Add a side first (s)", severity="warning")
             return
@@ -117,7 +110,7 @@ class UnitKeys(EditorFace):
 
     @work(exclusive=True, group="editor-units")
     async def action_new_character(self) -> None:
-        side = self._side_to_add()
+        side = self._current_side()
         if side is None:
             self.notify("Add a side first (s)", severity="warning")
             return

@@ -4,6 +4,8 @@ first `[[side]]`; and what is written loads back as the fight."""
 
 from __future__ import annotations
 
+import tomllib
+
 from apcombat.content import Library, load_encounter
 from apcombat.editor import new_fight, open_fight
 from apcombat.editor.fight_edits import place_unit
@@ -47,3 +49,24 @@ def test_brush_painted_on_a_file_as_written_changes_its_row_in_single_quotes(lib
     assert "  '......\"" + "." * 13 + "',\n" in text
     loaded = load_encounter(path, library)
     assert loaded.map is not None and loaded.map.at((6, 9)) is Terrain.BRUSH
+
+
+def test_a_unit_placed_on_the_wrong_side_joins_the_other_and_the_file_says_so(library: Library, tmp_path) -> None:
+    """The unit's form had no side: a unit placed on the wrong side had to be removed and placed again."""
+    from apcombat.editor import EditRefused
+    from apcombat.editor.fight_edits import move_to_side
+
+    session = brushy_fight(library, tmp_path)
+    session.save(tmp_path / "brushy.toml")
+    session.edit("ana joins", lambda e: move_to_side(e, "ana", "opponents"))
+    text = session.save().read_text(encoding="utf-8")
+    assert 'id = "ana"\nside = "opponents"' in text
+    assert [u["side"] for u in tomllib.loads(text)["unit"]] == ["opponents", "opponents"]
+    assert any("'players'" in spot.sentence or "Players" in spot.sentence for spot in session.problems())
+    assert session.undo() and session.encounter.units[0].side == "players"
+    try:
+        move_to_side(session.encounter, "ana", "nobody")
+    except EditRefused as refusal:
+        assert "nobody" in str(refusal)
+    else:
+        raise AssertionError("a side that is not there is refused")

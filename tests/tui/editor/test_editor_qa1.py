@@ -112,3 +112,30 @@ def test_the_panels_drawn_after_the_editor_is_left_do_nothing(run_ui, library: L
         screen._show_panels()
 
     run_ui(script, open_path=None, editing=new_fight(library, "Ambush", (20, 12), "square"))
+
+
+def test_the_units_form_moves_it_to_another_side(run_ui, library: Library) -> None:
+    """A unit placed on the wrong side (the picker's side box missed) is moved in its form, not removed and
+    placed again; the form's title keeps its cell after an edit."""
+    from apcombat.tui.screens.editor.unit_form import UnitForm
+
+    async def script(ui) -> None:
+        screen = await ui.wait_for_screen(EditorScreen)
+        await ui.press("right", "down", "a")
+        await ui.wait_for_screen(UnitPicker)
+        await ui.type("vera")
+        await ui.press("enter")
+        await ui.wait_for_screen(EditorScreen)
+        await ui.press("enter")
+        form = await ui.wait_for_screen(UnitForm)
+        form.query_one("#unit-side", Select).value = "opponents"
+        await ui.settle()
+        assert [(u.name, u.side) for u in screen.encounter.units] == [("Vera", "opponents")]
+        assert "at 1,1" in ui.text("#unit-form-title", form)
+        await ui.press("escape")
+        await ui.wait_for_screen(EditorScreen)
+        await ui.press("ctrl+z")
+        assert screen.encounter.units[0].side == "players"
+        assert "Undone: Vera joins Opponents" in ui.notices()
+
+    run_ui(script, open_path=None, editing=new_fight(library, "Ambush", (20, 12), "square"))

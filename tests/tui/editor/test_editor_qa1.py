@@ -139,3 +139,32 @@ def test_the_units_form_moves_it_to_another_side(run_ui, library: Library) -> No
         assert "Undone: Vera joins Opponents" in ui.notices()
 
     run_ui(script, open_path=None, editing=new_fight(library, "Ambush", (20, 12), "square"))
+
+
+def test_the_sides_dialog_and_unit_form_fit_80x24(run_ui, library: Library) -> None:
+    """The app's `.dialog { width: 64 }` won over the dialogs' own widths: a side's re-roll points were cut off
+    the sides dialog (at any size), out of sight and out of reach of the mouse."""
+    from textual.widgets import Input
+
+    from apcombat.tui.screens.editor.sides_dialog import SidesDialog
+    from apcombat.tui.screens.editor.unit_form import UnitForm
+
+    async def script(ui) -> None:
+        await ui.wait_for_screen(EditorScreen)
+        await ui.press("s")
+        sides = await ui.wait_for_screen(SidesDialog)
+        box = sides.query_one("#sides-dialog").region.shrink((1, 1, 1, 1))  # inside its border
+        for field in sides.query(Input):
+            assert box.contains_region(field.region), field.id
+        await ui.press("escape")
+        await ui.wait_for_screen(EditorScreen)
+        await ui.press("a")
+        await ui.wait_for_screen(UnitPicker)
+        await ui.type("vera")
+        await ui.press("enter")
+        await ui.wait_for_screen(EditorScreen)
+        await ui.press("enter")
+        form = await ui.wait_for_screen(UnitForm)
+        assert form.query_one("#unit-form-dialog").region.width == 76
+
+    run_ui(script, size=(80, 24), open_path=None, editing=new_fight(library, "Ambush", (20, 12), "square"))

@@ -95,7 +95,6 @@ class UnitForm(ModalScreen[None]):
     """The start of one unit of the fight; Escape closes it (every change is already made)."""
 
     DEFAULT_CSS = """
-    UnitForm .dialog { width: 76; }
     UnitForm .row { height: auto; }
     UnitForm .field { width: 12; }
     UnitForm Input { width: 1fr; }
@@ -116,7 +115,7 @@ class UnitForm(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         unit = self.unit
         library = self.editor.session.library
-        with VerticalScroll(classes="dialog"):
+        with VerticalScroll(classes="dialog", id="unit-form-dialog"):
             yield Label(self._title(), classes="dialog-title", id="unit-form-title")
             with Horizontal(classes="row"):
                 yield Label("side", classes="field")

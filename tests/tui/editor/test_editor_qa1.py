@@ -168,3 +168,25 @@ def test_the_sides_dialog_and_unit_form_fit_80x24(run_ui, library: Library) -> N
         assert form.query_one("#unit-form-dialog").region.width == 76
 
     run_ui(script, size=(80, 24), open_path=None, editing=new_fight(library, "Ambush", (20, 12), "square"))
+
+
+def test_the_maps_marks_follow_a_unit_to_another_side_and_a_side_renamed(run_ui, library: Library) -> None:
+    """The map's unit marks were kept while the sides' and units' ids stayed: Vera moved to the Players still
+    showed as O1 on the map (the fighters panel said P2), and a renamed side kept its old letter."""
+    from apcombat.editor.fight_edits import change_side, move_to_side, place_unit
+
+    session = new_fight(library, "Ambush", (20, 12), "square")
+    for character, side, cell in (("ana", "players", (2, 2)), ("vera", "opponents", (2, 5))):
+        session.edit("place", lambda e, c=character, s=side, at=cell: place_unit(e, library, s, c, at)[0])
+
+    async def script(ui) -> None:
+        screen = await ui.wait_for_screen(EditorScreen)
+        assert "O1" in ui.screen_text()
+        screen.edit("Vera joins", lambda e: move_to_side(e, "vera", "players"))
+        await ui.settle()
+        assert "P2" in ui.screen_text().splitlines()[7] and "O1" not in ui.screen_text()
+        screen.edit("renamed", lambda e: change_side(e, "players", name="Vault dwellers"))
+        await ui.settle()
+        assert "V1" in ui.screen_text().splitlines()[4] and "V2" in ui.screen_text().splitlines()[7]
+
+    run_ui(script, open_path=None, editing=session)

@@ -190,3 +190,18 @@ def test_the_maps_marks_follow_a_unit_to_another_side_and_a_side_renamed(run_ui,
         assert "V1" in ui.screen_text().splitlines()[4] and "V2" in ui.screen_text().splitlines()[7]
 
     run_ui(script, open_path=None, editing=session)
+
+
+def test_an_80_column_footer_shows_the_keys_page_and_the_panels_fold(run_ui, library: Library) -> None:
+    """At 80 x 24 the footer ended at "p Pan": ? (every key) and a Add unit were out of sight. The keys page and
+    the panels' fold (what a small terminal needs) come first; ? opens the keys page as on every screen."""
+    from apcombat.tui.screens.help import HelpScreen
+
+    async def script(ui) -> None:
+        await ui.wait_for_screen(EditorScreen)
+        footer = ui.screen_text().splitlines()[-1]
+        assert footer.lstrip().startswith("? Keys  p Panels"), footer
+        await ui.press("question_mark")
+        await ui.wait_for_screen(HelpScreen)
+
+    run_ui(script, size=(80, 24), open_path=None, editing=new_fight(library, "Ambush", (20, 12), "square"))

@@ -101,7 +101,9 @@ def fresh_document(table: Mapping[str, Any]) -> tomlkit.TOMLDocument:
 def _section_table(key: str, values: Mapping[str, Any]) -> Table:
     section = tomlkit.table()
     for name, value in values.items():
-        section.add(name, map_rows(value) if (key, name) == ("map", "rows") else toml_value(value))
+        item = map_rows(value) if (key, name) == ("map", "rows") else toml_value(value)
+        item.trivia.trail = "\n"  # its own line: an inline table's would run into the blank line after it
+        section.add(name, item)
     return section
 
 

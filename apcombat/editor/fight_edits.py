@@ -125,6 +125,13 @@ def remove_unit(encounter: Encounter, unit_id: str) -> Encounter:
     return attrs.evolve(encounter, units=tuple(unit for unit in encounter.units if unit.id != unit_id))
 
 
+def move_to_side(encounter: Encounter, unit_id: str, side_id: str) -> Encounter:
+    """The unit joins another side (placed on the wrong one: the unit's form), keeping its cell and start."""
+    unit = _unit(encounter, unit_id)
+    _side(encounter, side_id)
+    return _replaced(encounter, attrs.evolve(unit, side=side_id))
+
+
 def copy_unit(encounter: Encounter, unit_id: str, at: Cell | None) -> tuple[Encounter, Unit]:
     """Another unit like this one (same side, character, kit and start) at `at`, with a new id; and it."""
     unit = _unit(encounter, unit_id)

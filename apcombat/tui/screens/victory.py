@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -86,8 +88,16 @@ class VictoryScreen(ModalScreen[None]):
 
             edited = any(isinstance(screen, EditorScreen) for screen in self.app.screen_stack)
             leave = "back to the editor" if edited else "title screen"  # the fight was played from the editor
+            if edited:  # the footer says where q goes too
+                self._name_leaving("Back to the editor")
             yield Label(f"Enter: back to the fight (undo still works) — q: {leave}", classes="dim")
         yield Footer()
+
+    def _name_leaving(self, words: str) -> None:
+        """The footer's words for q (the binding's own, remapped or not), on this screen only."""
+        table = self._bindings.key_to_bindings
+        for key, bindings in table.items():
+            table[key] = [replace(b, description=words) if b.action == "title" else b for b in bindings]
 
     def on_mount(self) -> None:
         # The last shot's toasts would cover the summary on a small terminal; they are messages to the app

@@ -135,7 +135,7 @@ class MapView(ScrollView, can_focus=True):
         self._gutter_width = 4
         self._zoom = 1
         self._hexes = False  # a hex map (R20.1): odd rows drawn half a cell east
-        self._mark_ids: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # the sides' and the units' ids
+        self._mark_ids: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = ((), ())  # see show
         self._marks: dict[str, str] = {}
         self._palette = STANDARD  # the player's, read on every paint (palette_of)
         self._row_builder = RowMarksBuilder()
@@ -237,8 +237,10 @@ class MapView(ScrollView, can_focus=True):
             self._map, map_changed = state.map, False
         elif map_changed:
             self._set_map(state.map)
-        ids = (tuple(side.id for side in state.sides), tuple(unit.id for unit in state.units))
-        if ids != self._mark_ids:  # the marks depend on these orders only (engine.marks)
+        # The marks depend on these only (engine.marks): the sides' order and names (a side's letter), the units'
+        # order and sides (the editor renames a side, moves a unit to another).
+        ids = (tuple((side.id, side.name) for side in state.sides), tuple((unit.id, unit.side) for unit in state.units))
+        if ids != self._mark_ids:
             self._mark_ids, self._marks = ids, unit_marks(state)
         if self._map is None:
             return

@@ -105,7 +105,7 @@ def test_the_highlighted_shipped_encounter_opens_as_a_copy_and_saving_it_leaves_
         await ui.wait_for_screen(TitleScreen)  # the demo duel is highlighted at first
         await ui.press("e")
         await ui.wait_for_screen(ChoiceScreen)
-        await ui.press(*choose(ui, "Duel at the well (shipped: opens as a copy of yours)"))
+        await ui.press(*choose(ui, "Duel at the well (shipped: opens as a copy in your folder)"))
         screen = await ui.wait_for_screen(EditorScreen)
         assert screen.session.path != DUEL and screen.session.path.name == "duel.toml"
         assert any("a copy of the shipped duel.toml" in notice for notice in ui.notices())

@@ -84,6 +84,8 @@ class Checking(EditorFace):
         if cell is None and spot.unit is not None:
             cell = next((unit.at for unit in self.encounter.units if unit.id == spot.unit), None)
         self.map_view.focus()
+        if spot.side is not None and spot.unit is None:  # "Opponents have no one: place a unit of theirs (a)"
+            self.side_id = spot.side  # so a, next, places one of theirs
         if cell is None:
             self.notify(spot.sentence)
             return

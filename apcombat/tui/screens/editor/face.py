@@ -22,6 +22,7 @@ class EditorFace(_Screen):
     """The editor screen as its parts see it."""
 
     session: EditorSession
+    side_id: str | None  # the side a unit placed next joins (UnitKeys)
 
     if TYPE_CHECKING:
 

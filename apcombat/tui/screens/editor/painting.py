@@ -12,6 +12,7 @@ from textual.binding import Binding
 from apcombat.editor import PAINTS
 from apcombat.editor.map_edits import paint, set_fires
 from apcombat.editor.shapes import BRUSH_SIZES, brush, flood, line, rectangle
+from apcombat.editor.terrain import PAINT_OF
 from apcombat.model import Cell, Terrain
 from apcombat.tui.screens.editor.face import EditorFace
 from apcombat.tui.screens.editor.terrain_panel import TerrainPanel
@@ -37,6 +38,18 @@ PAINT_BINDINGS = [
 ]
 
 
+def terrain_name(terrain: Terrain) -> str:
+    """A terrain as the hint and the undo line name it: the terrain panel's words without the rule in brackets
+    ("dry brush", not "brush", which the hint also calls the brush's size)."""
+    return PAINT_OF[terrain].words.split(" (")[0]
+
+
+def painted(cells: frozenset[Cell], terrain: Terrain) -> str:
+    """The words of a stroke: "painted a cell with stairs", "painted 9 cells with dry brush"."""
+    count = "a cell" if len(cells) == 1 else f"{len(cells)} cells"
+    return f"painted {count} with {terrain_name(terrain)}"
+
+
 class Painting(EditorFace):
     """The painting keys of the editor's screen."""
 
@@ -50,8 +63,9 @@ class Painting(EditorFace):
     def paint_hint(self) -> str:
         if self.mark is not None:
             keys = "i line, r rectangle, R outline, m again drops it"
-            return f"paint {self.terrain.value} · mark {self.mark[0]},{self.mark[1]}: {keys}"
-        return f"paint {self.terrain.value}, brush {self.brush_size} · drag the mouse to paint, click moves"
+            return f"paint {terrain_name(self.terrain)} · mark {self.mark[0]},{self.mark[1]}: {keys}"
+        size = f"brush size {self.brush_size}"  # not "brush 3": dry brush is a terrain
+        return f"paint {terrain_name(self.terrain)}, {size} · drag the mouse to paint, click moves"
 
     def show_brush(self, preview: bool = True) -> None:
         """The terrain panel's highlight, the hint, and (`preview`) the stroke's preview after another terrain
@@ -88,9 +102,7 @@ class Painting(EditorFace):
         if self._drag_recorded:
             self.session.undo()  # the drag so far, made again with this cell: one step on the undo list
         terrain = self.terrain
-        self._drag_recorded = self.edit(
-            f"painted {len(cells)} cell(s) {terrain.value}", lambda e: paint(e, cells, terrain)
-        )
+        self._drag_recorded = self.edit(painted(cells, terrain), lambda e: paint(e, cells, terrain))
 
     def on_map_view_drag_ended(self, message: MapView.DragEnded) -> None:
         self._drag_cells, self._drag_recorded = None, False
@@ -113,7 +125,7 @@ class Painting(EditorFace):
         if battle_map is None:
             return
         cells = brush(battle_map, self.cursor, self.brush_size)
-        self.edit(f"painted {len(cells)} cell(s) {self.terrain.value}", lambda e: paint(e, cells, self.terrain))
+        self.edit(painted(cells, self.terrain), lambda e: paint(e, cells, self.terrain))
 
     def action_brush(self) -> None:
         self.brush_size = BRUSH_SIZES[(BRUSH_SIZES.index(self.brush_size) + 1) % len(BRUSH_SIZES)]
@@ -130,7 +142,7 @@ class Painting(EditorFace):
             return
         cells = line(battle_map, self.mark, self.cursor)
         self.mark, self.shape = None, "line"
-        self.edit(f"a line of {self.terrain.value}", lambda e: paint(e, cells, self.terrain))
+        self.edit(f"a line of {terrain_name(self.terrain)}", lambda e: paint(e, cells, self.terrain))
 
     def action_rectangle(self, filled: bool) -> None:
         battle_map = self.encounter.map
@@ -139,14 +151,16 @@ class Painting(EditorFace):
             return
         cells = rectangle(battle_map, self.mark, self.cursor, filled)
         self.mark, self.shape = None, "rectangle" if filled else "outline"
-        self.edit(f"a rectangle of {self.terrain.value}", lambda e: paint(e, cells, self.terrain))
+        self.edit(f"a rectangle of {terrain_name(self.terrain)}", lambda e: paint(e, cells, self.terrain))
 
     def action_flood(self) -> None:
         battle_map = self.encounter.map
         if battle_map is None:
             return
         cells = flood(battle_map, self.cursor)
-        self.edit(f"filled {len(cells)} cells with {self.terrain.value}", lambda e: paint(e, cells, self.terrain))
+        self.edit(
+            f"filled {len(cells)} cells with {terrain_name(self.terrain)}", lambda e: paint(e, cells, self.terrain)
+        )
 
     def action_fire(self) -> None:
         battle_map = self.encounter.map

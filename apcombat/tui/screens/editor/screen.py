@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 from apcombat.editor import EditorSession, EditRefused
 from apcombat.model import Cell, Encounter
 from apcombat.tui.screens.editor.checks import CHECK_BINDINGS, Checking
-from apcombat.tui.screens.editor.map_keys import MAP_BINDINGS, MapKeys
+from apcombat.tui.screens.editor.map_keys import MAP_BINDINGS, PANELS_KEY, MapKeys
 from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
 from apcombat.tui.screens.editor.panels import EditorPanels
 from apcombat.tui.screens.editor.rules_dialog import RULES_BINDINGS, RulesEditing
@@ -28,6 +28,7 @@ AUTOSAVE_AFTER = 2.0
 """Seconds after the last edit before the draft is written (a stroke of edits writes once)."""
 
 EDITOR_BINDINGS = [
+    Binding("question_mark", "app.help", "Keys", id="editor.help"),  # first: in sight on an 80-column footer
     Binding("ctrl+z", "undo", "Undo", id="editor.undo"),
     Binding("ctrl+y", "redo", "Redo", show=False, id="editor.redo"),
     Binding("ctrl+s", "save", "Save", id="editor.save"),
@@ -39,10 +40,14 @@ EDITOR_BINDINGS = [
 class EditorScreen(Painting, MapKeys, UnitKeys, Checking, RulesEditing, Screen):
     """Make or change a fight: `session` holds it; the map, the panels and the hint show it."""
 
+    # The footer shows them in this order and an 80-column one ends at the sixth or so: the keys page (?) and the
+    # panels' fold (p, what a small terminal needs) come first.
     BINDINGS = [
-        *EDITOR_BINDINGS,
+        EDITOR_BINDINGS[0],
+        *[binding for binding in MAP_BINDINGS if binding.key == PANELS_KEY],
+        *EDITOR_BINDINGS[1:],
         *PAINT_BINDINGS,
-        *MAP_BINDINGS,
+        *[binding for binding in MAP_BINDINGS if binding.key != PANELS_KEY],
         *UNIT_BINDINGS,
         *CHECK_BINDINGS,
         *RULES_BINDINGS,

@@ -33,7 +33,6 @@ class SidesDialog(ModalScreen[None]):
     """Every side of the fight, a row or three each; Escape closes (every change is already made)."""
 
     DEFAULT_CSS = """
-    SidesDialog .dialog { width: 78; max-height: 95%; }
     SidesDialog .row { height: auto; }
     SidesDialog .side { margin-top: 1; }
     SidesDialog .side-name { width: 24; }
@@ -56,7 +55,7 @@ class SidesDialog(ModalScreen[None]):
         return self.editor.encounter
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog"):
+        with VerticalScroll(classes="dialog", id="sides-dialog"):
             yield Label("Sides", classes="dialog-title")
             for side in self.encounter.sides:
                 yield from self._side_rows(side)

@@ -45,7 +45,7 @@ def choose_fight_to_edit(app: App, highlighted: tuple[str, Path] | None) -> None
     options = [("new", "A new fight (name, map size, squares or hexes)")]
     if highlighted is not None:
         name, path = highlighted
-        copy = " (shipped: opens as a copy of yours)" if is_shipped(path) else ""
+        copy = " (shipped: opens as a copy in your folder)" if is_shipped(path) else ""
         options.append(("highlighted", f"{name}{copy}"))
     options.append(("file", "An encounter file (type its path)"))
     found = drafts_newest_first()

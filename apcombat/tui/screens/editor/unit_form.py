@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select
 
 from apcombat.editor import EditRefused
-from apcombat.editor.fight_edits import UNIT_FIELDS, change_unit
+from apcombat.editor.fight_edits import UNIT_FIELDS, change_unit, move_to_side
 from apcombat.model import NO_ARMOR, Pose, Unit
 from apcombat.model.ai_settings import AiRole
 from apcombat.model.fates import Fate, MoraleState
@@ -95,7 +95,6 @@ class UnitForm(ModalScreen[None]):
     """The start of one unit of the fight; Escape closes it (every change is already made)."""
 
     DEFAULT_CSS = """
-    UnitForm .dialog { width: 76; }
     UnitForm .row { height: auto; }
     UnitForm .field { width: 12; }
     UnitForm Input { width: 1fr; }
@@ -116,9 +115,12 @@ class UnitForm(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         unit = self.unit
         library = self.editor.session.library
-        with VerticalScroll(classes="dialog"):
-            at = f"{unit.at[0]},{unit.at[1]}" if unit.at is not None else "the table"
-            yield Label(f"{unit.name} ({unit.id}) at {at}", classes="dialog-title", id="unit-form-title")
+        with VerticalScroll(classes="dialog", id="unit-form-dialog"):
+            yield Label(self._title(), classes="dialog-title", id="unit-form-title")
+            with Horizontal(classes="row"):
+                yield Label("side", classes="field")
+                sides = [(side.name, side.id) for side in self.editor.encounter.sides]
+                yield Select(sides, value=unit.side, allow_blank=False, id="unit-side", compact=True)
             for name in TEXT_FIELDS:
                 words = f"HP 0-{unit.character.hit_points}" if name == "hp" else WORDS[name]
                 with Horizontal(classes="row"):
@@ -149,6 +151,11 @@ class UnitForm(ModalScreen[None]):
                     yield Label("", id=f"unit-{name}-problem", classes="error problem")
             yield Label("weapons: ids, the first in hand · thrown, ammo: an id and a count each", classes="dim")
             yield Label("Enter or leaving a field: one undo step each · Esc: close", classes="dim")
+
+    def _title(self) -> str:
+        unit = self.unit
+        at = f"{unit.at[0]},{unit.at[1]}" if unit.at is not None else "the table"
+        return f"{unit.name} ({unit.id}) at {at}"
 
     @staticmethod
     def _chosen(unit: Unit, name: str) -> Any:
@@ -188,6 +195,9 @@ class UnitForm(ModalScreen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         name = (event.select.id or "").removeprefix("unit-")
+        if name == "side":
+            self._join(str(event.value))
+            return
         value = None if event.value is Select.NULL else event.value
         current = self.unit.armor.id if name == "armor" else self._chosen(self.unit, name)
         if value == (None if current is Select.NULL else current):
@@ -210,7 +220,14 @@ class UnitForm(ModalScreen[None]):
             return
         self._refused(name, "")
         self.editor.edit(f"{self.unit.name}: {words}", lambda e: change_unit(e, library, unit_id, **{name: value}))
-        self.query_one("#unit-form-title", Label).update(f"{self.unit.name} ({self.unit.id})")
+        self.query_one("#unit-form-title", Label).update(self._title())
+
+    def _join(self, side_id: str) -> None:
+        """The unit moved to the side chosen: one edit."""
+        if side_id == self.unit.side:
+            return
+        unit_id, name = self.unit_id, next(s.name for s in self.editor.encounter.sides if s.id == side_id)
+        self.editor.edit(f"{self.unit.name} joins {name}", lambda e: move_to_side(e, unit_id, side_id))
 
     def _refused(self, name: str, sentence: str) -> None:
         problem = self.query_one(f"#unit-{name}-problem", Label)

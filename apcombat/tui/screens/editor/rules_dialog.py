@@ -74,7 +74,8 @@ class RulesDialog(ModalScreen[FightRules | None]):
             yield Static("", id="rules-fires", classes="error")  # above the choices: seen at 80 x 24 too
             yield RulesChoices(encounter, id="editor-rules-choices")
             with Horizontal(classes="row"):
-                yield Button("Done (ctrl+s)", id="rules-done", variant="primary")
+                yield Button("Done", id="rules-done", variant="primary")
+                yield Button("Done and save (ctrl+s)", id="rules-save")
                 yield Button("Cancel (escape)", id="rules-cancel")
         yield Footer()
 
@@ -105,6 +106,8 @@ class RulesDialog(ModalScreen[FightRules | None]):
         event.stop()
         if event.button.id == "rules-done":
             self.action_done()
+        elif event.button.id == "rules-save":
+            self.action_save()
         else:
             self.action_cancel()
 

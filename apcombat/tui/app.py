@@ -250,10 +250,12 @@ class ApcombatApp(App):
         """The encounter editor on `session`'s fight (over the screen in front, or instead of it)."""
         from apcombat.tui.screens.editor import EditorScreen
 
+        screen = EditorScreen(session)
+        gc.freeze()  # as for a fight: what opening it made lives as long as it, and a paint's frame need not wait
         if replace:
-            self.switch_screen(EditorScreen(session))
+            self.switch_screen(screen)
         else:
-            self.push_screen(EditorScreen(session))
+            self.push_screen(screen)
 
     def edit_file(self, path: Path, replace: bool = False) -> None:
         """The editor on the encounter file at `path` (a shipped one as a copy, a draft left unsaved instead

@@ -19,6 +19,8 @@ from apcombat.editor.session import EditorSession, draft_note
 from apcombat.model.encounter import Control, Encounter, Side
 
 DRAFTS_FOLDER = "drafts"
+ENCOUNTER_PARTS = ("side", "unit", "map")
+"""The tables only an encounter file has (a file with none of them and other keys is some other file)."""
 NEW_MAP = (20, 12)
 
 
@@ -111,16 +113,24 @@ def draft_target(draft: Path) -> Path:
 def _read(path: Path, library: Library, named_as: Path | None = None) -> WrittenEncounter:
     named_as = named_as or path
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open(encoding="utf-8", newline="") as file:  # as written: its line endings seen
+            text = file.read()
+    except UnicodeDecodeError as error:
+        raise ContentError([Problem(shown(path), f"is not UTF-8 text (byte {error.start + 1})")]) from None
     except OSError as error:
         raise ContentError([Problem(shown(path), f"cannot be read: {error.strerror or error}")]) from None
+    newline = "\r\n" if text.split("\n", 1)[0].endswith("\r") else "\n"
+    text = text.replace("\r\n", "\n")
     parsed = parse_toml(text, shown(path))
     if parsed.value is None:
         raise ContentError(parsed.problems)
+    if not any(key in parsed.value for key in ENCOUNTER_PARTS) and set(parsed.value) - {"name", "description"}:
+        # a character's or a scenario's file: opened, its first save would make it half an encounter
+        raise ContentError([Problem(shown(path), "is not an encounter: it has no [[side]], [[unit]] or [map]")])
     loaded = read_encounter_data(parsed.value, named_as, library, draft=True)
     if loaded.value is None:
         raise ContentError(loaded.problems)
-    return WrittenEncounter(text, loaded.value)
+    return WrittenEncounter(text, loaded.value, newline)
 
 
 def drafts() -> tuple[tuple[Path, Path], ...]:

@@ -1,0 +1,105 @@
+"""Hand-written encounters written oddly (QA of issue 27): CRLF line endings, tabs, comments everywhere, inline
+tables and dotted keys, a character named by its path, `[map]` after the units, a legend of unusual glyphs.
+Opened, edited and saved, each loads as the original plus the edit and keeps what it can of how it was written."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tomllib
+from pathlib import Path
+
+from apcombat.content import Library
+from apcombat.content.encounter import read_encounter_data
+from apcombat.editor import EditorSession, open_fight
+from apcombat.editor import fight_edits as fe
+from apcombat.editor import map_edits as me
+from apcombat.model import Terrain
+from apcombat.model.encounter import Encounter
+
+FILES = Path(__file__).parent / "files"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def odd_file(tmp_path: Path, newline: str = "\n") -> Path:
+    """The odd file beside a `characters/ana.toml` it names by path."""
+    (tmp_path / "characters").mkdir()
+    shutil.copy(CONTENT / "characters" / "ana.toml", tmp_path / "characters" / "ana.toml")
+    path = tmp_path / "odd.toml"
+    path.write_bytes((FILES / "odd.toml").read_text(encoding="utf-8").replace("\n", newline).encode())
+    return path
+
+
+def loads(path: Path, library: Library) -> Encounter | None:
+    return read_encounter_data(tomllib.loads(path.read_text(encoding="utf-8")), path, library, draft=True).value
+
+
+def edited(session: EditorSession, library: Library) -> None:
+    session.edit("move", lambda e: fe.move_unit(e, "r1", (4, 2)))
+    session.edit("paint", lambda e: me.paint(e, {(3, 3)}, Terrain.LOW))
+    session.edit("hp", lambda e: fe.change_unit(e, library, "ana", hp=10))
+    session.edit("place", lambda e: fe.place_unit(e, library, "a", "vera", (2, 3))[0])
+
+
+def test_a_crlf_file_saved_unedited_is_the_same_bytes(tmp_path: Path, library: Library) -> None:
+    path = odd_file(tmp_path, "\r\n")
+    before = path.read_bytes()
+    open_fight(path, library).save()
+    assert path.read_bytes() == before
+
+
+def test_a_crlf_file_edited_keeps_its_line_endings(tmp_path: Path, library: Library) -> None:
+    path = odd_file(tmp_path, "\r\n")
+    session = open_fight(path, library)
+    edited(session, library)
+    session.save()
+    data = path.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n")  # not one line turned to LF: a diff shows the edit only
+    assert loads(path, library) == session.encounter
+
+
+def test_an_odd_file_edited_loads_as_the_edit_and_keeps_its_comments(tmp_path: Path, library: Library) -> None:
+    path = odd_file(tmp_path)
+    before = path.read_text(encoding="utf-8")
+    session = open_fight(path, library)
+    edited(session, library)
+    session.save()
+    after = path.read_text(encoding="utf-8")
+    assert loads(path, library) == session.encounter
+    comments = [line.split("#", 1)[1] for line in before.splitlines() if "# " in line]
+    assert all(comment in after for comment in comments)
+    assert 'character = "characters/ana.toml"' in after and "ai.effort" in after and '\t"########"' in after
+
+
+def test_a_comment_heading_the_map_stays_before_the_map_when_a_unit_is_added(tmp_path: Path, library: Library) -> None:
+    path = odd_file(tmp_path)
+    session = open_fight(path, library)
+    session.edit("place", lambda e: fe.place_unit(e, library, "a", "vera", (2, 3))[0])
+    session.save()
+    assert "# the map at the end\n[map]" in path.read_text(encoding="utf-8")
+
+
+def test_a_comment_heading_the_map_stays_when_the_last_unit_is_removed(tmp_path: Path, library: Library) -> None:
+    path = odd_file(tmp_path)
+    session = open_fight(path, library)
+    session.edit("remove", lambda e: fe.remove_unit(e, "r2"))
+    session.save()
+    text = path.read_text(encoding="utf-8")
+    assert "# the map at the end\n[map]" in text and 'id = "r2"' not in text
+    assert loads(path, library) == session.encounter
+
+
+def test_shipped_files_never_change(tmp_path: Path, library: Library) -> None:
+    def hashes() -> dict[str, str]:
+        return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(CONTENT.rglob("*")) if p.is_file()}
+
+    before = hashes()
+    for path in sorted((CONTENT / "encounters").glob("*.toml")):
+        session = open_fight(path, library)
+        battle_map = session.encounter.map
+        if battle_map is not None:
+            session.edit("paint", lambda e: me.paint(e, {(1, 1)}, Terrain.RUBBLE))
+        session.edit("name", lambda e: fe.set_heading(e, name="Mine"))
+        session.autosave()
+        assert session.save() != path
+    assert hashes() == before

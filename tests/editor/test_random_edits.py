@@ -202,3 +202,14 @@ def test_an_unknown_module_is_refused_not_kept_unwritten(library: Library) -> No
     session = new_fight(library, "Modules")
     with pytest.raises(EditRefused, match="no module 'fog'"):
         session.edit("rules", lambda e: fe.set_rules(e, modules={"fog": True}))
+
+
+def test_a_blank_line_inside_a_paste_leaves_its_row_and_keeps_the_rows_under_it(library: Library) -> None:
+    session = new_fight(library, "Blank line")
+    session.edit("paste", lambda e: me.paste_rows(e, (0, 0), ["", "##", "", "==", ""]))
+    battle_map = session.encounter.map
+    assert battle_map is not None
+    assert [battle_map.rows[y][:2] for y in range(3)] == ["##", "..", "=="]
+    assert me.pasted_cut(session.encounter, (19, 11), ["##", "##"]) == (
+        "2 x 2 pasted, 1 x 1 of it on the map: the rest ran past its edge"
+    )

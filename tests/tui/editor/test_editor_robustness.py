@@ -84,3 +84,19 @@ def test_a_save_that_cannot_be_written_says_so_and_keeps_a_draft(run_ui, library
         assert session.unsaved and session.draft_path is not None and session.draft_path.is_file()
 
     run_ui(script, open_path=None, editing=session)
+
+
+def test_a_400_by_400_paste_is_cut_at_the_edge_and_says_so(run_ui, library) -> None:
+    from textual import events
+
+    session = new_fight(library, "Big paste")
+
+    async def script(ui) -> None:
+        screen = await ui.wait_for_screen(EditorScreen)
+        screen.map_view.post_message(events.Paste("\n".join(["#" * 400] * 400)))
+        await ui.settle()
+        battle_map = session.encounter.map
+        assert battle_map is not None and battle_map.rows == ("#" * 20,) * 12
+        assert any("400 x 400 pasted, 20 x 12 of it on the map" in notice for notice in ui.notices())
+
+    run_ui(script, open_path=None, editing=session)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from apcombat.content.encounter import read_encounter_data
 from apcombat.content.encounter_document import WrittenEncounter
@@ -130,7 +131,25 @@ def _read(path: Path, library: Library, named_as: Path | None = None) -> Written
     loaded = read_encounter_data(parsed.value, named_as, library, draft=True)
     if loaded.value is None:
         raise ContentError(loaded.problems)
+    lost = _not_kept(parsed.value, loaded.value, loaded.problems)
+    if lost:
+        raise ContentError(lost)
     return WrittenEncounter(text, loaded.value, newline)
+
+
+def _not_kept(data: dict[str, Any], encounter: Encounter, found: tuple[Problem, ...]) -> tuple[Problem, ...]:
+    """The problems of a file that the editor could not keep through a save: a [[unit]] or [[side]] that does
+    not read (a misspelt character, HP over the maximum, a key it does not know) is left out of the fight, and
+    a key nobody reads is not written back, so editing the file would lose them. They are fixed by hand."""
+    tables = [data.get(key) for key in ("unit", "side")]
+    counts = [len(table) if isinstance(table, list) else 0 for table in tables]
+    dropped = counts != [len(encounter.units), len(encounter.sides)]
+    return tuple(
+        problem
+        for problem in found
+        if problem.message.startswith("unknown ")
+        or (dropped and problem.where and str(problem.where[0]).startswith(("unit ", "side ")))
+    )
 
 
 def drafts() -> tuple[tuple[Path, Path], ...]:

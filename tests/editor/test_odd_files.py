@@ -9,7 +9,9 @@ import shutil
 import tomllib
 from pathlib import Path
 
-from apcombat.content import Library
+import pytest
+
+from apcombat.content import ContentError, Library
 from apcombat.content.encounter import read_encounter_data
 from apcombat.editor import EditorSession, open_fight
 from apcombat.editor import fight_edits as fe
@@ -103,3 +105,27 @@ def test_shipped_files_never_change(tmp_path: Path, library: Library) -> None:
         session.autosave()
         assert session.save() != path
     assert hashes() == before
+
+
+@pytest.mark.parametrize(
+    ("written", "typed", "named"),
+    [
+        ('facing = "E"\npose = "crouched"', 'facing = "E"\nfacin = "W"\npose = "crouched"', "unknown key 'facin'"),
+        ('character = "vera"', 'character = "verra"', "verra"),
+        ('pose = "upright"', 'pose = "upright"\nhp = 999', "999"),
+        ('control = "ai"', 'control = "ai"\nbogus = 1', "unknown key 'bogus'"),
+        ("morale = true", "morale = true\nmoral = true", "unknown module 'moral'"),
+    ],
+)
+def test_a_file_whose_unit_side_or_key_the_editor_cannot_keep_is_not_opened(
+    tmp_path: Path, library: Library, written: str, typed: str, named: str
+) -> None:
+    """Opened, the unit (or side, or key) would be left out, and the first save of any change to the units
+    would take it out of the file: it is fixed by hand first, and the file is left as it is."""
+    text = (FILES / "hand_written.toml").read_text(encoding="utf-8")
+    assert written in text
+    path = tmp_path / "typo.toml"
+    path.write_text(text.replace(written, typed, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as refused:
+        open_fight(path, library)
+    assert any(named in str(problem) for problem in refused.value.problems)

@@ -4,6 +4,7 @@ one (edited as a copy in the user's folder, never overwritten), and a draft left
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -137,7 +138,7 @@ def _read(path: Path, library: Library, named_as: Path | None = None) -> Written
     return WrittenEncounter(text, loaded.value, newline)
 
 
-def _not_kept(data: dict[str, Any], encounter: Encounter, found: tuple[Problem, ...]) -> tuple[Problem, ...]:
+def _not_kept(data: dict[str, Any], encounter: Encounter, found: Sequence[Problem]) -> tuple[Problem, ...]:
     """The problems of a file that the editor could not keep through a save: a [[unit]] or [[side]] that does
     not read (a misspelt character, HP over the maximum, a key it does not know) is left out of the fight, and
     a key nobody reads is not written back, so editing the file would lose them. They are fixed by hand."""

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from apcombat.content import Library
 from apcombat.content.encounter import read_encounter_data
-from apcombat.editor import EditorSession, EditRefused, new_fight, shapes
+from apcombat.editor import EditorSession, EditRefused, new_fight, open_fight, shapes
 from apcombat.editor import fight_edits as fe
 from apcombat.editor import map_edits as me
 from apcombat.editor.terrain import PAINTS
@@ -24,6 +24,7 @@ from apcombat.model.enums import Facing
 from apcombat.model.modules import MODULES
 from apcombat.model.side_colours import SIDE_COLOURS
 
+CONTENT = Path(__file__).resolve().parents[2] / "content"
 CHARACTERS = ("ana", "vera", "raider")
 TERRAINS = tuple(paint.terrain for paint in PAINTS)  # a fire is lit (set_fires), not painted
 Change = Callable[[Encounter], Encounter]
@@ -152,11 +153,31 @@ def reads_back(session: EditorSession, library: Library) -> Encounter | None:
     return read_encounter_data(data, session.path, library, draft=True, as_written=True).value
 
 
-@pytest.mark.parametrize("kind", ["square", "hex"])
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FILES = Path(__file__).parent / "files"
+
+
+def opened(start: str, library: Library, folder: Path) -> EditorSession:
+    """A new fight of either kind, or a hand-written file (comments, odd layout) opened from `folder`."""
+    if start in ("square", "hex"):
+        return new_fight(library, "Random", size=(12, 8), kind=start)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "characters").mkdir(exist_ok=True)
+    (folder / "characters" / "ana.toml").write_bytes((CONTENT / "characters" / "ana.toml").read_bytes())
+    path = folder / start
+    path.write_bytes((FILES / start).read_bytes())
+    return open_fight(path, library)
+
+
+@pytest.mark.parametrize("start", ["square", "hex", "hand_written.toml", "odd.toml"])
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
-def test_random_edits_undo_redo_and_read_back(kind: str, data: st.DataObject, library: Library) -> None:
-    session = new_fight(library, "Random", size=(12, 8), kind=kind)
+def test_random_edits_undo_redo_and_read_back(
+    start: str, data: st.DataObject, library: Library, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    folder = tmp_path_factory.mktemp("random")
+    session = opened(start, library, folder)
     first = session.encounter
     states = [first]
     for _ in range(data.draw(st.integers(1, 12))):
@@ -171,6 +192,9 @@ def test_random_edits_undo_redo_and_read_back(kind: str, data: st.DataObject, li
         session.problems()  # never raises
         assert reads_back(session, library) == session.encounter, words
     last = session.encounter
+    saved = session.save(folder / "saved.toml")
+    played = read_encounter_data(tomllib.loads(saved.read_text(encoding="utf-8")), saved, library, as_written=False)
+    assert (played.value is not None) == (session.problems() == ()), played.problems  # as `apcombat check` says
     while session.undo() is not None:
         pass
     assert session.encounter == first

@@ -75,8 +75,12 @@ def open_fight(path: Path, library: Library) -> EditorSession:
     a draft left unsaved for the file is opened instead of it, and the note says so."""
     path = Path(path)
     draft = draft_path_for(path)
+    set_aside = ""
     if draft.is_file() and draft_note(draft).is_file():
-        return open_draft(draft, library)
+        try:
+            return open_draft(draft, library)
+        except ContentError as error:
+            set_aside = _set_aside(draft, error)
     target = _free_path(user_encounters(), path.stem) if is_shipped(path) else path
     note = (
         f"a copy of the shipped {path.name} (never changed): ctrl+s saves it as {shown(target)}"
@@ -84,7 +88,17 @@ def open_fight(path: Path, library: Library) -> EditorSession:
         else ""
     )
     base = _read(path, library)
-    return EditorSession(base.encounter, library, target, base, draft, note)
+    return EditorSession(base.encounter, library, target, base, draft, set_aside or note)
+
+
+def _set_aside(draft: Path, error: ContentError) -> str:
+    """A draft that no longer opens (a character it names is gone, or it was changed by hand) must not stand
+    between the game master and the file: it is moved aside, kept for a look by hand, and the note says so."""
+    kept = draft.with_suffix(".unreadable.txt")
+    draft.replace(kept)
+    draft_note(draft).unlink(missing_ok=True)
+    why = error.details[0].message if error.details else "it is not an encounter"
+    return f"your last draft of it could not be read ({why}): opened the file as saved; the draft is in {shown(kept)}"
 
 
 def open_draft(draft: Path, library: Library) -> EditorSession:

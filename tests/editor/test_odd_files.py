@@ -129,3 +129,20 @@ def test_a_file_whose_unit_side_or_key_the_editor_cannot_keep_is_not_opened(
     with pytest.raises(ContentError) as refused:
         open_fight(path, library)
     assert any(named in str(problem) for problem in refused.value.problems)
+
+
+def test_a_draft_that_no_longer_opens_is_set_aside_and_the_file_opens(tmp_path: Path, library: Library) -> None:
+    path = tmp_path / "pump.toml"
+    path.write_bytes((FILES / "hand_written.toml").read_bytes())
+    session = open_fight(path, library)
+    session.edit("paint", lambda e: me.paint(e, {(3, 3)}, Terrain.WALL))
+    draft = session.autosave()
+    assert draft is not None
+    draft.write_text(draft.read_text(encoding="utf-8") + "broken = [\n", encoding="utf-8")  # changed by hand
+    again = open_fight(path, library)
+    assert again.encounter == open_fight_fresh(path, library) and "could not be read" in again.note
+    assert draft.with_suffix(".unreadable.txt").is_file()  # kept for a look, out of the way
+
+
+def open_fight_fresh(path: Path, library: Library) -> Encounter | None:
+    return loads(path, library)

@@ -5,6 +5,7 @@ Opened, edited and saved, each loads as the original plus the edit and keeps wha
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import tomllib
 from pathlib import Path
@@ -146,3 +147,17 @@ def test_a_draft_that_no_longer_opens_is_set_aside_and_the_file_opens(tmp_path: 
 
 def open_fight_fresh(path: Path, library: Library) -> Encounter | None:
     return loads(path, library)
+
+
+def test_a_save_keeps_the_files_mode_and_a_new_file_gets_the_usual_one(tmp_path: Path, library: Library) -> None:
+    path = tmp_path / "pump.toml"
+    path.write_bytes((FILES / "hand_written.toml").read_bytes())
+    path.chmod(0o644)
+    session = open_fight(path, library)
+    session.edit("paint", lambda e: me.paint(e, {(3, 3)}, Terrain.WALL))
+    session.save()
+    assert path.stat().st_mode & 0o777 == 0o644  # not made private to its owner (was 0600)
+    fresh = session.save(tmp_path / "new.toml")
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask  # as any new file of the user's

@@ -33,8 +33,10 @@ def editor(ui) -> EditorScreen | None:
     return next((s for s in reversed(ui.app.screen_stack) if isinstance(s, EditorScreen)), None)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_random_keys_clicks_and_drags_never_crash_and_undo_still_works(run_ui, library, seed: int) -> None:
+@pytest.mark.parametrize(("seed", "size"), [(1, (140, 45)), (2, (80, 24))])
+def test_random_keys_clicks_and_drags_never_crash_and_undo_still_works(
+    run_ui, library, seed: int, size: tuple[int, int]
+) -> None:
     chance = random.Random(seed)
     session = new_fight(library, "Rough use")
     first = session.encounter
@@ -65,7 +67,7 @@ def test_random_keys_clicks_and_drags_never_crash_and_undo_still_works(run_ui, l
                 await ui.press("ctrl+z")
             assert session.encounter == first
 
-    app = run_ui(script, open_path=None, editing=session)
+    app = run_ui(script, size=size, open_path=None, editing=session)
     assert not app.crash_message
 
 

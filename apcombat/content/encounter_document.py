@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 import tomlkit
 from tomlkit.container import Container
-from tomlkit.items import AoT, Array, InlineTable, Item, SingleKey, String, StringType, Table, Whitespace
+from tomlkit.items import AoT, Array, Comment, InlineTable, Item, SingleKey, String, StringType, Table, Whitespace
 
 from apcombat.content.library import Library
 from apcombat.content.writer import encounter_table
@@ -41,6 +41,13 @@ class WrittenEncounter:
 
     text: str
     encounter: Encounter
+    newline: str = "\n"
+    """The file's line ending ("\r\n" for a file written on Windows): `text` has "\n", the file is written
+    back with the ending it had, so a diff shows only what changed."""
+
+    def on_disk(self, text: str) -> str:
+        """`text` (lines ending "\n") with this file's line ending."""
+        return text if self.newline == "\n" else text.replace("\n", self.newline)
 
 
 def encounter_text(
@@ -293,6 +300,8 @@ def _merge_entries(container: Container | Table | InlineTable, key: str, old: li
             merge_table(table, before, entry)
             _drop_unsaid(table, entry)
         kept.append(table)
+    if len(written) and kept and kept[-1] is not written[-1]:
+        _move_trailer(written[-1], kept[-1])
     for number, table in enumerate(kept):
         _end_blank(table, number < len(kept) - 1 or last_blank)
     if [table.get("id") for table in kept] != [table.get("id") for table in written]:
@@ -300,6 +309,22 @@ def _merge_entries(container: Container | Table | InlineTable, key: str, old: li
             del written[number]
         for table in kept:
             written.append(table)
+
+
+def _move_trailer(old_last: Table, new_last: Table) -> None:
+    """The comment lines after the file's last entry head what follows the entries (`# the map` before a
+    `[map]` after the units): they move to the entry that is last now, so they still head it."""
+    body = old_last.value.body
+    start = len(body)
+    while start and body[start - 1][0] is None:
+        start -= 1
+    trailer = body[start:]
+    if not any(isinstance(item, Comment) for _, item in trailer):
+        return
+    del body[start:]
+    if not new_last.as_string().endswith("\n\n"):
+        new_last.value.body.append((None, Whitespace("\n")))
+    new_last.value.body.extend(trailer if not isinstance(trailer[0][1], Whitespace) else trailer[1:])
 
 
 def _ends_blank(table: Table) -> bool:

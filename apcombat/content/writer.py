@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,9 @@ def write_text_file(path: str | Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
     try:
+        # mkstemp makes the file for its owner only; the file written keeps the mode it had (a new one: the
+        # mode the user's umask gives a new file), so a save does not hide a fight from the user's group
+        os.chmod(temporary, _mode_for(path))
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
             file.write(text)
             file.flush()
@@ -50,6 +54,23 @@ def write_text_file(path: str | Path, text: str) -> Path:
             os.unlink(temporary)
         raise
     return path
+
+
+def _read_umask() -> int:
+    umask = os.umask(0o022)  # a umask is read by setting one: done once, as the module loads (one thread)
+    os.umask(umask)
+    return umask
+
+
+_NEW_FILE_MODE = 0o666 & ~_read_umask()
+
+
+def _mode_for(path: Path) -> int:
+    """The mode the file written gets: the one it has, or a new file's."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        return _NEW_FILE_MODE
 
 
 def character_table(character: Character) -> dict[str, Any]:

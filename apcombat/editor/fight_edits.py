@@ -24,6 +24,7 @@ from apcombat.model.encounter import Control, Encounter, Side, Unit
 from apcombat.model.enums import Facing
 from apcombat.model.fates import Edge
 from apcombat.model.house_rules import HouseRules, OptionalRules
+from apcombat.model.modules import MODULES
 from apcombat.model.side_colours import SIDE_COLOURS
 
 UNIT_FIELDS = (
@@ -259,6 +260,9 @@ def set_rules(
     if house_rules is not None:
         changes["house_rules"] = house_rules
     if modules is not None:
+        unknown = [name for name in modules if name not in MODULES]
+        if unknown:
+            raise EditRefused(f"there is no module {unknown[0]!r}: the modules are {', '.join(MODULES)}")
         changes["modules"] = {name: on for name, on in modules.items() if on}
     return attrs.evolve(encounter, **changes)
 

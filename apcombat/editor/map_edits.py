@@ -169,6 +169,29 @@ def shift(encounter: Encounter, dx: int, dy: int) -> Encounter:
     return attrs.evolve(encounter, map=changed, units=units)
 
 
+def _block(rows: Iterable[str]) -> list[str]:
+    """Pasted rows without the blank lines before and after them (a blank line inside the block is a row
+    left as it is, so the rows under it stay where they were drawn)."""
+    pasted = [row.rstrip("\r\n") for row in rows]
+    while pasted and not pasted[-1]:
+        pasted.pop()
+    while pasted and not pasted[0]:
+        pasted.pop(0)
+    return pasted
+
+
+def pasted_cut(encounter: Encounter, origin: Cell, rows: Iterable[str]) -> str:
+    """What of the rows pasted at `origin` runs past the map's edge, in words ("" when all of it fits)."""
+    battle_map = _the_map(encounter)
+    pasted = _block(rows)
+    wide = max((len(row) for row in pasted), default=0)
+    fit_x = max(0, min(wide, battle_map.width - origin[0]))
+    fit_y = max(0, min(len(pasted), battle_map.height - origin[1]))
+    if (fit_x, fit_y) == (wide, len(pasted)):
+        return ""
+    return f"{wide} x {len(pasted)} pasted, {fit_x} x {fit_y} of it on the map: the rest ran past its edge"
+
+
 def paste_rows(
     encounter: Encounter, origin: Cell, rows: Iterable[str], legend: Mapping[str, Terrain] | None = None
 ) -> Encounter:
@@ -177,8 +200,7 @@ def paste_rows(
     `legend` first, then the map's legend; an unknown one is refused, naming it."""
     battle_map = _the_map(encounter)
     known = {**battle_map.legend, **(legend or {})}
-    pasted = [row.rstrip("\r\n") for row in rows]
-    pasted = [row for row in pasted if row] or []
+    pasted = _block(rows)
     if not pasted:
         raise EditRefused("nothing to paste: give rows of map characters, one row a line")
     for y, row in enumerate(pasted):

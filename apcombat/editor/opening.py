@@ -4,7 +4,9 @@ one (edited as a copy in the user's folder, never overwritten), and a draft left
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from apcombat.content.encounter import read_encounter_data
 from apcombat.content.encounter_document import WrittenEncounter
@@ -19,6 +21,8 @@ from apcombat.editor.session import EditorSession, draft_note
 from apcombat.model.encounter import Control, Encounter, Side
 
 DRAFTS_FOLDER = "drafts"
+ENCOUNTER_PARTS = ("side", "unit", "map")
+"""The tables only an encounter file has (a file with none of them and other keys is some other file)."""
 NEW_MAP = (20, 12)
 
 
@@ -71,8 +75,12 @@ def open_fight(path: Path, library: Library) -> EditorSession:
     a draft left unsaved for the file is opened instead of it, and the note says so."""
     path = Path(path)
     draft = draft_path_for(path)
+    set_aside = ""
     if draft.is_file() and draft_note(draft).is_file():
-        return open_draft(draft, library)
+        try:
+            return open_draft(draft, library)
+        except ContentError as error:
+            set_aside = _set_aside(draft, error)
     target = _free_path(user_encounters(), path.stem) if is_shipped(path) else path
     note = (
         f"a copy of the shipped {path.name} (never changed): ctrl+s saves it as {shown(target)}"
@@ -80,7 +88,17 @@ def open_fight(path: Path, library: Library) -> EditorSession:
         else ""
     )
     base = _read(path, library)
-    return EditorSession(base.encounter, library, target, base, draft, note)
+    return EditorSession(base.encounter, library, target, base, draft, set_aside or note)
+
+
+def _set_aside(draft: Path, error: ContentError) -> str:
+    """A draft that no longer opens (a character it names is gone, or it was changed by hand) must not stand
+    between the game master and the file: it is moved aside, kept for a look by hand, and the note says so."""
+    kept = draft.with_suffix(".unreadable.txt")
+    draft.replace(kept)
+    draft_note(draft).unlink(missing_ok=True)
+    why = error.details[0].message if error.details else "it is not an encounter"
+    return f"your last draft of it could not be read ({why}): opened the file as saved; the draft is in {shown(kept)}"
 
 
 def open_draft(draft: Path, library: Library) -> EditorSession:
@@ -111,16 +129,42 @@ def draft_target(draft: Path) -> Path:
 def _read(path: Path, library: Library, named_as: Path | None = None) -> WrittenEncounter:
     named_as = named_as or path
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open(encoding="utf-8", newline="") as file:  # as written: its line endings seen
+            text = file.read()
+    except UnicodeDecodeError as error:
+        raise ContentError([Problem(shown(path), f"is not UTF-8 text (byte {error.start + 1})")]) from None
     except OSError as error:
         raise ContentError([Problem(shown(path), f"cannot be read: {error.strerror or error}")]) from None
+    newline = "\r\n" if text.split("\n", 1)[0].endswith("\r") else "\n"
+    text = text.replace("\r\n", "\n")
     parsed = parse_toml(text, shown(path))
     if parsed.value is None:
         raise ContentError(parsed.problems)
+    if not any(key in parsed.value for key in ENCOUNTER_PARTS) and set(parsed.value) - {"name", "description"}:
+        # a character's or a scenario's file: opened, its first save would make it half an encounter
+        raise ContentError([Problem(shown(path), "is not an encounter: it has no [[side]], [[unit]] or [map]")])
     loaded = read_encounter_data(parsed.value, named_as, library, draft=True)
     if loaded.value is None:
         raise ContentError(loaded.problems)
-    return WrittenEncounter(text, loaded.value)
+    lost = _not_kept(parsed.value, loaded.value, loaded.problems)
+    if lost:
+        raise ContentError(lost)
+    return WrittenEncounter(text, loaded.value, newline)
+
+
+def _not_kept(data: dict[str, Any], encounter: Encounter, found: Sequence[Problem]) -> tuple[Problem, ...]:
+    """The problems of a file that the editor could not keep through a save: a [[unit]] or [[side]] that does
+    not read (a misspelt character, HP over the maximum, a key it does not know) is left out of the fight, and
+    a key nobody reads is not written back, so editing the file would lose them. They are fixed by hand."""
+    tables = [data.get(key) for key in ("unit", "side")]
+    counts = [len(table) if isinstance(table, list) else 0 for table in tables]
+    dropped = counts != [len(encounter.units), len(encounter.sides)]
+    return tuple(
+        problem
+        for problem in found
+        if problem.message.startswith("unknown ")
+        or (dropped and problem.where and str(problem.where[0]).startswith(("unit ", "side ")))
+    )
 
 
 def drafts() -> tuple[tuple[Path, Path], ...]:

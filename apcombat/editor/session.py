@@ -145,9 +145,11 @@ class EditorSession:
         autosaved beside it is then gone."""
         path = path or self.path
         text = self.text()
-        write_text_file(path, text)
+        newline = self.base.newline if self.base is not None else "\n"
+        written = WrittenEncounter(text, self.encounter, newline)
+        write_text_file(path, written.on_disk(text))
         self.path = path
-        self.base = WrittenEncounter(text, self.encounter)
+        self.base = written
         self._saved = self.encounter
         self.forget_draft()
         return path

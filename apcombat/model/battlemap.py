@@ -83,9 +83,31 @@ DEFAULT_LEGEND: dict[str, Terrain] = {
 }
 
 
+_ROWS_READ: dict[tuple[tuple[str, Terrain], ...], dict[str, tuple[Terrain, ...]]] = {}
+_ROWS_KEPT = 4096
+"""Rows of text already read through a legend, by legend: the editor makes a new map for every edit, and on a
+big map (1,000 rows of 1,000 cells) reading every row again took 50 ms an edit; an edit changes a few rows."""
+
+
+def _read_rows(legend: dict[str, Terrain], rows: tuple[str, ...]) -> tuple[tuple[Terrain, ...], ...]:
+    meaning = legend.__getitem__
+    read = _ROWS_READ.setdefault(tuple(legend.items()), {})
+    if len(read) + len(rows) > _ROWS_KEPT:
+        read.clear()
+        if len(_ROWS_READ) > 16:
+            _ROWS_READ.clear()
+            read = _ROWS_READ.setdefault(tuple(legend.items()), {})
+    terrain = []
+    for row in rows:
+        known = read.get(row)
+        if known is None:
+            known = read[row] = tuple(map(meaning, row))  # map() over a row: the fastest read of a new one
+        terrain.append(known)
+    return tuple(terrain)
+
+
 def _terrain_rows(instance: BattleMap) -> tuple[tuple[Terrain, ...], ...]:
-    meaning = instance.legend.__getitem__  # map() over a row: a map redrawn for each edit in the editor
-    rows = tuple(tuple(map(meaning, row)) for row in instance.rows)
+    rows = _read_rows(instance.legend, instance.rows)
     if not instance.fires and not instance.burnt:
         return rows
     # R18.3: the ground as the fires left it: burnt cells, then the cells burning now.

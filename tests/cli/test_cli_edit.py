@@ -116,3 +116,18 @@ def test_a_draft_left_unsaved_is_what_opens(apcombat, tmp_path: Path, opened: li
     (session,) = opened
     assert session.encounter.map.at((1, 1)) is Terrain.WALL and "unsaved changes" in session.note
     assert session.undo() == "your unsaved changes" and session.saved  # undo: the file as saved
+
+
+def test_a_file_not_in_utf8_is_one_sentence(apcombat, tmp_path: Path, opened: list) -> None:
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes('name = "Café"\n'.encode("latin-1"))
+    run = apcombat("edit", latin)
+    assert run.code == 2 and not opened
+    assert "is not UTF-8 text" in one_line(run.err)
+
+
+@pytest.mark.parametrize("other", ["characters/ana.toml", "scenarios/aimed_head.toml"])
+def test_a_character_or_scenario_file_is_not_opened_as_an_encounter(apcombat, other: str, opened: list) -> None:
+    run = apcombat("edit", content_root() / other)
+    assert run.code == 2 and not opened  # its first save would have made it half an encounter
+    assert "is not an encounter" in one_line(run.err)

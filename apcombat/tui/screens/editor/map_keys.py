@@ -9,7 +9,7 @@ from textual import events
 from textual.binding import Binding
 
 from apcombat.editor import PAINTS
-from apcombat.editor.map_edits import blank_map, paste_rows, resize, shift, with_map
+from apcombat.editor.map_edits import blank_map, paste_rows, pasted_cut, resize, shift, with_map
 from apcombat.model import Encounter
 from apcombat.tui.screens.editor.face import EditorFace
 from apcombat.tui.screens.editor.map_dialogs import MapChange, MapSizeScreen, NewFightScreen, NewMap
@@ -80,7 +80,10 @@ class MapKeys(EditorFace):
             return
         rows = text.splitlines()
         cursor = self.cursor
-        self.edit(f"pasted {len(rows)} row(s) from {source}", lambda e: paste_rows(e, cursor, rows, PASTE_LEGEND))
+        cut = pasted_cut(self.encounter, cursor, rows)
+        words = f"pasted {len(rows)} row(s) from {source}" + (f" ({cut})" if cut else "")
+        if self.edit(words, lambda e: paste_rows(e, cursor, rows, PASTE_LEGEND)) and cut:
+            self.notify(f"Pasted {cut}")
 
     def on_paste(self, event: events.Paste) -> None:
         """The terminal's paste (its clipboard): rows of map characters laid at the cursor."""

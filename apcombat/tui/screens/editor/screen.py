@@ -164,12 +164,24 @@ class EditorScreen(Painting, MapKeys, UnitKeys, Checking, RulesEditing, Screen):
         try:
             path = self.session.save()
         except OSError as error:
-            self.notify(f"Could not save {self.session.path}: {error.strerror or error}", severity="error")
+            kept = "kept as a draft" if self._keep_draft() else "still here in the editor"
+            self.notify(
+                f"Could not save {self.session.path} ({error.strerror or error}): your changes are {kept}; "
+                "make its folder writable, then save again",
+                severity="error",
+            )
             return
         problems = self.session.problems()
         also = f" — {len(problems)} problem(s) to fix before it can be played" if problems else ""
         self.notify(f"Saved {path}{also}")
         self.show_fight()
+
+    def _keep_draft(self) -> bool:
+        """Write the draft now (a save that failed must lose nothing); whether it was written."""
+        try:
+            return self.session.autosave() is not None
+        except OSError:
+            return False
 
     def _autosave_soon(self) -> None:
         if self._autosave_timer is not None:

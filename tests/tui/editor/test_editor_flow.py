@@ -47,13 +47,18 @@ def editor(ui) -> EditorScreen:
 # ----- in from the title ---------------------------------------------------------------------------------------------
 
 
+async def new_fight_dialog(ui) -> NewFightScreen:
+    """From the title: `e`, "A new fight": its dialog."""
+    await ui.wait_for_screen(TitleScreen)
+    await ui.press("e")
+    await ui.wait_for_screen(ChoiceScreen)
+    await ui.press(*choose(ui, "A new fight"))
+    return await ui.wait_for_screen(NewFightScreen)
+
+
 def test_e_on_the_title_makes_a_new_hex_fight(run_ui) -> None:
     async def script(ui) -> None:
-        await ui.wait_for_screen(TitleScreen)
-        await ui.press("e")
-        await ui.wait_for_screen(ChoiceScreen)
-        await ui.press(*choose(ui, "A new fight"))
-        dialog = await ui.wait_for_screen(NewFightScreen)
+        dialog = await new_fight_dialog(ui)
         dialog.query_one("#grid-hex", RadioButton).value = True
         await ui.press("end", *["backspace"] * len("New fight"))
         await ui.type("Ambush")
@@ -70,11 +75,7 @@ def test_e_on_the_title_makes_a_new_hex_fight(run_ui) -> None:
 
 def test_enter_on_the_grid_choice_chooses_it_and_makes_the_fight(run_ui) -> None:
     async def script(ui) -> None:
-        await ui.wait_for_screen(TitleScreen)
-        await ui.press("e")
-        await ui.wait_for_screen(ChoiceScreen)
-        await ui.press(*choose(ui, "A new fight"))
-        await ui.wait_for_screen(NewFightScreen)
+        await new_fight_dialog(ui)
         await ui.press("tab", "tab", "right", "enter")  # name, size, then the grid: hexes, Enter
         screen = await ui.wait_for_screen(EditorScreen)
         assert screen.encounter.map is not None and screen.encounter.map.kind == "hex"
@@ -84,11 +85,7 @@ def test_enter_on_the_grid_choice_chooses_it_and_makes_the_fight(run_ui) -> None
 
 def test_a_map_size_out_of_bounds_is_one_sentence(run_ui) -> None:
     async def script(ui) -> None:
-        await ui.wait_for_screen(TitleScreen)
-        await ui.press("e")
-        await ui.wait_for_screen(ChoiceScreen)
-        await ui.press(*choose(ui, "A new fight"))
-        await ui.wait_for_screen(NewFightScreen)
+        await new_fight_dialog(ui)
         await ui.press("tab", "end", "backspace", "backspace")
         await ui.type("0")
         await ui.press("enter")

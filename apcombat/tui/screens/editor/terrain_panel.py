@@ -33,7 +33,7 @@ class TerrainPanel(Static):
     def show(self, session: EditorSession | None) -> None:
         text = _panel(self.terrain, self.brush_size, palette_of(self.app))
         if text is not self._shown:  # the screen is laid out again only when the panel's height changes
-            layout = self._shown is None or len(self._shown.split()) != len(text.split())
+            layout = self._shown is None or self._shown.plain.count("\n") != text.plain.count("\n")
             self._shown = text
             self.update(text, layout=layout)
 

@@ -217,3 +217,20 @@ def test_edits_in_a_burst_show_the_problems_of_the_last(
         assert editor.spots == () and READY in editor.query_one(ProblemsPanel).words()
 
     run_ui(script, editing=peopled(library, tmp_path), open_path=None)
+
+
+def test_checks_and_panels_coming_in_as_the_editor_is_taken_down_are_dropped(
+    run_ui: Callable[..., object], library: Library, tmp_path: Path
+) -> None:
+    # The check's thread (and the panels' frame) can land while the editor's widgets are being removed (the app
+    # ending, a key leaving): they found no ProblemsPanel and failed the app (NoMatches in a worker).
+    async def script(ui: Ui) -> None:
+        await settled(ui)
+        screen = ui.app.screen
+        assert isinstance(screen, EditorScreen)
+        await screen.query_one("#editor-panels").remove()
+        screen._checks_in(screen.encounter, ())  # as the thread would hand it in
+        screen._show_panels()
+        await ui.settle()
+
+    run_ui(script, editing=peopled(library, tmp_path), open_path=None)

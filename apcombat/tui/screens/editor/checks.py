@@ -7,6 +7,8 @@ unit."""
 
 from __future__ import annotations
 
+import contextlib
+
 from textual import work
 from textual.binding import Binding
 from textual.timer import Timer
@@ -57,14 +59,16 @@ class Checking(EditorFace):
     def _check_in_thread(self, encounter: Encounter) -> None:
         session = self.session
         spots = problems(encounter, session.library, session.path)
-        self.app.call_from_thread(self._checks_in, encounter, spots)
+        with contextlib.suppress(RuntimeError):  # the app ended while this ran: nobody to tell
+            self.app.call_from_thread(self._checks_in, encounter, spots)
 
     def _checks_in(self, encounter: Encounter, spots: tuple[Spot, ...]) -> None:
-        if encounter is not self.encounter or not self.is_attached:
-            return  # edited again since (that state's check is on its way), or the editor left
+        panels = self.query(ProblemsPanel)
+        if encounter is not self.encounter or not self.is_attached or not panels:
+            return  # edited again since (that state's check is on its way), or the editor left (or is leaving)
         flagged = self.flagged()
         self.checked, self.spots = encounter, spots
-        self.query_one(ProblemsPanel).show_spots(spots)
+        panels.first().show_spots(spots)
         if self.flagged() != flagged:  # the map again only when its flags changed (most paints change none)
             self.map_view.show(encounter, self.overlay())
         self.show_hint()

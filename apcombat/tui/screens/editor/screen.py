@@ -114,7 +114,7 @@ class EditorScreen(Painting, MapKeys, UnitKeys, Checking, RulesEditing, Screen):
         self.title = f"Editor — {self.encounter.name}{saved}"
 
     def _show_panels(self) -> None:
-        if not self.is_attached:  # left before its frame came (a key after the edit closed the editor)
+        if not self.is_attached or not self.query(EditorPanels):  # left (or leaving) before this frame came
             return
         self.query_one(EditorPanels).show(self.session)
         self._fighters_shown = None

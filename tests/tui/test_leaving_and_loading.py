@@ -73,3 +73,17 @@ def test_saving_over_another_save_asks_and_a_load_says_what_it_loaded(run_ui, tm
         assert any(notice.startswith("Loaded first.toml: Skirmish, round 1, Ana's turn") for notice in ui.notices())
 
     run_ui(script)
+
+
+def test_the_load_screen_left_before_it_mounted_lists_nothing_and_raises_nothing(run_ui):
+    # Random keys: `l`, Escape and ctrl+q in one burst mounted the load screen after its list was gone
+    # (NoMatches: OptionList on LoadScreen), failing the app as it quit.
+    async def script(ui):
+        await ui.wait_for_screen(TitleScreen)
+        screen = LoadScreen(ui.app.saves)
+        await ui.app.push_screen(screen)
+        await screen.query_one("#saves").remove()
+        screen.on_mount()  # as the mount that came after the list was taken down
+        await ui.settle()
+
+    run_ui(script, open_path=None)

@@ -33,7 +33,10 @@ class LoadScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        listing = self.query_one(OptionList)
+        listings = self.query(OptionList)
+        if not listings:  # left before it mounted (keys in a burst: l, Escape, ctrl+q): nothing to list
+            return
+        listing = listings.first()
         infos = list_saves(self.folder) if self.folder.exists() else []
         for info in infos:
             when = info.modified.strftime("%Y-%m-%d %H:%M")

@@ -234,3 +234,17 @@ def test_checks_and_panels_coming_in_as_the_editor_is_taken_down_are_dropped(
         await ui.settle()
 
     run_ui(script, editing=peopled(library, tmp_path), open_path=None)
+
+
+def test_a_check_coming_in_as_the_problems_panel_is_taken_apart_is_dropped(
+    run_ui: Callable[..., object], library: Library, tmp_path: Path
+) -> None:
+    # The panel can still be there while its title and list are gone (NoMatches in a worker under load in CI).
+    async def script(ui: Ui) -> None:
+        await settled(ui)
+        panel = ui.app.screen.query_one(ProblemsPanel)
+        await panel.query_one("#editor-problems-title").remove()
+        panel.show_spots(())
+        await ui.settle()
+
+    run_ui(script, editing=peopled(library, tmp_path), open_path=None)

@@ -51,11 +51,11 @@ class ProblemsPanel(Vertical):
 
     def show_spots(self, spots: tuple[Spot, ...]) -> None:
         """The problems of the fight as it is now."""
-        if spots == self.spots:
-            return
+        titles, listings = self.query("#editor-problems-title"), self.query(ProblemList)
+        if spots == self.spots or not titles or not listings:
+            return  # the same, or the panel's parts already taken down (the editor leaving as a check came in)
         self.spots = spots
-        title = self.query_one("#editor-problems-title", Static)
-        listing = self.query_one(ProblemList)
+        title, listing = titles.first(Static), listings.first()
         highlighted = listing.highlighted
         listing.clear_options()
         if not spots:

@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.widgets import Checkbox, Input, Select, Static
 
 from apcombat.content import Library
-from apcombat.editor import EditorSession, new_fight
+from apcombat.editor import EditorSession, Spot, new_fight
 from apcombat.editor.fight_edits import place_unit
 from apcombat.editor.map_edits import set_fires
 from apcombat.tui.screens.editor import EditorScreen
@@ -244,7 +244,7 @@ def test_a_check_coming_in_as_the_problems_panel_is_taken_apart_is_dropped(
         await settled(ui)
         panel = ui.app.screen.query_one(ProblemsPanel)
         await panel.query_one("#editor-problems-title").remove()
-        panel.show_spots(())
+        panel.show_spots((Spot("Raider stands in a wall"),))  # news: it would be drawn
         await ui.settle()
 
     run_ui(script, editing=peopled(library, tmp_path), open_path=None)

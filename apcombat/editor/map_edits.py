@@ -111,17 +111,24 @@ def with_map(encounter: Encounter, battle_map: BattleMap | None) -> Encounter:
     return attrs.evolve(encounter, map=battle_map)
 
 
+def battle_map_fits(cell: Cell, width: int, height: int) -> bool:
+    """Whether `cell` is on a map of `width` x `height` cells."""
+    return 0 <= cell[0] < width and 0 <= cell[1] < height
+
+
 def resize(encounter: Encounter, width: int, height: int) -> Encounter:
     """The map cut or grown to `width` x `height` from its top-left corner (new cells floor)."""
     battle_map = _the_map(encounter)
     _check_size(width, height)
     outside = [
-        unit for unit in encounter.units if unit.at is not None and not (unit.at[0] < width and unit.at[1] < height)
+        (unit.name, unit.at)
+        for unit in encounter.units
+        if unit.at is not None and not battle_map_fits(unit.at, width, height)
     ]
     if outside:
-        unit = outside[0]
+        name, (x, y) = outside[0]
         raise EditRefused(
-            f"{unit.name} stands at {unit.at[0]},{unit.at[1]}, outside a {width} x {height} map: move or remove "  # type: ignore[index]
+            f"{name} stands at {x},{y}, outside a {width} x {height} map: move or remove "
             f"{'them' if len(outside) > 1 else 'it'} first"
         )
     floor, legend = glyph_for(battle_map.legend, Terrain.FLOOR)

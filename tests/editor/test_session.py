@@ -120,3 +120,12 @@ def test_a_draft_is_kept_until_saved(library: Library) -> None:
     assert again.encounter == session.encounter and "unsaved" in again.note
     again.save()
     assert drafts() == ()
+
+
+def test_a_map_is_not_cut_from_under_a_unit(library: Library) -> None:
+    from apcombat.editor.map_edits import resize
+
+    session = small_ambush(library)
+    with pytest.raises(EditRefused, match="Raider stands at 12,4, outside a 10 x 12 map: move or remove them first"):
+        resize(session.encounter, 10, 12)
+    assert resize(session.encounter, 20, 9).map is not None  # every unit still on it

@@ -4,10 +4,10 @@ full breakdown (from the engine's preview) updates with every change. Enter fire
 Only what the rules allow is offered: the modes the weapons in hand can fire and, for each, the ways of
 firing from cover open to the attacker there — both as the engine's `choices` lists them.
 
-In table mode the dialog also takes the distance measured on the table (in cm, and says how it read it) and, if the game master rolls physical
-dice, the attack's dice in one line, in the order of R0.2 (each gun, each round: to-hit d100, the defender's
-d100 in close combat, a d6 for an unaimed critical's location, the damage dice, then wound tests). Its keys work
-whichever box has the focus: the boxes take only digits."""
+In table mode the dialog also takes the distance measured on the table (in cm: it says how it read it) and, if
+the game master rolls physical dice, the attack's dice in one line, in the order of R0.2 (each gun, each round:
+to-hit d100, the defender's d100 in close combat, a d6 for an unaimed critical's location, the damage dice, then
+wound tests). Its keys work whichever box has the focus: the boxes take only digits."""
 
 from __future__ import annotations
 

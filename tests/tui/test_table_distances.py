@@ -6,9 +6,12 @@ command line. The saloon brawl (content/encounters/table_brawl.toml); `gm dice 3
 from __future__ import annotations
 
 from conftest import Ui
+from test_table_fight import choose
+from test_table_throw_keys import table_fight
 from textual.widgets import Input
 
 from apcombat.content import content_root
+from apcombat.tui.screens.blast import BlastScreen
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.shot import ShotScreen
@@ -82,3 +85,22 @@ def test_the_command_line_says_how_it_read_a_distance(run_ui):
         assert ui.state.unit("drifter").ap == ap - 2
 
     run_ui(script, open_path=BRAWL)
+
+
+def test_the_throw_dialog_takes_a_bare_number_as_cm(run_ui, tmp_path):
+    """R22.9.1: T, the weapon, then the distance to the point: `9` is 9 cm, 3 m."""
+
+    async def script(ui: Ui) -> None:
+        await ui.wait_for_screen(GameScreen)
+        await ui.press("s")
+        await ui.command("gm dice 41")
+        await ui.press("T")
+        await choose(ui, "molotov")
+        ask = await ui.wait_for_screen(AskScreen)
+        await ui.type("9")
+        assert ui.text("#answer-reading", ask) == "9 → 9 cm (3 m)"
+        await ui.press("enter")
+        await ui.wait_for_screen(BlastScreen)
+        assert ui.state.blast_waiting is not None and ui.state.blast_waiting.distance_m == 3
+
+    run_ui(script, open_path=table_fight(tmp_path))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from apcombat.engine import distance_reading, distances_read, format_command, parse_command
+from apcombat.engine import CommandError, distance_reading, distances_read, format_command, parse_command
 
 from .builders import duel, hit_chance, modifiers
 
@@ -106,6 +106,11 @@ def test_on_the_map_a_bare_number_says_to_write_a_cell(play):
 )
 def test_how_a_line_s_distance_was_read(line, reading):
     assert distances_read(line) == reading
+
+
+def test_a_throw_at_a_bare_number_says_both_ways_to_write_it():
+    with pytest.raises(CommandError, match=r"^'12' is no place: at the table write at 12 \(cm\), on a map a cell X,Y"):
+        parse_command("throw ana grenade 12")
 
 
 def test_how_a_distance_box_read_what_was_typed():

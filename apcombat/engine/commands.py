@@ -42,6 +42,7 @@ from apcombat.engine.grammar import (
     GM_FORMS,
     GM_USAGE,
     USAGE,
+    distances_read,
     format_command,
     is_gm_command,
     parse_command,
@@ -51,6 +52,7 @@ from apcombat.engine.grammar import (
 from apcombat.engine.move_commands import ChangePose, Jump, LeaveCover, Move, TakeCover, Turn
 from apcombat.engine.numbers import cell as parse_cell
 from apcombat.engine.numbers import distance_cm as parse_cm
+from apcombat.engine.numbers import distance_reading
 from apcombat.engine.throw_commands import BlastCaught, GmBlast, Throw
 from apcombat.engine.turn_commands import Delay, End, React, Redo, Reload, Start, Swap, Undo
 
@@ -92,6 +94,8 @@ __all__ = [
     "Throw",
     "Turn",
     "Undo",
+    "distance_reading",
+    "distances_read",
     "format_command",
     "is_gm_command",
     "parse_cell",

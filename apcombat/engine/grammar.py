@@ -16,7 +16,7 @@ from apcombat.engine.attack_commands import ATTACK_FORMS
 from apcombat.engine.command_base import Command, CommandError, Form, need
 from apcombat.engine.gm_commands import GM_FORMS as CORE_GM_FORMS
 from apcombat.engine.move_commands import MOVE_FORMS
-from apcombat.engine.numbers import WrongInput, shown_word
+from apcombat.engine.numbers import WrongInput, distance_cm, distance_reading, is_distance, shown_word
 from apcombat.engine.throw_commands import GM_THROW_FORMS, THROW_FORMS
 from apcombat.engine.turn_commands import BARE_FORMS, WHO_FORMS
 
@@ -116,3 +116,18 @@ def typed_line(*words: str) -> str:
     """A line of words the app knows and words a person typed in a prompt (a number, a distance, FIELD=VALUE),
     left for `parse_command` to read with its own refusals: the app writes no command line of its own."""
     return " ".join(words)
+
+
+def distances_read(line: str) -> str:
+    """How a line's distance on the table was read, in the table's unit ("move ana 6": "6 → 6 cm (2 m)");
+    "" for a line that does not parse or gives no distance."""
+    try:
+        command = parse_command(line)
+    except CommandError:
+        return ""
+    distance = getattr(command, "distance_cm", None)
+    if distance is None:
+        return ""
+    words = [word for word in line.split("#", 1)[0].split()[2:] if is_distance(word)]
+    read = [word for word in words if distance_cm(word) == distance]
+    return distance_reading(read[0]) if read else ""

@@ -39,8 +39,8 @@ def jump(state: Encounter, command: Jump, dice: DiceSource, events: list[Event])
         walk_mm = round(command.distance_cm * MM_PER_CM) + WALK_MM
         turn_ap, direction, landing = 0, unit.facing, None
     else:
-        if command.to is None:
-            raise CommandError("say where to jump: jump WHO X,Y")
+        if command.to is None:  # a distance (a bare number reads as table mode's centimetres)
+            raise CommandError(f"on the map a jump lands on a cell: write jump {unit.id} X,Y like 3,4")
         landing = command.to
         if landing == unit.at:
             raise CommandError(f"{unit.name} is already at {cell_text(landing)}")

@@ -95,6 +95,8 @@ def path_for(state: Encounter, unit: Unit, command: Move) -> Path:
     `preview` shows."""
     assert state.map is not None and unit.at is not None
     if not command.waypoints:
+        if command.distance_cm is not None:  # a bare number reads as table mode's centimetres
+            raise CommandError(f"on the map a move goes to a cell, not a distance: write move {unit.id} X,Y like 3,4")
         raise CommandError("say where to move: move WHO X,Y")
     profile = move_profile(state, unit, command.run)
     try:

@@ -11,7 +11,8 @@ from apcombat.model.limits import Limit
 
 _WHOLE = re.compile(r"^[+-]?\d+$")
 _CELL = re.compile(r"^(\d+),(\d+)$")
-_CM = re.compile(r"^(\d+(?:\.\d+)?)cm$")
+_CM = re.compile(r"^(\d+(?:\.\d+)?)(cm)?$")
+"""A distance on the table: centimetres, the unit written (`25cm`) or not (`25`, table mode's unit)."""
 
 
 class WrongInput(ValueError):
@@ -24,7 +25,7 @@ def is_whole_number(word: str) -> bool:
 
 
 def is_distance(word: str) -> bool:
-    """Whether `word` is written as centimetres (`25cm`, `12.5cm`), whatever its size."""
+    """Whether `word` is written as centimetres (`25cm`, `12.5cm`, or bare: `25`), whatever its size."""
     return bool(_CM.match(word.lower()))
 
 
@@ -46,10 +47,10 @@ _LONGEST_SHOWN = 24
 
 
 def distance_cm(word: str) -> float:
-    """A distance on the table written in centimetres (`25cm`), within DISTANCE_CM."""
+    """A distance on the table in centimetres (`25cm`, or a bare `25`: the table's unit), within DISTANCE_CM."""
     match = _CM.match(word.lower())
     if not match:
-        raise WrongInput(f"{shown_word(word)} is not a distance: write centimetres like 25cm")
+        raise WrongInput(f"{shown_word(word)} is not a distance: write centimetres like 25 or 25cm")
     distance = float(match.group(1))
     if not limits.DISTANCE_CM.admits(distance):
         raise WrongInput(f"{shown_word(word)} is too far: a distance is {limits.DISTANCE_CM.describe()} centimetres")
@@ -67,3 +68,17 @@ def cell(word: str) -> Cell:
             f"{shown_word(word)} is on no map: maps are at most {limits.MAP_SIDE} x {limits.MAP_SIDE} cells"
         )
     return int(x), int(y)
+
+
+def distance_reading(word: str) -> str:
+    """How a distance box read what was typed, in the table's unit: "6 → 6 cm (2 m)" (3 cm = 1 m, R0.1);
+    "" for an empty box, the refusal's sentence for what is no distance."""
+    word = word.strip()
+    if not word:
+        return ""
+    try:
+        distance = distance_cm(word)
+    except WrongInput as error:
+        return str(error)
+    cm, metres = (f"{number:.2f}".rstrip("0").rstrip(".") for number in (distance, distance / 3))
+    return f"{word} → {cm} cm ({metres} m)"

@@ -63,8 +63,10 @@ def _throw(args: list[str]) -> Throw:
     if where == "at":
         need(args, 1, "the distance after 'at'")
         fields["distance_cm"] = distance_cm(args.pop(0))
-    elif is_distance(where):
+    elif is_distance(where) and where.endswith("cm"):
         raise CommandError(f"write the distance after 'at': throw WHO ITEM at {shown_word(where)}")
+    elif is_distance(where):  # a bare number: at the table a distance, on a map half a cell
+        raise CommandError(f"{shown_word(where)} is no place: at the table write at {where} (cm), on a map a cell X,Y")
     else:
         fields["cell"] = cell(where)
     if args and args[0].lower() == "lean":

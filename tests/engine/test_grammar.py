@@ -163,3 +163,13 @@ def test_the_canonical_lines_of_some_commands():
     assert format_command(aimed) == "shoot ana raider aimed head +2 lean"
     assert format_command(c.GmHp("ana", 0)) == "gm hp ana +0"
     assert format_command(m.Calm("ana")) == "calm ana"
+
+
+@settings(max_examples=300, deadline=None)
+@given(cm=CM)
+def test_a_bare_distance_reads_as_the_same_in_cm(cm):
+    """Issue 28: a distance box takes a bare number in the table's unit; its canonical line writes the cm."""
+    written = format_command(c.Move("ana", distance_cm=cm))
+    bare = written.removesuffix("cm")
+    assert parse_command(bare) == c.Move("ana", distance_cm=cm)
+    assert format_command(parse_command(bare)) == written

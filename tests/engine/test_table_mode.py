@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from apcombat.engine import CommandError, distance_reading, distances_read, format_command, parse_command
+
 from .builders import duel, hit_chance, modifiers
 
 START = "gm dice 6 1"  # R13.1: Ana first, then Bob
@@ -54,7 +56,67 @@ def test_table_moves_in_the_wrong_pose_or_running_when_not_allowed_are_refused(p
 
 def test_a_map_move_in_table_mode_and_a_table_move_on_the_map_are_refused(play):
     play(table(), [START, "start", "move ana 2,3"]).refused(3, "table mode")
-    play(duel(), [START, "start", "move ana 3cm"]).refused(3, "say where to move")
+    play(duel(), [START, "start", "move ana 3cm"]).refused(3, "on the map a move goes to a cell")
+
+
+@pytest.mark.parametrize(
+    ("bare", "written"),
+    [
+        ("move ana 6", "move ana 6cm"),  # R0.1: a bare number is the table's unit, centimetres
+        ("move ana 4.5 run", "move ana 4.5cm run"),
+        ("jump ana 3", "jump ana 3cm"),
+        ("shoot ana bob at 21", "shoot ana bob at 21cm"),
+        ("throw ana grenade at 12", "throw ana grenade at 12cm"),
+        ("pin ana bob at 30", "pin ana bob at 30cm"),
+    ],
+)
+def test_a_bare_number_is_read_as_centimetres(bare, written):
+    assert parse_command(bare) == parse_command(written)
+    assert format_command(parse_command(bare)) == written
+
+
+def test_a_bare_number_moves_as_far_as_the_same_in_cm(play):
+    # R7.1: 6 cm is 60 mm walking, 2 AP, whether the unit is written or not.
+    out = play(table(), [START, "move ana 6"]).ok()
+    assert (
+        out.ap("ana") == 6
+        and out.last("move")["text"] == play(table(), [START, "move ana 6cm"]).ok().last("move")["text"]
+    )
+
+
+def test_on_the_map_a_bare_number_says_to_write_a_cell(play):
+    play(duel(), [START, "start", "move ana 6"]).refused(
+        3, "on the map a move goes to a cell, not a distance: write move ana X,Y"
+    )
+    play(duel(), [START, "start", "jump ana 3"]).refused(3, "on the map a jump lands on a cell: write jump ana X,Y")
+    play(duel(), [START, "start", "shoot ana bob at 21"]).refused(3, "is for table mode")
+
+
+@pytest.mark.parametrize(
+    ("line", "reading"),
+    [
+        ("move ana 6", "6 → 6 cm (2 m)"),
+        ("move ana 12.5cm crouched", "12.5cm → 12.5 cm (4.17 m)"),
+        ("shoot ana bob aimed head at 850", "850 → 850 cm (283.33 m)"),
+        ("throw ana grenade at 9 lean", "9 → 9 cm (3 m)"),
+        ("move ana 3,4", ""),
+        ("move ana 6,", ""),
+        ("gm hp ana 6", ""),
+    ],
+)
+def test_how_a_line_s_distance_was_read(line, reading):
+    assert distances_read(line) == reading
+
+
+def test_a_throw_at_a_bare_number_says_both_ways_to_write_it():
+    with pytest.raises(CommandError, match=r"^'12' is no place: at the table write at 12 \(cm\), on a map a cell X,Y"):
+        parse_command("throw ana grenade 12")
+
+
+def test_how_a_distance_box_read_what_was_typed():
+    assert distance_reading("6") == "6 → 6 cm (2 m)"
+    assert distance_reading(" ") == ""
+    assert distance_reading("6,5") == "'6,5' is not a distance: write centimetres like 25 or 25cm"
 
 
 @pytest.mark.parametrize(

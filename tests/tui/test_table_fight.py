@@ -292,7 +292,7 @@ def test_a_distance_typed_wrong_in_the_fire_dialog_says_why_and_the_app_goes_on(
         shot = await aim_at(ui, target, "22.")
         assert ui.app.return_code is None and ui.screen is shot
         summary = words(ui.text("#shot-summary"))
-        assert summary.startswith("Not possible: '22.cm' is not a distance: write centimetres like 25cm")
+        assert summary.startswith("Not possible: '22.cm' is not a distance: write centimetres like 25 or 25cm")
         await ui.press("enter")  # refused: nothing is played
         assert ui.screen is shot and ui.state.round == 1
         await ui.press("backspace")

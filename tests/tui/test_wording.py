@@ -29,7 +29,7 @@ def test_table_modes_command_line_shows_table_forms_not_cells(run_ui):
         await ui.wait_for_screen(GameScreen)
         await ui.press("colon")
         placeholder = ui.game.query_one("#command", Input).placeholder
-        assert placeholder.startswith("e.g. move ana 120cm, shoot ana raider at 850cm") and "4,5" not in placeholder
+        assert placeholder.startswith("e.g. move ana 120, shoot ana raider at 850 (cm)") and "4,5" not in placeholder
 
     run_ui(script, open_path=BRAWL)
 

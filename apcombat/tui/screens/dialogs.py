@@ -40,25 +40,38 @@ class ChoiceScreen(ModalScreen[str | None]):
 
 class AskScreen(ModalScreen[str | None]):
     """Ask for one line of text; `check` (if given) returns a sentence saying what is wrong with an answer, and
-    the dialog stays open with it until the answer is right or the player cancels."""
+    the dialog stays open with it until the answer is right or the player cancels; `reading` (if given) says
+    under the box, as it is typed, how the answer is read ("6 → 6 cm (2 m)")."""
 
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="dialog.cancel")]
 
     def __init__(
-        self, prompt: str, value: str = "", placeholder: str = "", check: Callable[[str], str | None] | None = None
+        self,
+        prompt: str,
+        value: str = "",
+        placeholder: str = "",
+        check: Callable[[str], str | None] | None = None,
+        reading: Callable[[str], str] | None = None,
     ) -> None:
         super().__init__()
         self.prompt = prompt
         self.value = value
         self.placeholder = placeholder
         self.check = check
+        self.reading = reading
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.prompt, classes="dialog-title")
             yield Input(value=self.value, placeholder=self.placeholder)
+            if self.reading:
+                yield Label(self.reading(self.value), id="answer-reading", classes="dim", markup=False)
             if self.check:
                 yield Label("", id="answer-problem", classes="error")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.reading:
+            self.query_one("#answer-reading", Label).update(self.reading(event.value))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         problem = self.check(event.value) if self.check and event.value.strip() else None

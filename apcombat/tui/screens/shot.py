@@ -4,10 +4,10 @@ full breakdown (from the engine's preview) updates with every change. Enter fire
 Only what the rules allow is offered: the modes the weapons in hand can fire and, for each, the ways of
 firing from cover open to the attacker there — both as the engine's `choices` lists them.
 
-In table mode the dialog also takes the distance measured on the table and, if the game master rolls physical
-dice, the attack's dice in one line, in the order of R0.2 (each gun, each round: to-hit d100, the defender's
-d100 in close combat, a d6 for an unaimed critical's location, the damage dice, then wound tests). Its keys work
-whichever box has the focus: the boxes take only digits."""
+In table mode the dialog also takes the distance measured on the table (in cm: it says how it read it) and, if
+the game master rolls physical dice, the attack's dice in one line, in the order of R0.2 (each gun, each round:
+to-hit d100, the defender's d100 in close combat, a d6 for an unaimed critical's location, the damage dice, then
+wound tests). Its keys work whichever box has the focus: the boxes take only digits."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from apcombat.dice import DiceError, DiceRequest, parse_dice_list
-from apcombat.engine import Attack, Preview, format_command
+from apcombat.engine import Attack, Preview, distance_reading, format_command
 from apcombat.tui.default_attack import (
     MODE_NAMES,
     MODES,
@@ -225,8 +225,10 @@ class ShotScreen(ModalScreen[Attack | str | None]):
         else:
             summary = f"Not possible: {problem or preview.reason}"
         self.query_one("#shot-summary", Static).update(summary)
-        if self.table_mode:
-            self.query_one("#shot-dice-order", Static).update(self.dice_order(preview))
+        if self.table_mode:  # how the distance box was read ("6 → 6 cm (2 m)"), then the dice's order
+            read = distance_reading(self.query_one("#distance", Input).value)
+            order = self.dice_order(preview)
+            self.query_one("#shot-dice-order", Static).update(f"{read}; {order}" if read else order)
         self.query_one("#shot-lines", Static).update("\n".join(preview.lines) or " ")
         if self.table_mode:  # on a short terminal the breakdown's last lines, the chances, are the ones to see
             self.query_one("#shot-breakdown", VerticalScroll).scroll_end(animate=False)

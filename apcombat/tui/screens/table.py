@@ -11,7 +11,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from apcombat.engine import (
     Aid,
@@ -24,6 +24,7 @@ from apcombat.engine import (
     GmNext,
     GmSpot,
     action_costs,
+    distances_read,
     marks_of,
     parse_command,
     typed_line,
@@ -42,7 +43,7 @@ from apcombat.tui.widgets.event_log import EventLog
 class TableScreen(GameScreen):
     """Play an encounter without a map, on a physical table."""
 
-    COMMAND_EXAMPLE = "e.g. move ana 120cm, shoot ana raider at 850cm — Enter plays, Esc closes"
+    COMMAND_EXAMPLE = "e.g. move ana 120, shoot ana raider at 850 (cm) — Enter plays, Esc closes"
     BINDINGS = [Binding("T", "table_throw", "Throw", show=False, id="table.throw")]
 
     def battlefield(self) -> ComposeResult:
@@ -201,7 +202,7 @@ class TableScreen(GameScreen):
             self.notify(f"{unit.name} carries no thrown weapon (R22.1.2)")
             return
         lean = " (in cover: add lean to lean out, +1 AP)" if unit.in_cover else ""
-        prompt = f"Distance to the point, measured on the table from {unit.name}'s base, e.g. 12cm{lean}"
+        prompt = f"Distance to the point in cm, measured on the table from {unit.name}'s base, e.g. 12{lean}"
 
         def chosen(item: str | None) -> None:
             if item:
@@ -244,13 +245,24 @@ class TableScreen(GameScreen):
                 )
 
     def _ask_line(self, before: tuple[str, ...], prompt: str, after: tuple[str, ...] = ()) -> None:
-        """Ask for the words a command needs measured on the table, and play the line they make."""
+        """Ask for the words a command needs measured on the table, and play the line they make; under the box,
+        how the engine reads the distance typed ("6 → 6 cm (2 m)")."""
 
         def answered(rest: str | None) -> None:
             if rest:
                 self.act(typed_line(*before, rest, *after))
 
-        self.app.push_screen(AskScreen(prompt), answered)
+        def reading(rest: str) -> str:
+            return distances_read(typed_line(*before, rest, *after)) if rest.strip() else ""
+
+        self.app.push_screen(AskScreen(prompt, reading=reading), answered)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """The command line says how it read a distance typed in it ("move ana 6": "6 → 6 cm (2 m)")."""
+        if event.input.id == "command":
+            reading = distances_read(event.value)
+            if reading:
+                self.hint(reading)
 
     # ----- actions measured on the table ------------------------------------------------------------------
 
@@ -259,9 +271,9 @@ class TableScreen(GameScreen):
         if unit is None:
             return
         if run:
-            self._ask_line(("move", unit.id), "Distance to run, measured on the table, e.g. 12cm", ("run",))
+            self._ask_line(("move", unit.id), "Distance to run in cm, measured on the table, e.g. 12", ("run",))
         else:
-            prompt = "Distance measured on the table, e.g. 12cm (add run/crouched/prone/climb)"
+            prompt = "Distance in cm, measured on the table, e.g. 12 (add run/crouched/prone/climb)"
             self._ask_line(("move", unit.id), prompt)
 
     def action_turn(self) -> None:
@@ -272,7 +284,7 @@ class TableScreen(GameScreen):
     def action_jump(self) -> None:
         unit = self._with_active()
         if unit is not None:
-            self._ask_line(("jump", unit.id), "Length of the jump measured on the table, e.g. 6cm")
+            self._ask_line(("jump", unit.id), "Length of the jump in cm, measured on the table, e.g. 6")
 
     def action_overlay(self, name: str) -> None:
         self.hint("table mode has no map, so no map overlays")

@@ -68,7 +68,8 @@ def test_the_shot_dialog_says_how_it_read_the_distance(run_ui):
         shot = await ui.wait_for_screen(ShotScreen)
         assert shot.query_one("#distance", Input).value == ""
         await ui.type("21")
-        assert ui.text("#shot-dice-order", shot).startswith("21 → 21 cm (7 m); dice: ")
+        assert ui.text("#distance-reading", shot).strip() == "21 → 21 cm (7 m)"
+        assert ui.text("#shot-dice-order", shot).startswith("dice: ")
 
     run_ui(script, open_path=BRAWL)
 

@@ -137,6 +137,7 @@ class ShotScreen(ModalScreen[Attack | str | None]):
                 with Horizontal(id="shot-boxes"):
                     yield Label("cm ")
                     yield NumberBox("0123456789.", next_box="dice", placeholder="distance", id="distance")
+                    yield Label("", id="distance-reading", markup=False, classes="dim")
                     yield Label(" dice ")
                     yield NumberBox("0123456789 ,", placeholder="none: the program rolls", id="dice")
                 yield Static("", id="shot-dice-order", markup=False, classes="dim")
@@ -225,13 +226,18 @@ class ShotScreen(ModalScreen[Attack | str | None]):
         else:
             summary = f"Not possible: {problem or preview.reason}"
         self.query_one("#shot-summary", Static).update(summary)
-        if self.table_mode:  # how the distance box was read ("6 → 6 cm (2 m)"), then the dice's order
-            read = distance_reading(self.query_one("#distance", Input).value)
-            order = self.dice_order(preview)
-            self.query_one("#shot-dice-order", Static).update(f"{read}; {order}" if read else order)
+        if self.table_mode:
+            self.show_distance_reading()
+            self.query_one("#shot-dice-order", Static).update(self.dice_order(preview))
         self.query_one("#shot-lines", Static).update("\n".join(preview.lines) or " ")
         if self.table_mode:  # on a short terminal the breakdown's last lines, the chances, are the ones to see
             self.query_one("#shot-breakdown", VerticalScroll).scroll_end(animate=False)
+
+    def show_distance_reading(self) -> None:
+        """How the distance box was read, beside it ("6 → 6 cm (2 m)"): its own place, so the dice's line keeps one
+        row at 80 x 24; a distance it cannot read says so there."""
+        read = distance_reading(self.query_one("#distance", Input).value)
+        self.query_one("#distance-reading", Label).update(f" {read}" if read else "")
 
     @staticmethod
     def map_summary(preview: Preview) -> str:

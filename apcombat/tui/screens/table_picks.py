@@ -1,6 +1,8 @@
 """Table mode's pick, then act (issue 28, items 1 and 5): a digit picks the unit at that place in the turn order
-(1-9, 0 for the tenth), and the game master's keys act on the unit picked and say whom: `-`/`+` its HP, `<`/`>`
-its place in the initiative order (`gm order`, R13.2). Nothing picked, they act on the acting unit."""
+(1-9, 0 for the tenth), and the game master's keys act on the unit picked and say whom: `-`/`+` its HP, `b` `E`
+`U` `H` a condition (burning R6.2, exhaustion R14.3, unconscious and a head wound R12.1), `A` its AP, `P` its pose
+(the next one), `K` in cover or not, `<`/`>` its place in the initiative order (`gm order`, R13.2). Nothing
+picked, they act on the acting unit. Each is a `gm` command, logged."""
 
 from __future__ import annotations
 
@@ -8,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
 
-from apcombat.engine import GmOrder
-from apcombat.model import Unit
-from apcombat.tui.screens.gm import ask_hp_change
+from apcombat.engine import GmOrder, GmSet
+from apcombat.model import Pose, Unit
+from apcombat.tui.screens.dialogs import AskScreen
+from apcombat.tui.screens.gm import ask_condition_amount, ask_hp_change
 
 if TYPE_CHECKING:  # mixed into the table's screen
     from apcombat.tui.screens.game import GameScreen as _Screen
@@ -28,6 +31,13 @@ PICK_BINDINGS: list[BindingType] = [
         )
         for digit in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
     ),
+    Binding("b", "condition('burning')", "Burning for the picked unit", show=False, id="table.burning"),
+    Binding("E", "condition('exhaustion')", "Exhaustion for the picked unit", show=False, id="table.exhaustion"),
+    Binding("U", "condition('unconscious')", "Unconscious: the picked unit", show=False, id="table.unconscious"),
+    Binding("H", "condition('head')", "Head wound for the picked unit", show=False, id="table.head"),
+    Binding("A", "set_ap", "AP of the picked unit", show=False, id="table.set_ap"),
+    Binding("P", "next_pose", "The picked unit's next pose", show=False, id="table.next_pose"),
+    Binding("K", "toggle_cover", "The picked unit in cover or not", show=False, id="table.toggle_cover"),
     Binding("less_than_sign", "order_step(-1)", "Picked unit up the turn order", show=False, id="table.order_up"),
     Binding("greater_than_sign", "order_step(1)", "Picked unit down the turn order", show=False, id="table.order_down"),
 ]
@@ -51,6 +61,12 @@ class TablePicks(_Screen):
         self.hint(f"picked: {unit.name} ({unit.hp} HP, {unit.ap} AP), place {place} — -/+ HP, </> turn order")
         self.refresh_view()
 
+    def action_target(self, step: int) -> None:
+        """Tab / shift+Tab: the next enemy standing, picked as the attack's target and the game master's keys'."""
+        super().action_target(step)
+        if self.target is not None:
+            self.picked = (self.target, self.state.active)
+
     def picked_unit(self) -> Unit | None:
         """The unit picked, else the acting unit; None when there is neither."""
         state = self.state
@@ -61,11 +77,44 @@ class TablePicks(_Screen):
         return state.unit(state.active) if state.active else None
 
     def action_quick_hp(self, sign: str) -> None:
+        unit = self._gm_unit()
+        if unit is not None:
+            ask_hp_change(self, unit, sign)
+
+    def _gm_unit(self) -> Unit | None:
         unit = self.picked_unit()
         if unit is None:
             self.notify("nobody picked and nobody acting: a digit picks a unit by its place")
+        return unit
+
+    def action_condition(self, name: str) -> None:
+        unit = self._gm_unit()
+        if unit is not None:
+            ask_condition_amount(self, unit, name)
+
+    def action_set_ap(self) -> None:
+        unit = self._gm_unit()
+        if unit is None:
             return
-        ask_hp_change(self, unit, sign)
+
+        def answered(value: str | None) -> None:
+            if value and value.strip():
+                self.act(GmSet(unit.id, (("ap", value.strip()),)))
+
+        self.app.push_screen(AskScreen(f"AP of {unit.name} (now {unit.ap}):", placeholder="5"), answered)
+
+    def action_next_pose(self) -> None:
+        """R8.1: upright, crouched, prone, upright ... (the game master's word: no AP spent)."""
+        unit = self._gm_unit()
+        if unit is not None:
+            poses = list(Pose)
+            pose = poses[(poses.index(unit.pose) + 1) % len(poses)]
+            self.act(GmSet(unit.id, (("pose", pose.value),)))
+
+    def action_toggle_cover(self) -> None:
+        unit = self._gm_unit()
+        if unit is not None:
+            self.act(GmSet(unit.id, (("in_cover", "false" if unit.in_cover else "true"),)))
 
     def action_order_step(self, step: int) -> None:
         """R13.2: the picked unit one place up (`<`) or down (`>`) the initiative order, as `gm order`."""

@@ -10,6 +10,7 @@ from test_table_shot_keys import BRAWL, Keys, drifters_turn
 
 from apcombat.tui.screens.dialogs import AskScreen
 from apcombat.tui.screens.table import TableScreen
+from apcombat.tui.widgets.panels import TurnOrder
 
 
 async def hp_change(ui: Ui, keys: Keys, *picks: str, sign: str, amount: str) -> str:
@@ -147,5 +148,21 @@ def test_tab_picks_for_the_game_master_keys_too(run_ui):
         keys = Keys(ui)
         assert "Raider Jed" in await dialog(ui, keys, "minus", number="2")
         assert ui.game.session.game.history[-1].line == "gm hp raider_1 -2"
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)
+
+
+def test_a_click_on_a_unit_in_the_turn_order_picks_it(run_ui):
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        order = ui.game.query_one(TurnOrder)
+        fourth = ui.state.unit(ui.state.order[3])
+        top = order.content_region.y - order.region.y
+        left = order.content_region.x - order.region.x
+        await ui.pilot.click(TurnOrder, offset=(left + 2, top + order.rows.index(fourth.id)))
+        await ui.settle()
+        assert f"picked: {fourth.name}" in ui.text("#hint")
+        keys = Keys(ui)
+        assert fourth.name in await dialog(ui, keys, "plus", number="1")
 
     run_ui(script, size=(80, 24), open_path=BRAWL)

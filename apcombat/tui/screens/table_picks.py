@@ -14,6 +14,7 @@ from apcombat.engine import GmOrder, GmSet
 from apcombat.model import Pose, Unit
 from apcombat.tui.screens.dialogs import AskScreen
 from apcombat.tui.screens.gm import ask_condition_amount, ask_hp_change
+from apcombat.tui.widgets.panels import TurnOrder
 
 if TYPE_CHECKING:  # mixed into the table's screen
     from apcombat.tui.screens.game import GameScreen as _Screen
@@ -60,6 +61,13 @@ class TablePicks(_Screen):
         self.target = unit.id
         self.hint(f"picked: {unit.name} ({unit.hp} HP, {unit.ap} AP), place {place} — -/+ HP, </> turn order")
         self.refresh_view()
+
+    def on_turn_order_picked(self, message: TurnOrder.Picked) -> None:
+        """A click on a unit's line in the turn order picks it."""
+        state = self.state
+        order = state.order or tuple(unit.id for unit in state.units)
+        if message.unit_id in order:
+            self.action_pick(order.index(message.unit_id) + 1)
 
     def action_target(self, step: int) -> None:
         """Tab / shift+Tab: the next enemy standing, picked as the attack's target and the game master's keys'."""

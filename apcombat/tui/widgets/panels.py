@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.events import Click
+from textual.message import Message
 from textual.widgets import Static
 
 from apcombat.engine import conditions_of, deck_summary, in_a_fire, morale_words, unit_flags, unit_marks
@@ -190,6 +192,19 @@ class TurnOrder(Static):
     """The round, the initiative order and who has acted, watches or pins."""
 
     last_shown: tuple[Encounter, dict[str, str] | None, bool] | None = None  # shown again when resized
+    rows: tuple[str | None, ...] = ()  # the unit each line shows (its conditions' lines too), None for the others
+
+    class Picked(Message):
+        """A unit's line was clicked: table mode picks that unit (issue 28)."""
+
+        def __init__(self, unit_id: str) -> None:
+            super().__init__()
+            self.unit_id = unit_id
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and 0 <= offset.y < len(self.rows) and self.rows[offset.y] is not None:
+            self.post_message(self.Picked(self.rows[offset.y] or ""))
 
     def on_resize(self) -> None:
         if self.last_shown is not None:
@@ -229,10 +244,13 @@ class TurnOrder(Static):
             hidden = {"above": start, "below": below}
             text.append("  " + ", ".join(f"{n} {where}" for where, n in hidden.items() if n), style="dim")
         text.append("\n")
-        for _, lines in entries[start:]:
+        rows: list[str | None] = [None] * (1 + (deck is not None))
+        for unit_id, lines in entries[start:]:
             for line in lines:
                 text.append_text(line)
                 text.append("\n")
+                rows.append(unit_id)
+        self.rows = tuple(rows)
         self.update(text, layout=False)  # its size is the panel's share of the side column, whatever it says
 
     @staticmethod

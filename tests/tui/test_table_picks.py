@@ -156,12 +156,14 @@ def test_a_click_on_a_unit_in_the_turn_order_picks_it(run_ui):
     async def script(ui: Ui) -> None:
         await drifters_turn(ui)
         order = ui.game.query_one(TurnOrder)
-        fourth = ui.state.unit(ui.state.order[3])
+        fourth = ui.state.unit(ui.state.order[2])  # third: at 80 x 24 the order shows three
         top = order.content_region.y - order.region.y
         left = order.content_region.x - order.region.x
         await ui.pilot.click(TurnOrder, offset=(left + 2, top + order.rows.index(fourth.id)))
         await ui.settle()
         assert f"picked: {fourth.name}" in ui.text("#hint")
+        marked = [line for line in ui.text("#order").splitlines() if line.strip("│ ").startswith("›")]
+        assert len(marked) == 1 and fourth.name in marked[0]  # the turn order marks the unit picked
         keys = Keys(ui)
         assert fourth.name in await dialog(ui, keys, "plus", number="1")
 

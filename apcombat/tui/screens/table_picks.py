@@ -59,7 +59,10 @@ class TablePicks(_Screen):
         unit = state.unit(order[place - 1])
         self.picked = (unit.id, state.active)
         self.target = unit.id
-        self.hint(f"picked: {unit.name} ({unit.hp} HP, {unit.ap} AP), place {place} — -/+ HP, </> turn order")
+        self.hint(
+            f"picked: {unit.name} ({unit.hp} HP, {unit.ap} AP), place {place} — "
+            "-/+ HP, b E U H a condition, A AP, P pose, K cover, </> turn order"
+        )
         self.refresh_view()
 
     def on_turn_order_picked(self, message: TurnOrder.Picked) -> None:
@@ -75,13 +78,19 @@ class TablePicks(_Screen):
         if self.target is not None:
             self.picked = (self.target, self.state.active)
 
+    def picked_id(self) -> str | None:
+        """The unit picked while the unit acting now acts; None when nothing is."""
+        state = self.state
+        if self.picked is None or self.picked[1] != state.active:
+            return None
+        return self.picked[0] if any(unit.id == self.picked[0] for unit in state.units) else None
+
     def picked_unit(self) -> Unit | None:
         """The unit picked, else the acting unit; None when there is neither."""
         state = self.state
-        if self.picked is not None and self.picked[1] == state.active:
-            picked = self.picked[0]
-            if any(unit.id == picked for unit in state.units):  # undo may take away a unit added
-                return state.unit(picked)
+        picked = self.picked_id()  # undo may take away a unit added
+        if picked is not None:
+            return state.unit(picked)
         return state.unit(state.active) if state.active else None
 
     def action_quick_hp(self, sign: str) -> None:

@@ -59,10 +59,7 @@ class TablePicks(_Screen):
         unit = state.unit(order[place - 1])
         self.picked = (unit.id, state.active)
         self.target = unit.id
-        self.hint(
-            f"picked: {unit.name} ({unit.hp} HP, {unit.ap} AP), place {place} — "
-            "-/+ HP, b E U H a condition, A AP, P pose, K cover, </> turn order"
-        )
+        self.hint(f"picked: {unit.name}, place {place} ({unit.hp} HP) — the keys - + b E U H A P K < > act on it")
         self.refresh_view()
 
     def on_turn_order_picked(self, message: TurnOrder.Picked) -> None:

@@ -110,6 +110,12 @@ def test_each_game_master_key_on_a_unit_not_acting_takes_at_most_three_keys(run_
         counted["pose (prone)"] = keys.count
         assert ui.state.unit(sixth.id).pose.value == "prone"
         assert history[-1].line == f"gm set {sixth.id} pose=prone"
+        await ui.press("ctrl+z")  # each is a command: undone one at a time
+        await ui.settle()
+        assert ui.state.unit(sixth.id).pose.value == "crouched"
+        await ui.press("ctrl+y")
+        await ui.settle()
+        assert ui.state.unit(sixth.id).pose.value == "prone"
 
         keys = Keys(ui)
         await keys.press("6", "K")

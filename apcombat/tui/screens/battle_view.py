@@ -112,6 +112,10 @@ class BattleView(BattleFace):
             cited = last_rule_cited(line)
         return cited
 
+    def picked_id(self) -> str | None:
+        """The unit the game master picked, marked in the turn order (table mode's, issue 28); None here."""
+        return None
+
     def refresh_view(self) -> None:
         """Redraw everything from the engine's state (cheap: the map redraws only changed lines)."""
         state, active = self.state, self.active_unit
@@ -122,7 +126,7 @@ class BattleView(BattleFace):
         unseen = out_of_sight(self.session.state, self.session.shown_side())
         nobody = "an enemy out of sight is acting" if unseen else "no unit is acting"  # R21.8.1
         self.query_one(UnitPanel).show(state, active, self.planned_ap, nobody)
-        self.query_one(TurnOrder).show(state, self.labels, unseen)
+        self.query_one(TurnOrder).show(state, self.labels, unseen, self.picked_id())
         self.query_one(EventLog).catch_up(self.session.shown_log, self.session.shown_side())
         for problem in self.session.problems:
             self.notify(problem, severity="error", timeout=10)

@@ -219,24 +219,31 @@ def _ask_hp_shown(screen: GmTable) -> None:
     screen.app.push_screen(ChoiceScreen("The players' view: whose HP?", sides), side_chosen)
 
 
+_CONDITION_ASKS = {
+    "burning": "Burns to come at its next turns, 1 or 2 (R6.2), or off:",
+    "exhaustion": "Turns of exhaustion, then optionally the penalty 10, 20 or 40 (R14.3), e.g. 3 20; or off:",
+    "unconscious": "Rounds unconscious (R12.1), or off:",
+    "head": "AP lost at the start of its next turn (R12.1; 0 for none), or off:",
+}
+
+
 def _ask_condition(screen: GmTable, unit_id: str) -> None:
     unit = screen.state.unit(unit_id)
-    asks = {
-        "burning": "Burns to come at its next turns, 1 or 2 (R6.2), or off:",
-        "exhaustion": "Turns of exhaustion, then optionally the penalty 10, 20 or 40 (R14.3), e.g. 3 20; or off:",
-        "unconscious": "Rounds unconscious (R12.1), or off:",
-        "head": "AP lost at the start of its next turn (R12.1; 0 for none), or off:",
-    }
-    options = [(name, f"{name}: {asks[name]}") for name in CONDITIONS]
+    options = [(name, f"{name}: {_CONDITION_ASKS[name]}") for name in CONDITIONS]
 
     def chosen(name: str | None) -> None:
         if name:
-            screen.app.push_screen(
-                AskScreen(f"{unit.name}, {name}. {asks[name]}"),
-                _played(screen, lambda v: typed_line("gm", "condition", unit_id, name, v)),
-            )
+            ask_condition_amount(screen, unit, name)
 
     screen.app.push_screen(ChoiceScreen(f"A condition for {unit.name}", options), chosen)
+
+
+def ask_condition_amount(screen: GmTable, unit: Unit, name: str) -> None:
+    """Ask how long (or off) and play `gm condition WHO NAME N|off`; the question names the unit."""
+    screen.app.push_screen(
+        AskScreen(f"{unit.name}, {name}. {_CONDITION_ASKS[name]}"),
+        _played(screen, lambda v: typed_line("gm", "condition", unit.id, name, v)),
+    )
 
 
 _DIE = re.compile(r"\b\d*d\d+\b")

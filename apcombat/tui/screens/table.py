@@ -37,14 +37,15 @@ from apcombat.model import Unit
 from apcombat.tui.screens.blast import BlastScreen, under_the_template
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.table_picks import PICK_BINDINGS, TablePicks
 from apcombat.tui.widgets.event_log import EventLog
 
 
-class TableScreen(GameScreen):
+class TableScreen(TablePicks, GameScreen):
     """Play an encounter without a map, on a physical table."""
 
     COMMAND_EXAMPLE = "e.g. move ana 120, shoot ana raider at 850 (cm) — Enter plays, Esc closes"
-    BINDINGS = [Binding("T", "table_throw", "Throw", show=False, id="table.throw")]
+    BINDINGS = [Binding("T", "table_throw", "Throw", show=False, id="table.throw"), *PICK_BINDINGS]
 
     def battlefield(self) -> ComposeResult:
         with VerticalScroll(id="table-actions"):

@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.events import Click
+from textual.message import Message
 from textual.widgets import Static
 
 from apcombat.engine import conditions_of, deck_summary, in_a_fire, morale_words, unit_flags, unit_marks
@@ -189,24 +191,47 @@ NAME_COLUMNS = 12  # a unit's name (and its flags) in the turn order, after its 
 class TurnOrder(Static):
     """The round, the initiative order and who has acted, watches or pins."""
 
-    last_shown: tuple[Encounter, dict[str, str] | None, bool] | None = None  # shown again when resized
+    last_shown: tuple[Encounter, dict[str, str] | None, bool, str | None] | None = None  # shown again when resized
+    rows: tuple[str | None, ...] = ()  # the unit each line shows (its conditions' lines too), None for the others
+
+    class Picked(Message):
+        """A unit's line was clicked: table mode picks that unit (issue 28)."""
+
+        def __init__(self, unit_id: str) -> None:
+            super().__init__()
+            self.unit_id = unit_id
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and 0 <= offset.y < len(self.rows) and self.rows[offset.y] is not None:
+            self.post_message(self.Picked(self.rows[offset.y] or ""))
 
     def on_resize(self) -> None:
         if self.last_shown is not None:
             self.show(*self.last_shown)
 
-    def show(self, state: Encounter, labels: dict[str, str] | None = None, out_of_sight: bool = False) -> None:
+    def show(
+        self,
+        state: Encounter,
+        labels: dict[str, str] | None = None,
+        out_of_sight: bool = False,
+        picked: str | None = None,
+    ) -> None:
         """`labels` are the map's letters for the units, so the list and the map can be read together. Under a
         unit, its conditions with the rounds they have left. When not every line fits (a short terminal), the
         list starts just before the acting unit. `state` is the view the screen shows (R21.8.1: the side's
         characters and the enemies in its view); `out_of_sight`: a character the side does not see acts, said
-        in the round's line ("Round 2 — out of sight")."""
-        self.last_shown = (state, labels, out_of_sight)
+        in the round's line ("Round 2 — out of sight"); `picked`: the unit table mode's game-master keys act on,
+        marked › (issue 28)."""
+        self.last_shown = (state, labels, out_of_sight, picked)
         labels = labels or unit_marks(state)
         order = state.order or tuple(unit.id for unit in state.units)
         width = self.content_region.width
         colours = palette_of(self.app)
-        entries = [(unit_id, self._lines(state, state.unit(unit_id), labels, width, colours)) for unit_id in order]
+        entries = [
+            (unit_id, self._lines(state, state.unit(unit_id), labels, width, colours, unit_id == picked))
+            for unit_id in order
+        ]
         deck = deck_summary(state)  # R18.5: the held cards and the cards left, a line below the round's
         room = self.content_region.height - 1 - (deck is not None)  # below the round's line (and the deck's)
         heights = [len(lines) for _, lines in entries]
@@ -229,14 +254,19 @@ class TurnOrder(Static):
             hidden = {"above": start, "below": below}
             text.append("  " + ", ".join(f"{n} {where}" for where, n in hidden.items() if n), style="dim")
         text.append("\n")
-        for _, lines in entries[start:]:
+        rows: list[str | None] = [None] * (1 + (deck is not None))
+        for unit_id, lines in entries[start:]:
             for line in lines:
                 text.append_text(line)
                 text.append("\n")
+                rows.append(unit_id)
+        self.rows = tuple(rows)
         self.update(text, layout=False)  # its size is the panel's share of the side column, whatever it says
 
     @staticmethod
-    def _lines(state: Encounter, unit: Unit, labels: dict[str, str], width: int, colours: str) -> list[Text]:
+    def _lines(
+        state: Encounter, unit: Unit, labels: dict[str, str], width: int, colours: str, picked: bool = False
+    ) -> list[Text]:
         """A unit's line (its mark, its name and its flags' marks), then its conditions packed into lines of
         the panel's width."""
         status = state.status(unit).value.replace("_", " ")
@@ -248,7 +278,9 @@ class TurnOrder(Static):
         elif acting:
             style += " bold reverse"
         line = Text()
-        line.append(f"{'▶ ' if acting else '  '}{initiative}", style="bold" if acting else "")
+        line.append(
+            f"{'▶ ' if acting else '› ' if picked else '  '}{initiative}", style="bold" if acting or picked else ""
+        )
         mark = labels.get(unit.id, "")
         if mark:  # plain, so the line is no wider than before marks (the unit panel gives its brackets)
             line.append(mark + " ", style=style)

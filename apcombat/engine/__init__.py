@@ -63,6 +63,9 @@ from apcombat.engine.commands import (
 )
 from apcombat.engine.events import Event, side_log
 
+# The fight added up from its log (the victory screen's table, the Markdown export).
+from apcombat.engine.fight_summary import casualty_tally, damage_taken, side_summary
+
 # GivenDie: a die typed at the table (the app's dice dialog).
 from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
 
@@ -218,11 +221,13 @@ __all__ = [
     "blast_cells",
     "blast_landed",
     "blast_shares",
+    "casualty_tally",
     "choice_actions",
     "choice_lines",
     "conditions_of",
     "cover_nearby",
     "covered_cells",
+    "damage_taken",
     "deck_summary",
     "describe_die",
     "edge_metres",
@@ -258,6 +263,7 @@ __all__ = [
     "side_asked",
     "side_letters",
     "side_log",
+    "side_summary",
     "sight_cells",
     "sight_from",
     "still_to_act",

@@ -26,7 +26,7 @@ from apcombat.engine.commands import (
 from apcombat.engine.events import Event
 from apcombat.engine.part import told_line
 from apcombat.engine.side_view import undo_refusal
-from apcombat.engine.snapshots import back_event, place_after, refuse_mark
+from apcombat.engine.snapshots import back_event, marked_names, place_after, refuse_mark
 from apcombat.engine.told_dice import told_dice
 from apcombat.model import AiDice, Encounter
 from apcombat.model.encounter import with_state
@@ -326,6 +326,11 @@ class Game:
             return None
         snapshot = self._undo[-1] if self._undo else self._replayed_snapshot(len(self.history) - 1)
         return undo_refusal(snapshot.state, self.state, side)
+
+    @property
+    def snapshots(self) -> list[str]:
+        """The snapshots `gm back` may return to, the first marked first."""
+        return marked_names([entry.line for entry in self.history])
 
     def back(self, name: str) -> list[Event]:
         """`gm back NAME`: undo every command played since the snapshot NAME, as many undos would (redo plays

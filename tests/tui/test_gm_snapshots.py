@@ -5,20 +5,10 @@ The test encounter (conftest): Ana (31 HP) at 1,3 acts first; Rex (20 HP) at 7,0
 
 from __future__ import annotations
 
-from textual.widgets import OptionList
+from conftest import choose_gm as choose
 
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
-
-
-async def choose(ui, option_id: str) -> ChoiceScreen:
-    """Pick an option of the game master's menu by its id."""
-    await ui.press("g")
-    menu = await ui.wait_for_screen(ChoiceScreen)
-    options = menu.query_one(OptionList)
-    options.highlighted = options.get_option_index(option_id)
-    await ui.press("enter")
-    return menu
 
 
 def test_the_menu_marks_a_snapshot_and_goes_back_to_it(run_ui):

@@ -291,8 +291,7 @@ def _attack_event(
     summary += "misses, no damage" if not result.hits else f"{result.hits} hit" + ("s" if result.hits != 1 else "")
     if result.damage:
         summary += f", {result.damage} damage ({result.hp_before} -> {result.hp_after} HP)"
-    target = plan.situation.target
-    return Event("attack", summary, data | {"target": target.name, "target_id": target.id}, unit=attacker_id)
+    return Event("attack", summary, data | {"target": plan.situation.target.name}, unit=attacker_id)
 
 
 def _spend_ammo(unit: Unit, plan: AttackPlan) -> Unit:

@@ -45,39 +45,35 @@ def casualty_tally(state: Encounter, side_id: str) -> tuple[str, str, str]:
 
 
 def damage_taken(state: Encounter, events: Iterable[Event]) -> list[tuple[str, int, str]]:
-    """Who took what damage from whom, as names: an attack's or covering fire's from the attacker, a blast's
-    from the thrower (R22), a burn's from fire (R6.2), a fall's (R15.3), and HP the game master took; each
-    pair once, in the order it was first hurt."""
+    """Who took what damage from whom, as names: an attack's from the attacker, a blast's from the thrower
+    (R22), a burn's from fire (R6.2), a fall's (R15.3), and HP the game master took; each pair once, in the
+    order it was first hurt. (Covering fire's damage is not among them: its event does not name the target.)"""
     taken: dict[tuple[str, str], int] = {}
     thrower: str | None = None
     for event in events:
-        for target, amount, source in _hurts(event, thrower):
-            if amount > 0:
-                taken[(target, source)] = taken.get((target, source), 0) + amount
+        hurt = _hurt(state, event, thrower)
+        if hurt is not None and hurt[1] > 0:
+            whom, amount, source = hurt
+            taken[(whom, source)] = taken.get((whom, source), 0) + amount
         if event.kind == "throw" and event.unit is not None:
-            thrower = event.unit
-    return [(state.unit(target).name, amount, _named(state, source)) for (target, source), amount in taken.items()]
+            thrower = state.unit(event.unit).name
+    return [(whom, amount, source) for (whom, source), amount in taken.items()]
 
 
-def _hurts(event: Event, thrower: str | None) -> list[tuple[str, int, str]]:
-    """The damage one event says, as (whom, how much, from: a unit id or a cause)."""
+def _hurt(state: Encounter, event: Event, thrower: str | None) -> tuple[str, int, str] | None:
+    """The damage one event says, as (whom, how much, from whom or what), by name."""
     data, unit = event.data, event.unit
     if unit is None:
-        return []
-    if event.kind == "attack" and "target_id" in data:
-        return [(data["target_id"], sum(r.get("damage", 0) for r in data.get("rounds_fired", [])), unit)]
-    if event.kind == "covering_fire" and "target_id" in data:
-        return [(data["target_id"], sum(d.get("damage", 0) for d in data.get("damage", [])), unit)]
+        return None
+    name = state.unit(unit).name
+    if event.kind == "attack" and "target" in data:
+        return data["target"], sum(r.get("damage", 0) for r in data.get("rounds_fired", [])), name
     if event.kind == "blast":
-        return [(unit, data.get("damage", 0), thrower or BLAST)]
+        return name, data.get("damage", 0), thrower or BLAST
     if event.kind == "burning" and "damage" in data:
-        return [(unit, data["damage"], FIRE)]
+        return name, data["damage"], FIRE
     if event.kind == "jump" and data.get("landed") is False:
-        return [(unit, data.get("damage", 0), FALL)]
+        return name, data.get("damage", 0), FALL
     if event.kind == "gm" and data.get("hp_change", 0) < 0:
-        return [(unit, -data["hp_change"], GAME_MASTER)]
-    return []
-
-
-def _named(state: Encounter, source: str) -> str:
-    return source if source in (GAME_MASTER, FIRE, FALL, BLAST) else state.unit(source).name
+        return name, -data["hp_change"], GAME_MASTER
+    return None

@@ -188,8 +188,7 @@ def covering_fire(state: Encounter, target_id: str, how: str, dice: DiceSource, 
                 f"{hits} hit{'s' if hits != 1 else ''}"
                 + (f", {target.hp - hp} damage, {target.name} at {hp} HP" if damages else "")
                 + " (R17.2)",
-                {"roll": test.roll, "needed": test.needed, "hits": hits, "damage": damages, "hp": hp, "lines": lines}
-                | {"target_id": target_id},
+                {"roll": test.roll, "needed": test.needed, "hits": hits, "damage": damages, "hp": hp, "lines": lines},
                 unit=pinner.id,
             )
         )

@@ -46,7 +46,8 @@ def place_after(lines: Sequence[str], name: str) -> int:
 def back_event(name: str, undone: Sequence[str]) -> Event:
     """The log's line for `gm back`: which snapshot, and how many commands were undone."""
     count = f"{len(undone)} command{'s' if len(undone) != 1 else ''}"
-    text = f"game master: back to snapshot {name}, {count} undone (redo plays them again, one at a time)"
+    again = "redo plays it again" if len(undone) == 1 else "redo plays them again, one at a time"
+    text = f"game master: back to snapshot {name}, {count} undone ({again})"
     return Event("undo", text, {"snapshot": name, "commands": list(undone)})
 
 

@@ -116,3 +116,10 @@ def test_a_script_may_go_back_and_a_save_replays(tmp_path: Path, capsys: pytest.
     empty.write_text("", encoding="utf-8")
     assert main(["run", str(save), "--replay", "--script", str(empty)]) == 0
     assert "snapshot a marks this place" in capsys.readouterr().out
+
+
+def test_back_over_one_command_says_so():
+    game = marked_game()
+    game.play("gm hp ana -5")
+    [event] = game.play("gm back before-shot")
+    assert event.text == "game master: back to snapshot before-shot, 1 command undone (redo plays it again)"

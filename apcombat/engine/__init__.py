@@ -30,6 +30,7 @@ from apcombat.engine.commands import (
     CommandError,
     Delay,
     End,
+    GmBack,
     GmBlast,
     GmBonus,
     GmCondition,
@@ -40,6 +41,7 @@ from apcombat.engine.commands import (
     GmOrder,
     GmSet,
     GmShow,
+    GmSnapshot,
     GmSpot,
     Jump,
     LeaveCover,
@@ -62,6 +64,9 @@ from apcombat.engine.commands import (
     typed_line,
 )
 from apcombat.engine.events import Event, side_log
+
+# The fight added up from its log (the victory screen's table, the Markdown export).
+from apcombat.engine.fight_summary import casualty_tally, damage_taken, side_summary
 
 # GivenDie: a die typed at the table (the app's dice dialog).
 from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
@@ -163,6 +168,7 @@ __all__ = [
     "Event",
     "Game",
     "GivenDie",
+    "GmBack",
     "GmBlast",
     "GmBonus",
     "GmCondition",
@@ -180,6 +186,7 @@ __all__ = [
     "GmSees",
     "GmSet",
     "GmShow",
+    "GmSnapshot",
     "GmSpot",
     "HistoryEntry",
     "Hold",
@@ -216,11 +223,13 @@ __all__ = [
     "blast_cells",
     "blast_landed",
     "blast_shares",
+    "casualty_tally",
     "choice_actions",
     "choice_lines",
     "conditions_of",
     "cover_nearby",
     "covered_cells",
+    "damage_taken",
     "deck_summary",
     "describe_die",
     "distance_reading",
@@ -258,6 +267,7 @@ __all__ = [
     "side_asked",
     "side_letters",
     "side_log",
+    "side_summary",
     "sight_cells",
     "sight_from",
     "still_to_act",

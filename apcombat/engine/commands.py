@@ -25,6 +25,7 @@ from apcombat.engine.attack_commands import Attack, PinDown
 from apcombat.engine.command_base import Command, CommandError
 from apcombat.engine.gm_commands import (
     CONDITIONS,
+    GmBack,
     GmBonus,
     GmCondition,
     GmDice,
@@ -34,6 +35,7 @@ from apcombat.engine.gm_commands import (
     GmOrder,
     GmSet,
     GmShow,
+    GmSnapshot,
     GmSpot,
 )
 from apcombat.engine.grammar import (
@@ -70,6 +72,7 @@ __all__ = [
     "CommandError",
     "Delay",
     "End",
+    "GmBack",
     "GmBlast",
     "GmBonus",
     "GmCondition",
@@ -80,6 +83,7 @@ __all__ = [
     "GmOrder",
     "GmSet",
     "GmShow",
+    "GmSnapshot",
     "GmSpot",
     "Jump",
     "LeaveCover",

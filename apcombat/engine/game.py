@@ -13,10 +13,20 @@ import attrs
 
 from apcombat.dice import DiceError, DiceRequest, DiceSource, ScriptedDice, SeededDice, read_die
 from apcombat.engine.apply import apply
-from apcombat.engine.commands import Command, CommandError, Redo, Undo, format_command, parse_command
+from apcombat.engine.commands import (
+    Command,
+    CommandError,
+    GmBack,
+    GmSnapshot,
+    Redo,
+    Undo,
+    format_command,
+    parse_command,
+)
 from apcombat.engine.events import Event
 from apcombat.engine.part import told_line
 from apcombat.engine.side_view import undo_refusal
+from apcombat.engine.snapshots import back_event, marked_names, place_after, refuse_mark
 from apcombat.engine.told_dice import told_dice
 from apcombat.model import AiDice, Encounter
 from apcombat.model.encounter import with_state
@@ -230,6 +240,10 @@ class Game:
             return self.undo()
         if isinstance(played, Redo):
             return self.redo()
+        if isinstance(played, GmBack):
+            return self.back(played.name)
+        if isinstance(played, GmSnapshot):
+            refuse_mark([entry.line for entry in self.history], played.name)
         self.dice.start_command(dice)
         try:
             before, state, events = self._applied(played)
@@ -312,6 +326,27 @@ class Game:
             return None
         snapshot = self._undo[-1] if self._undo else self._replayed_snapshot(len(self.history) - 1)
         return undo_refusal(snapshot.state, self.state, side)
+
+    @property
+    def snapshots(self) -> list[str]:
+        """The snapshots `gm back` may return to, the first marked first."""
+        return marked_names([entry.line for entry in self.history])
+
+    def back(self, name: str) -> list[Event]:
+        """`gm back NAME`: undo every command played since the snapshot NAME, as many undos would (redo plays
+        them again, one at a time)."""
+        length = place_after([entry.line for entry in self.history], name)
+        undone = self.history[length:]
+        earlier = [snapshot for snapshot in self._undo if snapshot.history_length < length]
+        kept = [snapshot for snapshot in self._undo if snapshot.history_length == length]
+        snapshot = kept[0] if kept else self._replayed_snapshot(length)
+        self._undo = earlier
+        self._redo += reversed(undone)
+        self._restore(snapshot)
+        event = told_line(self.state, back_event(name, [entry.line for entry in undone]))
+        self.log.append(event)
+        self._tell(self.command_listeners)
+        return [event]
 
     def redo(self) -> list[Event]:
         """Play the last undone command again, exactly as it went: the same dice (typed ones included), the

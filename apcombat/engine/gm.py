@@ -12,6 +12,7 @@ from apcombat.dice import DiceSource
 from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import (
     CommandError,
+    GmBack,
     GmBlast,
     GmBonus,
     GmCondition,
@@ -22,6 +23,7 @@ from apcombat.engine.commands import (
     GmOrder,
     GmSet,
     GmShow,
+    GmSnapshot,
     GmSpot,
     parse_cell,
 )
@@ -30,6 +32,7 @@ from apcombat.engine.geometry import facing_on_map
 from apcombat.engine.gm_thrown import thrown_setter
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.reactions import perception_test
+from apcombat.engine.snapshots import gm_back, gm_snapshot
 from apcombat.engine.table_throw import gm_blast
 from apcombat.engine.upkeep import out_of_the_fight
 from apcombat.engine.victory import check_victory
@@ -399,5 +402,7 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmOrder: gm_order,
     GmShow: gm_show,
     GmBlast: gm_blast,
+    GmSnapshot: gm_snapshot,
+    GmBack: gm_back,
 }
 """The core's game-master commands; the modules' are their parts'."""

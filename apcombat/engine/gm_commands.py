@@ -1,5 +1,6 @@
 """The game master's words of the core rules (`gm WORD ...`): dice, set, bonus, mod, force, spot, hp, condition,
-order and show — each command's class, parser (the words after `gm WORD`) and formatter (the whole line)."""
+order, show, snapshot and back — each command's class, parser (the words after `gm WORD`) and formatter (the
+whole line)."""
 
 from __future__ import annotations
 
@@ -87,6 +88,37 @@ class GmShow(Command):
 
     side: str
     shown: HpShown
+
+
+@attrs.frozen
+class GmSnapshot(Command):
+    """Mark the fight's place in its history under `name`, for `gm back` (a line of the history)."""
+
+    name: str
+
+
+@attrs.frozen
+class GmBack(Command):
+    """Undo every command played since the snapshot `name` (redo plays them again): like undo, it belongs to
+    the game's history and never enters it."""
+
+    name: str
+
+
+SNAPSHOT_NAME_LENGTH = 40
+_NAME_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _snapshot_name(args: list[str]) -> str:
+    need(args, 1, "the snapshot's name")
+    name = args.pop(0).lower()
+    no_more(args)
+    if len(name) > SNAPSHOT_NAME_LENGTH or not name or not set(name) <= _NAME_LETTERS:
+        raise CommandError(
+            f"{shown_word(name)} is no snapshot name: one word of letters, digits, - and _ (at most "
+            f"{SNAPSHOT_NAME_LENGTH})"
+        )
+    return name
 
 
 def _dice(args: list[str]) -> GmDice:
@@ -219,5 +251,13 @@ GM_FORMS: tuple[Form[Any], ...] = (
     Form("condition", GmCondition, _condition, _format_condition, "gm condition WHO NAME N|off [PENALTY]"),
     Form("order", GmOrder, _order, lambda c: line_of("gm order", c.unit, str(c.place)), "gm order WHO PLACE"),
     Form("show", GmShow, _show, lambda c: line_of("gm show", c.side, c.shown.value), "gm show SIDE exact|words|hidden"),
+    Form(
+        "snapshot",
+        GmSnapshot,
+        lambda a: GmSnapshot(_snapshot_name(a)),
+        lambda c: f"gm snapshot {c.name}",
+        "gm snapshot NAME",
+    ),
+    Form("back", GmBack, lambda a: GmBack(_snapshot_name(a)), lambda c: f"gm back {c.name}", "gm back NAME"),
 )
 """The game master's words of the core rules: each form's word is the one after `gm`."""

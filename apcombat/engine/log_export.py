@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from apcombat.engine.events import Event
+from apcombat.engine.fight_summary import casualty_tally, damage_taken, side_summary
 from apcombat.model import Encounter
 
 
 def log_markdown(state: Encounter, events: Iterable[Event]) -> str:
-    """Every event in order, rounds as headings, each attack with its breakdown and rolls."""
+    """Every event in order, rounds as headings, each attack with its breakdown and rolls; then the summary
+    table (each side's shots, hits, damage dealt, standing and, with casualties on, R18.2.4's tally) and who
+    took what damage from whom."""
+    events = list(events)
     lines = [f"# {state.name}", ""]
     if state.description:
         lines += [state.description, ""]
@@ -26,4 +30,41 @@ def log_markdown(state: Encounter, events: Iterable[Event]) -> str:
     if state.finished:
         winner = state.side(state.winner).name if state.winner else "nobody"
         lines += ["", f"**Winner: {winner}** (round {state.round})"]
+    lines += ["", *_summary(state, events), "", *_damage(state, events)]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _summary(state: Encounter, events: list[Event]) -> list[str]:
+    casualties = state.module_on("casualties")
+    head = [
+        "side",
+        "shots",
+        "hits",
+        "damage dealt",
+        "standing",
+        *(("stunned", "man down", "dead") if casualties else ()),
+    ]
+    rows = []
+    for side_id, numbers in side_summary(state, events).items():
+        standing = sum(1 for unit in state.units if unit.side == side_id and unit.standing)
+        numbers_shown = (numbers["shots"], numbers["hits"], numbers["damage"], standing)
+        tally = casualty_tally(state, side_id) if casualties else ()
+        rows.append([state.side(side_id).name, *map(str, numbers_shown), *tally])
+    return [f"## Summary: {state.round} round{'' if state.round == 1 else 's'}", "", *_table(head, rows)]
+
+
+def _damage(state: Encounter, events: list[Event]) -> list[str]:
+    taken = damage_taken(state, events)
+    if not taken:
+        return ["## Damage taken", "", "Nobody took damage."]
+    rows = [[whom, str(amount), source] for whom, amount, source in taken]
+    return ["## Damage taken", "", *_table(["who", "damage", "from"], rows)]
+
+
+def _table(head: list[str], rows: list[list[str]]) -> list[str]:
+    """A Markdown table; a | in a name is escaped."""
+
+    def row(cells: list[str]) -> str:
+        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+    return [row(head), "|" + "|".join("---" for _ in head) + "|", *map(row, rows)]

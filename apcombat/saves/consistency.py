@@ -15,7 +15,7 @@ from apcombat.content.encounter_units import facing_problem
 from apcombat.content.field_paths import join_path
 from apcombat.content.suggest import unknown_id
 from apcombat.engine import CommandError, DiceState, HistoryEntry
-from apcombat.engine.commands import GmSet, Redo, Undo, parse_command
+from apcombat.engine.commands import GmBack, GmSet, Redo, Undo, parse_command
 from apcombat.model import Encounter, Unit
 from apcombat.saves.format import SaveFile
 
@@ -39,7 +39,7 @@ def dice_and_command_findings(
             where = f"{field}[{index}]"
             if parse:
                 found += _command_findings(entry.line, f"{where}.line")
-            elif entry.line.split(maxsplit=1)[:1] in (["undo"], ["redo"]):
+            elif entry.line.lower().split()[:2] in (["undo"], ["redo"], ["gm", "back"]):
                 found.append(
                     (f"{where}.line", f"the history holds the commands that made the state, never {entry.line!r}")
                 )
@@ -215,6 +215,6 @@ def _command_findings(line: str, where: str) -> list[Finding]:
         return [(where, str(error))]
     if command is None:
         return [(where, f"expected a command, got {line!r}")]
-    if isinstance(command, Undo | Redo):
+    if isinstance(command, Undo | Redo | GmBack):
         return [(where, f"the history holds the commands that made the state, never {line!r}")]
     return []

@@ -116,6 +116,8 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     c.GmCondition: _condition(),
     c.GmOrder: st.builds(c.GmOrder, IDS, st.integers(1, 1000)),
     c.GmShow: st.builds(c.GmShow, IDS, st.sampled_from(HpShown)),
+    c.GmSnapshot: st.builds(c.GmSnapshot, IDS),
+    c.GmBack: st.builds(c.GmBack, IDS),
     c.GmBlast: st.lists(  # R22.9.2: each character named once
         st.builds(c.BlastCaught, IDS, st.sampled_from(BlastBand), st.booleans()), max_size=4, unique_by=lambda b: b.unit
     ).map(lambda caught: c.GmBlast(tuple(caught))),

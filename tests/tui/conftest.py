@@ -31,6 +31,7 @@ from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_fro
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from apcombat.ai import Decision
 from apcombat.content import Library, content_root, load_library
@@ -38,6 +39,7 @@ from apcombat.content.settings import HINTS, remember
 from apcombat.engine import Event
 from apcombat.model import Cell, Encounter
 from apcombat.tui.app import ApcombatApp, create_app
+from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_glyphs import CELL_WIDTH, hex_indent
@@ -178,6 +180,15 @@ def event_words(logged: list[Event]) -> list[str]:
 def active_line(order: str) -> str:
     """The turn order's line of the unit acting (marked ▶)."""
     return next(line for line in order.splitlines() if "▶" in line)
+
+
+async def choose_gm(ui: Ui, option_id: str) -> None:
+    """Pick an option of the game master's menu (`g`) by its id."""
+    await ui.press("g")
+    menu = await ui.wait_for_screen(ChoiceScreen)
+    options = menu.query_one(OptionList)
+    options.highlighted = options.get_option_index(option_id)
+    await ui.press("enter")
 
 
 class Ui:

@@ -10,6 +10,7 @@ import tomllib
 
 import tomli_w
 from conftest import SKIRMISH_UNITS, shown, write_encounter
+from conftest import choose_gm as choose
 from textual.widgets import OptionList
 
 from apcombat.model import Terrain
@@ -24,15 +25,6 @@ BRUSH_ROWS = ["..........", ",,,.......", ",,=.......", ",,,.......", ",,,......
 def fire_encounter(folder):
     rows = {"rows": BRUSH_ROWS, "legend": {",": "brush"}}
     return write_encounter(folder / "encounters", "bushfire", map=rows, modules={"fire_spread": True})
-
-
-async def choose(ui, option_id: str) -> None:
-    """Pick an option of the game master's menu by its id."""
-    await ui.press("g")
-    menu = await ui.wait_for_screen(ChoiceScreen)
-    options = menu.query_one(OptionList)
-    options.highlighted = options.get_option_index(option_id)
-    await ui.press("enter")
 
 
 def test_the_game_master_lights_a_fire_at_the_cursor_and_the_map_draws_it(run_ui, tmp_path):

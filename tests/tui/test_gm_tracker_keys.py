@@ -7,6 +7,7 @@ The test encounter (conftest): Ana (31 HP) at 1,3 acts first; Rex (20 HP) at 7,0
 from __future__ import annotations
 
 from conftest import active_line
+from conftest import choose_gm as choose
 from textual.widgets import OptionList
 
 from apcombat.content import content_root
@@ -25,15 +26,6 @@ async def answer(ui, *keys: str, text: str) -> None:
     await ui.press("enter")
     await ui.wait_for_screen(GameScreen)
     await ui.settle()
-
-
-async def choose(ui, option_id: str) -> None:
-    """Pick an option of the game master's menu by its id."""
-    await ui.press("g")
-    menu = await ui.wait_for_screen(ChoiceScreen)
-    options = menu.query_one(OptionList)
-    options.highlighted = options.get_option_index(option_id)
-    await ui.press("enter")
 
 
 def test_plus_and_minus_change_the_hp_of_the_unit_in_focus(run_ui):

@@ -4,7 +4,7 @@ catches is the side's damage dealt — a fight won with grenades said 0 shots an
 
 from __future__ import annotations
 
-from apcombat.tui.screens.victory import side_summary
+from apcombat.engine import side_summary
 from tests.engine.throw_fights import ana, jed, rat, throw_game
 
 

@@ -1,6 +1,7 @@
 """The game master's tools in the app: dice mode, edit a unit, quick HP, conditions, the initiative order, a
-modifier for the next test, forcing a hit or a miss, typed-in dice, initiative bonuses, how the players' view
-shows each side's HP, who rolled what, exporting the log. Each change is a `gm` command, logged."""
+snapshot of the fight's place and going back to one, a modifier for the next test, forcing a hit or a miss,
+typed-in dice, initiative bonuses, how the players' view shows each side's HP, who rolled what, exporting the
+log. Each change is a `gm` command, logged."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from apcombat.engine import CONDITIONS, Command, Event, GmFire, GmForce, GmShow, fires_on, typed_line
+from apcombat.engine import CONDITIONS, Command, Event, GmBack, GmFire, GmForce, GmShow, fires_on, typed_line
 from apcombat.model import Cell, Encounter, HpShown, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.view_as import ask_view_as, view_as_entry
@@ -60,6 +61,8 @@ def open_gm_menu(screen: GmTable) -> None:
         ("hp", "Quick HP +N or -N for a unit (on the game screen: + and -)"),
         ("condition", "Set or clear a condition: burning, exhaustion, unconscious, head wound"),
         ("order", "Move a unit in the initiative order"),
+        ("snapshot", "Snapshot: mark this place in the fight"),
+        ("back", "Back to a snapshot: undo every command since"),
         ("mod", "Modifier on the next test"),
         ("hit", "Force the next to-hit result: hit"),
         ("miss", "Force the next to-hit result: miss"),
@@ -126,6 +129,13 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
                 _played(screen, lambda v: typed_line("gm", "order", uid, v)),
             ),
         )
+    elif choice == "snapshot":
+        app.push_screen(
+            AskScreen("Name the snapshot (one word):", f"round-{screen.state.round}"),
+            _played(screen, lambda v: typed_line("gm", "snapshot", v.strip())),
+        )
+    elif choice == "back":
+        _ask_back(screen)
     elif choice == "show":
         _ask_hp_shown(screen)
     elif choice == "dice_log":
@@ -159,6 +169,16 @@ def ask_fire(screen: GmTable, question: str = "") -> None:
     options = [("off", "Put it out (the ground is left burnt)")] if burning else [("on", "Light it")]
     title = f"The fire at {x},{y} (the cursor's cell)" if burning else f"A fire at {x},{y} (the cursor's cell)?"
     screen.app.push_screen(ChoiceScreen(title, options), _played(screen, lambda v: GmFire(on=v == "on", at=(x, y))))
+
+
+def _ask_back(screen: GmTable) -> None:
+    """`gm back NAME`: the snapshots marked in the fight's history, the last marked first."""
+    names = screen.session.game.snapshots
+    if not names:
+        screen.notify("no snapshot is marked yet: Snapshot in this menu marks one")
+        return
+    options = [(name, name) for name in reversed(names)]
+    screen.app.push_screen(ChoiceScreen("Back to which snapshot?", options), _played(screen, lambda v: GmBack(v)))
 
 
 def _pick_unit(screen: GmTable, title: str, then) -> None:

@@ -11,40 +11,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from apcombat.engine import Event
-from apcombat.model import Encounter
-from apcombat.model.fates import Fate
+from apcombat.engine import casualty_tally, side_summary
 from apcombat.tui.screens.host import host
 from apcombat.tui.session import Session
-
-
-def side_summary(state: Encounter, events: list[Event]) -> dict[str, dict[str, int]]:
-    """Shots, hits and damage dealt per side, added up from the attack events; a throw is one shot, a hit when
-    its d100 hits, and its blast's damage to enemies is its side's (R22.2.1: a throw is an attack)."""
-    sides = {side.id: {"shots": 0, "hits": 0, "damage": 0} for side in state.sides}
-    throwing: str | None = None  # the side whose throw the blast lines that follow belong to
-    for event in events:
-        if event.kind == "throw" and event.unit is not None:
-            throwing = state.unit(event.unit).side
-            sides[throwing]["shots"] += 1
-            sides[throwing]["hits"] += 1 if event.data.get("hit") else 0
-        elif event.kind == "blast" and throwing is not None and event.unit is not None:  # to enemies only
-            sides[throwing]["damage"] += event.data.get("damage", 0) if state.unit(event.unit).side != throwing else 0
-        if event.kind != "attack" or event.unit is None:
-            continue
-        side = state.unit(event.unit).side
-        rounds = event.data.get("rounds_fired", [])
-        sides[side]["shots"] += sum(1 for r in rounds if r.get("roll") is not None)
-        sides[side]["hits"] += sum(1 for r in rounds if r.get("hit"))
-        sides[side]["damage"] += sum(r.get("damage", 0) for r in rounds)
-    return sides
-
-
-def casualty_tally(state: Encounter, side_id: str) -> tuple[str, str, str]:
-    """R18.2.4: the side's stunned (in the fight now), man down and dead, as counts."""
-    units = [u for u in state.units if u.side == side_id]
-    stunned = sum(1 for u in units if u.times_stunned and u.fate not in (Fate.MAN_DOWN, Fate.DEAD))
-    return str(stunned), str(sum(u.fate is Fate.MAN_DOWN for u in units)), str(sum(u.fate is Fate.DEAD for u in units))
 
 
 class VictoryScreen(ModalScreen[None]):

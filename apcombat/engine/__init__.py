@@ -104,8 +104,6 @@ from apcombat.engine.modules.suppression.commands import Calm, GmNear
 from apcombat.engine.modules.suppression.markers import markers_of
 from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
-
-# R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
 from apcombat.engine.side_view import (
     belt_known,
     blast_landed,
@@ -117,6 +115,9 @@ from apcombat.engine.side_view import (
     undo_refusal,
     view,
 )
+
+# R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
+from apcombat.engine.snapshots import snapshot_place
 from apcombat.engine.table_throw import waiting_words
 
 # R22: thrown weapons — a throw's plan, what its preview says, and whom a blast at a cell would catch.
@@ -270,6 +271,7 @@ __all__ = [
     "side_summary",
     "sight_cells",
     "sight_from",
+    "snapshot_place",
     "still_to_act",
     "throw_cells",
     "typed_line",

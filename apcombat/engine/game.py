@@ -26,7 +26,7 @@ from apcombat.engine.commands import (
 from apcombat.engine.events import Event
 from apcombat.engine.part import told_line
 from apcombat.engine.side_view import undo_refusal
-from apcombat.engine.snapshots import back_event, marked_names, place_after, refuse_mark
+from apcombat.engine.snapshots import back_event, marked_names, snapshot_place, refuse_mark
 from apcombat.engine.told_dice import told_dice
 from apcombat.model import AiDice, Encounter
 from apcombat.model.encounter import with_state
@@ -335,7 +335,7 @@ class Game:
     def back(self, name: str) -> list[Event]:
         """`gm back NAME`: undo every command played since the snapshot NAME, as many undos would (redo plays
         them again, one at a time)."""
-        length = place_after([entry.line for entry in self.history], name)
+        length = snapshot_place([entry.line for entry in self.history], name)
         undone = self.history[length:]
         earlier = [snapshot for snapshot in self._undo if snapshot.history_length < length]
         kept = [snapshot for snapshot in self._undo if snapshot.history_length == length]

@@ -30,7 +30,7 @@ def refuse_mark(lines: Sequence[str], name: str) -> None:
         raise CommandError(f"snapshot {name} is already marked: gm back {name} returns to it, or choose another name")
 
 
-def place_after(lines: Sequence[str], name: str) -> int:
+def snapshot_place(lines: Sequence[str], name: str) -> int:
     """How many commands of the history stand when `gm back NAME` is done: those up to its snapshot's line."""
     names = [snapshot_named(line) for line in lines]
     if name not in names:

@@ -17,7 +17,7 @@ from apcombat.ai import Player
 from apcombat.ai.decision import Decision
 from apcombat.ai.seeds import next_rng
 from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, ask, line_cap_step, play_answer, stretch_of
-from apcombat.engine import Command, Event, Game, side_asked, view
+from apcombat.engine import Command, CommandError, Event, Game, GmBack, side_asked, snapshot_place, view
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.deck_question import deck_choice
 from apcombat.fight.hand_over import HandOver, HotSeat, one_human_side
@@ -141,7 +141,14 @@ class Fight:
 
     def command_refusal(self, command: Command) -> str | None:
         """Hot-seat under fog: why the shown side may not give `command` (another side's character or choice),
-        None when it may (R21.8.5)."""
+        None when it may (R21.8.5). `gm back` from a side's view is undo's: refused where undoing that far would
+        be (R21.8.8: what a side was shown stays seen; the game master's screen goes back anywhere)."""
+        if isinstance(command, GmBack):
+            try:
+                target = snapshot_place([entry.line for entry in self.game.history], command.name)
+            except CommandError:
+                return None  # the game's own refusal names the snapshots there are
+            return self.undo_refusal(target)
         return self.hot_seat.command_refusal(command)
 
     def undo_refusal(self, target: int) -> str | None:

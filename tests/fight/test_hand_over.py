@@ -253,3 +253,25 @@ def test_r21_8_1_a_step_in_offer_names_no_enemy_out_of_sight(tmp_path: Path) -> 
     offer = fight.next_ai()
     assert isinstance(offer, StepInOffer) and "Rat" not in offer.question + str(offer.options)
     assert offer.question == "An enemy out of sight (AI) is about to act: a delayed unit may step in first (R13.3)"
+
+
+def test_r21_8_8_gm_back_from_a_sides_view_is_refused_as_undo_would_be(tmp_path: Path) -> None:
+    # The issue-28 ruling: `gm back` is many undos at once, so from a side's view it keeps what was seen too.
+    units = (ana((4, 0), "E"), jed((4, 2), "N"))
+    game = fog_game(tmp_path, *units, controls={"vault": "human", "raiders": "ai"})
+    fight = Fight(game, {"raiders": Scripted()})
+    game.play("gm snapshot before")
+    game.play("move ana 5,0 6,0 7,1")  # shows the Vault Jed
+    back = parse_command("gm back before")
+    assert back is not None
+    assert fight.command_refusal(back) == "cannot undo: it showed The Vault Jed (R21.8.8)"
+    game.play("gm snapshot seen")
+    game.play("pose ana crouched")  # shows nothing new
+    assert fight.command_refusal(back) is not None
+    seen = parse_command("gm back seen")
+    assert seen is not None and fight.command_refusal(seen) is None
+    unknown = parse_command("gm back nowhere")
+    assert unknown is not None and fight.command_refusal(unknown) is None  # the game's refusal names the snapshots
+    gm = fog_game(tmp_path, *units, controls={"vault": "gm", "raiders": "human"})
+    gm.play_all(["gm snapshot before", "move ana 5,0 6,0 7,1"])
+    assert Fight(gm, {}).command_refusal(back) is None  # R21.8.2 (a): the game master goes back anywhere

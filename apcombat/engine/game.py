@@ -26,9 +26,9 @@ from apcombat.engine.commands import (
 from apcombat.engine.events import Event
 from apcombat.engine.part import told_line
 from apcombat.engine.side_view import undo_refusal
-from apcombat.engine.snapshots import back_event, marked_names, snapshot_place, refuse_mark
+from apcombat.engine.snapshots import back_event, marked_names, refuse_mark, snapshot_place
 from apcombat.engine.told_dice import told_dice
-from apcombat.model import AiDice, Encounter
+from apcombat.model import AiDice, Encounter, Unit
 from apcombat.model.encounter import with_state
 from apcombat.model.modules import Module
 from apcombat.rules.version import RULES_VERSION
@@ -55,6 +55,9 @@ class HistoryEntry:
     rolled_dice: tuple[int, ...] = ()  # the places in typed_dice (from 0) of dice the program rolled for a person
     reason: str = ""
     ai_dice: AiDice | None = None
+    arrival: Unit | None = (
+        None  # `gm add`: the unit as it came from the characters folders, so a replay needs no folder
+    )
 
 
 @attrs.frozen

@@ -75,6 +75,16 @@ agreeing)."""
 
 
 @attrs.frozen
+class PlayersShown:
+    """What the players' view shows beyond each side's HP (`Side.hp_shown`): the game master's choice, per fight
+    (`gm show reasons|statuses on|off`). Undone lines are never shown; with the fog of war on an enemy's watch
+    never is (R21.2.5), whatever `statuses` says."""
+
+    reasons: bool = False  # the AI's one-line reasons after its commands
+    statuses: bool = False  # watching, pinning, burning ... of enemies whose HP the players' view hides
+
+
+@attrs.frozen
 class Side:
     """One party of the fight; `ai` is how the AI plays it when `control` is ai (its level, effort and
     knobs), kept in the state so that a saved game goes on as it was set up."""
@@ -221,6 +231,7 @@ class Unit:
     watch: Watch | None = None
     pin: Pin | None = None
     ai_role: AiRole | None = None  # standing orders an AI side's plans respect (None: none given)
+    note: str = ""  # the game master's note beside the name ("has the key"): the GM's screens only, never the players'
     # R18.1, R18.2: man down, dead, surrendered or fled. The core's, though morale and casualties write it:
     # out of the fight is what `down`, the status and victory count.
     fate: Fate = Fate.NONE
@@ -356,6 +367,7 @@ class Encounter:
     gm_modifier: int = 0  # on the next test
     gm_force_hit: bool | None = None  # the next to-hit result
     blast_waiting: WaitingBlast | None = None  # R22.9.2: a table throw waiting for `gm blast`
+    players_shown: PlayersShown = PlayersShown()  # what the players' view shows: the game master's choice
     winner: str | None = None  # the side that won
     finished: bool = False  # the fight is over (a winner, or nobody left standing)
     ai_dice: tuple[AiDice, ...] = attrs.field(default=(), converter=as_tuple)  # each AI side's generator, once asked

@@ -50,7 +50,7 @@ from apcombat.model.converters import as_tuple
 from apcombat.model.module_state import RerollsOfEncounter
 from apcombat.saves.errors import SaveError
 
-FORMAT_VERSION = 11
+FORMAT_VERSION = 12
 """The save format this apcombat writes, and the newest it reads. Format 2 added `rules_version`; format 3 each
 AI side's generator (the state's `ai_dice`) and the AI's reasons and generators in the history; format 4 each
 AI side's settings (`ai` of a side: level, effort, aggression, caution) and each unit's `ai_role`; format 5 how
@@ -63,7 +63,9 @@ the core's fields; format 9 the fog of war's (R21: each unit's hidden flag, each
 marks and sightings, and table mode's `gm sees`), in new slots that an older save, played without the module,
 takes empty; format 10 thrown weapons (R22: a weapon's `kind`, `blast` and `burns`, each unit's `thrown` stock,
 and table mode's throw waiting for its `gm blast`, the state's `blast_waiting`); format 11 each side's `colour` (its
-colour on the map, named in the encounter)."""
+colour on the map, named in the encounter); format 12 the game master's table: each unit's `note`, what the
+players' view shows (`players_shown`: the AI's reasons, hidden-HP enemies' statuses) and a unit brought in
+mid-fight by `gm add` (a history entry's `arrival`)."""
 
 _MASK_64 = (1 << 64) - 1
 

@@ -135,6 +135,14 @@ def from_format_10(document: Document) -> Document:
     return document
 
 
+def from_format_11(document: Document) -> Document:
+    """Format 11 -> 12: units may carry the game master's `note`, the state what the players' view shows
+    (`players_shown`) and a history entry the unit `gm add` brought in (`arrival`). A format 11 fight had no
+    notes and no arrivals; its players' view takes the new defaults (the AI's reasons and hidden-HP enemies'
+    statuses not shown: the game master turns them on with `gm show`), so nothing in the document changes."""
+    return document
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: from_format_1,
     2: from_format_2,
@@ -146,6 +154,7 @@ MIGRATIONS: dict[int, Migration] = {
     8: from_format_8,
     9: from_format_9,
     10: from_format_10,
+    11: from_format_11,
 }
 """Format n -> the migration to format n + 1."""
 

@@ -19,6 +19,7 @@ EARLIER = sorted(
     (path for folder in FIXTURES.glob("format_*") for path in folder.glob("*.toml")),
     key=lambda path: (path.parent.name, path.name),
 )
+"""The saves of every earlier format; only format 11's table brawl played a `gm show` (raiders: words)."""
 
 
 def shown(game, side: str) -> HpShown:
@@ -67,7 +68,15 @@ def test_the_setting_comes_back_from_a_save(tmp_path):
 def test_a_save_of_each_earlier_format_loads_with_every_sides_hp_shown_exactly(fixture, tmp_path):
     path = Path(shutil.copy(fixture, tmp_path / fixture.name))
     game = load_game(path)
-    assert game.state.sides and all(side.hp_shown is HpShown.EXACT for side in game.state.sides)
+    assert game.state.sides and all(
+        side.hp_shown
+        is (
+            HpShown.WORDS
+            if (fixture.parent.name, fixture.stem, side.id) == ("format_11", "table_brawl", "raiders")
+            else HpShown.EXACT
+        )
+        for side in game.state.sides
+    )
     side = game.state.sides[-1].id
     game.play(f"gm show {side} words")
     again = load_game(save_game(game, tmp_path / "again.toml"))

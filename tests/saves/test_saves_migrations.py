@@ -13,7 +13,7 @@ from save_helpers import duel
 
 import apcombat.saves.migrations as migrations
 from apcombat.engine import Game
-from apcombat.model import Facing
+from apcombat.model import Facing, PlayersShown
 from apcombat.model.fates import Edge, Fate, MoraleState
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import FORMAT_VERSION, MIGRATIONS, SaveError, load_game, open_save, save_game, upgrade
@@ -271,6 +271,26 @@ def test_a_format_10_save_loads_with_its_sides_coloured_by_place_and_goes_on_in_
     game = load_game(Path(shutil.copy(FORMAT_10 / f"{name}.toml", f"saves/{name}.toml")))
     assert all(side.colour is None for side in game.state.sides)
     assert any(unit.thrown for unit in game.state.units)
+    assert Game.replay(game.start, game.seed, game.history).state == game.state
+    game.play("end")
+    again = save_game(game, "saves/again")
+    assert again.read_text(encoding="utf-8").startswith(f"format_version = {FORMAT_VERSION}\n")
+    assert load_game(again).state == game.state
+
+
+FORMAT_11 = Path(__file__).parent / "format_11"
+"""Saves of format 11 (before notes, `gm add` and the players' view choices): Saloon brawl in table mode with
+gm lines (a snapshot, `gm show`, HP and a condition), and the low wall with a side's colour, played by format
+11 (f2bc606 with issue 28's first merges)."""
+
+
+@pytest.mark.parametrize("name", ["low_wall", "table_brawl"])
+def test_a_format_11_save_loads_without_notes_or_arrivals_and_goes_on_in_todays_format(in_tmp, name):
+    Path("saves").mkdir(exist_ok=True)
+    game = load_game(Path(shutil.copy(FORMAT_11 / f"{name}.toml", f"saves/{name}.toml")))
+    assert all(unit.note == "" for unit in game.state.units)
+    assert all(entry.arrival is None for entry in game.history)
+    assert game.state.players_shown == PlayersShown(reasons=False, statuses=False)
     assert Game.replay(game.start, game.seed, game.history).state == game.state
     game.play("end")
     again = save_game(game, "saves/again")

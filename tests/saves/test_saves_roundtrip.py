@@ -35,6 +35,7 @@ from apcombat.model import (
     Interrupt,
     OptionalRules,
     Pin,
+    PlayersShown,
     Pose,
     RolledDie,
     Side,
@@ -257,6 +258,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "watch": Watch(tested=frozenset({"raider"})),
         "pin": Pin("raider"),
         "ai_role": AiRole.SNIPER,
+        "note": "has the key to the vault; flees at 10 HP",
         "morale": MoraleState.BROKEN,  # R18.1.3
         "fate": Fate.MAN_DOWN,  # R18.2.1
         "stunned": True,
@@ -331,6 +333,7 @@ def test_every_part_of_a_state_survives_a_save(in_tmp):
         "gm_near": ("ana", "raider"),  # R18.4.4
         "view_of": "vault",  # R21.8: a side's view, as an AI is handed it
         "blast_waiting": WaitingBlast("ana", "molotov", 4.5, lean=True, hit=False, direction=Facing.SW, cells=2),
+        "players_shown": PlayersShown(reasons=True, statuses=True),
         "reroll_base": None,  # R18.6.2: never saved, rebuilt from the history (test_a_reroll_survives_a_save)
     }
     for model, values in (

@@ -52,6 +52,7 @@ CORE_UNIT_FIELDS = {
     *("carried_mm", "carried_rate", "recent_steps", "turn_degrees", "turn_paid", "sacrificed_ap", "ran_ap"),
     *("spent_ap", "initiative", "initiative_bonus", "watch", "pin", "ai_role", "fate", "slots"),
     "thrown",  # R22.1.2: the core's (R22 is no module)
+    "note",  # the game master's note (issue 28): the table's, no module's
 }
 
 

@@ -38,6 +38,7 @@ from apcombat.engine.commands import (
     GmForce,
     GmHp,
     GmMod,
+    GmNote,
     GmOrder,
     GmSet,
     GmShow,
@@ -102,6 +103,7 @@ from apcombat.engine.modules.rerolls.commands import Reroll
 from apcombat.engine.modules.rerolls.replay import REROLL_COST, describe_die, rerollable
 from apcombat.engine.modules.suppression.commands import Calm, GmNear
 from apcombat.engine.modules.suppression.markers import markers_of
+from apcombat.engine.notes import NOTE_LENGTH, without_notes
 from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
 from apcombat.engine.side_view import (
@@ -154,6 +156,7 @@ __all__ = [
     "DECK_COMMANDS",
     "FLAGS",
     "GM_COMMANDS",
+    "NOTE_LENGTH",
     "REROLL_COST",
     "Aid",
     "Attack",
@@ -182,6 +185,7 @@ __all__ = [
     "GmMorale",
     "GmNear",
     "GmNext",
+    "GmNote",
     "GmOrder",
     "GmReveal",
     "GmSees",
@@ -287,4 +291,5 @@ __all__ = [
     "watch_cone",
     "watch_prompts",
     "watch_reach",
+    "without_notes",
 ]

@@ -74,6 +74,7 @@ from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
 
 # The map as the rules read it: its grid, a prone unit hidden from another, cover within a step.
 from apcombat.engine.geometry import cover_nearby, grid_of, hidden_prone
+from apcombat.engine.gm_commands import NOTE_LENGTH
 
 # attack_lines: the attack lines of legal_commands alone (the tactical AI's planner).
 from apcombat.engine.legal import attack_actions, attack_lines, legal_actions, legal_commands, throw_cells
@@ -103,7 +104,7 @@ from apcombat.engine.modules.rerolls.commands import Reroll
 from apcombat.engine.modules.rerolls.replay import REROLL_COST, describe_die, rerollable
 from apcombat.engine.modules.suppression.commands import Calm, GmNear
 from apcombat.engine.modules.suppression.markers import markers_of
-from apcombat.engine.notes import NOTE_LENGTH, without_notes
+from apcombat.engine.notes import without_notes
 from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
 from apcombat.engine.side_view import (

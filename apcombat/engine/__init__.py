@@ -104,7 +104,7 @@ from apcombat.engine.modules.rerolls.commands import Reroll
 from apcombat.engine.modules.rerolls.replay import REROLL_COST, describe_die, rerollable
 from apcombat.engine.modules.suppression.commands import Calm, GmNear
 from apcombat.engine.modules.suppression.markers import markers_of
-from apcombat.engine.notes import without_notes
+from apcombat.engine.notes import note_problem, without_notes
 from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
 from apcombat.engine.side_view import (
@@ -259,6 +259,7 @@ __all__ = [
     "markers_of",
     "marks_of",
     "morale_words",
+    "note_problem",
     "own_cones",
     "parse_command",
     "plan_for",

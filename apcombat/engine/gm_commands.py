@@ -127,7 +127,7 @@ def _note(args: list[str]) -> GmNote:
     unit = who(args)
     note = GmNote(unit, " ".join(args))
     args.clear()
-    if len(note.text) > NOTE_LENGTH:
+    if len(note.text) > NOTE_LENGTH:  # a `#` never reaches here: the line's comment starts there
         raise CommandError(f"the note has {len(note.text)} characters: shorten it to {NOTE_LENGTH} at most")
     return note
 

@@ -10,20 +10,30 @@ import attrs
 from apcombat.dice import DiceSource
 from apcombat.engine.command_base import CommandError, unit_by_id
 from apcombat.engine.events import Event
-from apcombat.engine.gm_commands import NOTE_LENGTH, GmNote
+from apcombat.engine.gm_commands import NOTE_LENGTH, GmNote, note_words
 from apcombat.model import Encounter
 
 NOTE_LINE = "gm note "
 """How a note's line starts: an undo or redo of one is the game master's too."""
 
 
+def note_problem(text: str) -> str | None:
+    """What is wrong with a note typed, in one sentence; None when a line keeps it as it is: no `#` (it would
+    start a comment) and at most NOTE_LENGTH characters."""
+    words = note_words(text)
+    if "#" in words:
+        return "a note cannot hold #, which starts a comment in a line: write the note without it"
+    if len(words) > NOTE_LENGTH:
+        return f"the note has {len(words)} characters: shorten it to {NOTE_LENGTH} at most"
+    return None
+
+
 def gm_note(state: Encounter, command: GmNote, dice: DiceSource, events: list[Event]) -> Encounter:
-    """Set or clear the note; a line holds no `#` (it would start a comment) and at most NOTE_LENGTH characters."""
+    """Set or clear the note (`note_problem` says which notes a line cannot keep)."""
     unit = unit_by_id(state, command.unit)
-    if "#" in command.text:
-        raise CommandError("a note cannot hold #, which starts a comment in a line: write the note without it")
-    if len(command.text) > NOTE_LENGTH:
-        raise CommandError(f"the note has {len(command.text)} characters: shorten it to {NOTE_LENGTH} at most")
+    problem = note_problem(command.text)
+    if problem is not None:
+        raise CommandError(problem)
     if command.text == unit.note:
         raise CommandError(f"{unit.name} has that note already" if unit.note else f"{unit.name} has no note to clear")
     said = f"note on {unit.name}: {command.text}" if command.text else f"note on {unit.name} cleared"

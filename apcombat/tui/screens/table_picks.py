@@ -1,8 +1,8 @@
-"""Table mode's pick, then act (issue 28, items 1 and 5): a digit picks the unit at that place in the turn order
-(1-9, 0 for the tenth), and the game master's keys act on the unit picked and say whom: `-`/`+` its HP, `b` `E`
-`U` `H` a condition (burning R6.2, exhaustion R14.3, unconscious and a head wound R12.1), `A` its AP, `P` its pose
-(the next one), `K` in cover or not, `N` the game master's note on it, `<`/`>` its place in the initiative order (`gm order`, R13.2). Nothing
-picked, they act on the acting unit. Each is a `gm` command, logged."""
+"""Table mode's pick, then act (issue 28, items 1 and 5): a digit picks the unit at that place in the turn order (1-9, 0
+for the tenth), and the game master's keys act on the unit picked and say whom: `-`/`+` its HP, `b` `E` `U` `H` a
+condition (burning R6.2, exhaustion R14.3, unconscious and a head wound R12.1), `A` its AP, `P` its pose (the next
+one), `K` in cover or not, `N` the game master's note on it, `<`/`>` its place in the initiative order (`gm order`,
+R13.2). Nothing picked, they act on the acting unit. Each is a `gm` command, logged."""
 
 from __future__ import annotations
 

@@ -27,12 +27,7 @@ def test_every_action_of_the_issue_takes_at_most_three_keys_and_the_shot_six(run
 
         # Move the acting unit 6 cm (R0.1: 3 cm = 1 m; walking 30 mm per AP): m, 6, Enter.
         keys = Keys(ui)
-        await keys.press("m")
-        await ui.wait_for_screen(AskScreen)
-        await keys.type("6")
-        await keys.press("enter")
-        await ui.wait_for_screen(TableScreen)
-        await ui.settle()
+        assert "Distance in cm" in await dialog(ui, keys, "m", number="6")
         counted["move the acting unit 6 cm"] = keys.count
         moved = parse_command(history[-1].line)
         assert (moved.unit, moved.distance_cm) == ("drifter", 6) and state().unit("drifter").ap == 9 - 2

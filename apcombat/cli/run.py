@@ -165,6 +165,7 @@ def state_report(state: Encounter) -> dict[str, Any]:
                     "ammo": unit.weapon.loaded if unit.weapon else None,
                 }
                 | _thrown_report(unit)
+                | ({"note": unit.note} if unit.note else {})  # the game master's (a side's view has none)
                 for unit in state.units
             ],
         }

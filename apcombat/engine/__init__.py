@@ -38,6 +38,7 @@ from apcombat.engine.commands import (
     GmForce,
     GmHp,
     GmMod,
+    GmNote,
     GmOrder,
     GmSet,
     GmShow,
@@ -73,6 +74,7 @@ from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
 
 # The map as the rules read it: its grid, a prone unit hidden from another, cover within a step.
 from apcombat.engine.geometry import cover_nearby, grid_of, hidden_prone
+from apcombat.engine.gm_commands import NOTE_LENGTH
 
 # attack_lines: the attack lines of legal_commands alone (the tactical AI's planner).
 from apcombat.engine.legal import attack_actions, attack_lines, legal_actions, legal_commands, throw_cells
@@ -102,6 +104,7 @@ from apcombat.engine.modules.rerolls.commands import Reroll
 from apcombat.engine.modules.rerolls.replay import REROLL_COST, describe_die, rerollable
 from apcombat.engine.modules.suppression.commands import Calm, GmNear
 from apcombat.engine.modules.suppression.markers import markers_of
+from apcombat.engine.notes import note_problem, without_notes
 from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
 from apcombat.engine.side_view import (
@@ -154,6 +157,7 @@ __all__ = [
     "DECK_COMMANDS",
     "FLAGS",
     "GM_COMMANDS",
+    "NOTE_LENGTH",
     "REROLL_COST",
     "Aid",
     "Attack",
@@ -182,6 +186,7 @@ __all__ = [
     "GmMorale",
     "GmNear",
     "GmNext",
+    "GmNote",
     "GmOrder",
     "GmReveal",
     "GmSees",
@@ -254,6 +259,7 @@ __all__ = [
     "markers_of",
     "marks_of",
     "morale_words",
+    "note_problem",
     "own_cones",
     "parse_command",
     "plan_for",
@@ -287,4 +293,5 @@ __all__ = [
     "watch_cone",
     "watch_prompts",
     "watch_reach",
+    "without_notes",
 ]

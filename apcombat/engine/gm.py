@@ -20,6 +20,7 @@ from apcombat.engine.commands import (
     GmForce,
     GmHp,
     GmMod,
+    GmNote,
     GmOrder,
     GmSet,
     GmShow,
@@ -30,6 +31,7 @@ from apcombat.engine.commands import (
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import facing_on_map
 from apcombat.engine.gm_thrown import thrown_setter
+from apcombat.engine.notes import gm_note
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.reactions import perception_test
 from apcombat.engine.snapshots import gm_back, gm_snapshot
@@ -404,5 +406,6 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmBlast: gm_blast,
     GmSnapshot: gm_snapshot,
     GmBack: gm_back,
+    GmNote: gm_note,
 }
 """The core's game-master commands; the modules' are their parts'."""

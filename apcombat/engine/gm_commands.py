@@ -1,5 +1,5 @@
 """The game master's words of the core rules (`gm WORD ...`): dice, set, bonus, mod, force, spot, hp, condition,
-order, show, snapshot and back — each command's class, parser (the words after `gm WORD`) and formatter (the
+order, show, snapshot, back and note — each command's class, parser (the words after `gm WORD`) and formatter (the
 whole line)."""
 
 from __future__ import annotations
@@ -103,6 +103,33 @@ class GmBack(Command):
     the game's history and never enters it."""
 
     name: str
+
+
+def note_words(text: str) -> str:
+    """A note as a line keeps it: its words, one space between each."""
+    return " ".join(text.split())
+
+
+@attrs.frozen
+class GmNote(Command):
+    """The game master's note beside a unit's name ("has the key"), kept as typed; "" clears it. Never shown to
+    a side (R21.7.4)."""
+
+    unit: str
+    text: str = attrs.field(default="", converter=note_words)
+
+
+NOTE_LENGTH = 120
+"""The most characters a note holds: it must fit a line of the unit panel's few rows."""
+
+
+def _note(args: list[str]) -> GmNote:
+    unit = who(args)
+    note = GmNote(unit, " ".join(args))
+    args.clear()
+    if len(note.text) > NOTE_LENGTH:  # a `#` never reaches here: the line's comment starts there
+        raise CommandError(f"the note has {len(note.text)} characters: shorten it to {NOTE_LENGTH} at most")
+    return note
 
 
 SNAPSHOT_NAME_LENGTH = 40
@@ -259,5 +286,6 @@ GM_FORMS: tuple[Form[Any], ...] = (
         "gm snapshot NAME",
     ),
     Form("back", GmBack, lambda a: GmBack(_snapshot_name(a)), lambda c: f"gm back {c.name}", "gm back NAME"),
+    Form("note", GmNote, _note, lambda c: line_of("gm note", c.unit, c.text), "gm note WHO [TEXT]"),
 )
 """The game master's words of the core rules: each form's word is the one after `gm`."""

@@ -6,13 +6,14 @@ from collections.abc import Iterable
 
 from apcombat.engine.events import Event
 from apcombat.engine.fight_summary import casualty_tally, damage_taken, side_summary
+from apcombat.engine.notes import noted
 from apcombat.model import Encounter
 
 
 def log_markdown(state: Encounter, events: Iterable[Event]) -> str:
     """Every event in order, rounds as headings, each attack with its breakdown and rolls; then the summary
-    table (each side's shots, hits, damage dealt, standing and, with casualties on, R18.2.4's tally) and who
-    took what damage from whom."""
+    table (each side's shots, hits, damage dealt, standing and, with casualties on, R18.2.4's tally), who
+    took what damage from whom, and the game master's notes on the units (the diary is the game master's)."""
     events = list(events)
     lines = [f"# {state.name}", ""]
     if state.description:
@@ -31,6 +32,9 @@ def log_markdown(state: Encounter, events: Iterable[Event]) -> str:
         winner = state.side(state.winner).name if state.winner else "nobody"
         lines += ["", f"**Winner: {winner}** (round {state.round})"]
     lines += ["", *_summary(state, events), "", *_damage(state, events)]
+    notes = noted(state)
+    if notes:
+        lines += ["", "## Notes", "", *_table(["who", "note"], [[name, note] for name, note in notes])]
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -22,6 +22,7 @@ from apcombat.dice import DiceSource
 from apcombat.engine import commands as command_words
 from apcombat.engine.command_base import Command
 from apcombat.engine.events import Event
+from apcombat.engine.notes import told_to_nobody
 from apcombat.model import Cell, Encounter, Unit
 
 if TYPE_CHECKING:
@@ -374,7 +375,7 @@ def told_line(state: Encounter, event: Event) -> Event:
     """A line the game adds around a command, as the modules that are on tell it (R21.8.3)."""
     for part in parts_on(state):
         event = part.tell_line(state, event)
-    return event
+    return told_to_nobody(event)  # a note's lines are the game master's, fog or not (R21.7.4)
 
 
 def die_shown(state: Encounter, side: str, owner: str | None, purpose: str) -> bool:

@@ -1,5 +1,6 @@
 """R21.8: what a side is shown — `view(state, side)`, the one function every screen, page, report, refusal,
-preview and AI asks (with the fog of war off it is the state itself: every side is shown everything).
+preview and AI asks (with the fog of war off it is the state itself, less the game master's notes: every side
+is shown everything).
 
 A view is an `Encounter` like the state, so that what reads a state reads a view unchanged (the AI, plug-in
 bots of `apcombat sim`, the app's map): the side's own characters in full; each enemy it sees now as the
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import attrs
 
+from apcombat.engine.notes import without_notes
 from apcombat.model import Encounter, Unit
 from apcombat.model.encounter import with_state
 from apcombat.model.fates import Fate
@@ -42,13 +44,14 @@ _views: list[tuple[Encounter, str, Encounter]] = []
 
 
 def view(state: Encounter, side: str) -> Encounter:
-    """R21.8.1: the fight as `side` is shown it (the state itself while the fog of war is off)."""
-    if not fog_on(state) or state.slots.fog_of_war.view_of == side:
+    """R21.8.1: the fight as `side` is shown it (the state itself while the fog of war is off), without the game
+    master's notes (R21.7.4)."""
+    if state.slots.fog_of_war.view_of == side or not (fog_on(state) or any(unit.note for unit in state.units)):
         return state
     for held, held_side, shown in _views:
         if held is state and held_side == side:
             return shown
-    shown = _view(state, side)
+    shown = without_notes(_view(state, side) if fog_on(state) else state)
     _views.insert(0, (state, side, shown))
     del _views[VIEWS_KEPT:]
     return shown

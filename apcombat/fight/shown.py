@@ -17,8 +17,9 @@ AN_ENEMY = "an enemy"
 
 
 def shown_state(state: Encounter, side: str | None) -> Encounter:
-    """The fight as the screen draws it for `side` (None: everything, the game master's screen)."""
-    return state if side is None or not fog_on(state) else view(state, side)
+    """The fight as the screen draws it for `side` (None: everything, the game master's screen; a side is never
+    shown the game master's notes, fog or not, R21.7.4)."""
+    return state if side is None else view(state, side)
 
 
 def shown_marks(state: Encounter, side: str | None) -> tuple[Mark, ...]:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from apcombat.engine import Event, fog_on, side_log, view
+from apcombat.engine import Event, fog_on, side_log, view, without_notes
 from apcombat.model import Control, Encounter
 
 
@@ -41,6 +41,6 @@ def players_side(state: Encounter, asked: str | None) -> PlayersSide:
 
 def as_shown(state: Encounter, log: Sequence[Event] | None, side: str | None) -> tuple[Encounter, list[Event] | None]:
     """The fight and its log as `side` is shown them (R21.8.1, R21.8.3); `side` None: everything."""
-    if side is None:
-        return state, None if log is None else list(log)
+    if side is None:  # everything but the game master's notes (R21.7.4)
+        return without_notes(state), None if log is None else list(log)
     return view(state, side), None if log is None else side_log(log, side)

@@ -86,66 +86,6 @@ async def dialog(ui: Ui, keys: Keys, *pressed: str, number: str) -> str:
     return ask.prompt
 
 
-def test_each_game_master_key_on_a_unit_not_acting_takes_at_most_three_keys(run_ui):
-    async def script(ui: Ui) -> None:
-        await drifters_turn(ui)
-        sixth = ui.state.unit(ui.state.order[5])
-        history = ui.game.session.game.history
-        counted: dict[str, int] = {}
-
-        keys = Keys(ui)  # R6.2: burning, 2 burns to come
-        assert sixth.name in await dialog(ui, keys, "6", "b", number="2")
-        counted["a condition (burning 2 rounds)"] = keys.count
-        assert history[-1].line == f"gm condition {sixth.id} burning 2"
-        assert ui.state.unit(sixth.id).burning is not None
-
-        keys = Keys(ui)
-        assert sixth.name in await dialog(ui, keys, "6", "A", number="3")
-        counted["AP"] = keys.count
-        assert history[-1].line == f"gm set {sixth.id} ap=3" and ui.state.unit(sixth.id).ap == 3
-
-        keys = Keys(ui)  # R8.1: upright, then crouched, then prone
-        await keys.press("6", "P", "P")
-        await ui.settle()
-        counted["pose (prone)"] = keys.count
-        assert ui.state.unit(sixth.id).pose.value == "prone"
-        assert history[-1].line == f"gm set {sixth.id} pose=prone"
-        await ui.press("ctrl+z")  # each is a command: undone one at a time
-        await ui.settle()
-        assert ui.state.unit(sixth.id).pose.value == "crouched"
-        await ui.press("ctrl+y")
-        await ui.settle()
-        assert ui.state.unit(sixth.id).pose.value == "prone"
-
-        keys = Keys(ui)
-        await keys.press("6", "K")
-        await ui.settle()
-        counted["cover"] = keys.count
-        assert ui.state.unit(sixth.id).in_cover and history[-1].line == f"gm set {sixth.id} in_cover=true"
-
-        keys = Keys(ui)
-        await keys.press("6", "less_than_sign")
-        await ui.settle()
-        counted["initiative one place up"] = keys.count
-        assert ui.state.order.index(sixth.id) == 4
-
-        keys = Keys(ui)
-        assert sixth.name in await dialog(ui, keys, "5", "minus", number="2")  # 5: its new place
-        counted["HP change of another unit"] = keys.count
-
-        keys = Keys(ui)  # a new turn: nothing picked, the acting unit
-        await ui.press("e")
-        acting = ui.state.unit(ui.state.active)
-        assert acting.name in await dialog(ui, keys, "minus", number="1")
-        counted["HP change of the acting unit"] = keys.count
-
-        assert ui.state.active != sixth.id
-        assert all(count <= 3 for count in counted.values()), counted
-        assert f"game master: {sixth.name}" in ui.log_text()
-
-    run_ui(script, size=(80, 24), open_path=BRAWL)
-
-
 def test_tab_picks_for_the_game_master_keys_too(run_ui):
     async def script(ui: Ui) -> None:
         await drifters_turn(ui)

@@ -1,7 +1,7 @@
 """The game master's tools in the app: dice mode, edit a unit, quick HP, conditions, the initiative order, a
 snapshot of the fight's place and going back to one, a modifier for the next test, forcing a hit or a miss,
 typed-in dice, initiative bonuses, how the players' view shows each side's HP, who rolled what, exporting the
-log. Each change is a `gm` command, logged."""
+log, a note on a unit. Each change is a `gm` command, logged."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from textual.widgets import Footer, Label, Static
 from apcombat.engine import CONDITIONS, Command, Event, GmBack, GmFire, GmForce, GmShow, fires_on, typed_line
 from apcombat.model import Cell, Encounter, HpShown, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
+from apcombat.tui.screens.notes import ask_note
 from apcombat.tui.screens.view_as import ask_view_as, view_as_entry
 from apcombat.tui.session import Session
 
@@ -61,6 +62,7 @@ def open_gm_menu(screen: GmTable) -> None:
         ("hp", "Quick HP +N or -N for a unit (on the game screen: + and -)"),
         ("condition", "Set or clear a condition: burning, exhaustion, unconscious, head wound"),
         ("order", "Move a unit in the initiative order"),
+        ("note", "A note on a unit, seen only by the game master"),
         ("snapshot", "Snapshot: mark this place in the fight"),
         ("back", "Back to a snapshot: undo every command since"),
         ("mod", "Modifier on the next test"),
@@ -117,6 +119,8 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
         _pick_unit(screen, "Change whose HP?", lambda uid: ask_hp_change(screen, screen.state.unit(uid)))
     elif choice == "condition":
         _pick_unit(screen, "A condition for", lambda uid: _ask_condition(screen, uid))
+    elif choice == "note":
+        _pick_unit(screen, "A note on", lambda uid: ask_note(screen, screen.state.unit(uid)))
     elif choice == "order":
         _pick_unit(
             screen,

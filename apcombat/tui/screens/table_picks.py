@@ -1,8 +1,8 @@
-"""Table mode's pick, then act (issue 28, items 1 and 5): a digit picks the unit at that place in the turn order
-(1-9, 0 for the tenth), and the game master's keys act on the unit picked and say whom: `-`/`+` its HP, `b` `E`
-`U` `H` a condition (burning R6.2, exhaustion R14.3, unconscious and a head wound R12.1), `A` its AP, `P` its pose
-(the next one), `K` in cover or not, `<`/`>` its place in the initiative order (`gm order`, R13.2). Nothing
-picked, they act on the acting unit. Each is a `gm` command, logged."""
+"""Table mode's pick, then act (issue 28, items 1 and 5): a digit picks the unit at that place in the turn order (1-9, 0
+for the tenth), and the game master's keys act on the unit picked and say whom: `-`/`+` its HP, `b` `E` `U` `H` a
+condition (burning R6.2, exhaustion R14.3, unconscious and a head wound R12.1), `A` its AP, `P` its pose (the next
+one), `K` in cover or not, `N` the game master's note on it, `<`/`>` its place in the initiative order (`gm order`,
+R13.2). Nothing picked, they act on the acting unit. Each is a `gm` command, logged."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from apcombat.engine import GmOrder, GmSet
 from apcombat.model import Pose, Unit
 from apcombat.tui.screens.dialogs import AskScreen
 from apcombat.tui.screens.gm import ask_condition_amount, ask_hp_change
+from apcombat.tui.screens.notes import ask_note
 from apcombat.tui.widgets.panels import TurnOrder
 
 if TYPE_CHECKING:  # mixed into the table's screen
@@ -39,6 +40,7 @@ PICK_BINDINGS: list[BindingType] = [
     Binding("A", "set_ap", "AP of the picked unit", show=False, id="table.set_ap"),
     Binding("P", "next_pose", "The picked unit's next pose", show=False, id="table.next_pose"),
     Binding("K", "toggle_cover", "The picked unit in cover or not", show=False, id="table.toggle_cover"),
+    Binding("N", "note", "A note on the picked unit (the GM's)", show=False, id="table.note"),
     Binding("less_than_sign", "order_step(-1)", "Picked unit up the turn order", show=False, id="table.order_up"),
     Binding("greater_than_sign", "order_step(1)", "Picked unit down the turn order", show=False, id="table.order_down"),
 ]
@@ -59,7 +61,7 @@ class TablePicks(_Screen):
         unit = state.unit(order[place - 1])
         self.picked = (unit.id, state.active)
         self.target = unit.id
-        self.hint(f"picked: {unit.name}, place {place} ({unit.hp} HP) — the keys - + b E U H A P K < > act on it")
+        self.hint(f"picked: {unit.name}, place {place} ({unit.hp} HP) — the keys - + b E U H A P K N < > act on it")
         self.refresh_view()
 
     def on_turn_order_picked(self, message: TurnOrder.Picked) -> None:
@@ -129,6 +131,11 @@ class TablePicks(_Screen):
         unit = self._gm_unit()
         if unit is not None:
             self.act(GmSet(unit.id, (("in_cover", "false" if unit.in_cover else "true"),)))
+
+    def action_note(self) -> None:
+        unit = self._gm_unit()
+        if unit is not None:
+            ask_note(self, unit)
 
     def action_order_step(self, step: int) -> None:
         """R13.2: the picked unit one place up (`<`) or down (`>`) the initiative order, as `gm order`."""

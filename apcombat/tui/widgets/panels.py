@@ -53,6 +53,10 @@ def bar(value: int, maximum: int, width: int = 12, planned: int = 0) -> Text:
     return text
 
 
+NOTE_MARK = "✎"
+"""Before a unit's note, the game master's (issue 28, item 4)."""
+NOTE_STYLE = "italic magenta"
+
 NOTICE_STYLES = {"warning": "bold yellow", "error": "bold red"}
 MAX_HINT_ROWS = 3
 
@@ -115,9 +119,11 @@ class UnitPanel(Static):
         colour = side_colour(state, unit.side, palette_of(self.app))
         heading = unit_heading(state, unit, unit_marks(state).get(unit.id, "??"))
         text.append(f"{heading} {unit.name}", style=f"bold {colour}")
-        rest = f"  {unit.id} · {state.side(unit.side).name}"
+        # the game master's note in place of the side's name (whole on the panel's last line, when it has room)
+        rest = f"  {unit.id} " + (f"{NOTE_MARK} {unit.note}" if unit.note else f"· {state.side(unit.side).name}")
         room = max(0, HEADING_COLUMNS - len(heading) - 1 - len(unit.name))  # one line: the panel's height is fixed
-        text.append((rest if len(rest) <= room else rest[: max(0, room - 1)] + "…") + "\n", style="dim")
+        cut = rest if len(rest) <= room else rest[: max(0, room - 1)] + "…"
+        text.append(cut + "\n", style=NOTE_STYLE if unit.note else "dim")
         max_hp = unit.character.hit_points
         text.append("HP ")
         text.append_text(bar(unit.hp, max_hp))
@@ -182,6 +188,8 @@ class UnitPanel(Static):
             text.append("\n")
         if unit.ammo:
             text.append("spare: " + ", ".join(f"{k} {v}" for k, v in sorted(unit.ammo.items())), style="dim")
+        if unit.note:  # the game master's, whole, last: the rules' lines come first (a side's view has none, R21.7.4)
+            text.append(("\n" if unit.ammo else "") + f"{NOTE_MARK} {unit.note}", style=NOTE_STYLE)
         return text
 
 
@@ -307,4 +315,8 @@ class TurnOrder(Static):
                 last.append(", " + word, style="yellow")
             else:
                 lines.append(Text(indent + word, style="yellow"))
+        if unit.note:  # the game master's, cut to the line (the unit panel shows it whole)
+            room = max(width - len(indent) - 2, 8)
+            note = unit.note if len(unit.note) <= room else unit.note[: room - 1].rstrip() + "…"
+            lines.append(Text(f"{indent}{NOTE_MARK} {note}", style=NOTE_STYLE))
         return lines

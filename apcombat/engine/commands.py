@@ -25,6 +25,7 @@ from apcombat.engine.attack_commands import Attack, PinDown
 from apcombat.engine.command_base import Command, CommandError
 from apcombat.engine.gm_commands import (
     CONDITIONS,
+    GmAdd,
     GmBack,
     GmBonus,
     GmCondition,
@@ -33,6 +34,7 @@ from apcombat.engine.gm_commands import (
     GmHp,
     GmMod,
     GmOrder,
+    GmRemove,
     GmSet,
     GmShow,
     GmSnapshot,
@@ -72,6 +74,7 @@ __all__ = [
     "CommandError",
     "Delay",
     "End",
+    "GmAdd",
     "GmBack",
     "GmBlast",
     "GmBonus",
@@ -81,6 +84,7 @@ __all__ = [
     "GmHp",
     "GmMod",
     "GmOrder",
+    "GmRemove",
     "GmSet",
     "GmShow",
     "GmSnapshot",

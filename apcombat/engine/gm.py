@@ -9,9 +9,11 @@ from typing import Any
 import attrs
 
 from apcombat.dice import DiceSource
+from apcombat.engine.arrivals import gm_add, gm_remove
 from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import (
     CommandError,
+    GmAdd,
     GmBack,
     GmBlast,
     GmBonus,
@@ -21,6 +23,7 @@ from apcombat.engine.commands import (
     GmHp,
     GmMod,
     GmOrder,
+    GmRemove,
     GmSet,
     GmShow,
     GmSnapshot,
@@ -404,5 +407,7 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmBlast: gm_blast,
     GmSnapshot: gm_snapshot,
     GmBack: gm_back,
+    GmAdd: gm_add,  # issue 28: reinforcements and bystanders
+    GmRemove: gm_remove,
 }
 """The core's game-master commands; the modules' are their parts'."""

@@ -98,10 +98,8 @@ def arrival_builder(library: Library) -> Callable[[str, str, str], Unit]:
     def build(unit_id: str, character_id: str, side_id: str) -> Unit:
         character = library.characters.get(character_id)
         if character is None:
-            raise LookupError(
-                f"no character {character_id!r} in the characters folders{did_you_mean(character_id, library.characters)}"
-                ": name one of their files without .toml"
-            )
+            hint = did_you_mean(character_id, library.characters)
+            raise LookupError(f"no character {character_id!r} in the characters folders{hint}: name one of their files")
         return unit_of(library, unit_id, side_id, character)
 
     return build

@@ -155,9 +155,7 @@ def _in_the_order(state: Encounter, unit: Unit, dice: DiceSource) -> tuple[Encou
     d6 = dice.roll(DiceRequest(sides=6, purpose=f"{unit.name}'s initiative", notation="d6"))
     total = base + d6 + unit.initiative_bonus
     key = (total, base, unit.character.special.AG)
-    place = next(
-        (n for n, uid in enumerate(state.order) if _initiative_key(state.unit(uid)) < key), len(state.order)
-    )
+    place = next((n for n, uid in enumerate(state.order) if _initiative_key(state.unit(uid)) < key), len(state.order))
     order = (*state.order[:place], unit.id, *state.order[place:])
     state = state.with_unit(attrs.evolve(state.unit(unit.id), initiative=total))
     bonus = f" + {unit.initiative_bonus} bonus" if unit.initiative_bonus else ""
@@ -172,4 +170,3 @@ def _initiative_key(unit: Unit) -> tuple[int, int, int]:
     if unit.initiative is None:
         return (10**6, 0, 0)
     return (unit.initiative, initiative_base(special), special.AG)
-

@@ -1,6 +1,6 @@
 """The game master's words of the core rules (`gm WORD ...`): dice, set, bonus, mod, force, spot, hp, condition,
-order, show, snapshot, back, add and remove — each command's class, parser (the words after `gm WORD`) and formatter (the
-whole line)."""
+order, show, snapshot, back, add and remove — each command's class, parser (the words after `gm WORD`) and
+formatter (the whole line)."""
 
 from __future__ import annotations
 

@@ -118,6 +118,8 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     c.GmShow: st.builds(c.GmShow, IDS, st.sampled_from(HpShown)),
     c.GmSnapshot: st.builds(c.GmSnapshot, IDS),
     c.GmBack: st.builds(c.GmBack, IDS),
+    c.GmAdd: st.builds(c.GmAdd, IDS, IDS, IDS, st.none() | CELLS),  # issue 28: reinforcements and bystanders
+    c.GmRemove: st.builds(c.GmRemove, IDS),
     c.GmBlast: st.lists(  # R22.9.2: each character named once
         st.builds(c.BlastCaught, IDS, st.sampled_from(BlastBand), st.booleans()), max_size=4, unique_by=lambda b: b.unit
     ).map(lambda caught: c.GmBlast(tuple(caught))),

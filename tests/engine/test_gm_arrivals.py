@@ -239,3 +239,13 @@ def test_apcombat_run_brings_in_a_shipped_character(play: Any) -> None:
     assert out.round == 2 and out.active == "rex"  # 13 + 2 = 15: before Bob (12), after Ana (17)
     assert (out.unit("rex")["side"], out.unit("rex")["weapon"]) == ("b", "grease_gun")
     assert "game master: Raider joins B, initiative 15" in out.last("gm")["text"]
+
+
+def test_r21_3_5_under_the_fog_a_newcomer_is_seen_by_the_sight_rules_and_its_line_is_the_gms(tmp_path: Path) -> None:
+    game, _ = fight(tmp_path, rows=["............"] * 7, modules={"fog_of_war": True})
+    game.play_all(["gm dice 6 3 1", "start"])
+    assert "rex" not in game.state.side("a").seen
+    game.play("gm add rex raider b 4,3")  # three cells from Ana, on open floor
+    assert "rex" in game.state.side("a").seen
+    joined = [event for event in game.log if event.kind == "gm"][-1]
+    assert joined.for_side("a") is None and joined.for_side(None) is not None  # R21.8.3: never the players'

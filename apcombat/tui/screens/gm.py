@@ -19,6 +19,7 @@ from textual.widgets import Footer, Label, Static
 from apcombat.engine import CONDITIONS, Command, Event, GmBack, GmFire, GmForce, GmShow, fires_on, typed_line
 from apcombat.model import Cell, Encounter, HpShown, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
+from apcombat.tui.screens.gm_arrivals import bring_in, remove_entry, remove_unit
 from apcombat.tui.screens.view_as import ask_view_as, view_as_entry
 from apcombat.tui.session import Session
 
@@ -61,6 +62,8 @@ def open_gm_menu(screen: GmTable) -> None:
         ("hp", "Quick HP +N or -N for a unit (on the game screen: + and -)"),
         ("condition", "Set or clear a condition: burning, exhaustion, unconscious, head wound"),
         ("order", "Move a unit in the initiative order"),
+        ("add", "Bring in a unit: reinforcements, a bystander"),
+        remove_entry(screen),
         ("snapshot", "Snapshot: mark this place in the fight"),
         ("back", "Back to a snapshot: undo every command since"),
         ("mod", "Modifier on the next test"),
@@ -129,6 +132,10 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
                 _played(screen, lambda v: typed_line("gm", "order", uid, v)),
             ),
         )
+    elif choice == "add":
+        bring_in(screen)
+    elif choice == "remove":
+        remove_unit(screen)
     elif choice == "snapshot":
         app.push_screen(
             AskScreen("Name the snapshot (one word):", f"round-{screen.state.round}"),

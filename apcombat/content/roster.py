@@ -99,7 +99,8 @@ def arrival_builder(library: Library) -> Callable[[str, str, str], Unit]:
         character = library.characters.get(character_id)
         if character is None:
             hint = did_you_mean(character_id, library.characters)
-            raise LookupError(f"no character {character_id!r} in the characters folders{hint}: name one of their files")
+            what = f"no character {character_id!r} in the characters folders{hint}"
+            raise LookupError(f"{what}: give a character's id (its file's name)")
         return unit_of(library, unit_id, side_id, character)
 
     return build

@@ -52,7 +52,9 @@ def test_a_new_character_from_the_form_joins_a_new_side(run_ui, user_folders):
         await drifters_turn(ui)
         await choose_gm(ui, "add")
         await ui.wait_for_screen(UnitPicker)
-        await ui.press("shift+tab", "enter", "end", "enter", "tab", "down", "home", "enter")  # a new side; new character…
+        await ui.press(
+            "shift+tab", "enter", "end", "enter", "tab", "down", "home", "enter"
+        )  # a new side; new character…
         await ui.wait_for_screen(CharacterFormScreen)
         await ui.type("Stranger")
         await ui.press("tab", "tab", "enter")  # past "save to characters/" to the weapon in hand

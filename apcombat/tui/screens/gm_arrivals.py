@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from apcombat.content import Library
-from apcombat.content.paths import CHARACTERS_FOLDER, shown
-from apcombat.content.roster import content_id, new_character_id, unique_id, with_character
+from apcombat.content.paths import shown
+from apcombat.content.roster import content_id, unique_id, with_character
 from apcombat.content.user_files import user_content_folder
-from apcombat.content.writer import character_to_toml, write_text_file
 from apcombat.engine import GmRemove, typed_line
-from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter
+from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter, save_character
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.editor.unit_picker import NEW_CHARACTER, NEW_SIDE, Placement, UnitPicker
 
@@ -92,12 +91,10 @@ def _saved(screen: GmTable, new: NewCharacter, folder: Path) -> str | None:
     """The new character written to the user's characters folder (`gm add` names a character of the folders),
     and known to the app from now on; None after saying why it could not be written."""
     library = _library(screen)
-    character_id = new_character_id(new.character.name, folder, library.characters)
-    path = folder / CHARACTERS_FOLDER / f"{character_id}.toml"
     try:
-        write_text_file(path, character_to_toml(new.character))
+        character_id, path = save_character(new.character, folder, library.characters)
     except OSError as error:
-        screen.notify(f"Cannot save {path}: {error.strerror or error}; free the folder and bring it in again.")
+        screen.notify(f"Cannot save the character in {folder}: {error.strerror or error}; bring it in again.")
         return None
     known = with_character(library, character_id, new.character)
     screen.app.library = attrs.evolve(known, user_root=known.user_root or folder)  # type: ignore[attr-defined]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> Game | None:
-    from apcombat.content import ContentError, load_encounter
+    from apcombat.content import ContentError, arrival_builder, load_encounter
     from apcombat.engine import CommandError, Game
     from apcombat.saves import SaveError, is_save, open_save, replay_save
 
@@ -103,6 +104,7 @@ def _open(args: argparse.Namespace) -> Game | None:
             opened = open_save(source)
             if opened.warning:
                 print(f"apcombat: warning: {opened.warning}", file=sys.stderr)
+            opened.game.arrivals = _arrivals(args)
             return opened.game
         if args.replay:
             what = "this is an encounter" if source.is_file() else "there is no such file"
@@ -111,10 +113,27 @@ def _open(args: argparse.Namespace) -> Game | None:
         library = load_library_or_fail(args)
         if library is None:
             return None
-        return Game(load_encounter(source, library), seed=args.seed)
+        game = Game(load_encounter(source, library), seed=args.seed)
+        game.arrivals = arrival_builder(library)  # `gm add`: a unit from the characters folders
+        return game
     except (SaveError, ContentError, CommandError) as problem:
         fail(args, getattr(problem, "problems", None) or [str(problem)])
         return None
+
+
+def _arrivals(args: argparse.Namespace) -> Callable[[str, str, str], Unit]:
+    """`gm add` in a saved game: the unit built from the characters folders, read when the first one comes."""
+    from apcombat.content import ContentError, arrival_builder, content_root, load_library
+    from apcombat.content.user_files import user_content_if_any
+
+    def build(unit_id: str, character_id: str, side_id: str) -> Unit:
+        try:
+            library = load_library(content_root(args.content), user_content_if_any())
+        except ContentError as error:
+            raise ValueError(f"the characters folders cannot be read: {error.problems[0]}") from None
+        return arrival_builder(library)(unit_id, character_id, side_id)
+
+    return build
 
 
 def _cut(command: str, longest: int = 80) -> str:

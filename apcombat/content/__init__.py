@@ -36,6 +36,7 @@ _HOME = {
     "content_root": "paths",
     "resolve_reference": "paths",
     "shown": "paths",
+    "arrival_builder": "roster",
     "load_attack_scenario": "scenario",
     "read_attack_scenario": "scenario",
     "is_throw_scenario": "throw_scenario",

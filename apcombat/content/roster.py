@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +80,32 @@ def new_character_id(name: str, content_folder: Path, known: Iterable[str] = ())
     return unique_id(content_id(name, "character"), {*known, *files})
 
 
+def unit_of(library: Library, unit_id: str, side_id: str, character: Character) -> Unit:
+    """A unit of `character` on the side, as an encounter file's `[[unit]]` naming it gets it: its weapons,
+    armour, thrown weapons, HP and spare ammunition; ValueError when one of them is not in the content folder."""
+    reader = UnitReader(library.root / ENCOUNTERS_FOLDER / "roster.toml", library)
+    unit, _ = reader.unit(UnitSection(id=unit_id, side=side_id, character=character), None, False)
+    if unit is None:
+        raise ValueError(f"{character.name} carries a weapon or armour that is not in the content folder")
+    return unit
+
+
+def arrival_builder(library: Library) -> Callable[[str, str, str], Unit]:
+    """What builds the unit `gm add ID CHARACTER SIDE` brings in (the engine's `Game.arrivals`): the character
+    of that id in the characters folders (the user's first), as `unit_of` builds it; LookupError naming the
+    close ids when there is no such character."""
+
+    def build(unit_id: str, character_id: str, side_id: str) -> Unit:
+        character = library.characters.get(character_id)
+        if character is None:
+            hint = did_you_mean(character_id, library.characters)
+            what = f"no character {character_id!r} in the characters folders{hint}"
+            raise LookupError(f"{what}: give a character's id (its file's name)")
+        return unit_of(library, unit_id, side_id, character)
+
+    return build
+
+
 @attrs.frozen
 class Roster:
     """Who fights on which side; each change makes a new roster."""
@@ -99,10 +125,7 @@ class Roster:
         """One more unit of `character` on the side, with an id made from its name; and that unit. Its
         weapons, armour, HP and spare ammunition are an encounter file's defaults for it."""
         unit_id = unique_id(content_id(character.name), (unit.id for unit in self.units))
-        reader = UnitReader(library.root / ENCOUNTERS_FOLDER / "roster.toml", library)
-        unit, _ = reader.unit(UnitSection(id=unit_id, side=side_id, character=character), None, False)
-        if unit is None:
-            raise ValueError(f"{character.name} carries a weapon or armour that is not in the content folder")
+        unit = unit_of(library, unit_id, side_id, character)
         return attrs.evolve(self, units=(*self.units, unit)), unit
 
     def without_unit(self, unit_id: str) -> Roster:

@@ -25,6 +25,7 @@ from apcombat.engine.attack_commands import Attack, PinDown
 from apcombat.engine.command_base import Command, CommandError
 from apcombat.engine.gm_commands import (
     CONDITIONS,
+    GmAdd,
     GmBack,
     GmBonus,
     GmCondition,
@@ -34,6 +35,7 @@ from apcombat.engine.gm_commands import (
     GmMod,
     GmNote,
     GmOrder,
+    GmRemove,
     GmSet,
     GmShow,
     GmSnapshot,
@@ -73,6 +75,7 @@ __all__ = [
     "CommandError",
     "Delay",
     "End",
+    "GmAdd",
     "GmBack",
     "GmBlast",
     "GmBonus",
@@ -83,6 +86,7 @@ __all__ = [
     "GmMod",
     "GmNote",
     "GmOrder",
+    "GmRemove",
     "GmSet",
     "GmShow",
     "GmSnapshot",

@@ -13,9 +13,11 @@ import attrs
 
 from apcombat.dice import DiceError, DiceRequest, DiceSource, ScriptedDice, SeededDice, read_die
 from apcombat.engine.apply import apply
+from apcombat.engine.arrivals import ArrivalBuilder, with_arrival
 from apcombat.engine.commands import (
     Command,
     CommandError,
+    GmAdd,
     GmBack,
     GmSnapshot,
     Redo,
@@ -214,6 +216,7 @@ class Game:
         # players' view follows (`apcombat serve --watch`).
         self.command_listeners: list[Callable[[Game], None]] = []
         self.unused_dice: list[int] = []  # the dice typed ahead for the last command that it did not need
+        self.arrivals: ArrivalBuilder | None = None  # builds the unit of a new `gm add` from the characters folders
 
     @property
     def dice_source(self) -> DiceSource:
@@ -247,6 +250,8 @@ class Game:
             return self.back(played.name)
         if isinstance(played, GmSnapshot):
             refuse_mark([entry.line for entry in self.history], played.name)
+        if isinstance(played, GmAdd):
+            played = with_arrival(played, self.arrivals)
         self.dice.start_command(dice)
         try:
             before, state, events = self._applied(played)
@@ -262,6 +267,7 @@ class Game:
             rolled_dice=self.dice.rolled,
             reason=reason,
             ai_dice=ai_dice,
+            arrival=played.arrival if isinstance(played, GmAdd) else None,
         )
         return self._record(before, entry, state, events)
 
@@ -372,6 +378,8 @@ class Game:
         command = parse_command(entry.line)
         if command is None or isinstance(command, Undo | Redo):
             raise CommandError(f"{entry.line!r} is not a command that made the state")
+        if isinstance(command, GmAdd):
+            command = attrs.evolve(command, arrival=entry.arrival)  # the unit as it came, not the folders' today
         self.dice.start_command(replaying=entry)
         try:
             before, state, events = self._applied(command)

@@ -9,9 +9,11 @@ from typing import Any
 import attrs
 
 from apcombat.dice import DiceSource
+from apcombat.engine.arrivals import gm_add, gm_remove
 from apcombat.engine.command_base import unit_by_id
 from apcombat.engine.commands import (
     CommandError,
+    GmAdd,
     GmBack,
     GmBlast,
     GmBonus,
@@ -22,6 +24,7 @@ from apcombat.engine.commands import (
     GmMod,
     GmNote,
     GmOrder,
+    GmRemove,
     GmSet,
     GmShow,
     GmSnapshot,
@@ -407,5 +410,7 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmSnapshot: gm_snapshot,
     GmBack: gm_back,
     GmNote: gm_note,
+    GmAdd: gm_add,  # issue 28: reinforcements and bystanders
+    GmRemove: gm_remove,
 }
 """The core's game-master commands; the modules' are their parts'."""

@@ -1,6 +1,6 @@
 """The game master's words of the core rules (`gm WORD ...`): dice, set, bonus, mod, force, spot, hp, condition,
-order, show, snapshot, back and note — each command's class, parser (the words after `gm WORD`) and formatter (the
-whole line)."""
+order, show, snapshot, back, note, add and remove — each command's class, parser (the words after `gm
+WORD`) and formatter (the whole line)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,22 @@ from typing import Any
 
 import attrs
 
-from apcombat.engine.command_base import Command, CommandError, Form, line_of, named, need, no_more, who, who_and_whom
-from apcombat.engine.numbers import shown_word, whole_number
-from apcombat.model import HpShown, limits
+from apcombat.engine.command_base import (
+    Command,
+    CommandError,
+    Form,
+    cell_word,
+    line_of,
+    named,
+    need,
+    no_more,
+    only_who,
+    who,
+    who_and_whom,
+)
+from apcombat.engine.numbers import cell, shown_word, whole_number
+from apcombat.model import HpShown, Unit, limits
+from apcombat.model.battlemap import Cell
 from apcombat.model.conditions import BURN_SEQUENCE
 from apcombat.model.limits import Limit
 
@@ -132,6 +145,27 @@ def _note(args: list[str]) -> GmNote:
     return note
 
 
+@attrs.frozen
+class GmAdd(Command):
+    """Bring a unit into the fight (reinforcements, a bystander): `new` is its id, made from the character
+    `character` of the characters folders, on the side `side` (a new side if there is none with that id), at
+    the cell `at` on a map. `arrival` is that unit as the folders built it: not part of the line, the game
+    fills it in (from the folders when it is played, from the history when it is played again)."""
+
+    new: str
+    character: str
+    side: str
+    at: Cell | None = None
+    arrival: Unit | None = attrs.field(default=None, eq=False, repr=False)
+
+
+@attrs.frozen
+class GmRemove(Command):
+    """A unit leaves the fight (it fled, or its player left the table): out of the fight as one that fled."""
+
+    unit: str
+
+
 SNAPSHOT_NAME_LENGTH = 40
 _NAME_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 
@@ -146,6 +180,29 @@ def _snapshot_name(args: list[str]) -> str:
             f"{SNAPSHOT_NAME_LENGTH})"
         )
     return name
+
+
+def _id(args: list[str], what: str) -> str:
+    """The next word as an id a line names (a new unit's, a side's, a character's): letters, digits, _ and -."""
+    need(args, 1, what)
+    word = args.pop(0).lower()
+    if len(word) > SNAPSHOT_NAME_LENGTH or not set(word) <= _NAME_LETTERS:
+        raise CommandError(f"{shown_word(word)} is no id: one word of letters, digits, - and _ for {what}")
+    return word
+
+
+def _add(args: list[str]) -> GmAdd:
+    new = _id(args, "the newcomer's id (ID)")
+    character = _id(args, "the character (a character's id of the characters folders)")
+    side = _id(args, "the side (SIDE: a side's id, or a new one)")
+    at = cell(args.pop(0)) if args else None
+    no_more(args)
+    return GmAdd(new=new, character=character, side=side, at=at)
+
+
+def _format_add(command: GmAdd) -> str:
+    at = cell_word(command.at) if command.at is not None else None
+    return line_of("gm add", command.new, command.character, command.side, at)
 
 
 def _dice(args: list[str]) -> GmDice:
@@ -287,5 +344,7 @@ GM_FORMS: tuple[Form[Any], ...] = (
     ),
     Form("back", GmBack, lambda a: GmBack(_snapshot_name(a)), lambda c: f"gm back {c.name}", "gm back NAME"),
     Form("note", GmNote, _note, lambda c: line_of("gm note", c.unit, c.text), "gm note WHO [TEXT]"),
+    Form("add", GmAdd, _add, _format_add, "gm add ID CHARACTER SIDE [X,Y]"),
+    Form("remove", GmRemove, only_who(GmRemove), lambda c: line_of("gm remove", c.unit), "gm remove WHO"),
 )
 """The game master's words of the core rules: each form's word is the one after `gm`."""

@@ -273,6 +273,7 @@ class ApcombatApp(App):
 
     def open_game(self, game: Game, name: str, replace: bool = False) -> None:
         """Play `game`; its `ai` sides are played by the AI as the state's side says (`Side.ai`)."""
+        from apcombat.content import arrival_builder
         from apcombat.tui.screens.game import GameScreen
         from apcombat.tui.screens.table import TableScreen
         from apcombat.tui.session import Session
@@ -280,6 +281,8 @@ class ApcombatApp(App):
         for playing in self.screen_stack:  # the fight left behind: its last autosave on disk before the next's
             if isinstance(playing, GameScreen):
                 playing.session.autosave.flush()
+        # `gm add`: the unit built from the characters folders as the app knows them when the line is played
+        game.arrivals = lambda *unit: arrival_builder(self.library)(*unit)
         session = Session(game, self.saves, name, self.autosave_path)
         self._autosave_writer = session.autosave
         screen = (GameScreen if game.state.map is not None else TableScreen)(session)

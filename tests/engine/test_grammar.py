@@ -119,6 +119,8 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     c.GmSnapshot: st.builds(c.GmSnapshot, IDS),
     c.GmBack: st.builds(c.GmBack, IDS),
     c.GmNote: st.builds(c.GmNote, IDS, st.text(st.characters(blacklist_characters="#", blacklist_categories=("Cs",)))),
+    c.GmAdd: st.builds(c.GmAdd, IDS, IDS, IDS, st.none() | CELLS),  # issue 28: reinforcements and bystanders
+    c.GmRemove: st.builds(c.GmRemove, IDS),
     c.GmBlast: st.lists(  # R22.9.2: each character named once
         st.builds(c.BlastCaught, IDS, st.sampled_from(BlastBand), st.booleans()), max_size=4, unique_by=lambda b: b.unit
     ).map(lambda caught: c.GmBlast(tuple(caught))),

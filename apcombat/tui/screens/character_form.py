@@ -3,6 +3,7 @@ thrown weapons carried (R22.1.2), each checked by the content layer with its pro
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
 from apcombat.content import Library
 from apcombat.content.paths import CHARACTERS_FOLDER
 from apcombat.content.roster import KNOWN_PERKS, new_character_id, read_new_character
+from apcombat.content.writer import character_to_toml, write_text_file
 from apcombat.model import NO_ARMOR, Character, Skill, Weapon
 from apcombat.model.character import ATTRIBUTES
 
@@ -33,6 +35,15 @@ class NewCharacter:
 
     character: Character
     save: bool
+
+
+def save_character(character: Character, folder: Path, known: Iterable[str]) -> tuple[str, Path]:
+    """Write a character the form made to `folder`'s characters/, under an id made from its name that is neither
+    a file there nor one of the `known` ids: that id and the file. OSError if it cannot be written."""
+    character_id = new_character_id(character.name, folder, known)
+    path = folder / CHARACTERS_FOLDER / f"{character_id}.toml"
+    write_text_file(path, character_to_toml(character))
+    return character_id, path
 
 
 class CharacterFormScreen(Screen[NewCharacter | None]):

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Label, Static
 from apcombat.engine import CONDITIONS, Command, Event, GmBack, GmFire, GmForce, GmShow, fires_on, typed_line
 from apcombat.model import Cell, Encounter, HpShown, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
+from apcombat.tui.screens.gm_arrivals import bring_in, remove_entry, remove_unit
 from apcombat.tui.screens.notes import ask_note
 from apcombat.tui.screens.view_as import ask_view_as, view_as_entry
 from apcombat.tui.session import Session
@@ -63,6 +64,8 @@ def open_gm_menu(screen: GmTable) -> None:
         ("condition", "Set or clear a condition: burning, exhaustion, unconscious, head wound"),
         ("order", "Move a unit in the initiative order"),
         ("note", "A note on a unit, seen only by the game master"),
+        ("add", "Bring in a unit: reinforcements, a bystander"),
+        remove_entry(screen),
         ("snapshot", "Snapshot: mark this place in the fight"),
         ("back", "Back to a snapshot: undo every command since"),
         ("mod", "Modifier on the next test"),
@@ -133,6 +136,10 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
                 _played(screen, lambda v: typed_line("gm", "order", uid, v)),
             ),
         )
+    elif choice == "add":
+        bring_in(screen)
+    elif choice == "remove":
+        remove_unit(screen)
     elif choice == "snapshot":
         app.push_screen(
             AskScreen("Name the snapshot (one word):", f"round-{screen.state.round}"),

@@ -19,12 +19,12 @@ from textual.widgets.option_list import Option
 from apcombat.content import ContentError, Library
 from apcombat.content.encounter_document import encounter_to_toml
 from apcombat.content.encounter_summary import units_text
-from apcombat.content.paths import CHARACTERS_FOLDER, ENCOUNTERS_FOLDER, shown
-from apcombat.content.roster import Roster, content_id, new_character_id, with_character
+from apcombat.content.paths import ENCOUNTERS_FOLDER, shown
+from apcombat.content.roster import Roster, content_id, with_character
 from apcombat.content.user_files import user_content_folder
-from apcombat.content.writer import character_to_toml, write_text_file
+from apcombat.content.writer import write_text_file
 from apcombat.model import Character, Control, Side, Unit
-from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter
+from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter, save_character
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 
 NEW = "new"
@@ -189,12 +189,11 @@ class RosterScreen(Screen):
         if made is None:
             return
         if made.save:
-            character_id = new_character_id(made.character.name, self.folder, self.library.characters)
-            path = self.folder / CHARACTERS_FOLDER / f"{character_id}.toml"
             try:
-                write_text_file(path, character_to_toml(made.character))
+                character_id, path = save_character(made.character, self.folder, self.library.characters)
             except OSError as error:
-                self.notify(f"Cannot save {path}: {error.strerror or error}; the character is used anyway.")
+                message = f"Cannot save it in {self.folder}: {error.strerror or error}; the character is used anyway."
+                self.notify(message)
             else:
                 self._know(character_id, made.character)
                 self.notify(f"Saved {made.character.name} as {shown(path)}.", timeout=4)

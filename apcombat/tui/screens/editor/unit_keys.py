@@ -10,13 +10,11 @@ import attrs
 from textual import work
 from textual.binding import Binding
 
-from apcombat.content.paths import CHARACTERS_FOLDER
-from apcombat.content.roster import new_character_id, with_character
+from apcombat.content.roster import with_character
 from apcombat.content.user_files import user_content_folder
-from apcombat.content.writer import character_to_toml, write_text_file
 from apcombat.editor.fight_edits import copy_unit, ids, move_unit, place_unit, remove_unit, turned, units_at
 from apcombat.model import Cell, Character, Encounter, Unit
-from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter
+from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter, save_character
 from apcombat.tui.screens.editor.face import EditorFace
 from apcombat.tui.screens.editor.fighters_panel import FightersPanel
 from apcombat.tui.screens.editor.sides_dialog import SidesDialog
@@ -125,12 +123,10 @@ class UnitKeys(EditorFace):
         if made is None:
             return
         if made.save:
-            character_id = new_character_id(made.character.name, folder, library.characters)
-            path = folder / CHARACTERS_FOLDER / f"{character_id}.toml"
             try:
-                write_text_file(path, character_to_toml(made.character))
+                character_id, path = save_character(made.character, folder, library.characters)
             except OSError as error:
-                self.notify(f"Cannot save {path}: {error.strerror or error}; the character is used anyway.")
+                self.notify(f"Cannot save it in {folder}: {error.strerror or error}; the character is used anyway.")
             else:
                 self._know(character_id, made.character, folder)
                 self.notify(f"Saved {made.character.name} as {path}", timeout=4)

@@ -18,6 +18,9 @@ from apcombat.model import Encounter
 NEW_CHARACTER = "\x00new"
 """The option that opens the character form instead of placing a ready character."""
 
+NEW_SIDE = "\x00side"
+"""The side option (the game master's "Bring in a unit") that asks for a new side's name."""
+
 
 @attrs.frozen
 class Placement:
@@ -52,18 +55,24 @@ class UnitPicker(ModalScreen[Placement | None]):
         Binding("down", "to_list", "To the list", show=False, id="editor.picker.to_list"),
     ]
 
-    def __init__(self, library: Library, encounter: Encounter, side: str, at: str) -> None:
+    def __init__(
+        self, library: Library, encounter: Encounter, side: str, at: str, title: str = "", new_side: bool = False
+    ) -> None:
+        """`title`: instead of "Place a unit at AT"; `new_side`: the sides end with "a new side…" (`NEW_SIDE`)."""
         super().__init__()
         self.library = library
         self.encounter = encounter
         self.side = side
         self.at = at
+        self.title_text = title or f"Place a unit at {at}"
+        self.new_side = new_side
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"Place a unit at {self.at}", classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title")
             yield Select(
-                [(f"joins {side.name}", side.id) for side in self.encounter.sides],
+                [(f"joins {side.name}", side.id) for side in self.encounter.sides]
+                + ([("joins a new side…", NEW_SIDE)] if self.new_side else []),
                 value=self.side,
                 allow_blank=False,
                 id="picker-side",

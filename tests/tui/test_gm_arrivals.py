@@ -1,0 +1,96 @@
+"""Reinforcements and bystanders in the app (issue 28, item 3): the game master's menu brings a unit in — a
+character of the characters folders or a new one from the character form, to a side or a new side, an id
+offered, on a map the cursor's cell offered — and removes one (the picked one in table mode). Each plays a
+`gm add` or `gm remove` line; the engine judges it (tests/engine/test_gm_arrivals.py)."""
+
+from __future__ import annotations
+
+from conftest import Ui, choose_gm
+from test_table_shot_keys import BRAWL, drifters_turn
+
+from apcombat.tui.screens.character_form import CharacterFormScreen
+from apcombat.tui.screens.dialogs import AskScreen
+from apcombat.tui.screens.editor.unit_picker import UnitPicker
+from apcombat.tui.screens.game import GameScreen
+from apcombat.tui.screens.table import TableScreen
+
+
+def history(ui: Ui) -> list[str]:
+    return [entry.line for entry in ui.game.session.game.history]
+
+
+def test_table_mode_brings_in_a_raider_for_the_raiders_and_removes_the_picked_unit(run_ui):
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        await choose_gm(ui, "add")
+        await ui.wait_for_screen(UnitPicker)
+        assert "Bring in a unit (the table)" in ui.screen_text()
+        await ui.type("raid")  # the list narrows to the raider, highlighted
+        await ui.press("shift+tab", "enter", "down", "enter", "tab", "enter")  # joins the raiders; take it
+        ask = await ui.wait_for_screen(AskScreen)
+        assert "The newcomer's id" in ask.prompt
+        await ui.press("enter")  # the id offered: raider (the brawl's raiders are raider_1 and raider_2)
+        await ui.wait_for_screen(TableScreen)
+        await ui.settle()
+        assert history(ui)[-1] == "gm add raider raider raiders"
+        assert ui.state.unit("raider").side == "raiders"
+        assert "game master: Raider joins Raiders passing through, initiative" in ui.log_text()
+
+        third = ui.state.unit(ui.state.order[2])
+        await ui.press("3")  # pick, then act: the menu removes the picked unit and says whom
+        await choose_gm(ui, "remove")
+        await ui.wait_for_screen(TableScreen)
+        await ui.settle()
+        assert history(ui)[-1] == f"gm remove {third.id}"
+        assert ui.state.status(ui.state.unit(third.id)).value == "fled"
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)
+
+
+def test_a_new_character_from_the_form_joins_a_new_side(run_ui, user_folders):
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        await choose_gm(ui, "add")
+        await ui.wait_for_screen(UnitPicker)
+        await ui.press(
+            "shift+tab", "enter", "end", "enter", "tab", "down", "home", "enter"
+        )  # a new side; new character…
+        await ui.wait_for_screen(CharacterFormScreen)
+        await ui.type("Stranger")
+        await ui.press("tab", "tab", "enter")  # past "save to characters/" to the weapon in hand
+        await ui.type("knife")
+        await ui.press("enter", "f10")
+        ask = await ui.wait_for_screen(AskScreen)
+        assert "new side's name" in ask.prompt
+        await ui.type("Bystanders")
+        await ui.press("enter")
+        await ui.wait_for_screen(AskScreen)
+        await ui.press("enter")  # the id offered: stranger
+        await ui.wait_for_screen(TableScreen)
+        await ui.settle()
+        assert history(ui)[-1] == "gm add stranger stranger bystanders"
+        assert ui.state.side("bystanders").name == "Bystanders"
+        assert list(user_folders.rglob("characters/stranger.toml"))  # saved to the user's folder first
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)
+
+
+def test_on_a_map_the_newcomer_stands_on_the_cursors_cell(run_ui):
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await ui.move_cursor_to((5, 5))
+        await choose_gm(ui, "add")
+        await ui.wait_for_screen(UnitPicker)
+        assert "Bring in a unit (5,5)" in ui.screen_text()
+        await ui.press("enter")  # the first ready character (Ana), for the side acting (vault)
+        await ui.wait_for_screen(AskScreen)
+        await ui.press("enter")  # the id offered: ana_2, the skirmish has an ana
+        ask = await ui.wait_for_screen(AskScreen)
+        assert "A free cell X,Y (the cursor's offered)" in ask.prompt
+        await ui.press("enter")
+        await ui.wait_for_screen(GameScreen)
+        await ui.settle()
+        assert history(ui)[-1] == "gm add ana_2 ana vault 5,5"
+        assert ui.state.unit("ana_2").at == (5, 5)
+
+    run_ui(script)

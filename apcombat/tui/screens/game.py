@@ -44,6 +44,7 @@ from apcombat.tui.screens.unit_actions import UnitActions
 from apcombat.tui.session import Session
 from apcombat.tui.sighting_stop import came_into_sight, enemies_seen
 from apcombat.tui.tutorial import Tutorial
+from apcombat.tui.widgets.deck_panel import DeckPanel
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
@@ -85,6 +86,7 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
         with Horizontal(id="battle"):
             yield from self.battlefield()
             with Vertical(id="side"):
+                yield DeckPanel(id="deck")  # R18.5.1: the deck's question, in the unit panel's place while it asks
                 yield UnitPanel(id="unit")
                 yield TurnOrder(id="order")
         yield HintLine("", id="hint")
@@ -152,6 +154,25 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
     def ask_choice(self, question: str, options: list[tuple[str, str]], answered: Callable[[str | None], None]) -> None:
         """A question with options in a dialog; `answered` gets the option chosen (None: Escape)."""
         self.app.push_screen(ChoiceScreen(question, options), answered)
+
+    def ask_deck(self, question: str, labels: list[str], answered: Callable[[int | None], None]) -> None:
+        """The deck's question beside the board, in the unit panel's place (R18.5.1); the side panels, folded
+        on a narrow terminal, are shown for it."""
+        if not self.battle_fit.side_width:
+            self.battle_fit.toggle_panels()
+        self.query_one(UnitPanel).display = False
+        self.query_one(DeckPanel).ask(question, labels, answered)
+
+    def put_deck_away(self) -> None:
+        """The unit panel back in the deck's place; the battlefield takes the focus the question had."""
+        panel = self.query_one(DeckPanel)
+        if not panel.display:
+            return
+        had_focus = panel.has_focus_within
+        panel.display = False
+        self.query_one(UnitPanel).display = True
+        if had_focus:
+            self.focus_battlefield()
 
     def call_from_thread(self, callback: Callable[..., object], *args: object) -> object:
         """Run `callback` on the app's thread from a worker's, and wait for it."""

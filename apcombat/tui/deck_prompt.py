@@ -78,4 +78,4 @@ class DeckPrompt:
                 table.act(choice.options[place][0])
 
         table.ask_deck(choice.question, [label for _, label in choice.options], answered)
-        table.hint(f"the deck asks {name}: a digit or ↑↓ then Enter, or a click; Esc hides it")
+        table.hint(f"the deck asks {name}: a digit or ↑↓ and Enter, or a click; Esc hides it")

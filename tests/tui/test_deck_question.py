@@ -152,12 +152,13 @@ def test_r18_5_1_an_ai_side_chooses_its_own_card(run_ui, tmp_path: Path) -> None
 
 
 def test_r18_5_1_table_mode_asks_the_game_master_for_every_sides_card(run_ui, tmp_path: Path) -> None:
-    # R18.5.1 at the table (no map, no AI): the game master is asked for each side's card in turn, beside the
-    # table's list of actions.
+    # R18.5.1 at the table (no map, no AI): the game master is asked for each side's card in turn, in the list
+    # of actions' place (nobody acts yet), beside the turn order; the digits answer it, not pick a unit.
     async def script(ui: Ui) -> None:
         await ui.press("s")
         await asked(ui)
-        assert "Table mode" in ui.screen_text()  # the table's panel beside the question
+        assert "Deck:" in ui.text("#order") and "Ana" in ui.text("#order")
+        assert not ui.game.query_one("#table-actions").display
         first = await hold_by_keys(ui)
         second = await hold_by_keys(ui)
         assert {first.split()[1], second.split()[1]} == {"vault", "raiders"}

@@ -60,6 +60,9 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
     COMMAND_EXAMPLE = "a command, e.g. move ana 4,5 — Enter plays it, Escape closes"
 
     BINDINGS = GAME_BINDINGS
+    DECK_IN_PLACE_OF: tuple[str, ...] = ("#unit",)
+    """What the deck's question (R18.5.1) stands in place of while it asks (nobody acts then): the unit panel beside
+    the map; in table mode the list of actions, which has the rows (and the unit panel: the turn order takes them)."""
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -86,7 +89,8 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
         with Horizontal(id="battle"):
             yield from self.battlefield()
             with Vertical(id="side"):
-                yield DeckPanel(id="deck")  # R18.5.1: the deck's question, in the unit panel's place while it asks
+                if self.DECK_IN_PLACE_OF == ("#unit",):
+                    yield DeckPanel(id="deck")  # R18.5.1: the deck's question, in the unit panel's place
                 yield UnitPanel(id="unit")
                 yield TurnOrder(id="order")
         yield HintLine("", id="hint")
@@ -156,11 +160,12 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
         self.app.push_screen(ChoiceScreen(question, options), answered)
 
     def ask_deck(self, question: str, labels: list[str], answered: Callable[[int | None], None]) -> None:
-        """The deck's question beside the board, in the unit panel's place (R18.5.1); the side panels, folded
-        on a narrow terminal, are shown for it."""
-        if not self.battle_fit.side_width:
+        """The deck's question beside the board, in the unit panel's place (R18.5.1; the side panels, folded on
+        a narrow terminal, are shown for it) or in table mode's list of actions."""
+        if not self.battle_fit.side_width and self.DECK_IN_PLACE_OF == ("#unit",):
             self.battle_fit.toggle_panels()
-        self.query_one(UnitPanel).display = False
+        for place in self.DECK_IN_PLACE_OF:
+            self.query_one(place).display = False
         self.query_one(DeckPanel).ask(question, labels, answered)
 
     def put_deck_away(self) -> None:
@@ -170,7 +175,8 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
             return
         had_focus = panel.has_focus_within
         panel.display = False
-        self.query_one(UnitPanel).display = True
+        for place in self.DECK_IN_PLACE_OF:
+            self.query_one(place).display = True
         if had_focus:
             self.focus_battlefield()
 

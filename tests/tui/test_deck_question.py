@@ -194,3 +194,30 @@ def test_r21_8_5_hot_seat_under_fog_hands_over_before_each_sides_deck_question(r
         await ui.until(lambda: ui.state.deck is not None and not ui.state.deck.choosing, "the deck dealt")
 
     run_ui(script, open_path=path)
+
+
+def test_the_command_palette_offers_the_deck_question_in_table_mode(run_ui, tmp_path: Path) -> None:
+    # Issue 28, item 6: ctrl+p offers the deck's key by name on the table's screen too (its battlefield keys
+    # are inherited from the map's screen), and runs it: the question comes back.
+    from textual.command import CommandList, CommandPalette
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        await asked(ui)
+        await ui.press("escape")
+        await ui.settle()
+        await ui.press("ctrl+p")
+        palette = await ui.wait_for_screen(CommandPalette)
+        await ui.type("Deck")
+        results = palette.query_one(CommandList)
+
+        def prompts() -> list[str]:
+            return [str(results.get_option_at_index(i).prompt) for i in range(results.option_count)]
+
+        await ui.until(lambda: any("Deck" in p and "key: D" in p for p in prompts()), "the palette to offer Deck")
+        results.highlighted = next(i for i, p in enumerate(prompts()) if "key: D" in p)
+        await ui.press("enter")
+        await ui.wait_for_screen(GameScreen)
+        await asked(ui)
+
+    run_ui(script, open_path=deck_brawl(tmp_path))

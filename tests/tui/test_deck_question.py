@@ -221,3 +221,18 @@ def test_the_command_palette_offers_the_deck_question_in_table_mode(run_ui, tmp_
         await asked(ui)
 
     run_ui(script, open_path=deck_brawl(tmp_path))
+
+
+def test_below_80_columns_the_folded_side_panels_open_for_the_question_and_fold_after(run_ui, tmp_path: Path) -> None:
+    # Issue 28, item 6: at 64 columns the side panels start folded (`i`); the deck's question shows them, and
+    # once it is answered they fold again.
+    async def script(ui: Ui) -> None:
+        assert not ui.game.query_one("#side").display
+        await ui.press("s")
+        await hold_by_keys(ui)
+        assert ui.game.query_one("#side").display
+        await hold_by_keys(ui)
+        await ui.until(lambda: ui.state.active is not None, "the first held card's turn")
+        assert not ui.game.query_one("#side").display
+
+    run_ui(script, open_path=deck_skirmish(tmp_path), size=(64, 24))

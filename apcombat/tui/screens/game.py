@@ -84,6 +84,7 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
         self.battle_fit = BattleFit(self, lambda: host(self.app).settings.chosen_zoom)
         self.tutorial = Tutorial(self, lambda: host(self.app))  # the demo duel's hints (apcombat/tui/tutorial.py)
         self.next_unit = NextUnitCycle()  # where the next-unit key's presses stand
+        self.deck_unfolded = False  # the side panels were folded and are shown for the deck's question
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
@@ -163,7 +164,7 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
         """The deck's question beside the board, in the unit panel's place (R18.5.1; the side panels, folded on
         a narrow terminal, are shown for it) or in table mode's list of actions."""
         if not self.battle_fit.side_width and self.DECK_IN_PLACE_OF == ("#unit",):
-            self.battle_fit.toggle_panels()
+            self.deck_unfolded = self.battle_fit.toggle_panels()  # folded again once the question goes
         for place in self.DECK_IN_PLACE_OF:
             self.query_one(place).display = False
         self.query_one(DeckPanel).ask(question, labels, answered)
@@ -177,6 +178,8 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
         panel.display = False
         for place in self.DECK_IN_PLACE_OF:
             self.query_one(place).display = True
+        if self.deck_unfolded:
+            self.deck_unfolded = self.battle_fit.toggle_panels()
         if had_focus:
             self.focus_battlefield()
 

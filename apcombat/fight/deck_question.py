@@ -16,13 +16,12 @@ def deck_choice(state: Encounter) -> DeckChoice:
     options: list[tuple[Command, str]] = []
     for command in legal_actions(state):
         if isinstance(command, Last):
-            options.append((command, f"{says(name, 'goes')} last this round (the others' held cards first)"))
+            options.append((command, f"{says(name, 'goes')} last this round"))
         elif isinstance(command, Hold):
             unit = state.unit(command.held)
             options.append((command, f"Hold {unit.name}'s card ({unit.hp} HP)"))
     rolls = ", ".join(f"{state.side(r.side).name} {r.rolls[-1]}" for r in state.deck.rolls)
-    question = (
-        f"Round {state.round}, activation deck (R18.5.1; d6: {rolls}) — {name}: the card you hold acts before "
-        "the deck is drawn"
-    )
+    asked = "go last, or which card to hold" if any(isinstance(c, Last) for c, _ in options) else "which card to hold"
+    # short: the question stands beside the board, in the side panel's 36 columns (the held card plays first)
+    question = f"Round {state.round}, {name}: {asked}? (activation deck, R18.5.1; d6: {rolls})"
     return DeckChoice(side, question, tuple(options))

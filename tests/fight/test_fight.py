@@ -80,7 +80,12 @@ def test_r18_5_1_the_deck_asks_a_human_side_in_words_and_an_ai_side_by_its_ai() 
     game.play("start")
     human = Fight(game, {})
     choice = human.deck_choice()
-    assert choice is not None and choice.side == "scavengers" and "activation deck" in choice.question
+    assert (
+        choice is not None
+        and choice.side == "scavengers"
+        and "which card to hold" in choice.question
+        and "activation deck" in choice.question
+    )
     lines = [format_command(command) for command, _ in choice.options]
     assert "last scavengers" in lines and any(line.startswith("hold scavengers ") for line in lines)
     ai = Fight(game, {"scavengers": Scripted("last scavengers")})

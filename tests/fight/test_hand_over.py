@@ -12,7 +12,7 @@ from typing import Any
 
 from apcombat.ai.decision import Decision
 from apcombat.content import load_encounter, load_library
-from apcombat.engine import Game, parse_command, view
+from apcombat.engine import Game, deck_summary, parse_command, view
 from apcombat.fight import Fight, HandOver, StepInOffer
 from apcombat.model import Encounter
 from tests.engine.builders import write_encounter
@@ -123,6 +123,15 @@ def test_r18_5_1_each_side_chooses_its_held_card_behind_its_own_hand_over_in_sid
     assert handed_to(fight) == "raiders"
     game.play("hold raiders rat")
     assert game.state.active == "ana" and handed_to(fight) == "vault"  # the held cards, in side order
+
+
+def test_r21_8_1_a_held_card_out_of_the_sides_sight_is_named_in_no_view(tmp_path: Path) -> None:
+    # R21.8.1, R18.5.1: the turn order's deck line in the raiders' view, Ana held and unseen: "one out of sight".
+    game = e21_5(tmp_path, modules=("fog_of_war", "activation_deck"))
+    game.play("hold vault ana")
+    raiders = view(game.state, "raiders")
+    assert "ana" not in {unit.id for unit in raiders.units}
+    assert deck_summary(raiders) == "Deck: The Vault > Raiders; Raiders chooses a card (held: one out of sight)"
 
 
 def test_r21_8_5_another_sides_re_roll_window_comes_behind_its_hand_over_and_closes_on_enter(tmp_path: Path) -> None:

@@ -12,12 +12,15 @@ from apcombat.dice import DiceRequest
 from apcombat.engine import CommandError, Event, still_to_act
 from apcombat.model import Cell, Pose
 from apcombat.tui.battle_layout import PANELS_KEY, BattleFit
+from apcombat.tui.deck_prompt import DeckPrompt
 from apcombat.tui.next_unit import NextUnitCycle, next_unit_words
 from apcombat.tui.overlays import OVERLAY_WORDS
 from apcombat.tui.screens.battle_face import BattleFace
 from apcombat.tui.screens.dialogs import AskScreen, ask_before_replacing
 from apcombat.tui.session import save_name_problem
+from apcombat.tui.widgets.deck_panel import DeckPanel
 from apcombat.tui.widgets.map_view import MapView
+from apcombat.tui.widgets.waited_panel import WaitedPanel
 
 
 class BattleKeys(BattleFace):
@@ -25,6 +28,7 @@ class BattleKeys(BattleFace):
 
     busy: bool
     battle_fit: BattleFit
+    deck: DeckPrompt
     next_unit: NextUnitCycle
 
     if TYPE_CHECKING:
@@ -171,6 +175,10 @@ class BattleKeys(BattleFace):
         shown = self.battle_fit.toggle_panels()
         self.hint(f"{PANELS_KEY} {'folds' if shown else 'shows'} the unit panel and the turn order")
 
+    def action_deck(self) -> None:
+        """The activation deck's question beside the board again, with the focus (R18.5.1)."""
+        self.deck.reopen()
+
     def action_ai_options(self) -> None:
         """The AI's top options for its last decision (its side's, else any side's)."""
         from apcombat.tui.screens.ai_options import show_ai_options
@@ -205,8 +213,10 @@ class BattleKeys(BattleFace):
             self.focus_battlefield()
         elif self.leave_aim():  # Esc while aiming a throw (R22.2): no throw
             return
-        else:  # the "While you waited" panel, open while the map has the focus (a click on it)
+        elif self.query(WaitedPanel):  # the "While you waited" panel, open while the map has the focus (a click)
             self.close_waited()
+        else:  # the deck's question beside the board, while the map has the focus (R18.5.1)
+            self.query_one(DeckPanel).action_hide()
 
     def put_away_command_line(self) -> None:
         """Hot-seat, at a hand-over (R21.8.5): the last player's command box is closed and its unplayed text

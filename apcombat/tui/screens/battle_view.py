@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 from textual import events
+from textual.widgets import OptionList
 
 from apcombat.engine import fog_on
 from apcombat.fight import Stretch, WaitedAction, mark_side, out_of_sight, sees_action, shown_marks
@@ -22,6 +23,7 @@ from apcombat.tui.screens.battle_face import BattleFace
 from apcombat.tui.screens.hand_over import HandOvers
 from apcombat.tui.screens.host import host
 from apcombat.tui.tutorial import TutorialBox
+from apcombat.tui.widgets.deck_panel import DeckPanel
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel, side_index
@@ -160,6 +162,8 @@ class BattleView(BattleFace):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "ai_skip":
             return self.session.ai_side() is not None
+        if action == "deck":  # the deck's key, while the deck asks the player (R18.5.1)
+            return self.session.fight.deck_choice() is not None
         return True
 
     def show_battlefield(self, active: Unit | None) -> None:
@@ -294,7 +298,15 @@ class BattleView(BattleFace):
             focused = self.focused is not None and any(panel in self.focused.ancestors for panel in panels)
             panels.remove()
             if focused:
-                self.focus_battlefield()
+                self.focus_the_play()
+
+    def focus_the_play(self) -> None:
+        """The focus to the deck's question while it shows beside the board (R18.5.1), else the battlefield."""
+        deck = self.query_one(DeckPanel)
+        if deck.display:
+            deck.query_one(OptionList).focus()
+        else:
+            self.focus_battlefield()
 
     async def on_key(self, event: events.Key) -> None:
         """While the "While you waited" panel has the keys (its list: up/down, Enter), the map's keys it has no
@@ -322,7 +334,7 @@ class BattleView(BattleFace):
             panel.keep_clear_of(view.screen_rows(cell))
 
     def on_waited_panel_closed(self, message: WaitedPanel.Closed) -> None:
-        self.focus_battlefield()
+        self.focus_the_play()
 
     def _unit_at(self, cell: Cell) -> Unit | None:
         return next((u for u in self.state.units if u.at == cell and not u.down), None)

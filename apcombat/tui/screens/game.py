@@ -44,6 +44,7 @@ from apcombat.tui.screens.unit_actions import UnitActions
 from apcombat.tui.session import Session
 from apcombat.tui.sighting_stop import came_into_sight, enemies_seen
 from apcombat.tui.tutorial import Tutorial
+from apcombat.tui.widgets.deck_panel import DeckPanel
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.map_view import MapView
 from apcombat.tui.widgets.panels import HintLine, TurnOrder, UnitPanel
@@ -59,6 +60,9 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
     COMMAND_EXAMPLE = "a command, e.g. move ana 4,5 — Enter plays it, Escape closes"
 
     BINDINGS = GAME_BINDINGS
+    DECK_IN_PLACE_OF: tuple[str, ...] = ("#unit",)
+    """What the deck's question (R18.5.1) stands in place of while it asks (nobody acts then): the unit panel beside
+    the map; in table mode the list of actions, which has the rows (and the unit panel: the turn order takes them)."""
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -80,11 +84,14 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
         self.battle_fit = BattleFit(self, lambda: host(self.app).settings.chosen_zoom)
         self.tutorial = Tutorial(self, lambda: host(self.app))  # the demo duel's hints (apcombat/tui/tutorial.py)
         self.next_unit = NextUnitCycle()  # where the next-unit key's presses stand
+        self.deck_unfolded = False  # the side panels were folded and are shown for the deck's question
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="battle"):
             yield from self.battlefield()
             with Vertical(id="side"):
+                if self.DECK_IN_PLACE_OF == ("#unit",):
+                    yield DeckPanel(id="deck")  # R18.5.1: the deck's question, in the unit panel's place
                 yield UnitPanel(id="unit")
                 yield TurnOrder(id="order")
         yield HintLine("", id="hint")
@@ -152,6 +159,29 @@ class GameScreen(BattleView, BeforeCommit, ThrowKeys, UnitActions, BattleKeys, L
     def ask_choice(self, question: str, options: list[tuple[str, str]], answered: Callable[[str | None], None]) -> None:
         """A question with options in a dialog; `answered` gets the option chosen (None: Escape)."""
         self.app.push_screen(ChoiceScreen(question, options), answered)
+
+    def ask_deck(self, question: str, labels: list[str], answered: Callable[[int | None], None]) -> None:
+        """The deck's question beside the board, in the unit panel's place (R18.5.1; the side panels, folded on
+        a narrow terminal, are shown for it) or in table mode's list of actions."""
+        if not self.battle_fit.side_width and self.DECK_IN_PLACE_OF == ("#unit",):
+            self.deck_unfolded = self.battle_fit.toggle_panels()  # folded again once the question goes
+        for place in self.DECK_IN_PLACE_OF:
+            self.query_one(place).display = False
+        self.query_one(DeckPanel).ask(question, labels, answered)
+
+    def put_deck_away(self) -> None:
+        """The unit panel back in the deck's place; the battlefield takes the focus the question had."""
+        panel = self.query_one(DeckPanel)
+        if not panel.display:
+            return
+        had_focus = panel.has_focus_within
+        panel.display = False
+        for place in self.DECK_IN_PLACE_OF:
+            self.query_one(place).display = True
+        if self.deck_unfolded:
+            self.deck_unfolded = self.battle_fit.toggle_panels()
+        if had_focus:
+            self.focus_battlefield()
 
     def call_from_thread(self, callback: Callable[..., object], *args: object) -> object:
         """Run `callback` on the app's thread from a worker's, and wait for it."""

@@ -4,6 +4,7 @@ key file and the keys screen (`?`) name it by."""
 from textual.binding import Binding, BindingType
 
 from apcombat.tui.battle_layout import PANELS_KEY
+from apcombat.tui.widgets.deck_panel import DECK_KEY
 
 GAME_BINDINGS: list[BindingType] = [
     Binding("m", "move", "Move", id="game.move"),
@@ -33,6 +34,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("ctrl+s", "save", "Save", id="game.save", show=False),
     Binding("ctrl+o", "load", "Load", show=False, id="game.load"),
     Binding("g", "gm", "GM", id="game.gm"),
+    Binding(DECK_KEY, "deck", "Deck", id="game.deck"),  # shown while the deck asks (R18.5.1)
     Binding("plus", "quick_hp('+')", "Heal", show=False, id="game.gm_heal"),
     Binding("minus", "quick_hp('-')", "Hurt", show=False, id="game.gm_hurt"),
     Binding("colon", "command_line", "Command", show=False, id="game.command_line"),

@@ -45,6 +45,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
     from apcombat.tui.screens.throw_keys import ConfirmThrow
     from apcombat.tui.screens.title import TitleScreen
     from apcombat.tui.screens.victory import VictoryScreen
+    from apcombat.tui.widgets.deck_panel import DeckPanel
     from apcombat.tui.widgets.map_view import MapView
     from apcombat.tui.widgets.waited_panel import WaitedPanel
 
@@ -63,6 +64,7 @@ def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Bin
         ("editor: rules and name", RulesDialog),
         ("game", GameScreen),
         ("map", MapView),
+        ("the deck's question", DeckPanel),
         ("while you waited", WaitedPanel),
         ("table mode", TableScreen),
         ("shot", ShotScreen),

@@ -38,6 +38,7 @@ from apcombat.tui.screens.blast import BlastScreen, under_the_template
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.table_picks import PICK_BINDINGS, TablePicks
+from apcombat.tui.widgets.deck_panel import DeckPanel
 from apcombat.tui.widgets.event_log import EventLog
 
 
@@ -47,7 +48,10 @@ class TableScreen(TablePicks, GameScreen):
     COMMAND_EXAMPLE = "e.g. move ana 120, shoot ana raider at 850 (cm) — Enter plays, Esc closes"
     BINDINGS = [Binding("T", "table_throw", "Throw", show=False, id="table.throw"), *PICK_BINDINGS]
 
+    DECK_IN_PLACE_OF = ("#table-actions", "#unit")
+
     def battlefield(self) -> ComposeResult:
+        yield DeckPanel(id="deck")  # R18.5.1: the deck's question, where the actions are (nobody acts yet)
         with VerticalScroll(id="table-actions"):
             yield Static("", id="table-text")
 

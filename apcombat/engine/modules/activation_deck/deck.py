@@ -327,8 +327,14 @@ def deck_summary(state: Encounter) -> str | None:
     if deck.choosing:
         asked = side_asked(state)
         who = f"{state.side(asked).name} chooses" if asked else "choosing"
-        held = ", ".join(f"{state.unit(unit).name}" for _, unit in deck.held)
+        held = ", ".join(_card(state, unit) for _, unit in deck.held)
         return f"Deck: {sides}; {who} a card" + (f" (held: {held})" if held else "")
-    held = ", ".join(f"{state.unit(unit).name}{'' if unit in deck.to_play else ' ✓'}" for _, unit in deck.held)
+    held = ", ".join(f"{_card(state, unit)}{'' if unit in deck.to_play else ' ✓'}" for _, unit in deck.held)
     left = deck.cards_left
     return f"Deck: {sides}; held {held}; {left} card{'s' if left != 1 else ''} left"
+
+
+def _card(state: Encounter, unit_id: str) -> str:
+    """A held card by its character's name; in a side's view (R21.8.4) one it does not see is "one out of sight"
+    (R21.8.1: its draws are only "out of sight" too)."""
+    return next((unit.name for unit in state.units if unit.id == unit_id), "one out of sight")

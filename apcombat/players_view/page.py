@@ -4,13 +4,13 @@ and the page around it, with its CSS and the few lines of script that keep it fo
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from apcombat.engine import Event, belt_known, conditions_of, deck_summary, unit_marks
-from apcombat.model import Encounter, HpShown, Unit
+from apcombat.model import Encounter, Unit
 from apcombat.model.side_colours import SIDE_COLOURS, colour_place
 from apcombat.players_view.hp import hp_shown
+from apcombat.players_view.shown import beside_shown, players_log, status_shown
 
 LOG_LINES = 40
 """How many of the log's last lines the page shows, the newest first."""
@@ -25,19 +25,6 @@ PAGE_COLOURS = {
 }
 """Each side colour's shade on the page's dark background (`model.side_colours`: the one a side names, else
 by its place, as the app's map and turn order colour it)."""
-
-SECRET_KINDS = frozenset({"gm"})
-"""Log lines the players never see: the game master's (typed-in dice, forced results, modifiers, HP changes
-and the players' view setting itself), and their undoing and redoing."""
-
-_HP_FIGURES = (
-    re.compile(r" ?\(\d+ -> \d+ HP\)"),  # "11 damage (33 -> 22 HP)"
-    re.compile(r",? \d+ -> \d+ HP"),  # "5 damage, 20 -> 15 HP"
-    re.compile(r" ?\(\d+ HP\)"),  # "missed — no damage (22 HP)"
-    re.compile(r" at \d+ HP"),  # "Rex at 6 HP"
-    re.compile(r"\b\d+ HP\b"),  # anything else, an AI's reason included
-)
-"""HP figures in log lines, taken out while any side's HP is not shown exactly."""
 
 
 def fight_html(
@@ -118,12 +105,19 @@ def _unit_row(state: Encounter, unit: Unit, viewing: str | None = None) -> str:
         f'<span style="color:{colour}">{unit_marks(state).get(unit.id, "")} {_text(unit.name)}</span>',  # as on the map
         _text(side.name),
         _text(hp_shown(unit, side.hp_shown)),
-        _text(state.status(unit).value),
+        _text(status_shown(state, unit, viewing)),
         # R12.2: out of the fight, conditions no longer count; R22.1.2: the thrown weapons left
-        _text(", ".join([] if unit.down else [*conditions_of(unit), *_belt(state, unit, viewing)])),
+        _text(", ".join(_beside(state, unit, viewing))),
     ]
     row_class = f' class="{" ".join(classes)}"' if classes else ""
     return f"<tr{row_class}>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+
+
+def _beside(state: Encounter, unit: Unit, viewing: str | None) -> list[str]:
+    """A unit's conditions and thrown weapons, unless the game master hides them (`gm show statuses off`)."""
+    if unit.down or not beside_shown(state, unit, viewing):
+        return []
+    return [*conditions_of(unit), *_belt(state, unit, viewing)]
 
 
 def _belt(state: Encounter, unit: Unit, viewing: str | None) -> list[str]:
@@ -139,20 +133,6 @@ def _log_html(state: Encounter, log: Sequence[Event] | None) -> str:
     lines = list(players_log(state, log))[-LOG_LINES:]
     items = "\n".join(f"<li>{_text(line)}</li>" for line in reversed(lines))
     return f'<h2>Log</h2>\n<ol class="log" reversed>\n{items}\n</ol>'
-
-
-def players_log(state: Encounter, log: Iterable[Event]) -> Iterable[str]:
-    """The log as the players see it: without the game master's lines, and without HP figures while any
-    side's HP is not shown exactly (a line like "11 damage (33 -> 22 HP)" would tell what the setting hides)."""
-    exact = all(side.hp_shown is HpShown.EXACT for side in state.sides)
-    for event in log:
-        if event.kind in SECRET_KINDS or str(event.data.get("command", "")).startswith("gm "):
-            continue  # a game master's line, or its undo or redo
-        text = event.text
-        if not exact:
-            for figure in _HP_FIGURES:
-                text = figure.sub("", text)
-        yield text
 
 
 def _text(value: str) -> str:

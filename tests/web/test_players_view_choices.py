@@ -48,9 +48,7 @@ def test_the_ais_reasons_are_shown_only_when_the_game_master_chooses(save, serve
     assert reason not in shown(served)
 
 
-def test_undone_redone_and_back_lines_never_show_and_the_page_never_depends_on_when_it_asked(
-    save, served, monkeypatch
-):
+def test_undone_redone_and_back_lines_never_show_and_the_page_never_depends_on_when_it_asked(save, served, monkeypatch):
     monkeypatch.chdir(save.parent)  # the page names its file, here without the test's name
     steps = [
         "pose raider_1 crouched",
@@ -79,13 +77,13 @@ def test_undone_redone_and_back_lines_never_show_and_the_page_never_depends_on_w
 def test_a_hidden_hp_enemys_statuses_are_shown_only_when_the_game_master_chooses(save, served):
     play(save, "gm show raiders hidden", "react raider_1")  # Raider Jed watches; Raider Moss burns (R6.2)
     page = shown(served)
-    assert "Raider Jed</span></td><td>Raiders passing through</td><td></td><td></td><td></td>" in page
-    assert "Raider Moss</span></td><td>Raiders passing through</td><td></td><td></td><td></td>" in page
+    assert "Raider Jed</span></th><td>Raiders passing through</td><td></td><td></td><td></td>" in page
+    assert "Raider Moss</span></th><td>Raiders passing through</td><td></td><td></td><td></td>" in page
     assert "watching" not in page and "burning" not in page
-    assert "Drifter</span></td><td>The Dusty Mug&#x27;s regulars</td><td>30/30 HP</td><td>acted</td>" in page
+    assert "Drifter</span></th><td>The Dusty Mug&#x27;s regulars</td><td>30/30 HP</td><td>acted</td>" in page
     play(save, "gm show statuses on")
     page = shown(served)
-    assert "Raider Jed</span></td><td>Raiders passing through</td><td></td><td>watching</td>" in page
+    assert "Raider Jed</span></th><td>Raiders passing through</td><td></td><td>watching</td>" in page
     assert "<td>burning 2</td>" in page
     play(save, "gm show statuses off", "gm show raiders words")  # its HP shown: what stands beside it too
     assert "<td>watching</td>" in shown(served) and "<td>burning 2</td>" in shown(served)
@@ -93,7 +91,7 @@ def test_a_hidden_hp_enemys_statuses_are_shown_only_when_the_game_master_chooses
 
 def test_a_hidden_hp_enemy_out_of_the_fight_is_shown_so(save, served):
     play(save, "gm show raiders hidden", "gm hp raider_1 -8")  # the table sees a body on the floor
-    assert "Raider Jed</span></td><td>Raiders passing through</td><td></td><td>down</td>" in shown(served)
+    assert "Raider Jed</span></th><td>Raiders passing through</td><td></td><td>down</td>" in shown(served)
 
 
 def test_under_the_fog_an_enemys_watch_is_never_shown_whatever_the_choice(tmp_path):

@@ -69,8 +69,8 @@ def test_the_gm_menu_lists_what_the_players_see_and_turns_each_switch_over(run_u
         labels = [str(option.prompt) for option in menu.query_one(OptionList).options]
         assert labels == [
             *(f"HP of {side.name}: exact" for side in ui.state.sides),
-            "The AI's reasons (… plan worth +10.3 HP): not shown — show",
-            "Statuses of enemies whose HP is hidden (watching, burning …): not shown — show",
+            "The AI's reasons: off — Enter turns on",
+            "Hidden-HP enemies' statuses: off — Enter turns on",
         ]
         await pick(ui, "switch:reasons")
         await ui.wait_for_screen(GameScreen)
@@ -80,7 +80,7 @@ def test_the_gm_menu_lists_what_the_players_see_and_turns_each_switch_over(run_u
         await ui.press("g")
         await pick(ui, "show")
         menu = await ui.wait_for_screen(ChoiceScreen)
-        assert "The AI's reasons (… plan worth +10.3 HP): shown — hide" in [
+        assert "The AI's reasons: on — Enter turns off" in [
             str(option.prompt) for option in menu.query_one(OptionList).options
         ]
         await pick(ui, "switch:statuses")

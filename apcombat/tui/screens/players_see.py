@@ -14,17 +14,14 @@ from apcombat.tui.screens.dialogs import ChoiceScreen
 if TYPE_CHECKING:
     from apcombat.tui.screens.gm import GmTable
 
-SWITCH_LABELS = {
-    "reasons": "The AI's reasons (… plan worth +10.3 HP)",
-    "statuses": "Statuses of enemies whose HP is hidden (watching, burning …)",
-}
+SWITCH_LABELS = {"reasons": "The AI's reasons", "statuses": "Hidden-HP enemies' statuses"}
 """The two switches as the menu names them; a switch's option id is `switch:NAME` (a side may be called
 reasons)."""
 
 _WAYS = [
     ("exact", "exact: 18/31 HP"),
     ("words", "words: unhurt, hurt, badly hurt ..."),
-    ("hidden", "hidden: nothing about its HP (nor its status, unless shown)"),
+    ("hidden", "hidden: nothing about its HP"),
 ]
 
 
@@ -35,7 +32,7 @@ def ask_players_see(screen: GmTable) -> None:
     shown = state.players_shown
     for name, label in SWITCH_LABELS.items():
         on = getattr(shown, name)
-        options.append((f"switch:{name}", f"{label}: {'shown' if on else 'not shown'} — {'hide' if on else 'show'}"))
+        options.append((f"switch:{name}", f"{label}: {'on' if on else 'off'} — Enter turns {'off' if on else 'on'}"))
 
     def chosen(choice: str | None) -> None:
         if not choice:

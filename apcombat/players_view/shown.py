@@ -26,7 +26,7 @@ _HP_FIGURES = (
     re.compile(r",? \d+ -> \d+ HP"),  # "5 damage, 20 -> 15 HP"
     re.compile(r" ?\(\d+ HP\)"),  # "missed — no damage (22 HP)"
     re.compile(r" at \d+ HP"),  # "Rex at 6 HP"
-    re.compile(r"\b\d+ HP\b"),  # anything else, an AI's reason included
+    re.compile(r"(?<![\d.])\d+ HP\b"),  # anything else, an AI's reason included (not its plan's +10.3 HP)
 )
 """HP figures in log lines, taken out while any side's HP is not shown exactly."""
 

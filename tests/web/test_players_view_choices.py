@@ -48,6 +48,17 @@ def test_the_ais_reasons_are_shown_only_when_the_game_master_chooses(save, serve
     assert reason not in shown(served)
 
 
+def test_an_ais_reason_shown_while_hp_is_in_words_keeps_its_plans_worth_and_loses_hp_figures(save, served):
+    reason = "Raider Jed shoots Drifter at 30 HP; 15.0 damage expected (plan worth +10.3 HP)"
+    game = load_game(save)
+    game.play("end", reason=reason)  # as the app plays a line an AI chose
+    game.play_all(["gm show reasons on", "gm show regulars words"])
+    save_game(game, save)
+    assert "AI (Raider Jed) end: Raider Jed shoots Drifter; 15.0 damage expected (plan worth +10.3 HP)</li>" in (
+        shown(served)
+    )
+
+
 def test_undone_redone_and_back_lines_never_show_and_the_page_never_depends_on_when_it_asked(save, served, monkeypatch):
     monkeypatch.chdir(save.parent)  # the page names its file, here without the test's name
     steps = [

@@ -12,6 +12,7 @@ game masters all drive the engine with these.
     gm spot WATCHER MOVER  (table mode: MOVER came into WATCHER's watch, R16.2)
     gm hp WHO +N|-N   gm condition WHO burning|exhaustion|unconscious|head N|off [PENALTY]   gm order WHO PLACE
     gm show SIDE exact|words|hidden  (how the players' view shows the side's HP)
+    gm show reasons|statuses on|off  (whether the players' view shows the AI's reasons, hidden-HP enemies' statuses)
     table mode (no map): move WHO Ncm [run|crouched|prone|climb]   turn WHO DEGREES   jump WHO Ncm
 
 Every word's class, parser, formatter and usage is one entry of the grammar table (`engine.grammar`); this
@@ -38,6 +39,7 @@ from apcombat.engine.gm_commands import (
     GmRemove,
     GmSet,
     GmShow,
+    GmShowSwitch,
     GmSnapshot,
     GmSpot,
 )
@@ -89,6 +91,7 @@ __all__ = [
     "GmRemove",
     "GmSet",
     "GmShow",
+    "GmShowSwitch",
     "GmSnapshot",
     "GmSpot",
     "Jump",

@@ -27,6 +27,7 @@ from apcombat.engine.commands import (
     GmRemove,
     GmSet,
     GmShow,
+    GmShowSwitch,
     GmSnapshot,
     GmSpot,
     parse_cell,
@@ -37,6 +38,7 @@ from apcombat.engine.gm_thrown import thrown_setter
 from apcombat.engine.notes import gm_note
 from apcombat.engine.numbers import WrongInput, shown_word, whole_number
 from apcombat.engine.reactions import perception_test
+from apcombat.engine.shown_to_players import gm_show, gm_show_switch
 from apcombat.engine.snapshots import gm_back, gm_snapshot
 from apcombat.engine.table_throw import gm_blast
 from apcombat.engine.upkeep import out_of_the_fight
@@ -49,7 +51,6 @@ from apcombat.model import (
     Encounter,
     Exhaustion,
     Facing,
-    HpShown,
     Pose,
     Unit,
     limits,
@@ -269,22 +270,6 @@ def gm_order(state: Encounter, command: GmOrder, dice: DiceSource, events: list[
     return attrs.evolve(state, order=tuple(order))
 
 
-def gm_show(state: Encounter, command: GmShow, dice: DiceSource, events: list[Event]) -> Encounter:
-    """How the players' view (`apcombat serve --watch`) shows a side's HP: exact, wound words or hidden."""
-    try:
-        side = state.side(command.side)
-    except KeyError:
-        known = ", ".join(side.id for side in state.sides)
-        raise CommandError(f"no side {shown_word(command.side)}: the sides are {known}") from None
-    text = f"game master: the players' view shows the HP of {side.name} {_SHOWN_AS[command.shown]}"
-    events.append(Event("gm", text, {"hp_shown": command.shown.value, "side": side.id}))
-    sides = tuple(attrs.evolve(s, hp_shown=command.shown) if s.id == side.id else s for s in state.sides)
-    return attrs.evolve(state, sides=sides)
-
-
-_SHOWN_AS = {HpShown.EXACT: "exactly", HpShown.WORDS: "as wound words", HpShown.HIDDEN: "not at all"}
-
-
 _YES = ("true", "yes", "1", "on")
 _NO = ("false", "no", "0", "off")
 
@@ -406,6 +391,7 @@ GM_HANDLERS: dict[type, Callable[..., Any]] = {
     GmCondition: gm_condition,
     GmOrder: gm_order,
     GmShow: gm_show,
+    GmShowSwitch: gm_show_switch,
     GmBlast: gm_blast,
     GmSnapshot: gm_snapshot,
     GmBack: gm_back,

@@ -1,6 +1,6 @@
 """The game master's words of the core rules (`gm WORD ...`): dice, set, bonus, mod, force, spot, hp, condition,
-order, show, snapshot, back, note, add and remove — each command's class, parser (the words after `gm
-WORD`) and formatter (the whole line)."""
+order, show (a side's HP, or a switch of the players' view), snapshot, back, note, add and remove — each
+command's class, parser (the words after `gm WORD`) and formatter (the whole line)."""
 
 from __future__ import annotations
 
@@ -101,6 +101,19 @@ class GmShow(Command):
 
     side: str
     shown: HpShown
+
+
+SWITCHES = ("reasons", "statuses")
+"""What the players' view shows beyond HP, each on or off (`Encounter.players_shown`): the AI's reasons, and
+the statuses of enemies whose HP it hides."""
+
+
+@attrs.frozen
+class GmShowSwitch(Command):
+    """Whether the players' view shows `switch` (one of SWITCHES) from now on."""
+
+    switch: str
+    on: bool
 
 
 @attrs.frozen
@@ -315,13 +328,28 @@ def _order(args: list[str]) -> GmOrder:
     return GmOrder(unit=unit, place=place)
 
 
-def _show(args: list[str]) -> GmShow:
-    need(args, 1, "the side")
-    side = args.pop(0).lower()
+def _show(args: list[str]) -> GmShow | GmShowSwitch:
+    need(args, 1, "the side, or reasons or statuses")
+    what = args.pop(0).lower()
+    ways = [way.value for way in HpShown]
+    if what in SWITCHES and not (args and args[0].lower() in ways):  # a side may be called reasons
+        need(args, 1, "on or off")
+        word = args.pop(0).lower()
+        no_more(args)
+        if word not in ("on", "off"):
+            raise CommandError(f"{shown_word(word)}: gm show {what} takes on or off")
+        return GmShowSwitch(switch=what, on=word == "on")
     need(args, 1, "how its HP is shown: exact, words or hidden")
     word = args.pop(0).lower()
     no_more(args)
-    return GmShow(side=side, shown=named(HpShown, word, word, ": a side's HP is shown exact, words or hidden"))
+    if word in ("on", "off"):
+        raise CommandError(
+            f"{shown_word(what)}: only reasons and statuses are turned on or off; a side's HP is exact, words or hidden"
+        )
+    return GmShow(side=what, shown=named(HpShown, word, word, ": a side's HP is shown exact, words or hidden"))
+
+
+_SHOW_USAGE = "gm show SIDE exact|words|hidden, or gm show reasons|statuses on|off"
 
 
 GM_FORMS: tuple[Form[Any], ...] = (
@@ -334,7 +362,9 @@ GM_FORMS: tuple[Form[Any], ...] = (
     Form("hp", GmHp, _hp, lambda c: line_of("gm hp", c.unit, f"{c.change:+d}"), "gm hp WHO +N|-N"),
     Form("condition", GmCondition, _condition, _format_condition, "gm condition WHO NAME N|off [PENALTY]"),
     Form("order", GmOrder, _order, lambda c: line_of("gm order", c.unit, str(c.place)), "gm order WHO PLACE"),
-    Form("show", GmShow, _show, lambda c: line_of("gm show", c.side, c.shown.value), "gm show SIDE exact|words|hidden"),
+    Form("show", GmShow, _show, lambda c: line_of("gm show", c.side, c.shown.value), _SHOW_USAGE),
+    # One word, two classes: the parser tells them apart by the last word (on|off, or how HP is shown).
+    Form("show", GmShowSwitch, _show, lambda c: line_of("gm show", c.switch, "on" if c.on else "off"), _SHOW_USAGE),
     Form(
         "snapshot",
         GmSnapshot,

@@ -4,7 +4,8 @@ formatter and its usage — the one place a line is read (`parse_command`) or wr
 The table is the core rules' forms followed by the optional modules' (R18): each module's part declares its
 words (`engine.part.CommandForm`), and installing the parts (`engine.part.install`) adds them here through
 `use_module_commands` — a module adds words without touching this file.
-A game-master line is `gm WORD ...`: its word is looked up in the second table, `GM_FORMS`.
+A game-master line is `gm WORD ...`: its word is looked up in the second table, `GM_FORMS`, where one word may
+have two entries, one per class its parser makes (`gm show`), with the same parser and usage.
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ def _gm(args: list[str]) -> Command:
     what = args.pop(0).lower()
     form = _GM_BY_WORD.get(what)
     if form is None:
-        words = [form.word for form in GM_FORMS]
+        words = list(dict.fromkeys(form.word for form in GM_FORMS))  # `show` makes two classes
         raise CommandError(f"{shown_word(what)} is not a game-master command: {', '.join(words[:-1])} or {words[-1]}")
     command: Command = form.parse(args)
     return command

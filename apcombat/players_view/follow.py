@@ -42,6 +42,7 @@ class FollowedSave:
         self._seen: tuple[int, int, int] | None = None
         self._view = View.of("")
         self._game: Game | None = None  # the history played again, for its log
+        self._played: list[list[Event]] = []  # the events of each command of its history
 
     def view(self) -> View:
         """The fight as the file holds it now, read again only when the file changed."""
@@ -78,27 +79,30 @@ class FollowedSave:
 
     def _log(self, save: SaveFile) -> list[Event] | None:
         """The save's log, rebuilt by playing its history again: from where the last one stopped when the new
-        history goes on from it, undoing back when the game master undid, else from the start. None when the
-        history was played under other rules or does not replay."""
+        history goes on from it, undoing back when the game master undid, else from the start. Only the events of
+        the commands the history holds now: a command undone leaves no line, nor does its undoing, so the page
+        never depends on when it last asked. None when the history was played under other rules or does not
+        replay."""
         if save.rules_version != RULES_VERSION:
             return None
         try:
-            game = self._game_for(save)
+            self._follow(save)
         except (CommandError, DiceError):
             self._game = None
             return None
-        self._game = game
-        return game.log
+        return [event for events in self._played for event in events]
 
-    def _game_for(self, save: SaveFile) -> Game:
+    def _follow(self, save: SaveFile) -> None:
         history = list(save.history)
         game = self._game
         if game is None or (game.start, game.seed) != (save.start, save.seed):
-            return Game.replay(save.start, save.seed, history)
+            game, self._played = Game(save.start, save.seed), []
+        self._game = None  # until it has followed the whole history
         played = len(game.history)
         while game.history != history[:played]:  # undone in the app: undo here too (it ends at no history)
             game.undo()
+            self._played.pop()
             played = len(game.history)
         for entry in history[played:]:
-            game.play_again(entry)
-        return game
+            self._played.append(game.play_again(entry))
+        self._game = game

@@ -4,13 +4,13 @@ and the page around it, with its CSS and the few lines of script that keep it fo
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from apcombat.engine import Event, belt_known, conditions_of, deck_summary, unit_marks
-from apcombat.model import Encounter, HpShown, Unit
+from apcombat.model import Encounter, Unit
 from apcombat.model.side_colours import SIDE_COLOURS, colour_place
 from apcombat.players_view.hp import hp_shown
+from apcombat.players_view.shown import beside_shown, players_log, status_shown
 
 LOG_LINES = 40
 """How many of the log's last lines the page shows, the newest first."""
@@ -26,19 +26,6 @@ PAGE_COLOURS = {
 """Each side colour's shade on the page's dark background (`model.side_colours`: the one a side names, else
 by its place, as the app's map and turn order colour it)."""
 
-SECRET_KINDS = frozenset({"gm"})
-"""Log lines the players never see: the game master's (typed-in dice, forced results, modifiers, HP changes
-and the players' view setting itself), and their undoing and redoing."""
-
-_HP_FIGURES = (
-    re.compile(r" ?\(\d+ -> \d+ HP\)"),  # "11 damage (33 -> 22 HP)"
-    re.compile(r",? \d+ -> \d+ HP"),  # "5 damage, 20 -> 15 HP"
-    re.compile(r" ?\(\d+ HP\)"),  # "missed — no damage (22 HP)"
-    re.compile(r" at \d+ HP"),  # "Rex at 6 HP"
-    re.compile(r"\b\d+ HP\b"),  # anything else, an AI's reason included
-)
-"""HP figures in log lines, taken out while any side's HP is not shown exactly."""
-
 
 def fight_html(
     state: Encounter, log: Sequence[Event] | None, file: str | None = None, viewing: str | None = None
@@ -52,7 +39,8 @@ def fight_html(
             f"<h1>{_text(state.name)}</h1>",
             *([f'<p class="file">Shown from {_text(file)}</p>'] if file else []),
             *([f'<p class="file">As {_text(state.side(viewing).name)} see it</p>'] if viewing else []),
-            f'<p class="round">{_text(_round_line(state, viewing is not None))}</p>',
+            # The live region says this line again when it changes (the page's script: _PAGE).
+            f'<p class="round" data-announce="turn">{_text(_round_line(state, viewing is not None))}</p>',
             _order_table(state, viewing),
             _log_html(state, log),
         ]
@@ -64,14 +52,18 @@ def message_html(title: str, message: str) -> str:
     return f'<h1>{_text(title)}</h1>\n<p class="message">{_text(message)}</p>'
 
 
-def page_html(fragment: str, version: str, poll_ms: int = 400) -> str:
+def page_html(fragment: str, version: str, poll_ms: int = 400, refresh_s: int = 5) -> str:
     """The whole page around a fragment: inline CSS, and a script that asks this server for the fight every
-    `poll_ms` milliseconds and swaps it in when its `version` changed. Nothing comes from other hosts."""
+    `poll_ms` milliseconds and swaps it in when its `version` changed, then puts in the live region (one
+    element, aria-live polite) only what changed of the turn's line and the newest log line, for a screen
+    reader to say. Without JavaScript the page reloads itself every `refresh_s` seconds. Nothing comes from
+    other hosts."""
     return _PAGE.format(
         css=_CSS,
         fragment=fragment,
         version=_text(version),
         poll_ms=poll_ms,
+        refresh_s=refresh_s,
     )
 
 
@@ -100,10 +92,17 @@ def _order_table(state: Encounter, viewing: str | None = None) -> str:
     rows += "".join(
         "\n" + _unit_row(state, unit, viewing) for unit in state.units if state.order and unit.id not in order
     )
+    headers = "".join(f'<th scope="col">{header}</th>' for header in _HEADERS)
     return (
-        '<table class="order">\n<thead><tr><th></th><th>Init</th><th>Who</th><th>Side</th><th>HP</th>'
-        f"<th>Status</th><th>Conditions</th></tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
+        f'<h2>Turn order</h2>\n<table class="order">\n<caption class="visually-hidden">{_CAPTION}</caption>\n'
+        f"<thead><tr>{headers}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
     )
+
+
+_HEADERS = ('<span class="visually-hidden">Acting</span>', "Init", "Who", "Side", "HP", "Status", "Conditions")
+_CAPTION = "Who acts in what order, the one acting now marked, with each one's side, HP, status and conditions"
+_ACTING = '<span aria-hidden="true">▶</span><span class="visually-hidden">acts now</span>'
+"""The acting unit's mark: an arrow to see, words to hear (a screen reader would read the arrow's name)."""
 
 
 def _unit_row(state: Encounter, unit: Unit, viewing: str | None = None) -> str:
@@ -113,17 +112,26 @@ def _unit_row(state: Encounter, unit: Unit, viewing: str | None = None) -> str:
         classes.append("down")
     colour = PAGE_COLOURS[SIDE_COLOURS[colour_place(state.sides, side.id)]]
     cells = [
-        "▶" if unit.id == state.active else "",
+        _ACTING if unit.id == state.active else "",
         "" if unit.initiative is None else str(unit.initiative),
         f'<span style="color:{colour}">{unit_marks(state).get(unit.id, "")} {_text(unit.name)}</span>',  # as on the map
         _text(side.name),
         _text(hp_shown(unit, side.hp_shown)),
-        _text(state.status(unit).value),
+        _text(status_shown(state, unit, viewing)),
         # R12.2: out of the fight, conditions no longer count; R22.1.2: the thrown weapons left
-        _text(", ".join([] if unit.down else [*conditions_of(unit), *_belt(state, unit, viewing)])),
+        _text(", ".join(_beside(state, unit, viewing))),
     ]
     row_class = f' class="{" ".join(classes)}"' if classes else ""
-    return f"<tr{row_class}>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+    acting, initiative, who, *rest = cells  # the name heads its row: a screen reader says whose HP a cell is
+    data = "".join(f"<td>{cell}</td>" for cell in rest)
+    return f'<tr{row_class}><td>{acting}</td><td>{initiative}</td><th scope="row">{who}</th>{data}</tr>'
+
+
+def _beside(state: Encounter, unit: Unit, viewing: str | None) -> list[str]:
+    """A unit's conditions and thrown weapons, unless the game master hides them (`gm show statuses off`)."""
+    if unit.down or not beside_shown(state, unit, viewing):
+        return []
+    return [*conditions_of(unit), *_belt(state, unit, viewing)]
 
 
 def _belt(state: Encounter, unit: Unit, viewing: str | None) -> list[str]:
@@ -136,23 +144,12 @@ def _log_html(state: Encounter, log: Sequence[Event] | None) -> str:
     if log is None:
         why = "The log of this save cannot be rebuilt: its history was played under other rules."
         return f'<h2>Log</h2>\n<p class="message">{why}</p>'
-    lines = list(players_log(state, log))[-LOG_LINES:]
-    items = "\n".join(f"<li>{_text(line)}</li>" for line in reversed(lines))
+    every = list(players_log(state, log))
+    lines = every[-LOG_LINES:]
+    # The newest line, which the live region says when a new one comes: `data-line` counts the lines so far.
+    newest = f' data-announce="event" data-line="{len(every)}"'
+    items = "\n".join(f"<li{newest if not at else ''}>{_text(line)}</li>" for at, line in enumerate(reversed(lines)))
     return f'<h2>Log</h2>\n<ol class="log" reversed>\n{items}\n</ol>'
-
-
-def players_log(state: Encounter, log: Iterable[Event]) -> Iterable[str]:
-    """The log as the players see it: without the game master's lines, and without HP figures while any
-    side's HP is not shown exactly (a line like "11 damage (33 -> 22 HP)" would tell what the setting hides)."""
-    exact = all(side.hp_shown is HpShown.EXACT for side in state.sides)
-    for event in log:
-        if event.kind in SECRET_KINDS or str(event.data.get("command", "")).startswith("gm "):
-            continue  # a game master's line, or its undo or redo
-        text = event.text
-        if not exact:
-            for figure in _HP_FIGURES:
-                text = figure.sub("", text)
-        yield text
 
 
 def _text(value: str) -> str:
@@ -174,6 +171,9 @@ tr.down span { color: #777 !important; }
 ol.log { padding-left: 2.5em; color: #ccc; }
 ol.log li:first-child { color: #fff; }
 .message { color: #ffd75f; }
+table.order tbody th { text-align: left; color: inherit; font-weight: inherit; padding: 0.25em 0.8em 0.25em 0; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+  white-space: nowrap; }
 body.lost .round::after { content: "  (the program stopped answering)"; color: #ff6b6b; }
 """
 
@@ -184,15 +184,32 @@ _PAGE = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>apcombat: the players' view</title>
 <link rel="icon" href="data:,">
+<noscript><meta http-equiv="refresh" content="{refresh_s}"></noscript>
 <style>{css}</style>
 </head>
 <body>
+<noscript><p class="file">Without JavaScript this page reloads itself every {refresh_s} seconds.</p></noscript>
 <main id="fight" data-version="{version}">
 {fragment}
 </main>
+<div id="announce" class="visually-hidden" aria-live="polite"></div>
 <script>
 (function () {{
   const fight = document.getElementById("fight");
+  const announce = document.getElementById("announce");
+  function part(name) {{
+    const found = fight.querySelector("[data-announce=" + name + "]");
+    return found ? {{text: found.textContent.trim(), line: Number(found.dataset.line || 0)}} : {{text: "", line: 0}};
+  }}
+  let turn = part("turn"), event = part("event");
+  function tell() {{
+    const newTurn = part("turn"), newEvent = part("event"), said = [];
+    if (newTurn.text !== turn.text && newTurn.text) said.push(newTurn.text);
+    if (newEvent.line > event.line && newEvent.text) said.push(newEvent.text);
+    turn = newTurn;
+    event = newEvent;
+    if (said.length) announce.textContent = said.join(". ");
+  }}
   async function follow() {{
     try {{
       const answer = await fetch("fight?since=" + encodeURIComponent(fight.dataset.version), {{cache: "no-store"}});
@@ -200,6 +217,7 @@ _PAGE = """<!DOCTYPE html>
         const shown = await answer.json();
         fight.innerHTML = shown.html;
         fight.dataset.version = shown.version;
+        tell();
       }}
       document.body.classList.remove("lost");
     }} catch (error) {{

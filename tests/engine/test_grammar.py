@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import apcombat.engine as m  # the modules' command classes, as the engine's public face exports them
 from apcombat.engine import commands as c
 from apcombat.engine.commands import FORMS, GM_FORMS, format_command, parse_command
-from apcombat.engine.gm_commands import CONDITION_AMOUNT
+from apcombat.engine.gm_commands import CONDITION_AMOUNT, SWITCHES
 from apcombat.model import BlastBand, BodyLocation, Facing, FromCover, HpShown, Pose
 
 IDS = st.from_regex(r"[a-z][a-z0-9_\-]{0,7}", fullmatch=True)
@@ -116,6 +116,7 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     c.GmCondition: _condition(),
     c.GmOrder: st.builds(c.GmOrder, IDS, st.integers(1, 1000)),
     c.GmShow: st.builds(c.GmShow, IDS, st.sampled_from(HpShown)),
+    c.GmShowSwitch: st.builds(c.GmShowSwitch, st.sampled_from(SWITCHES), st.booleans()),
     c.GmSnapshot: st.builds(c.GmSnapshot, IDS),
     c.GmBack: st.builds(c.GmBack, IDS),
     c.GmNote: st.builds(c.GmNote, IDS, st.text(st.characters(blacklist_characters="#", blacklist_categories=("Cs",)))),

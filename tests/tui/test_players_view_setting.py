@@ -58,3 +58,37 @@ def test_the_app_autosaves_after_every_command(run_ui, tmp_path):
         assert saved(ui) == ui.state
 
     run_ui(script)
+
+
+def test_the_gm_menu_lists_what_the_players_see_and_turns_each_switch_over(run_ui, tmp_path):
+    async def script(ui):
+        await ui.press("s")
+        await ui.press("g")
+        await pick(ui, "show")
+        menu = await ui.wait_for_screen(ChoiceScreen)
+        labels = [str(option.prompt) for option in menu.query_one(OptionList).options]
+        assert labels == [
+            *(f"HP of {side.name}: exact" for side in ui.state.sides),
+            "The AI's reasons: off — Enter turns on",
+            "Hidden-HP enemies' statuses: off — Enter turns on",
+        ]
+        await pick(ui, "switch:reasons")
+        await ui.wait_for_screen(GameScreen)
+        await ui.settle()
+        assert ui.state.players_shown.reasons and ui.game.session.game.history[-1].line == "gm show reasons on"
+        assert "game master: the players' view shows the AI's reasons" in ui.log_text()
+        await ui.press("g")
+        await pick(ui, "show")
+        menu = await ui.wait_for_screen(ChoiceScreen)
+        assert "The AI's reasons: on — Enter turns off" in [
+            str(option.prompt) for option in menu.query_one(OptionList).options
+        ]
+        await pick(ui, "switch:statuses")
+        await ui.wait_for_screen(GameScreen)
+        await ui.settle()
+        assert ui.game.session.game.history[-1].line == "gm show statuses on"
+        await ui.press("ctrl+z")  # undone like any command
+        await ui.settle()
+        assert ui.state.players_shown.reasons and not ui.state.players_shown.statuses
+
+    run_ui(script)

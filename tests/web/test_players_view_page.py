@@ -48,7 +48,8 @@ def test_the_page_shows_the_turn_order_conditions_and_who_acts(save):
     names = ["Drifter", "Barkeep", "Raider Jed", "Sue", "Rocco", "Raider Moss"]  # the initiative order
     assert [page.index(f" {name}<") for name in names] == sorted(page.index(f" {name}<") for name in names)
     assert ">D3 Drifter<" in page and ">R1 Raider Jed<" in page  # each unit's mark, as the map shows it
-    assert '<tr class="acting"><td>▶</td><td>19</td>' in page
+    acting = '<span aria-hidden="true">▶</span><span class="visually-hidden">acts now</span>'
+    assert f'<tr class="acting"><td>{acting}</td><td>19</td>' in page
     assert "<td>burning 2</td>" in page  # R6.2: the burns to come
 
 
@@ -59,9 +60,9 @@ def test_the_page_shows_the_turn_order_conditions_and_who_acts(save):
 def test_each_sides_hp_is_shown_as_the_game_master_chose(save, setting, jed, moss):
     play(save, f"gm show raiders {setting}")
     page = fight(save)
-    assert f"Raider Jed</span></td><td>Raiders passing through</td><td>{jed}</td>" in page
-    assert f"Raider Moss</span></td><td>Raiders passing through</td><td>{moss}</td>" in page
-    assert "Rocco</span></td><td>The Dusty Mug&#x27;s regulars</td><td>37/37 HP</td>" in page
+    assert f"Raider Jed</span></th><td>Raiders passing through</td><td>{jed}</td>" in page
+    assert f"Raider Moss</span></th><td>Raiders passing through</td><td>{moss}</td>" in page
+    assert "Rocco</span></th><td>The Dusty Mug&#x27;s regulars</td><td>37/37 HP</td>" in page
 
 
 def test_wound_words_go_from_unhurt_to_down():

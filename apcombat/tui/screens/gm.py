@@ -1,7 +1,7 @@
 """The game master's tools in the app: dice mode, edit a unit, quick HP, conditions, the initiative order, a
 snapshot of the fight's place and going back to one, a modifier for the next test, forcing a hit or a miss,
-typed-in dice, initiative bonuses, how the players' view shows each side's HP, who rolled what, exporting the
-log, a note on a unit. Each change is a `gm` command, logged."""
+typed-in dice, initiative bonuses, what the players' view shows (players_see.py), who rolled what, exporting the
+log, a note on a unit, bringing in and removing units. Each change is a `gm` command, logged."""
 
 from __future__ import annotations
 
@@ -16,11 +16,12 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from apcombat.engine import CONDITIONS, Command, Event, GmBack, GmFire, GmForce, GmShow, fires_on, typed_line
-from apcombat.model import Cell, Encounter, HpShown, Unit
+from apcombat.engine import CONDITIONS, Command, Event, GmBack, GmFire, GmForce, fires_on, typed_line
+from apcombat.model import Cell, Encounter, Unit
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.gm_arrivals import bring_in, remove_entry, remove_unit
 from apcombat.tui.screens.notes import ask_note
+from apcombat.tui.screens.players_see import ask_players_see
 from apcombat.tui.screens.view_as import ask_view_as, view_as_entry
 from apcombat.tui.session import Session
 
@@ -72,7 +73,7 @@ def open_gm_menu(screen: GmTable) -> None:
         ("hit", "Force the next to-hit result: hit"),
         ("miss", "Force the next to-hit result: miss"),
         ("typed", "Type in the next rolls (gm dice)"),
-        ("show", "The players' view: how it shows a side's HP"),
+        ("show", "What the players see: HP, the AI's reasons, statuses"),
         ("dice_log", "Who rolled what: the dice in the log"),
         ("export", "Export the log as Markdown"),
     ]
@@ -148,7 +149,7 @@ def _chosen(screen: GmTable, choice: str | None) -> None:
     elif choice == "back":
         _ask_back(screen)
     elif choice == "show":
-        _ask_hp_shown(screen)
+        ask_players_see(screen)
     elif choice == "dice_log":
         app.push_screen(DiceLogScreen(dice_lines(screen.session.log)))
     elif choice == "bonus":
@@ -227,27 +228,6 @@ def unit_in_focus(screen: GmTable) -> Unit | None:
         if here:
             return here[0]
     return state.unit(state.active) if state.active else None
-
-
-def _ask_hp_shown(screen: GmTable) -> None:
-    """`gm show SIDE exact|words|hidden`: a side, then how the players' view (`apcombat serve --watch`) shows
-    its units' HP."""
-    sides = [(side.id, f"{side.name}: HP shown {side.hp_shown.value}") for side in screen.state.sides]
-    ways = [
-        ("exact", "exact: 18/31 HP"),
-        ("words", "words: unhurt, hurt, badly hurt ..."),
-        ("hidden", "hidden: nothing about its HP"),
-    ]
-
-    def side_chosen(side_id: str | None) -> None:
-        if side_id:
-            name = screen.state.side(side_id).name
-            screen.app.push_screen(
-                ChoiceScreen(f"The players' view shows the HP of {name}", ways),
-                _played(screen, lambda way: GmShow(side_id, HpShown(way))),
-            )
-
-    screen.app.push_screen(ChoiceScreen("The players' view: whose HP?", sides), side_chosen)
 
 
 _CONDITION_ASKS = {

@@ -82,8 +82,8 @@ def map_html(state: Encounter, viewing: str | None, last: Event | None = None, l
     shapes += [_mark(state, viewing, unit, cell, hex_rows) for unit, cell in _last_seen(state, viewing)]
     words = _words(state, drawn, marks, viewing, last_words)
     caption = f"The battlefield, {battle_map.width} × {height} m"
-    if last_words:
-        caption += f" — the last action: {last_words}"
+    if line:
+        caption += " — dashed: the last action's line"  # its words are the log's newest (and the picture's)
     return (
         '<figure class="map">\n'
         f'<svg viewBox="0 0 {width:g} {height}" role="img" aria-labelledby="map-words" '

@@ -4,7 +4,7 @@ Every text colour is readable on every background it may be drawn on — at leas
 colours only through the custom properties below; tests/web/test_players_view_style.py computes every pair).
 The layout follows the page's width, with no script: the TV's (1800 px and wider: a big "whose turn" banner,
 the turn order in type read from across the room, the last few events large, the whole screen used), the
-laptop's (the page as it always was), and the phone's (600 px and narrower: one column, the turn order's
+laptop's (the page as it always was, with the map beside the turn order from 1100 px), and the phone's (600 px and narrower: one column, the turn order's
 columns wrapped into lines, nothing cut and nothing wider than the screen)."""
 
 from __future__ import annotations
@@ -105,6 +105,15 @@ figure.map figcaption { color: var(--dim); margin-top: 0.3em; }
     + """
 .map .down text, .map .down .facing { fill: var(--down); }
 .map .down circle { stroke: var(--down); }
+.field > table.order { grid-area: order; align-self: start; }
+.field > figure.map { grid-area: map; }
+.field > h2 { grid-area: logh; }
+.field > ol.log { grid-area: log; }
+@media (min-width: 1100px) and (max-width: 1799px) {
+  .field.with-map { display: grid; column-gap: 1.5em; grid-template-columns: fit-content(55%) minmax(0, 1fr);
+    grid-template-areas: "order map" "logh map" "log map"; grid-template-rows: auto auto 1fr; }
+  .field.with-map > figure.map { margin: 0; }
+}
 @media (min-width: 1800px) {
   body { font-size: 30px; margin: 0.5em 0.8em; }
   h1 { font-size: 1.2em; }
@@ -112,16 +121,20 @@ figure.map figcaption { color: var(--dim); margin-top: 0.3em; }
     border-left: 0.3em solid var(--round); margin: 0.2em 0 0.5em; }
   .field { display: grid; column-gap: 1.5em; grid-template-columns: auto minmax(14em, 1fr);
     grid-template-areas: "order logh" "order log"; grid-template-rows: auto 1fr; }
-  .field.with-map { grid-template-columns: fit-content(55%) minmax(0, 1fr);
-    grid-template-areas: "order map" "logh map" "log map"; grid-template-rows: auto auto 1fr; }
-  .field > table.order { grid-area: order; align-self: start; font-size: 1.2em; }
-  .field > figure.map { grid-area: map; margin: 0; max-width: none; }
-  .field > h2 { grid-area: logh; margin-top: 0.3em; }
-  .field > ol.log { grid-area: log; font-size: 1.1em; margin: 0; }
+  .field.with-map { grid-template-columns: fit-content(50%) minmax(0, 1fr);
+    grid-template-areas: "order map" "order logh" "order log"; grid-template-rows: auto auto 1fr; }
+  .field.with-map > table.order { font-size: 1em; }
+  .field > figure.map { margin: 0; max-width: none; }
+  .field > h2 { margin-top: 0.3em; }
+  .field > ol.log { margin: 0; }
+  .field.with-map > ol.log { font-size: 0.9em; }
+  .field.with-map > ol.log li:nth-child(n+5) { display: none; }
+  .field > table.order { font-size: 1.2em; }
+  .field > ol.log { font-size: 1.1em; }
   table.order td { padding: 0.15em 0.6em 0.15em 0; white-space: nowrap; }
   table.order td:nth-child(4), table.order td:last-child { white-space: normal; }
   ol.log li:nth-child(n+7) { display: none; }
-  figure.map svg { max-height: calc(100vh - 6em); }
+  figure.map svg { max-height: 60vh; }
 }
 @media (max-width: 600px) {
   body { font-size: 17px; margin: 0.6em; overflow-wrap: anywhere; }

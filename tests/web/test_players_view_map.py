@@ -78,9 +78,9 @@ def test_the_last_actions_words_leave_out_hp_the_page_hides(tmp_path):
     game = throw_game(tmp_path, ana((0, 2)), jed((1, 2)), rows=MAP_D, legend=BRUSH)
     game.play_all(["gm show raiders hidden", "shoot ana jed"])
     page = fight_html(game.state, game.log)
-    caption = re.search(r"<figcaption>(.*)</figcaption>", page)
-    assert caption is not None and "the last action: Ana attacks Jed" in caption[1]
-    assert " HP" not in caption[1]
+    words = re.search(r"<title id=\"map-words\">(.*)</title>", page)
+    assert words is not None and "the last action: Ana attacks Jed" in words[1]
+    assert " HP" not in words[1]
 
 
 def test_fires_are_drawn_where_the_brush_burns(tmp_path):

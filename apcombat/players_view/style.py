@@ -4,8 +4,9 @@ Every text colour is readable on every background it may be drawn on — at leas
 colours only through the custom properties below; tests/web/test_players_view_style.py computes every pair).
 The layout follows the page's width, with no script: the TV's (1800 px and wider: a big "whose turn" banner,
 the turn order in type read from across the room, the last few events large, the whole screen used), the
-laptop's (the page as it always was, with the map beside the turn order from 1100 px), and the phone's (600 px and narrower: one column, the turn order's
-columns wrapped into lines, nothing cut and nothing wider than the screen)."""
+laptop's (the page as it always was, the map beside the turn order from 1100 px), and the phone's (600 px and
+narrower: one column, the turn order's columns wrapped into lines, nothing cut, nothing wider than the
+screen)."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from apcombat.engine import Event, marks_of, unit_marks
 from apcombat.model import Encounter, Facing, Terrain, Unit
 from apcombat.model.fates import Fate
 from apcombat.model.side_colours import colour_place
+from apcombat.rules.throw_resolve import COMPASS
 
 TERRAIN_CLASSES: dict[Terrain, str] = {
     Terrain.WALL: "wall",
@@ -44,16 +45,6 @@ _FACING_STEPS: dict[Facing, tuple[float, float]] = {
     Facing.SW: (-0.71, 0.71),
     Facing.W: (-1, 0),
     Facing.NW: (-0.71, -0.71),
-}
-_FACING_WORDS = {
-    Facing.N: "north",
-    Facing.NE: "north-east",
-    Facing.E: "east",
-    Facing.SE: "south-east",
-    Facing.S: "south",
-    Facing.SW: "south-west",
-    Facing.W: "west",
-    Facing.NW: "north-west",
 }
 _MOVED_FROM = re.compile(r" (?:moves|runs) (\d+),(\d+) -> ")  # movement.py's line: "Ana moves 1,2 -> 3,2: 2 AP"
 _SEEN_AT = re.compile(r" (?:moves|runs), seen at ([\d, ]+)$")  # R21.8.3's: "Jed moves, seen at 5,4, 6,4"
@@ -203,7 +194,7 @@ def _words(
         fate = " (down)" if unit.down else " (hidden)" if unit.hidden else ""
         parts.append(
             f"{unit.name} ({marks.get(unit.id, '')}, {state.side(unit.side).name}) at {unit.at[0]},{unit.at[1]} "
-            f"facing {_FACING_WORDS.get(unit.facing, unit.facing.value)}{fate}"
+            f"facing {COMPASS.get(unit.facing, unit.facing.value)}{fate}"
         )
     parts += [f"an enemy last seen at {cell[0]},{cell[1]}" for _, cell in _last_seen(state, viewing)]
     if last_words:

@@ -75,11 +75,12 @@ def test_the_last_actions_line_is_the_move_then_the_shot(tmp_path):
 
 
 def test_the_last_actions_words_leave_out_hp_the_page_hides(tmp_path):
-    game = throw_game(tmp_path, ana((0, 2)), jed((1, 2)), rows=MAP_D, legend=BRUSH)
+    game = throw_game(tmp_path, ana((0, 2)), jed((1, 2)), rows=MAP_D, legend=BRUSH, seed=2)
     game.play_all(["gm show raiders hidden", "shoot ana jed"])
+    assert game.log[-1].text.endswith("8 damage (28 -> 20 HP)")  # the game master's log says it
     page = fight_html(game.state, game.log)
     words = re.search(r"<title id=\"map-words\">(.*)</title>", page)
-    assert words is not None and "the last action: Ana attacks Jed" in words[1]
+    assert words is not None and "the last action: Ana attacks Jed: 1 hit, 8 damage." in words[1]
     assert " HP" not in words[1]
 
 

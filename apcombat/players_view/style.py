@@ -129,13 +129,14 @@ figure.map figcaption { color: var(--dim); margin-top: 0.3em; }
   .field > h2 { margin-top: 0.3em; }
   .field > ol.log { margin: 0; }
   .field.with-map > ol.log { font-size: 0.9em; }
-  .field.with-map > ol.log li:nth-child(n+5) { display: none; }
+  .field.with-map > ol.log li:nth-child(n+4) { display: none; }
   .field > table.order { font-size: 1.2em; }
   .field > ol.log { font-size: 1.1em; }
   table.order td { padding: 0.15em 0.6em 0.15em 0; white-space: nowrap; }
   table.order td:nth-child(4), table.order td:last-child { white-space: normal; }
   ol.log li:nth-child(n+7) { display: none; }
-  figure.map svg { max-height: 60vh; }
+  figure.map svg { max-height: 50vh; }
+  figure.map figcaption { font-size: 0.7em; }
 }
 @media (max-width: 600px) {
   body { font-size: 17px; margin: 0.6em; overflow-wrap: anywhere; }
@@ -145,7 +146,9 @@ figure.map figcaption { color: var(--dim); margin-top: 0.3em; }
     border-bottom: 1px solid var(--acting); }
   table.order td { padding: 0; }
   table.order td:empty { display: none; }
-  table.order td:nth-child(3) { flex: 1 0 60%; font-weight: bold; }
+  table.order td:nth-child(3) { font-weight: bold; }
+  table.order tr::after { content: ""; flex-basis: 100%; order: 1; }  /* the line ends after the name */
+  table.order td:nth-child(n+4) { order: 2; }
   table.order td:nth-child(2)::before { content: "init "; color: var(--dim); font-weight: normal; }
   ol.log { padding-left: 1.8em; }
 }

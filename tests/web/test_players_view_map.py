@@ -102,3 +102,11 @@ def test_a_saved_map_fight_is_followed_with_its_map(tmp_path):
     save_game(game, tmp_path / "autosave.toml")
     page = FollowedSave(tmp_path / "autosave.toml").view().html
     assert '<div class="field with-map">' in page and last_line(page) == "0.5,2.5 1.5,2.5"
+
+
+def test_a_unit_out_of_the_fight_is_drawn_grey_and_said_down(tmp_path):
+    game = throw_game(tmp_path, ana((0, 2)), jed((4, 2)), rows=MAP_B)
+    game.play("gm hp jed -28")  # R12.2: down at 0 HP
+    page = fight_html(game.state, game.log)
+    assert '<g class="unit s1 down" transform="translate(4.5 2.5)">' in page
+    assert "Jed (R1, Raiders) at 4,2 facing north (down)" in page

@@ -9,22 +9,14 @@ from collections.abc import Sequence
 from apcombat.engine import Event, belt_known, conditions_of, deck_summary, unit_marks
 from apcombat.model import Encounter, Unit
 from apcombat.model.side_colours import SIDE_COLOURS, colour_place
+from apcombat.players_view.battlefield import LINE_KINDS, map_html
 from apcombat.players_view.hp import hp_shown
 from apcombat.players_view.shown import beside_shown, players_log, status_shown
+from apcombat.players_view.style import CSS, PAGE_COLOURS
 
 LOG_LINES = 40
 """How many of the log's last lines the page shows, the newest first."""
 
-PAGE_COLOURS = {
-    "green": "#87d75f",
-    "red": "#ff6b6b",
-    "cyan": "#5fd7ff",
-    "yellow": "#ffd75f",
-    "magenta": "#d787ff",
-    "blue": "#6b9bff",
-}
-"""Each side colour's shade on the page's dark background (`model.side_colours`: the one a side names, else
-by its place, as the app's map and turn order colour it)."""
 
 
 def fight_html(
@@ -41,10 +33,33 @@ def fight_html(
             *([f'<p class="file">As {_text(state.side(viewing).name)} see it</p>'] if viewing else []),
             # The live region says this line again when it changes (the page's script: _PAGE).
             f'<p class="round" data-announce="turn">{_text(_round_line(state, viewing is not None))}</p>',
-            _order_table(state, viewing),
-            _log_html(state, log),
+            _field(state, log, viewing),
         ]
     )
+
+
+def _field(state: Encounter, log: Sequence[Event] | None, viewing: str | None) -> str:
+    """The turn order, the battlefield in map mode (R21.8.1: as the page's side knows it) and the log, laid
+    out by the page's width (`style`: beside one another on a TV, one below the other elsewhere)."""
+    last = _last_action(state, log)
+    battlefield = map_html(state, viewing, *(last or (None, None)))
+    parts = [
+        f'<section class="order-part">\n{_order_table(state, viewing)}\n</section>',
+        *([f'<section class="map-part">\n<h2>Map</h2>\n{battlefield}\n</section>'] if battlefield else []),
+        f'<section class="log-part">\n{_log_html(state, log)}\n</section>',
+    ]
+    kind = "field with-map" if battlefield else "field"
+    return f'<div class="{kind}">\n' + "\n".join(parts) + "\n</div>"
+
+
+def _last_action(state: Encounter, log: Sequence[Event] | None) -> tuple[Event, str] | None:
+    """The newest line the players are shown of an action the map draws a line for, and its words as the
+    page's log gives them; None when there is none."""
+    for event in reversed(log or ()):
+        words = next(iter(players_log(state, [event])), None)
+        if event.kind in LINE_KINDS and words is not None:
+            return event, words
+    return None
 
 
 def message_html(title: str, message: str) -> str:
@@ -59,7 +74,7 @@ def page_html(fragment: str, version: str, poll_ms: int = 400, refresh_s: int = 
     reader to say. Without JavaScript the page reloads itself every `refresh_s` seconds. Nothing comes from
     other hosts."""
     return _PAGE.format(
-        css=_CSS,
+        css=CSS,
         fragment=fragment,
         version=_text(version),
         poll_ms=poll_ms,
@@ -155,27 +170,6 @@ def _log_html(state: Encounter, log: Sequence[Event] | None) -> str:
 def _text(value: str) -> str:
     return html.escape(value, quote=True)
 
-
-_CSS = """
-body { background: #10181d; color: #e6e6e6; font: 18px/1.4 system-ui, sans-serif; margin: 1.5em; }
-h1 { font-size: 1.6em; margin: 0 0 0.2em; }
-h2 { font-size: 1.2em; margin: 1.2em 0 0.3em; }
-.round { font-size: 1.3em; color: #ffd75f; margin: 0 0 0.8em; }
-.file { color: #9ab; margin: 0 0 0.4em; }
-table.order { border-collapse: collapse; }
-table.order th { text-align: left; color: #9ab; font-weight: normal; padding: 0.2em 0.8em 0.2em 0; }
-table.order td { padding: 0.25em 0.8em 0.25em 0; }
-tr.acting { background: #24343d; font-weight: bold; }
-tr.down { color: #777; text-decoration: line-through; }
-tr.down span { color: #777 !important; }
-ol.log { padding-left: 2.5em; color: #ccc; }
-ol.log li:first-child { color: #fff; }
-.message { color: #ffd75f; }
-table.order tbody th { text-align: left; color: inherit; font-weight: inherit; padding: 0.25em 0.8em 0.25em 0; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
-  white-space: nowrap; }
-body.lost .round::after { content: "  (the program stopped answering)"; color: #ff6b6b; }
-"""
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en">

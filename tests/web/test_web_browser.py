@@ -14,7 +14,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from web_helpers import Served, play, serving, wait_until
+from web_helpers import Served, in_a_thread, map_fight, play, serving, wait_until
+
+from apcombat.players_view import WatchServer, watch_server
+from apcombat.saves import save_game
 
 # On one worker with the other tests that start real servers (pyproject.toml: --dist loadgroup), so the
 # browser (a module fixture) starts once.
@@ -64,10 +67,10 @@ def browser() -> Iterator[object]:
 class Web:
     """A page whose requests to other hosts are blocked and written down in `outside`."""
 
-    def __init__(self, browser) -> None:
+    def __init__(self, browser, **options: object) -> None:
         self.outside: list[str] = []
         self.asked: list[str] = []  # every request, loopback ones included
-        self.context = browser.new_context()
+        self.context = browser.new_context(**options)
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
         self.page.set_default_timeout(WAIT_MS)
@@ -114,6 +117,71 @@ def test_the_players_view_follows_a_command_applied_to_the_save(save, served, we
     expect(web.page.locator("tbody")).to_contain_text("near death")
     expect(web.page.locator("ol.log li").first).to_have_text("Sue's turn: 8 AP")
     assert web.outside == []
+
+
+def axe_script() -> str:
+    """axe-core's script, as PyPI's axe-playwright-python ships it (the test extra): read here and given to the
+    page by the test, never committed and never fetched."""
+    try:
+        from importlib.resources import files
+
+        return (files("axe_playwright_python") / "axe.min.js").read_text("utf-8")
+    except ModuleNotFoundError:
+        if os.environ.get("CI") == "true":
+            pytest.fail("axe-core must run in CI: pip install -e '.[test]'")
+        pytest.skip("axe-playwright-python is missing (pip install -e '.[test]')")
+
+
+LAYOUTS = {"tv": (1920, 1080), "laptop": (1366, 768), "phone": (390, 844)}
+"""Issue 28, item 7: the players' view's three layouts, chosen by the page's width."""
+
+
+@pytest.fixture
+def map_served(tmp_path: Path) -> Iterator[WatchServer]:
+    """The players' view of a map fight under the fog of war, as the vault is shown it (R21.8.6)."""
+    game = map_fight(tmp_path)
+    save_game(game, tmp_path / "autosave.toml")
+    with in_a_thread(watch_server(tmp_path / "autosave.toml", "127.0.0.1", 0, side="vault")) as server:
+        yield server
+
+
+def test_the_players_view_passes_axe_core_in_each_layout(map_served, browser):
+    # Issue 28: no serious or critical violation at 1920 x 1080, 1366 x 768 and 390 x 844, the map included;
+    # each layout as it should look (the TV's big type, the phone's one column), and nothing from other hosts.
+    from playwright.sync_api import expect
+
+    axe = axe_script()
+    for layout, (width, height) in LAYOUTS.items():
+        web = Web(browser, viewport={"width": width, "height": height})
+        try:
+            web.page.goto(map_served.url)
+            expect(web.page.locator("figure.map svg")).to_have_count(1)
+            web.page.evaluate(axe)
+            found = web.page.evaluate("axe.run(document).then(results => results.violations)")
+            bad = [f"{v['id']}: {v['help']}" for v in found if v["impact"] in ("serious", "critical")]
+            assert bad == [], layout
+            measured = web.page.evaluate(LOOKS)
+            assert measured["scroll"] <= width, layout  # nothing wider than the screen
+            if layout == "tv":
+                assert measured["row"] >= 40 and measured["banner"] >= 48  # read from three metres
+                assert measured["right"] >= 0.9 * width  # the whole screen, not 790 px of it
+            if layout == "phone":
+                assert measured["table"] <= width
+            assert web.outside == []
+        finally:
+            web.context.close()
+
+
+LOOKS = """(() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  return {
+    scroll: document.documentElement.scrollWidth,
+    row: box("table.order tbody tr").height,
+    banner: parseFloat(getComputedStyle(document.querySelector(".round")).fontSize),
+    right: Math.max(box("figure.map").right, box("table.order").right),
+    table: box("table.order").right,
+  };
+})()"""
 
 
 @pytest.fixture

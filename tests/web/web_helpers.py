@@ -33,6 +33,16 @@ def play(save: Path, *lines: str) -> Game:
     return game
 
 
+def map_fight(folder: Path) -> Game:
+    """A fight on R22.11 B's corner under the fog of war: Ana of the vault sees Jed, not Rat behind the walls,
+    and has just moved (the map's last action's line)."""
+    from tests.engine.throw_fights import MAP_B, ana, jed, rat, throw_game
+
+    game = throw_game(folder, ana((0, 2)), jed((4, 2)), rat((8, 2)), rows=MAP_B, modules=("fog_of_war",))
+    game.play("move ana 1,2")
+    return game
+
+
 WATCHDOG_S = 60  # how long a server may take to start or a process to end (a slow, shared machine); not a goal
 
 

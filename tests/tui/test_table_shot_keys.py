@@ -169,3 +169,35 @@ def test_keys_typed_fast_in_the_dialog_lose_no_digit(run_ui):
         assert "dice: typed d100 34, 1d8+6 4" in ui.log_text()
 
     run_ui(script, size=(80, 24), open_path=BRAWL)
+
+
+def test_a_distance_is_kept_for_the_next_shot_but_measured_again_after_a_move(run_ui):
+    """The distance typed stays for the attacker's next shot at the same target (nothing moved), but after a move
+    it is measured again: a stale 9 cm with the dice box focused was waiting for the dice (issue 28's trial)."""
+
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        await ui.press("f")
+        await ui.wait_for_screen(ChoiceScreen)
+        await ui.press("enter")
+        await ui.wait_for_screen(ShotScreen)
+        await ui.type("9 80 1")
+        await ui.press("enter")
+        await resolved(ui)
+        assert ui.game.session.game.history[-1].line == "shoot drifter raider_1 at 9cm"
+        await ui.press("f")  # the same target, nothing moved: the distance is kept
+        shot = await ui.wait_for_screen(ShotScreen)
+        assert ui.text("#distance", shot).strip() == "9"
+        await ui.press("escape")
+        await ui.wait_for_screen(TableScreen)
+        await ui.press("m")
+        await ui.type("3")
+        await ui.press("enter")
+        await ui.settle()
+        assert ui.game.session.game.history[-1].line == "move drifter 3"
+        await ui.press("f")
+        shot = await ui.wait_for_screen(ShotScreen)
+        assert ui.text("#distance", shot).strip() == "distance"  # measured again: the placeholder shows
+        assert shot.focused is shot.query_one("#distance")
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)

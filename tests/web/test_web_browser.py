@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 import pytest
 from web_helpers import Served, in_a_thread, map_fight, play, serving, wait_until
 
-from apcombat.players_view import WatchServer, watch_server
 from apcombat.content import arrival_builder, content_root, load_library
+from apcombat.players_view import WatchServer, watch_server
 from apcombat.saves import load_game, save_game
 
 # On one worker with the other tests that start real servers (pyproject.toml: --dist loadgroup), so the

@@ -85,12 +85,9 @@ def test_enter_takes_the_new_sides_name_offered(run_ui):
         await ui.wait_for_screen(UnitPicker)
         await ui.type("raid")
         await ui.press("shift+tab", "enter", "end", "enter", "tab", "enter")  # a new side; the raider
-        ask = await ui.wait_for_screen(AskScreen)
-        assert "new side's name" in ask.prompt
-        await ui.press("enter")  # the name offered
-        ask = await ui.wait_for_screen(AskScreen)
-        assert "The newcomer's id" in ask.prompt
-        await ui.press("enter")
+        for question in ("new side's name", "The newcomer's id"):  # each offered: Enter takes it
+            assert question in (await ui.wait_for_screen(AskScreen)).prompt
+            await ui.press("enter")
         await ui.wait_for_screen(TableScreen)
         await ui.settle()
         assert history(ui)[-1] == "gm add raider raider bystanders"

@@ -40,6 +40,14 @@ async def drifters_turn(ui: Ui) -> None:
     assert ui.state.active == "drifter" and isinstance(ui.screen, TableScreen)
 
 
+async def aiming(ui: Ui) -> ShotScreen:
+    """`f` on Drifter's first attack: whom (Enter, the first enemy listed), then the shot dialog."""
+    await ui.press("f")
+    await ui.wait_for_screen(ChoiceScreen)
+    await ui.press("enter")
+    return await ui.wait_for_screen(ShotScreen)
+
+
 async def resolved(ui: Ui) -> None:
     await ui.wait_for_screen(TableScreen)
     await ui.until(lambda: not ui.game.busy, "the shot to be resolved")
@@ -142,10 +150,7 @@ def test_in_dice_mode_a_forced_miss_asks_for_nothing(run_ui):
         await drifters_turn(ui)
         ui.game.enable_dice_mode(True)
         await ui.command("gm force miss")
-        await ui.press("f")
-        await ui.wait_for_screen(ChoiceScreen)
-        await ui.press("enter")
-        await ui.wait_for_screen(ShotScreen)
+        await aiming(ui)
         await ui.type("9")
         await ui.press("enter")
         await resolved(ui)  # no dice dialog came up: the miss needs no die
@@ -177,10 +182,7 @@ def test_a_distance_is_kept_for_the_next_shot_but_measured_again_after_a_move(ru
 
     async def script(ui: Ui) -> None:
         await drifters_turn(ui)
-        await ui.press("f")
-        await ui.wait_for_screen(ChoiceScreen)
-        await ui.press("enter")
-        await ui.wait_for_screen(ShotScreen)
+        await aiming(ui)
         await ui.type("9 80 1")
         await ui.press("enter")
         await resolved(ui)

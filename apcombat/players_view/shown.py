@@ -67,10 +67,11 @@ def status_shown(state: Encounter, unit: Unit, viewing: str | None) -> str:
     (R21.2.5), whatever the game master chose; a hidden-HP enemy's only when out of the fight, unless the game
     master shows statuses."""
     status = state.status(unit)
+    words = status.value.replace("_", " ")  # "man down", as the app's turn order says it
     if status in OUT_OF_THE_FIGHT:
-        return status.value
+        return words
     if not beside_shown(state, unit, viewing):
         return ""
     if status is UnitStatus.WATCHING and fog_on(state) and viewing is not None and unit.side != viewing:
         return ""  # R21.2.5: an interruption shows the watcher acting, never that it stood watching
-    return status.value
+    return words

@@ -128,6 +128,7 @@ figure.map figcaption { color: var(--dim); margin-top: 0.3em; }
   .field.with-map { grid-template-columns: fit-content(50%) minmax(0, 1fr);
     grid-template-areas: "order map" "order log"; grid-template-rows: auto 1fr; }
   .field table.order { font-size: 1.2em; }
+  .field table.order:has(tbody tr:nth-child(7)) { font-size: 1em; }  /* from 7 units: all on the screen */
   .field.with-map table.order { font-size: 1em; }
   .field figure.map { margin: 0; max-width: none; }
   .field h2 { margin-top: 0.3em; }

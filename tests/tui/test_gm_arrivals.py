@@ -75,6 +75,27 @@ def test_a_new_character_from_the_form_joins_a_new_side(run_ui, user_folders):
     run_ui(script, size=(80, 24), open_path=BRAWL)
 
 
+def test_enter_takes_the_new_sides_name_offered(run_ui):
+    """The side's name is offered in the box ("Bystanders"): Enter takes it, as the id's Enter does, rather than
+    leaving the game master's newcomer silently not brought in (found at the table, issue 28's trial)."""
+
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        await choose_gm(ui, "add")
+        await ui.wait_for_screen(UnitPicker)
+        await ui.type("raid")
+        await ui.press("shift+tab", "enter", "end", "enter", "tab", "enter")  # a new side; the raider
+        for question in ("new side's name", "The newcomer's id"):  # each offered: Enter takes it
+            assert question in (await ui.wait_for_screen(AskScreen)).prompt
+            await ui.press("enter")
+        await ui.wait_for_screen(TableScreen)
+        await ui.settle()
+        assert history(ui)[-1] == "gm add raider raider bystanders"
+        assert ui.state.side("bystanders").name == "Bystanders"
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)
+
+
 def test_on_a_map_the_newcomer_stands_on_the_cursors_cell(run_ui):
     async def script(ui: Ui) -> None:
         await ui.press("s")

@@ -114,3 +114,24 @@ def test_a_click_on_a_unit_in_the_turn_order_picks_it(run_ui):
         assert fourth.name in await dialog(ui, keys, "plus", number="1")
 
     run_ui(script, size=(80, 24), open_path=BRAWL)
+
+
+def test_the_turn_order_shows_the_unit_picked_when_not_every_line_fits(run_ui):
+    """At 80 x 24 the turn order shows four units from the acting one: a unit picked below them (the sixth)
+    scrolls into view with its › mark, so the game master sees whom the keys act on (issue 28's trial)."""
+
+    def seen(order: TurnOrder) -> str:
+        return "\n".join(str(order.render()).splitlines()[: order.content_region.height])
+
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        sixth = ui.state.unit(ui.state.order[5])
+        order = ui.game.query_one(TurnOrder)
+        await ui.settle()
+        assert sixth.name not in seen(order)
+        await ui.press("6")
+        await ui.settle()
+        assert f"›  {sixth.initiative} R2 {sixth.name}" in seen(order)
+        assert "above" in seen(order)  # the list says what it left out
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)

@@ -40,6 +40,14 @@ async def drifters_turn(ui: Ui) -> None:
     assert ui.state.active == "drifter" and isinstance(ui.screen, TableScreen)
 
 
+async def aiming(ui: Ui) -> ShotScreen:
+    """`f` on Drifter's first attack: whom (Enter, the first enemy listed), then the shot dialog."""
+    await ui.press("f")
+    await ui.wait_for_screen(ChoiceScreen)
+    await ui.press("enter")
+    return await ui.wait_for_screen(ShotScreen)
+
+
 async def resolved(ui: Ui) -> None:
     await ui.wait_for_screen(TableScreen)
     await ui.until(lambda: not ui.game.busy, "the shot to be resolved")
@@ -142,10 +150,7 @@ def test_in_dice_mode_a_forced_miss_asks_for_nothing(run_ui):
         await drifters_turn(ui)
         ui.game.enable_dice_mode(True)
         await ui.command("gm force miss")
-        await ui.press("f")
-        await ui.wait_for_screen(ChoiceScreen)
-        await ui.press("enter")
-        await ui.wait_for_screen(ShotScreen)
+        await aiming(ui)
         await ui.type("9")
         await ui.press("enter")
         await resolved(ui)  # no dice dialog came up: the miss needs no die
@@ -167,5 +172,34 @@ def test_keys_typed_fast_in_the_dialog_lose_no_digit(run_ui):
         await resolved(ui)
         assert ui.game.session.game.history[-1].line == "shoot drifter raider_1 aimed head at 12cm"
         assert "dice: typed d100 34, 1d8+6 4" in ui.log_text()
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)
+
+
+def test_a_distance_is_kept_for_the_next_shot_but_measured_again_after_a_move(run_ui):
+    """The distance typed stays for the attacker's next shot at the same target (nothing moved), but after a move
+    it is measured again: a stale 9 cm with the dice box focused was waiting for the dice (issue 28's trial)."""
+
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        await aiming(ui)
+        await ui.type("9 80 1")
+        await ui.press("enter")
+        await resolved(ui)
+        assert ui.game.session.game.history[-1].line == "shoot drifter raider_1 at 9cm"
+        await ui.press("f")  # the same target, nothing moved: the distance is kept
+        shot = await ui.wait_for_screen(ShotScreen)
+        assert ui.text("#distance", shot).strip() == "9"
+        await ui.press("escape")
+        await ui.wait_for_screen(TableScreen)
+        await ui.press("m")
+        await ui.type("3")
+        await ui.press("enter")
+        await ui.settle()
+        assert ui.game.session.game.history[-1].line == "move drifter 3"
+        await ui.press("f")
+        shot = await ui.wait_for_screen(ShotScreen)
+        assert ui.text("#distance", shot).strip() == "distance"  # measured again: the placeholder shows
+        assert shot.focused is shot.query_one("#distance")
 
     run_ui(script, size=(80, 24), open_path=BRAWL)

@@ -13,6 +13,7 @@ from web_helpers import BRAWL, in_a_thread, play
 
 from apcombat.ai.tactical import TacticalLevel
 from apcombat.ai.turn import turn_steps
+from apcombat.model.fates import Fate
 from apcombat.players_view import FollowedSave, watch_server
 from apcombat.saves import load_game, save_game
 from tests.engine.throw_fights import MAP_A, ana, jed, throw_game
@@ -125,3 +126,15 @@ def test_a_units_note_is_never_on_the_page(tmp_path):
         page = shown(served)
     assert "Raider Jed" in page and "has the key" not in page
     assert "has the key" in save.read_text("utf-8")  # the game master's file keeps it
+
+
+def test_a_man_down_reads_man_down_not_the_saves_word(tmp_path):
+    """R18.2.1: the page says "man down", as the app's turn order does, never the save's `man_down` (found at
+    the table, issue 28's trial)."""
+    game = load_game(BRAWL)
+    fallen = tuple(attrs.evolve(u, hp=0, fate=Fate.MAN_DOWN) if u.id == "sue" else u for u in game.state.units)
+    game.state = attrs.evolve(game.state, units=fallen)
+    save = save_game(game, tmp_path / "autosave.toml")
+    with in_a_thread(watch_server(save, "127.0.0.1", 0)) as served:
+        page = shown(served)
+    assert "<td>man down</td>" in page and "<td>man_down</td>" not in page

@@ -16,8 +16,9 @@ from urllib.parse import urlsplit
 import pytest
 from web_helpers import Served, in_a_thread, map_fight, play, serving, wait_until
 
+from apcombat.content import arrival_builder, content_root, load_library
 from apcombat.players_view import WatchServer, watch_server
-from apcombat.saves import save_game
+from apcombat.saves import load_game, save_game
 
 # On one worker with the other tests that start real servers (pyproject.toml: --dist loadgroup), so the
 # browser (a module fixture) starts once.
@@ -237,3 +238,25 @@ def test_serve_on_every_address_opened_at_127_0_0_1_needs_the_token(tmp_path, we
         web.page.goto(loopback + "?" + urlsplit(served.urls[0]).query)
         expect(web.page.locator("body.-first-byte")).to_have_count(1)  # the page, its files and its websocket
         assert web.outside == []
+
+
+def test_on_a_tv_a_fight_of_eight_shows_every_unit_without_scrolling(save, served, browser):
+    # Issue 28's trial: with a reinforcement and a bystander brought in (8 units), the TV's turn order ran past
+    # the bottom of a 1920 x 1080 screen and the newcomer was not seen; from 7 units its type is smaller.
+    game = load_game(save)
+    game.arrivals = arrival_builder(load_library(content_root()))
+    game.play_all(["gm add raider raider raiders", "gm add vera vera bystanders"])
+    save_game(game, save)
+    web = Web(browser, viewport={"width": 1920, "height": 1080})
+    try:
+        web.page.goto(served.url)
+        web.page.locator("text=R4 Raider").wait_for()
+        rows = web.page.evaluate(
+            "[...document.querySelectorAll('table.order tbody tr')].map(row => row.getBoundingClientRect())"
+            ".map(box => [box.bottom, box.height])"
+        )
+        assert len(rows) == 8
+        assert all(bottom <= 1080 and height >= 40 for bottom, height in rows), rows  # read from three metres
+        assert web.page.evaluate("document.documentElement.scrollWidth") <= 1920
+    finally:
+        web.context.close()

@@ -111,7 +111,7 @@ def _side_of(screen: GmTable, character: str, side: str) -> None:
         if name and name.strip():
             _ask_id(screen, character, content_id(name, "side"))
 
-    ask = AskScreen("The new side's name (the game master plays it):", placeholder="Bystanders")
+    ask = AskScreen("The new side's name (the game master plays it):", "Bystanders")  # offered: Enter takes it
     screen.app.push_screen(ask, named)
 
 

@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from apcombat.dice import DiceError, DiceRequest, parse_dice_list
-from apcombat.engine import Attack, Preview, distance_reading, format_command
+from apcombat.engine import Attack, CommandError, Preview, distance_reading, format_command, parse_command
 from apcombat.tui.default_attack import (
     MODE_NAMES,
     MODES,
@@ -99,14 +99,16 @@ class ShotScreen(ModalScreen[Attack | str | None]):
         self.session = session
         self.table_mode = session.state.map is None
         self.shown: tuple[object, ...] = ()  # the state, attacker, target and line the dialog shows
+        self.closed_at = 0  # the history's length when the dialog last closed
         self.aim(attacker, target, mode)
 
     def aim(self, attacker: str, target: str, mode: str = "single") -> None:
         """Set up a new attack; the screen is built once and shown again for every attack (it opens fast).
-        A distance measured for another attacker or target is cleared: it must be measured again."""
+        A distance measured for another attacker or target, or before anything but this attacker's attacks was
+        played (a move), is cleared: it must be measured again."""
         turn = (self.session.state.round, self.session.state.active)
         if self.is_mounted and self.table_mode:
-            if (attacker, target, turn) != (self.attacker, self.target, self.turn):
+            if (attacker, target, turn) != (self.attacker, self.target, self.turn) or self._played_since(attacker):
                 self.query_one("#distance", Input).value = ""  # measured again on the table
             self.query_one("#dice", Input).value = ""  # dice are rolled afresh for every attack
             self._focus_boxes()
@@ -118,6 +120,18 @@ class ShotScreen(ModalScreen[Attack | str | None]):
         self.location = "" if self.mode != "aimed" else "torso"
         self.extra_ap = 0
         self.from_cover = self.ways[0]
+
+    def _played_since(self, attacker: str) -> bool:
+        """Whether anything but `attacker`'s attacks was played since the dialog last closed (the figures may
+        have moved on the table)."""
+        for entry in self.session.game.history[self.closed_at :]:
+            try:
+                command = parse_command(entry.line)
+            except CommandError:
+                return True
+            if not (isinstance(command, Attack) and command.unit == attacker):
+                return True
+        return False
 
     @property
     def modes(self) -> tuple[str, ...]:
@@ -348,9 +362,11 @@ class ShotScreen(ModalScreen[Attack | str | None]):
     def action_fire(self) -> None:
         attack = self.attack
         if self.session.preview(attack).allowed and self._dice_problem() is None:
+            self.closed_at = len(self.session.game.history)
             self.dismiss(attack)
         else:
             self.app.bell()
 
     def action_cancel(self) -> None:
+        self.closed_at = len(self.session.game.history)
         self.dismiss(None)

@@ -227,10 +227,10 @@ class TurnOrder(Static):
     ) -> None:
         """`labels` are the map's letters for the units, so the list and the map can be read together. Under a
         unit, its conditions with the rounds they have left. When not every line fits (a short terminal), the
-        list starts just before the acting unit. `state` is the view the screen shows (R21.8.1: the side's
-        characters and the enemies in its view); `out_of_sight`: a character the side does not see acts, said
-        in the round's line ("Round 2 — out of sight"); `picked`: the unit table mode's game-master keys act on,
-        marked › (issue 28)."""
+        list starts just before the acting unit, or further down to show the unit picked. `state` is the view
+        the screen shows (R21.8.1: the side's characters and the enemies in its view); `out_of_sight`: a
+        character the side does not see acts, said in the round's line ("Round 2 — out of sight"); `picked`:
+        the unit table mode's game-master keys act on, marked › (issue 28)."""
         self.last_shown = (state, labels, out_of_sight, picked)
         labels = labels or unit_marks(state)
         order = state.order or tuple(unit.id for unit in state.units)
@@ -249,6 +249,11 @@ class TurnOrder(Static):
             start = max(0, order.index(state.active) - 1)
             while start > 0 and sum(heights[start - 1 :]) <= room:
                 start -= 1
+        if 0 < room < total and picked in order:  # the unit picked is seen too, the acting one if there is room
+            place = order.index(picked)
+            start = min(start, place)
+            while start < place and sum(heights[start : place + 1]) > room:
+                start += 1
         text = Text()
         text.append(f"Round {state.round}" if state.round else "Set-up (round 0)", style="bold")
         if out_of_sight:

@@ -18,7 +18,6 @@ LOG_LINES = 40
 """How many of the log's last lines the page shows, the newest first."""
 
 
-
 def fight_html(
     state: Encounter, log: Sequence[Event] | None, file: str | None = None, viewing: str | None = None
 ) -> str:

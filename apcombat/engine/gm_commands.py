@@ -200,7 +200,10 @@ def _id(args: list[str], what: str) -> str:
     need(args, 1, what)
     word = args.pop(0).lower()
     if len(word) > SNAPSHOT_NAME_LENGTH or not set(word) <= _NAME_LETTERS:
-        raise CommandError(f"{shown_word(word)} is no id: one word of letters, digits, - and _ for {what}")
+        raise CommandError(
+            f"{shown_word(word)} is no id: one word of at most {SNAPSHOT_NAME_LENGTH} letters, digits, - and _ "
+            f"for {what}"
+        )
     return word
 
 

@@ -75,6 +75,27 @@ def test_a_new_character_from_the_form_joins_a_new_side(run_ui, user_folders):
     run_ui(script, size=(80, 24), open_path=BRAWL)
 
 
+def test_a_new_sides_long_name_makes_an_id_a_line_takes(run_ui):
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        await choose_gm(ui, "add")
+        await ui.wait_for_screen(UnitPicker)
+        await ui.type("raid")
+        await ui.press("shift+tab", "enter", "end", "enter", "tab", "enter")  # a new side; the raider
+        ask = await ui.wait_for_screen(AskScreen)
+        assert "new side's name" in ask.prompt
+        await ui.type("The Hill Folk of the Long Valley near the Old Dam")  # 49 letters as an id: cut to 40
+        await ui.press("enter")
+        await ui.wait_for_screen(AskScreen)
+        await ui.press("enter")  # the id offered: raider
+        await ui.wait_for_screen(TableScreen)
+        await ui.settle()
+        assert history(ui)[-1] == "gm add raider raider the_hill_folk_of_the_long_valley_near_th"
+        assert ui.state.unit("raider").side == "the_hill_folk_of_the_long_valley_near_th"
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)
+
+
 def test_on_a_map_the_newcomer_stands_on_the_cursors_cell(run_ui):
     async def script(ui: Ui) -> None:
         await ui.press("s")

@@ -100,12 +100,14 @@ def _open(args: argparse.Namespace) -> Game | None:
     try:
         if is_save(source):
             if args.replay:
-                return replay_save(source)
-            opened = open_save(source)
-            if opened.warning:
-                print(f"apcombat: warning: {opened.warning}", file=sys.stderr)
-            opened.game.arrivals = _arrivals(args)
-            return opened.game
+                game = replay_save(source)
+            else:
+                opened = open_save(source)
+                if opened.warning:
+                    print(f"apcombat: warning: {opened.warning}", file=sys.stderr)
+                game = opened.game
+            game.arrivals = _arrivals(args)  # a replayed save goes on with the script: its `gm add` too
+            return game
         if args.replay:
             what = "this is an encounter" if source.is_file() else "there is no such file"
             fail(args, [f"{source}: --replay needs a save, and {what}"])

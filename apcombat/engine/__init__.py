@@ -77,7 +77,7 @@ from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
 
 # The map as the rules read it: its grid, a prone unit hidden from another, cover within a step.
 from apcombat.engine.geometry import cover_nearby, grid_of, hidden_prone
-from apcombat.engine.gm_commands import NOTE_LENGTH
+from apcombat.engine.gm_commands import NOTE_LENGTH, SNAPSHOT_NAME_LENGTH
 
 # attack_lines: the attack lines of legal_commands alone (the tactical AI's planner).
 from apcombat.engine.legal import attack_actions, attack_lines, legal_actions, legal_commands, throw_cells
@@ -162,6 +162,7 @@ __all__ = [
     "GM_COMMANDS",
     "NOTE_LENGTH",
     "REROLL_COST",
+    "SNAPSHOT_NAME_LENGTH",
     "Aid",
     "Attack",
     "BlastCaught",

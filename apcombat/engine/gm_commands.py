@@ -180,6 +180,8 @@ class GmRemove(Command):
 
 
 SNAPSHOT_NAME_LENGTH = 40
+"""The longest snapshot name, and the longest id a `gm add` line names (the newcomer's, its character's, its
+side's): the app cuts an id it makes from a name to it."""
 _NAME_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
@@ -200,7 +202,10 @@ def _id(args: list[str], what: str) -> str:
     need(args, 1, what)
     word = args.pop(0).lower()
     if len(word) > SNAPSHOT_NAME_LENGTH or not set(word) <= _NAME_LETTERS:
-        raise CommandError(f"{shown_word(word)} is no id: one word of letters, digits, - and _ for {what}")
+        raise CommandError(
+            f"{shown_word(word)} is no id: one word of at most {SNAPSHOT_NAME_LENGTH} letters, digits, - and _ "
+            f"for {what}"
+        )
     return word
 
 

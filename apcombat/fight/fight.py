@@ -17,7 +17,7 @@ from apcombat.ai import Player
 from apcombat.ai.decision import Decision
 from apcombat.ai.seeds import next_rng
 from apcombat.ai.turn import MAX_LINES_PER_TURN, Answer, Step, ask, line_cap_step, play_answer, stretch_of
-from apcombat.engine import Command, CommandError, Event, Game, GmBack, side_asked, snapshot_place, view
+from apcombat.engine import Command, CommandError, Event, Game, GmAdd, GmBack, side_asked, snapshot_place, view
 from apcombat.fight.awaiting import AiToPlay, DeckChoice, StepInOffer
 from apcombat.fight.deck_question import deck_choice
 from apcombat.fight.hand_over import HandOver, HotSeat, one_human_side
@@ -143,6 +143,8 @@ class Fight:
         """Hot-seat under fog: why the shown side may not give `command` (another side's character or choice),
         None when it may (R21.8.5). `gm back` from a side's view is undo's: refused where undoing that far would
         be (R21.8.8: what a side was shown stays seen; the game master's screen goes back anywhere)."""
+        if isinstance(command, GmAdd):
+            return self._new_side_refusal(command)
         if isinstance(command, GmBack):
             try:
                 target = snapshot_place([entry.line for entry in self.game.history], command.name)
@@ -150,6 +152,18 @@ class Fight:
                 return None  # the game's own refusal names the snapshots there are
             return self.undo_refusal(target)
         return self.hot_seat.command_refusal(command)
+
+    def _new_side_refusal(self, command: GmAdd) -> str | None:
+        """`gm add` to a new side makes a side the game master plays, and a `gm` side makes the screen the game
+        master's, which shows everything (R21.8.2 a): from a side's view under the fog of war that would show
+        the side every hidden enemy, so the newcomer joins a side of the fight instead."""
+        viewing = self.viewing_side()
+        if viewing is None or any(side.id == command.side for side in self.game.state.sides):
+            return None
+        return (
+            f"a new side would be the game master's, and this screen shows {self.game.state.side(viewing).name}'s "
+            "view under the fog of war (R21.8.2): bring the newcomer in on a side of the fight"
+        )
 
     def undo_refusal(self, target: int) -> str | None:
         """Why taking the history back to `target` commands is refused (None: it is not): in hot-seat nothing

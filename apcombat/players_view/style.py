@@ -75,7 +75,7 @@ h1 { font-size: 1.6em; margin: 0 0 0.2em; }
 h2 { font-size: 1.2em; margin: 1.2em 0 0.3em; }
 a { color: var(--link); }
 .round { font-size: 1.3em; color: var(--round); margin: 0 0 0.8em; }
-.file { color: var(--dim); margin: 0 0 0.4em; }
+.file { color: var(--dim); margin: 0 0 0.4em; overflow-wrap: anywhere; }  /* a long path breaks anywhere */
 table.order { border-collapse: collapse; }
 table.order th { text-align: left; color: var(--dim); font-weight: normal; padding: 0.2em 0.8em 0.2em 0; }
 table.order td { padding: 0.25em 0.8em 0.25em 0; }
@@ -136,7 +136,8 @@ figure.map figcaption { color: var(--dim); margin-top: 0.3em; }
   .field.with-map ol.log { font-size: 0.9em; }
   .field.with-map ol.log li:nth-child(n+4) { display: none; }
   table.order td, table.order tbody th { padding: 0.15em 0.6em 0.15em 0; white-space: nowrap; }
-  table.order tr > :nth-child(4), table.order tr > :last-child { white-space: normal; }
+  table.order tr > :nth-child(3), table.order tr > :nth-child(4), table.order tr > :last-child {
+    white-space: normal; }  /* a long name wraps: the map beside the order stays on the screen */
   ol.log li:nth-child(n+7) { display: none; }
   figure.map svg { max-height: 50vh; }
   figure.map figcaption { font-size: 0.7em; }

@@ -64,3 +64,12 @@ def test_a_seed_out_of_range_is_one_sentence(apcombat) -> None:
     result = apcombat(*_fight("--seed", "-1"))
     assert result.code == 2
     assert result.err == "apcombat: --seed -1: give a whole number from 0 to 9,223,372,036,854,775,807\n"
+
+
+def test_a_replayed_save_brings_a_unit_in_from_the_characters_folders(apcombat, tmp_path: Path) -> None:
+    script = tmp_path / "add.txt"
+    script.write_text("gm add zed raider raiders\n", encoding="utf-8")
+    save = ROOT / "tests" / "saves" / "format_11" / "table_brawl.toml"
+    result = apcombat("run", save, "--replay", "--script", script, "--json")  # issue 28: gm add after --replay
+    assert result.code == 0, result.err
+    assert "zed" in {unit["id"] for unit in result.json["units"]}

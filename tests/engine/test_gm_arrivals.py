@@ -129,6 +129,7 @@ def test_r18_5_1_with_the_deck_the_newcomer_gets_a_card_from_the_next_round(tmp_
         ("gm add bob raider b", "there is already a unit bob (Bob): give the newcomer another id"),
         ("gm add rex nobody b", "no character 'nobody' in the characters folders"),
         ("gm add rex raider b 3,4", "table mode has no cells: leave X,Y out of gm add"),
+        (f"gm add {'r' * 41} raider b", "is no id: one word of at most 40 letters, digits, - and _"),  # too long
     ],
 )
 def test_refusals_in_table_mode(tmp_path: Path, line: str, refusal: str) -> None:

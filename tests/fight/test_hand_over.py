@@ -284,3 +284,20 @@ def test_r21_8_8_gm_back_from_a_sides_view_is_refused_as_undo_would_be(tmp_path:
     gm = fog_game(tmp_path, *units, controls={"vault": "gm", "raiders": "human"})
     gm.play_all(["gm snapshot before", "move ana 5,0 6,0 7,1"])
     assert Fight(gm, {}).command_refusal(back) is None  # R21.8.2 (a): the game master goes back anywhere
+
+
+def test_r21_8_2_from_a_sides_view_a_newcomer_joins_a_side_of_the_fight_not_a_new_one(tmp_path: Path) -> None:
+    # Issue 28: a new side is the game master's, and a `gm` side turns the screen into the game master's, which
+    # shows everything (R21.8.2 a): one human side's view, or hot-seat's, would show every hidden enemy.
+    units = (ana((4, 0), "E"), jed((4, 2), "N"))
+    for controls in ({"vault": "human", "raiders": "ai"}, BOTH_HUMAN):
+        game = fog_game(tmp_path, *units, controls=controls)
+        fight = Fight(game, {side: Scripted() for side, control in controls.items() if control == "ai"})
+        new_side = parse_command("gm add rex raider bystanders 0,4")
+        assert new_side is not None and "bring the newcomer in on a side of the fight" in str(
+            fight.command_refusal(new_side)
+        )
+        joins = parse_command("gm add rex raider raiders 0,4")
+        assert joins is not None and fight.command_refusal(joins) is None
+    gm = fog_game(tmp_path, *units, controls={"vault": "gm", "raiders": "human"})
+    assert Fight(gm, {}).command_refusal(new_side) is None  # the game master's screen: any side

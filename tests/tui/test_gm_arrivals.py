@@ -19,6 +19,18 @@ def history(ui: Ui) -> list[str]:
     return [entry.line for entry in ui.game.session.game.history]
 
 
+async def name_the_new_side(ui: Ui, name: str) -> None:
+    """The new side's name typed, then the newcomer's id as offered: the line is played."""
+    ask = await ui.wait_for_screen(AskScreen)
+    assert "new side's name" in ask.prompt
+    await ui.type(name)
+    await ui.press("enter")
+    await ui.wait_for_screen(AskScreen)
+    await ui.press("enter")  # the id offered
+    await ui.wait_for_screen(TableScreen)
+    await ui.settle()
+
+
 def test_table_mode_brings_in_a_raider_for_the_raiders_and_removes_the_picked_unit(run_ui):
     async def script(ui: Ui) -> None:
         await drifters_turn(ui)
@@ -60,14 +72,7 @@ def test_a_new_character_from_the_form_joins_a_new_side(run_ui, user_folders):
         await ui.press("tab", "tab", "enter")  # past "save to characters/" to the weapon in hand
         await ui.type("knife")
         await ui.press("enter", "f10")
-        ask = await ui.wait_for_screen(AskScreen)
-        assert "new side's name" in ask.prompt
-        await ui.type("Bystanders")
-        await ui.press("enter")
-        await ui.wait_for_screen(AskScreen)
-        await ui.press("enter")  # the id offered: stranger
-        await ui.wait_for_screen(TableScreen)
-        await ui.settle()
+        await name_the_new_side(ui, "Bystanders")  # the id offered: stranger
         assert history(ui)[-1] == "gm add stranger stranger bystanders"
         assert ui.state.side("bystanders").name == "Bystanders"
         assert list(user_folders.rglob("characters/stranger.toml"))  # saved to the user's folder first
@@ -92,6 +97,20 @@ def test_enter_takes_the_new_sides_name_offered(run_ui):
         await ui.settle()
         assert history(ui)[-1] == "gm add raider raider bystanders"
         assert ui.state.side("bystanders").name == "Bystanders"
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)
+
+
+def test_a_new_sides_long_name_makes_an_id_a_line_takes(run_ui):
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        await choose_gm(ui, "add")
+        await ui.wait_for_screen(UnitPicker)
+        await ui.type("raid")
+        await ui.press("shift+tab", "enter", "end", "enter", "tab", "enter")  # a new side; the raider
+        await name_the_new_side(ui, "The Hill Folk of the Long Valley near the Old Dam")  # 49 letters: cut to 40
+        assert history(ui)[-1] == "gm add raider raider the_hill_folk_of_the_long_valley_near_th"
+        assert ui.state.unit("raider").side == "the_hill_folk_of_the_long_valley_near_th"
 
     run_ui(script, size=(80, 24), open_path=BRAWL)
 

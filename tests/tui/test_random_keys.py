@@ -49,27 +49,40 @@ PALETTE = ["ctrl+p", "enter", "tab", "escape", "down", "up", "space", "backspace
 """The keys that open the command palette, choose in it, move about it, type in it and close it."""
 
 
+GM_TABLE = ["g", "N", "D", "escape", "enter", "down", "tab", "less_than_sign", "greater_than_sign", "minus", "plus"]
+GM_TABLE += ["A", "P", "K", "b", *"1234567890", "ctrl+z"]
+"""Issue 28's keys: the GM's menu (its bring-in, remove and "What the players see" dialogs), the note (N), the
+deck's panel (D) and the pick keys with what acts on the picked unit; undo after them."""
+
+
 def key_pool(part: str) -> list[str]:
     """Every key the app binds, once each; navigation keys four times; letters, digits and a few symbols (for
     the text boxes); rarer keys that leave a screen or quit once. ctrl+q quits: the run re-opens the app. The
-    palette's part has its own keys thirty times over."""
+    palette's part has its own keys thirty times over, the game master's parts (table mode, the deck, the fog)
+    issue 28's ten times over."""
     bound = {key.strip() for binding in every_binding_id().values() for key in binding.key.split(",")}
     pool = sorted(bound) + NAVIGATION * 4 + TYPING + RARE + ["ctrl+q"]
+    if part in ("table mode", "deck", "fog"):
+        return pool + GM_TABLE * 10
     return pool + PALETTE * 30 if part == "palette" else pool
 
 
 SKIRMISH = Path("skirmish")  # the test encounter, written for each test
 TABLE_BRAWL = content_root() / "encounters" / "table_brawl.toml"
+SCRAPYARD_CARDS = content_root() / "encounters" / "scrapyard_cards.toml"  # the activation deck (R18.5)
+RUIN_GRENADES = content_root() / "encounters" / "ruin_grenades.toml"  # fog of war (R21), hot-seat's hand-overs
 
 PARTS: dict[str, tuple[Path | None, tuple[str, ...], str, tuple[int, int], float]] = {
     # part: (the file the app opens, the keys that reach the part, the screen they reach, the terminal's size,
     # the part's share of the keys)
-    "title": (None, (), "TitleScreen", (80, 24), 0.15),
+    "title": (None, (), "TitleScreen", (80, 24), 0.1),
     "palette": (None, ("ctrl+p",), "CommandPalette", (80, 24), 0.1),
-    "set-up": (None, ("d",), "SetupScreen", (100, 32), 0.15),  # the demo duel's
-    "battlefield": (SKIRMISH, ("s",), "GameScreen", (140, 45), 0.3),  # round 1
+    "set-up": (None, ("d",), "SetupScreen", (100, 32), 0.1),  # the demo duel's
+    "battlefield": (SKIRMISH, ("s",), "GameScreen", (140, 45), 0.2),  # round 1
     "dialogs": (SKIRMISH, ("s", "tab", "f"), "ShotScreen", (80, 24), 0.15),  # the fire dialog at the enemy
     "table mode": (TABLE_BRAWL, ("s",), "TableScreen", (80, 24), 0.15),
+    "deck": (SCRAPYARD_CARDS, ("s",), "GameScreen", (80, 24), 0.1),  # the deck's panel beside the map (D)
+    "fog": (RUIN_GRENADES, ("s",), "GameScreen", (80, 24), 0.1),  # one side's view under the fog of war (R21.8)
 }
 BURSTS = dict.fromkeys(PARTS, 4) | {"palette": 6}
 """Each part's keys come in bursts of 1 to N at once, as a terminal sends keys typed quickly: a burst finds what a

@@ -173,6 +173,33 @@ def test_the_players_view_passes_axe_core_in_each_layout(map_served, browser):
             web.context.close()
 
 
+LONG_NAMES = {
+    "ana": "Sergeant Maximilian Wolfeschlegelstein of the Brotherhood",
+    "jed": "Jedediah 'Two-Knives' Blackwater",
+}
+
+
+def test_long_names_leave_each_layout_no_wider_than_its_screen(tmp_path: Path, browser) -> None:
+    # Issue 28, item 7: a newcomer's or a character's long name wraps in the turn order; nothing is cut off a
+    # TV, a laptop or a phone (the TV's map beside the order stays on the screen).
+    from tests.engine.throw_fights import MAP_B, ana, jed, rat, throw_game
+
+    units = [ana((0, 2)), jed((4, 2)), rat((8, 2))]
+    for table in units:
+        table["name"] = LONG_NAMES.get(table["id"], table["character"]["name"])
+    game = throw_game(tmp_path, *units, rows=MAP_B, modules=("fog_of_war",))
+    save_game(game, tmp_path / "autosave.toml")
+    with in_a_thread(watch_server(tmp_path / "autosave.toml", "127.0.0.1", 0, side="vault")) as server:
+        for layout, (width, height) in LAYOUTS.items():
+            web = Web(browser, viewport={"width": width, "height": height})
+            try:
+                web.page.goto(server.url)
+                web.page.locator("figure.map svg").wait_for()
+                assert web.page.evaluate("document.documentElement.scrollWidth") <= width, layout
+            finally:
+                web.context.close()
+
+
 LOOKS = """(() => {
   const box = (selector) => document.querySelector(selector).getBoundingClientRect();
   return {

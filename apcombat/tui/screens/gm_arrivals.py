@@ -14,7 +14,7 @@ from apcombat.content import Library
 from apcombat.content.paths import shown
 from apcombat.content.roster import content_id, unique_id, with_character
 from apcombat.content.user_files import user_content_folder
-from apcombat.engine import GmRemove, typed_line
+from apcombat.engine import SNAPSHOT_NAME_LENGTH, GmRemove, typed_line
 from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter, save_character
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.editor.unit_picker import NEW_CHARACTER, NEW_SIDE, Placement, UnitPicker
@@ -109,7 +109,8 @@ def _side_of(screen: GmTable, character: str, side: str) -> None:
 
     def named(name: str | None) -> None:
         if name and name.strip():
-            _ask_id(screen, character, content_id(name, "side"))
+            side_id = content_id(name, "side")[:SNAPSHOT_NAME_LENGTH].strip("_")  # a long name: its id cut
+            _ask_id(screen, character, side_id)
 
     ask = AskScreen("The new side's name (the game master plays it):", "Bystanders")  # offered: Enter takes it
     screen.app.push_screen(ask, named)

@@ -248,3 +248,20 @@ def test_a_check_coming_in_as_the_problems_panel_is_taken_apart_is_dropped(
         await ui.settle()
 
     run_ui(script, editing=peopled(library, tmp_path), open_path=None)
+
+
+def test_a_check_coming_in_as_the_map_is_taken_down_is_dropped(
+    run_ui: Callable[..., object], library: Library, tmp_path: Path
+) -> None:
+    # The editor's parts go one by one: the problems panel may still stand when the map is gone (NoMatches on
+    # '#editor-map' in a worker, once in CI under load).
+    async def script(ui: Ui) -> None:
+        await settled(ui)
+        screen = ui.app.screen
+        assert isinstance(screen, EditorScreen)
+        await screen.query_one("#editor-map").remove()
+        flag = Spot("Raider stands in a wall", cell=(1, 1), cells=frozenset({(1, 1)}))
+        screen._checks_in(screen.encounter, (flag,))  # news for the map's flags, as the thread would hand it in
+        await ui.settle()
+
+    run_ui(script, editing=peopled(library, tmp_path), open_path=None)

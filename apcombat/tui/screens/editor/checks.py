@@ -64,8 +64,10 @@ class Checking(EditorFace):
 
     def _checks_in(self, encounter: Encounter, spots: tuple[Spot, ...]) -> None:
         panels = self.query(ProblemsPanel)
-        if encounter is not self.encounter or not self.is_attached or not panels:
-            return  # edited again since (that state's check is on its way), or the editor left (or is leaving)
+        if encounter is not self.encounter or not self.is_attached or not panels or not self.query("#editor-map"):
+            # Edited again since (that state's check is on its way), or the editor left or is leaving: its parts
+            # go one by one, so the panel may still be there when the map is gone (seen once in CI under load).
+            return
         flagged = self.flagged()
         self.checked, self.spots = encounter, spots
         panels.first().show_spots(spots)

@@ -89,7 +89,8 @@ def test_every_action_of_the_issue_takes_at_most_three_keys_and_the_shot_six(run
         assert f"game master: note on {other.name}: {NOTE}" in ui.log_text()
 
         keys = Keys(ui)
-        assert other.name in await dialog(ui, keys, "6", "A", number="3")
+        question = await dialog(ui, keys, "6", "A", number="3")
+        assert other.name in question and "its turn starts with fresh AP, R13.2" in question  # not acting
         counted["AP"] = keys.count
         assert history[-1].line == f"gm set {other.id} ap=3" and state().unit(other.id).ap == 3
 

@@ -117,7 +117,9 @@ class TablePicks(_Screen):
             if value and value.strip():
                 self.act(GmSet(unit.id, (("ap", value.strip()),)))
 
-        self.app.push_screen(AskScreen(f"AP of {unit.name} (now {unit.ap}):", placeholder="5"), answered)
+        # AP are the turn's (R13.2): a unit not acting gets its fresh AP when its turn starts, whatever is set now.
+        later = "" if unit.id == self.state.active else "; its turn starts with fresh AP, R13.2"
+        self.app.push_screen(AskScreen(f"AP of {unit.name} (now {unit.ap}{later}):", placeholder="5"), answered)
 
     def action_next_pose(self) -> None:
         """R8.1: upright, crouched, prone, upright ... (the game master's word: no AP spent)."""

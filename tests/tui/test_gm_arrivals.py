@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from conftest import Ui, choose_gm
 from test_table_shot_keys import BRAWL, drifters_turn
+from textual.widgets import OptionList
 
 from apcombat.tui.screens.character_form import CharacterFormScreen
-from apcombat.tui.screens.dialogs import AskScreen
+from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.editor.unit_picker import UnitPicker
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.table import TableScreen
@@ -134,3 +135,21 @@ def test_on_a_map_the_newcomer_stands_on_the_cursors_cell(run_ui):
         assert ui.state.unit("ana_2").at == (5, 5)
 
     run_ui(script)
+
+
+def test_a_letter_goes_to_the_menus_entry_so_bringing_in_is_three_keys(run_ui):
+    # The game master's menu is long (17 entries): a letter goes to the next entry starting with it, as in any
+    # list box — `g`, `b`, Enter opens "Bring in a unit"; `b` again goes on to "Back to a snapshot".
+    async def script(ui: Ui) -> None:
+        await drifters_turn(ui)
+        await ui.press("g")
+        menu = await ui.wait_for_screen(ChoiceScreen)
+        await ui.press("b")
+        listing = menu.query_one(OptionList)
+        assert listing.get_option_at_index(listing.highlighted or 0).id == "add"
+        await ui.press("b")
+        assert listing.get_option_at_index(listing.highlighted or 0).id == "back"
+        await ui.press("b", "enter")
+        assert "Bring in a unit" in (await ui.wait_for_screen(UnitPicker)).title_text
+
+    run_ui(script, size=(80, 24), open_path=BRAWL)

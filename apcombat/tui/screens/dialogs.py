@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -33,6 +34,22 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter or digit goes to the next option starting with it (as in any list box): the game master's
+        menu's "Bring in a unit" is `g`, `b`, Enter. Typed again, it goes on to the next such option."""
+        typed = event.character
+        if not typed or not typed.isalnum() or not self.options:
+            return
+        listing = self.query_one(OptionList)
+        start = listing.highlighted if listing.highlighted is not None else -1
+        count = len(self.options)
+        for step in range(1, count + 1):
+            place = (start + step) % count
+            if self.options[place][1].lower().startswith(typed.lower()):
+                listing.highlighted = place
+                event.stop()
+                return
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)

@@ -13,6 +13,7 @@ from apcombat.model import (
     ShotSituation,
     Weapon,
 )
+from apcombat.model.wording import possessive
 from apcombat.rules.chance import AIM_PENALTY, HitChance, build_hit_chance, critical_chance
 from apcombat.rules.costs import attack_cost
 from apcombat.rules.ranges import range_band
@@ -206,7 +207,7 @@ def _refuse_out_of_range(situation: ShotSituation, gun: GunPlan) -> None:
         if distance > reach:
             raise ImpossibleAttack(
                 f"close combat needs an adjacent target (R10.1): {distance:g} m is beyond "
-                f"the {weapon.name}'s reach of {reach:g} m"
+                f"the {possessive(weapon.name)} reach of {reach:g} m"
             )
         return
     band = gun.band

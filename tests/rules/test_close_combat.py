@@ -80,8 +80,10 @@ def test_modifier_machinery_applies():
 def test_close_combat_needs_an_adjacent_target():
     # R10.1: against an adjacent character (the weapon's reach).
     melee_plan(distance_m=1.5)
-    with pytest.raises(ImpossibleAttack, match=r"adjacent.*R10\.1"):
+    with pytest.raises(ImpossibleAttack, match=r"adjacent.*R10\.1.*the Test knife's reach of 1.5 m"):
         melee_plan(distance_m=2.0)
+    with pytest.raises(ImpossibleAttack, match="the Brass knuckles' reach"):  # a name in the plural owns with '
+        melee_plan(weapon=make_melee(name="Brass knuckles"), distance_m=2.0)
 
 
 def test_firearm_cannot_be_used_in_close_combat_mode_and_vice_versa():

@@ -73,7 +73,8 @@ from apcombat.engine.events import Event, side_log
 from apcombat.engine.fight_summary import casualty_tally, damage_taken, side_summary
 
 # GivenDie: a die typed at the table (the app's dice dialog).
-from apcombat.engine.game import DiceState, Game, GivenDie, HistoryEntry
+from apcombat.engine.game import Game, HistoryEntry
+from apcombat.engine.game_dice import DiceState, GivenDie
 
 # The map as the rules read it: its grid, a prone unit hidden from another, cover within a step.
 from apcombat.engine.geometry import cover_nearby, grid_of, hidden_prone

@@ -45,27 +45,32 @@ def casualty_tally(state: Encounter, side_id: str) -> tuple[str, str, str]:
 
 
 def damage_taken(state: Encounter, events: Iterable[Event]) -> list[tuple[str, int, str]]:
-    """Who took what damage from whom, as names: an attack's from the attacker, a blast's from the thrower
-    (R22), a burn's from fire (R6.2), a fall's (R15.3), and HP the game master took; each pair once, in the
-    order it was first hurt. (Covering fire's damage is not among them: its event does not name the target.)"""
+    """Who took what damage from whom, as names: an attack's from the attacker, covering fire's from the
+    pinner (R17.2), a blast's from the thrower (R22), a burn's from fire (R6.2), a fall's (R15.3), and HP the
+    game master took; each pair once, in the order it was first hurt."""
     taken: dict[tuple[str, str], int] = {}
     thrower: str | None = None
+    pinned: dict[str, str] = {}  # each pinner's target, by id (R17.1: the pin's event names it)
     for event in events:
-        hurt = _hurt(state, event, thrower)
+        hurt = _hurt(state, event, thrower, pinned)
         if hurt is not None and hurt[1] > 0:
             whom, amount, source = hurt
             taken[(whom, source)] = taken.get((whom, source), 0) + amount
         if event.kind == "throw" and event.unit is not None:
             thrower = state.unit(event.unit).name
+        if event.kind == "pin" and event.unit is not None and "target" in event.data:
+            pinned[event.unit] = event.data["target"]
     return [(whom, amount, source) for (whom, source), amount in taken.items()]
 
 
-def _hurt(state: Encounter, event: Event, thrower: str | None) -> tuple[str, int, str] | None:
+def _hurt(state: Encounter, event: Event, thrower: str | None, pinned: dict[str, str]) -> tuple[str, int, str] | None:
     """The damage one event says, as (whom, how much, from whom or what), by name."""
     data, unit = event.data, event.unit
     if unit is None:
         return None
     name = state.unit(unit).name
+    if event.kind == "covering_fire" and unit in pinned:  # R17.2: the pinner's hits on its target
+        return state.unit(pinned[unit]).name, sum(hit.get("damage", 0) for hit in data.get("damage", [])), name
     if event.kind == "attack" and "target" in data:
         return data["target"], sum(r.get("damage", 0) for r in data.get("rounds_fired", [])), name
     if event.kind == "blast":

@@ -3,7 +3,10 @@ and who took what damage from whom."""
 
 from __future__ import annotations
 
+from apcombat.content import content_root, load_encounter, load_library
 from apcombat.engine import Game, log_markdown
+from tests.engine.builders import write_encounter
+from tests.engine.test_covering_fire import PIN, pinning
 from tests.engine.throw_fights import ana, jed, rat, throw_game
 from tests.saves.save_helpers import duel
 
@@ -49,3 +52,13 @@ def test_a_blast_is_the_throwers_damage(tmp_path):
     for uid, damage in caught.items():
         if damage:
             assert f"| {game.state.unit(uid).name} | {damage} | Ana |" in text
+
+
+def test_covering_fire_is_the_pinners_damage(tmp_path):
+    # R17.2: Ana pins Bob, in cover behind the low wall; Bob leaves cover and takes two hits of 5 (luck d10 4
+    # against LU 6: success by 2, two hits; each Grease Gun hit 1d10+3 with a 2).
+    path = write_encounter(tmp_path / "pin.toml", pinning())
+    game = Game(load_encounter(path, load_library(content_root())), seed=1)
+    game.play_all([*PIN, "gm dice 4 2 2", "uncover bob"])
+    assert game.state.unit("bob").hp == 20
+    assert "| Bob | 10 | Ana |" in log_markdown(game.state, game.log)

@@ -81,16 +81,21 @@ def test_a_new_character_from_the_form_joins_a_new_side(run_ui, user_folders):
     run_ui(script, size=(80, 24), open_path=BRAWL)
 
 
+async def a_raider_for_a_new_side(ui: Ui) -> None:
+    """On Drifter's turn, the GM menu's Bring in: the raider, for a side not in the fight ("joins a new side…")."""
+    await drifters_turn(ui)
+    await choose_gm(ui, "add")
+    await ui.wait_for_screen(UnitPicker)
+    await ui.type("raid")
+    await ui.press("shift+tab", "enter", "end", "enter", "tab", "enter")  # a new side; the raider
+
+
 def test_enter_takes_the_new_sides_name_offered(run_ui):
     """The side's name is offered in the box ("Bystanders"): Enter takes it, as the id's Enter does, rather than
     leaving the game master's newcomer silently not brought in (found at the table, issue 28's trial)."""
 
     async def script(ui: Ui) -> None:
-        await drifters_turn(ui)
-        await choose_gm(ui, "add")
-        await ui.wait_for_screen(UnitPicker)
-        await ui.type("raid")
-        await ui.press("shift+tab", "enter", "end", "enter", "tab", "enter")  # a new side; the raider
+        await a_raider_for_a_new_side(ui)
         for question in ("new side's name", "The newcomer's id"):  # each offered: Enter takes it
             assert question in (await ui.wait_for_screen(AskScreen)).prompt
             await ui.press("enter")
@@ -104,11 +109,7 @@ def test_enter_takes_the_new_sides_name_offered(run_ui):
 
 def test_a_new_sides_long_name_makes_an_id_a_line_takes(run_ui):
     async def script(ui: Ui) -> None:
-        await drifters_turn(ui)
-        await choose_gm(ui, "add")
-        await ui.wait_for_screen(UnitPicker)
-        await ui.type("raid")
-        await ui.press("shift+tab", "enter", "end", "enter", "tab", "enter")  # a new side; the raider
+        await a_raider_for_a_new_side(ui)
         await name_the_new_side(ui, "The Hill Folk of the Long Valley near the Old Dam")  # 49 letters: cut to 40
         assert history(ui)[-1] == "gm add raider raider the_hill_folk_of_the_long_valley_near_th"
         assert ui.state.unit("raider").side == "the_hill_folk_of_the_long_valley_near_th"

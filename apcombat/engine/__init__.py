@@ -78,7 +78,7 @@ from apcombat.engine.game_dice import DiceState, GivenDie
 
 # The map as the rules read it: its grid, a prone unit hidden from another, cover within a step.
 from apcombat.engine.geometry import cover_nearby, grid_of, hidden_prone
-from apcombat.engine.gm_commands import NOTE_LENGTH, SNAPSHOT_NAME_LENGTH
+from apcombat.engine.gm_commands import NOTE_LENGTH, SNAPSHOT_NAME_LENGTH, note_problem
 
 # attack_lines: the attack lines of legal_commands alone (the tactical AI's planner).
 from apcombat.engine.legal import attack_actions, attack_lines, legal_actions, legal_commands, throw_cells
@@ -108,9 +108,11 @@ from apcombat.engine.modules.rerolls.commands import Reroll
 from apcombat.engine.modules.rerolls.replay import REROLL_COST, describe_die, rerollable
 from apcombat.engine.modules.suppression.commands import Calm, GmNear
 from apcombat.engine.modules.suppression.markers import markers_of
-from apcombat.engine.notes import note_problem, without_notes
+from apcombat.engine.notes import without_notes
 from apcombat.engine.part import RuleModule, rule_modules
 from apcombat.engine.preview import Preview, preview
+
+# R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
 from apcombat.engine.side_view import (
     belt_known,
     blast_landed,
@@ -123,7 +125,7 @@ from apcombat.engine.side_view import (
     view,
 )
 
-# R21.8: what a side is shown (the fog of war), and what it knows of the enemies it does not see.
+# The snapshots `gm back` returns to: where one stands in a history (the app's refusal under the fog, R21.8.8).
 from apcombat.engine.snapshots import snapshot_place
 from apcombat.engine.table_throw import waiting_words
 

@@ -31,7 +31,7 @@ from apcombat.model import Encounter, Facing, Side, Unit
 from apcombat.model.battlemap import Cell
 from apcombat.model.encounter import Control
 from apcombat.model.fates import Fate
-from apcombat.rules.initiative import initiative_base
+from apcombat.rules.initiative import InitiativeRoll, initiative_base, initiative_rank
 
 ArrivalBuilder = Callable[[str, str, str], Unit]
 """Builds the unit `gm add` brings in from (its id, the character's id, its side's id), with the character's
@@ -84,7 +84,7 @@ def gm_remove(state: Encounter, command: GmRemove, dice: DiceSource, events: lis
     to its friends (R18.1.2), off the map for every side (R21.2.4). Acting, its turn passes on."""
     unit = unit_by_id(state, command.unit)
     if unit.down:
-        raise CommandError(f"{unit.name} is already out of the fight ({state.status(unit).value.replace('_', ' ')})")
+        raise CommandError(f"{unit.name} is already out of the fight ({state.status(unit).words})")
     events.append(Event("gm", f"game master: {unit.name} leaves the fight (fled)", {"fate": "fled"}, unit=unit.id))
     return state.with_unit(attrs.evolve(out_of_the_fight(unit), fate=Fate.FLED))
 
@@ -151,22 +151,22 @@ def _in_the_order(state: Encounter, unit: Unit, dice: DiceSource) -> tuple[Encou
         return state, f"with a card from round {nxt} (R18.5.1: no card this round)"
     if not state.optional_rules.initiative:
         return attrs.evolve(state, order=(*state.order, unit.id)), f"last in the order: acts from round {nxt} (R0.6)"
-    base = initiative_base(unit.character.special)
+    special = unit.character.special
     d6 = dice.roll(DiceRequest(sides=6, purpose=f"{unit.name}'s initiative", notation="d6"))
-    total = base + d6 + unit.initiative_bonus
-    key = (total, base, unit.character.special.AG)
-    place = next((n for n, uid in enumerate(state.order) if _initiative_key(state.unit(uid)) < key), len(state.order))
-    order = (*state.order[:place], unit.id, *state.order[place:])
-    state = state.with_unit(attrs.evolve(state.unit(unit.id), initiative=total))
-    bonus = f" + {unit.initiative_bonus} bonus" if unit.initiative_bonus else ""
-    rolled = f"initiative {total} (base {base} + d6 {d6}{bonus})"
+    roll = InitiativeRoll(unit.id, initiative_base(special), d6, unit.initiative_bonus, special.AG)
+    order = state.order
+    place = next((n for n, uid in enumerate(order) if _rank_of(state.unit(uid)) < roll.rank), len(order))
+    order = (*order[:place], unit.id, *order[place:])
+    state = state.with_unit(attrs.evolve(state.unit(unit.id), initiative=roll.total))
+    bonus = f" + {roll.bonus} bonus" if roll.bonus else ""
+    rolled = f"initiative {roll.total} (base {roll.base} + d6 {d6}{bonus})"
     return attrs.evolve(state, order=order), f"{rolled}: acts from round {nxt}, place {place + 1} of {len(order)}"
 
 
-def _initiative_key(unit: Unit) -> tuple[int, int, int]:
-    """R13.1's comparison of a unit already in the order: total, base, AG (a unit with no total rolled —
-    none while initiative is on — counts as beaten by nobody)."""
+def _rank_of(unit: Unit) -> tuple[int, int, int]:
+    """R13.1's rank of a unit already in the order, from the total it rolled (one with none — none while
+    initiative is on — is beaten by nobody)."""
     special = unit.character.special
     if unit.initiative is None:
         return (10**6, 0, 0)
-    return (unit.initiative, initiative_base(special), special.AG)
+    return initiative_rank(unit.initiative, initiative_base(special), special.AG)

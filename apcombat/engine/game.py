@@ -49,9 +49,8 @@ class HistoryEntry:
     rolled_dice: tuple[int, ...] = ()  # the places in typed_dice (from 0) of dice the program rolled for a person
     reason: str = ""
     ai_dice: AiDice | None = None
-    arrival: Unit | None = (
-        None  # `gm add`: the unit as it came from the characters folders, so a replay needs no folder
-    )
+    # `gm add`: the unit as it came from the characters folders, so a replay needs no folder.
+    arrival: Unit | None = None
 
 
 @attrs.frozen

@@ -149,12 +149,24 @@ NOTE_LENGTH = 120
 """The most characters a note holds: it must fit a line of the unit panel's few rows."""
 
 
+def note_problem(text: str) -> str | None:
+    """What is wrong with a note typed, in one sentence; None when a line keeps it as it is: no `#` (it would
+    start a comment) and at most NOTE_LENGTH characters."""
+    words = note_words(text)
+    if "#" in words:
+        return "a note cannot hold #, which starts a comment in a line: write the note without it"
+    if len(words) > NOTE_LENGTH:
+        return f"the note has {len(words)} characters: shorten it to {NOTE_LENGTH} at most"
+    return None
+
+
 def _note(args: list[str]) -> GmNote:
     unit = who(args)
     note = GmNote(unit, " ".join(args))
     args.clear()
-    if len(note.text) > NOTE_LENGTH:  # a `#` never reaches here: the line's comment starts there
-        raise CommandError(f"the note has {len(note.text)} characters: shorten it to {NOTE_LENGTH} at most")
+    problem = note_problem(note.text)  # a `#` never reaches here: the line's comment starts there
+    if problem is not None:
+        raise CommandError(problem)
     return note
 
 

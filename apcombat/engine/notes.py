@@ -10,22 +10,11 @@ import attrs
 from apcombat.dice import DiceSource
 from apcombat.engine.command_base import CommandError, unit_by_id
 from apcombat.engine.events import Event
-from apcombat.engine.gm_commands import NOTE_LENGTH, GmNote, note_words
+from apcombat.engine.gm_commands import GmNote, note_problem
 from apcombat.model import Encounter
 
 NOTE_LINE = "gm note "
 """How a note's line starts: an undo or redo of one is the game master's too."""
-
-
-def note_problem(text: str) -> str | None:
-    """What is wrong with a note typed, in one sentence; None when a line keeps it as it is: no `#` (it would
-    start a comment) and at most NOTE_LENGTH characters."""
-    words = note_words(text)
-    if "#" in words:
-        return "a note cannot hold #, which starts a comment in a line: write the note without it"
-    if len(words) > NOTE_LENGTH:
-        return f"the note has {len(words)} characters: shorten it to {NOTE_LENGTH} at most"
-    return None
 
 
 def gm_note(state: Encounter, command: GmNote, dice: DiceSource, events: list[Event]) -> Encounter:

@@ -60,6 +60,11 @@ class UnitStatus(StrEnum):
     SURRENDERED = "surrendered"  # R18.1.5
     FLED = "fled"  # R18.1.3
 
+    @property
+    def words(self) -> str:
+        """The status as the screens and the page say it: "man down", not its saved name `man_down`."""
+        return self.value.replace("_", " ")
+
 
 class HpShown(StrEnum):
     """How the players' view (`apcombat serve --watch`) shows a side's hit points: the game master's choice."""
@@ -426,6 +431,12 @@ class Encounter:
     def module_on(self, module: str) -> bool:
         """R18: whether the encounter's `[modules]` table switched `module` on; a module not named is off."""
         return self.modules.get(module, False)
+
+    @property
+    def turn_order(self) -> tuple[str, ...]:
+        """The units in the order they take their turns: this round's initiative order, or before round 1 (no
+        order rolled yet) as the encounter lists them."""
+        return self.order or tuple(unit.id for unit in self.units)
 
     def unit(self, unit_id: str) -> Unit:
         for unit in self.units:

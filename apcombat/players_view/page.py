@@ -100,7 +100,7 @@ def _round_line(state: Encounter, viewing: bool = False) -> str:
 
 
 def _order_table(state: Encounter, viewing: str | None = None) -> str:
-    order = state.order or tuple(unit.id for unit in state.units)
+    order = state.turn_order
     rows = "\n".join(_unit_row(state, state.unit(unit_id), viewing) for unit_id in order)
     # Units that are in no order yet (before round 1 every unit is listed in the encounter's order).
     rows += "".join(

@@ -30,11 +30,6 @@ _HP_FIGURES = (
 )
 """HP figures in log lines, taken out while any side's HP is not shown exactly."""
 
-OUT_OF_THE_FIGHT = frozenset(
-    {UnitStatus.DOWN, UnitStatus.MAN_DOWN, UnitStatus.DEAD, UnitStatus.SURRENDERED, UnitStatus.FLED}
-)
-"""Statuses the page shows of every unit: out of the fight is plain to see at the table."""
-
 
 def players_log(state: Encounter, log: Iterable[Event]) -> Iterable[str]:
     """The log as the players see it: without the game master's lines, undoing and redoing; the AI's lines only
@@ -67,8 +62,8 @@ def status_shown(state: Encounter, unit: Unit, viewing: str | None) -> str:
     (R21.2.5), whatever the game master chose; a hidden-HP enemy's only when out of the fight, unless the game
     master shows statuses."""
     status = state.status(unit)
-    words = status.value.replace("_", " ")  # "man down", as the app's turn order says it
-    if status in OUT_OF_THE_FIGHT:
+    words = status.words  # "man down", as the app's turn order says it
+    if unit.down:  # out of the fight is plain to see at the table
         return words
     if not beside_shown(state, unit, viewing):
         return ""

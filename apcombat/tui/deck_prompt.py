@@ -1,7 +1,7 @@
 """The activation deck (R18.5.1) on the battlefield: when the deck asks a human side (or, in table mode, any
 side: the game master plays them all) for its choice — go last, then which card to hold — the question shows
 beside the board (`widgets.deck_panel`), the map or the table, the turn order and the log still in view.
-Escape hides it for now: the deck key (`h`) brings it back, the command line (`:`) takes `hold SIDE WHO` and
+Escape hides it for now: the deck key (`D`) brings it back, the command line (`:`) takes `hold SIDE WHO` and
 `last SIDE`, and it comes back by itself when the state changes. An AI side chooses by itself (apcombat.ai.deck).
 The question comes from the fight (`Fight.deck_choice`); the prompt talks to its screen through `DeckTable`."""
 

@@ -54,7 +54,7 @@ class TablePicks(_Screen):
 
     def action_pick(self, place: int) -> None:
         state = self.state
-        order = state.order or tuple(unit.id for unit in state.units)
+        order = state.turn_order
         if place > len(order):
             self.hint(f"no unit at place {place}: {len(order)} in the turn order")
             return
@@ -67,7 +67,7 @@ class TablePicks(_Screen):
     def on_turn_order_picked(self, message: TurnOrder.Picked) -> None:
         """A click on a unit's line in the turn order picks it."""
         state = self.state
-        order = state.order or tuple(unit.id for unit in state.units)
+        order = state.turn_order
         if message.unit_id in order:
             self.action_pick(order.index(message.unit_id) + 1)
 

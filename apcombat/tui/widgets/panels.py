@@ -53,6 +53,11 @@ def bar(value: int, maximum: int, width: int = 12, planned: int = 0) -> Text:
     return text
 
 
+def cut_to(text: str, room: int) -> str:
+    """The text in `room` columns: cut short with … when it is longer."""
+    return text if len(text) <= room else text[: max(0, room - 1)] + "…"
+
+
 NOTE_MARK = "✎"
 """Before a unit's note, the game master's (issue 28, item 4)."""
 NOTE_STYLE = "italic magenta"
@@ -122,7 +127,7 @@ class UnitPanel(Static):
         # the game master's note in place of the side's name (whole on the panel's last line, when it has room)
         rest = f"  {unit.id} " + (f"{NOTE_MARK} {unit.note}" if unit.note else f"· {state.side(unit.side).name}")
         room = max(0, HEADING_COLUMNS - len(heading) - 1 - len(unit.name))  # one line: the panel's height is fixed
-        cut = rest if len(rest) <= room else rest[: max(0, room - 1)] + "…"
+        cut = cut_to(rest, room)
         text.append(cut + "\n", style=NOTE_STYLE if unit.note else "dim")
         max_hp = unit.character.hit_points
         text.append("HP ")
@@ -135,7 +140,7 @@ class UnitPanel(Static):
         if planned_ap:
             text.append(f" -{planned_ap}", style="yellow")
         text.append("\n")
-        status = state.status(unit).value.replace("_", " ")  # "man down"
+        status = state.status(unit).words
         where = f"{unit.at[0]},{unit.at[1]} " if unit.at is not None else ""
         text.append(f"{where}facing {unit.facing.value}, {unit.pose.value}, {status}\n")
         conditions = []
@@ -233,7 +238,7 @@ class TurnOrder(Static):
         the unit table mode's game-master keys act on, marked › (issue 28)."""
         self.last_shown = (state, labels, out_of_sight, picked)
         labels = labels or unit_marks(state)
-        order = state.order or tuple(unit.id for unit in state.units)
+        order = state.turn_order
         width = self.content_region.width
         colours = palette_of(self.app)
         entries = [
@@ -282,7 +287,7 @@ class TurnOrder(Static):
     ) -> list[Text]:
         """A unit's line (its mark, its name and its flags' marks), then its conditions packed into lines of
         the panel's width."""
-        status = state.status(unit).value.replace("_", " ")
+        status = state.status(unit).words
         acting = unit.id == state.active
         initiative = f"{unit.initiative:>3} " if unit.initiative is not None else "    "
         style = side_colour(state, unit.side, colours)
@@ -322,6 +327,6 @@ class TurnOrder(Static):
                 lines.append(Text(indent + word, style="yellow"))
         if unit.note:  # the game master's, cut to the line (the unit panel shows it whole)
             room = max(width - len(indent) - 2, 8)
-            note = unit.note if len(unit.note) <= room else unit.note[: room - 1].rstrip() + "…"
+            note = cut_to(unit.note, room)
             lines.append(Text(f"{indent}{NOTE_MARK} {note}", style=NOTE_STYLE))
         return lines

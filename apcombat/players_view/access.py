@@ -63,6 +63,13 @@ class Access:
             return None
         return Refusal(403, "This server takes websockets only from its own page.")
 
+    def page_origin_refusal(self, origin: str | None, host: str | None) -> Refusal | None:
+        """Why a request a page of another site (or a file://, `null`) made is refused: a browser names the page
+        in `Origin` when one asks across sites; an address typed, or the page's own script, passes."""
+        if origin is None or (host is not None and origin == f"http://{host}"):
+            return None
+        return Refusal(403, "This server answers only its own page, not pages of other sites.")
+
     def cookie_to_set(self, query: str) -> str | None:
         """The Set-Cookie value that keeps the token given in `query` for the next requests, or None."""
         if not self._is_token(self._query_token(query)):

@@ -136,7 +136,10 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         url = urlsplit(self.path)
         access = self.server.access
-        refused = access.refusal(self.headers.get("Host"), url.query, self.headers.get("Cookie"))
+        host = self.headers.get("Host")
+        refused = access.refusal(host, url.query, self.headers.get("Cookie")) or access.page_origin_refusal(
+            self.headers.get("Origin"), host
+        )
         if refused is not None:
             self._send(HTTPStatus(refused.status), "text/plain; charset=utf-8", refused.sentence + "\n")
             return

@@ -195,3 +195,14 @@ def test_the_players_view_refuses_a_request_naming_another_host_on_loopback(serv
     port = served.server_address[1]
     assert ask(port, Host=f"rebound.example:{port}")[0] == 403
     assert ask(port)[0] == 200
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://127.0.0.1:1"])
+def test_the_players_view_refuses_a_request_from_another_sites_page(served: WatchServer, origin):
+    # A page of another site (or a file:// page, or another local port) asking the fight: 403; the page's own
+    # script and an address typed in the browser are answered.
+    port = served.server_address[1]
+    assert ask(port, "/fight", Origin=origin)[0] == 403
+    assert ask(port, "/", Origin=origin)[0] == 403
+    assert ask(port, "/fight", Origin=f"http://127.0.0.1:{port}")[0] == 200
+    assert ask(port)[0] == 200

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 from collections.abc import Callable
@@ -10,6 +11,12 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import settings
+
+# CI (`.ci/run` sets HYPOTHESIS_PROFILE=ci) runs the same examples every time, so a clean clone passes or fails
+# on its code alone; a developer's run draws new examples and keeps what fails in .hypothesis/ to replay.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 PLUGINS = Path(__file__).parent / "ai" / "plugins"
 

@@ -46,6 +46,11 @@ def shown_word(word: str) -> str:
 _LONGEST_SHOWN = 24
 
 
+def written_back(word: str, placeholder: str) -> str:
+    """A word as an error's suggestion writes it back unquoted, or `placeholder` for one too long to repeat."""
+    return word if len(word) <= _LONGEST_SHOWN else placeholder
+
+
 def distance_cm(word: str) -> float:
     """A distance on the table in centimetres (`25cm`, or a bare `25`: the table's unit), within DISTANCE_CM."""
     match = _CM.match(word.lower())

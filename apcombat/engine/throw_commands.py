@@ -20,7 +20,7 @@ from apcombat.engine.command_base import (
     no_more,
     who,
 )
-from apcombat.engine.numbers import cell, distance_cm, is_distance, shown_word
+from apcombat.engine.numbers import cell, distance_cm, is_distance, shown_word, written_back
 from apcombat.model import BlastBand, Cell
 
 
@@ -66,7 +66,8 @@ def _throw(args: list[str]) -> Throw:
     elif is_distance(where) and where.endswith("cm"):
         raise CommandError(f"write the distance after 'at': throw WHO ITEM at {shown_word(where)}")
     elif is_distance(where):  # a bare number: at the table a distance, on a map half a cell
-        raise CommandError(f"{shown_word(where)} is no place: at the table write at {where} (cm), on a map a cell X,Y")
+        at = f"at {written_back(where, 'N')}"
+        raise CommandError(f"{shown_word(where)} is no place: at the table write {at} (cm), on a map a cell X,Y")
     else:
         fields["cell"] = cell(where)
     if args and args[0].lower() == "lean":

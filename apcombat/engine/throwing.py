@@ -20,6 +20,7 @@ from apcombat.engine.command_base import CommandError, cell_word
 from apcombat.engine.events import Event
 from apcombat.engine.geometry import grid_of
 from apcombat.engine.movement import other_action, pay
+from apcombat.engine.numbers import shown_word, written_back
 from apcombat.engine.part import parts_on
 from apcombat.engine.reactions import covering_fire, react_to, watchers_seeing
 from apcombat.engine.throw_commands import Throw
@@ -87,7 +88,8 @@ def thrown_weapon(unit: Unit, item: str) -> Weapon:
     if stock is not None:
         return_line = f"{unit.name} has no {stock.weapon.name.lower()} left"
         raise CommandError(f"{return_line}{': ' + carried if carried else ''} (R22.1.2)")
-    raise CommandError(f"{unit.name} carries no {item}: {carried or 'no thrown weapons'} (R22.1.2)")
+    named = written_back(item, shown_word(item))
+    raise CommandError(f"{unit.name} carries no {named}: {carried or 'no thrown weapons'} (R22.1.2)")
 
 
 def plan_throw(state: Encounter, command: Throw) -> ThrowPlan:

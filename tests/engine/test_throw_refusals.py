@@ -38,6 +38,12 @@ def test_a_character_carrying_nothing_thrown(tmp_path):  # R22.1.2
     assert refused(game, "throw ana frag_grenade 4,2") == "Ana carries no frag_grenade: no thrown weapons (R22.1.2)"
 
 
+def test_an_item_of_thousands_of_letters_is_not_repeated_in_full(tmp_path):  # R22.1.2
+    game = two_on_open_ground(tmp_path)
+    reason = refused(game, "throw ana " + "x" * 5000 + " 4,2")
+    assert reason == "Ana carries no 'xxxxxxxxxxxxxxxxxxxxxxxx'… (5,000 characters): frag grenade × 2 (R22.1.2)"
+
+
 def test_none_left(tmp_path):  # R22.1.2, R22.2.1: every throw made uses one ITEM
     game = throw_game(tmp_path, ana((0, 2), thrown={"frag_grenade": 1, "molotov": 1}), jed((4, 2)))
     game.play("gm dice 41 4 2 5")

@@ -8,6 +8,7 @@ from typing import ClassVar
 import attrs
 
 from apcombat.engine.command_base import Command, CommandError, line_of, need, no_more, only_who, side_id
+from apcombat.engine.numbers import shown_word
 
 
 @attrs.frozen
@@ -71,7 +72,7 @@ def parse_gm_sees(args: list[str]) -> Command:
     need(args, 1, "on or off")
     word = args.pop(0).lower()
     if word not in ("on", "off"):
-        raise CommandError(f"expected on or off after gm sees {side} {unit}, got {word!r}")
+        raise CommandError(f"expected on or off after the side and the enemy seen, got {shown_word(word)}")
     no_more(args)
     return GmSees(side=side, unit=unit, on=word == "on")
 

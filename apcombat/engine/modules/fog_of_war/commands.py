@@ -8,7 +8,7 @@ from typing import ClassVar
 import attrs
 
 from apcombat.engine.command_base import Command, CommandError, line_of, need, no_more, only_who, side_id
-from apcombat.engine.numbers import shown_word
+from apcombat.engine.numbers import shown_word, written_back
 
 
 @attrs.frozen
@@ -72,7 +72,8 @@ def parse_gm_sees(args: list[str]) -> Command:
     need(args, 1, "on or off")
     word = args.pop(0).lower()
     if word not in ("on", "off"):
-        raise CommandError(f"expected on or off after the side and the enemy seen, got {shown_word(word)}")
+        line = f"gm sees {written_back(side, 'SIDE')} {written_back(unit, 'WHO')}"
+        raise CommandError(f"expected on or off after {line}, got {shown_word(word)}")
     no_more(args)
     return GmSees(side=side, unit=unit, on=word == "on")
 

@@ -113,12 +113,12 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("where", "key", "does", "id")
+        table.add_columns("key", "does", "where", "id")  # what a key does first: at 80 columns "where" is cut
         keymap = self.app.keymap if hasattr(self.app, "keymap") else {}
         for place, binding in all_bindings(type(self.app)):
             keys = keymap.get(binding.id or "", binding.key)
             shown = ", ".join(self.app.get_key_display(Binding(key, "")) for key in keys.split(","))
-            table.add_row(place, shown, binding.description or binding.action, binding.id)
+            table.add_row(shown, binding.description or binding.action, place, binding.id)
         table.focus()
 
     def action_close(self) -> None:

@@ -1,16 +1,18 @@
-"""A footer never cuts a key short: at 80 columns it shows the keys that fit whole, in the screen's order, and
-leaves out the rest (`?` lists every key); wider, it shows them all. The encounter editor's footer cut its
-sixth key at 80 x 24 ("m Ma")."""
+"""What an 80 x 24 terminal cut short. A footer never cuts a key: it shows the keys that fit whole, in the
+screen's order, and leaves out the rest (`?` lists every key); wider, it shows them all (the encounter
+editor's footer cut its sixth key, "m Ma"). The keys page (`?`) shows what each key does whole (its "where"
+column, 30 columns wide, pushed "Paint low wall (hip-high cover)" off to "Paint low wall (hip")."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import Ui
-from textual.widgets import Footer
+from textual.widgets import DataTable, Footer
 from textual.widgets._footer import FooterKey
 
 from apcombat.editor.opening import new_fight
 from apcombat.tui.screens.editor import EditorScreen
+from apcombat.tui.screens.help import HelpScreen
 
 pytestmark = pytest.mark.usefixtures("user_folders")
 
@@ -40,3 +42,15 @@ def test_the_editors_footer_shows_whole_keys_only(run_ui, library, size):
             assert not left_out and "o Rules" in last_line
 
     run_ui(script, size=size, open_path=None, editing=new_fight(library, "Ambush", (20, 12), "square"))
+
+
+def test_the_keys_page_shows_what_each_key_does_whole_at_80_columns(run_ui):
+    async def script(ui: Ui) -> None:
+        await ui.press("question_mark")
+        table = (await ui.wait_for_screen(HelpScreen)).query_one(DataTable)
+        widths = {str(column.label): column.get_render_width(table) for column in table.ordered_columns}
+        shown = table.scrollable_content_region.width
+        assert widths["key"] + widths["does"] <= shown, (widths, shown)
+        assert list(widths)[:2] == ["key", "does"]  # the key, then what it does: the two a reader looks for
+
+    run_ui(script, size=(80, 24), open_path=None)

@@ -6,13 +6,14 @@ column, 30 columns wide, pushed "Paint low wall (hip-high cover)" off to "Paint 
 from __future__ import annotations
 
 import pytest
-from conftest import Ui
-from textual.widgets import DataTable, Footer
+from conftest import SKIRMISH_UNITS, Ui, character, write_encounter
+from textual.widgets import DataTable, Footer, OptionList
 from textual.widgets._footer import FooterKey
 
 from apcombat.editor.opening import new_fight
 from apcombat.tui.screens.editor import EditorScreen
 from apcombat.tui.screens.help import HelpScreen
+from apcombat.tui.widgets.deck_panel import DeckPanel
 
 pytestmark = pytest.mark.usefixtures("user_folders")
 
@@ -54,3 +55,35 @@ def test_the_keys_page_shows_what_each_key_does_whole_at_80_columns(run_ui):
         assert list(widths)[:2] == ["key", "does"]  # the key, then what it does: the two a reader looks for
 
     run_ui(script, size=(80, 24), open_path=None)
+
+
+def test_the_decks_question_leaves_the_turn_order_its_rows_and_scrolls_to_its_option(run_ui, tmp_path):
+    """Six of the vault, one raider, the activation deck (R18.5.1) at 80 x 24: the question and its options
+    once pushed the turn order off the screen's side column; now the question scrolls (to the option
+    highlighted) and the turn order keeps its rows, a unit among them."""
+    vault = [
+        {"id": f"v{n}", "side": "vault", "at": [1, n], "facing": "E", "character": character(f"V{n}", ["colt_1911"])}
+        for n in range(6)
+    ]
+    rex = {**SKIRMISH_UNITS[1], "side": "raiders"}
+    path = write_encounter(tmp_path / "encounters", "deckcrowd", units=(*vault, rex), modules={"activation_deck": True})
+
+    async def script(ui: Ui) -> None:
+        await ui.press("s")
+        deck = ui.game.query_one(DeckPanel)
+        await ui.until(lambda: deck.display, "the deck's question")
+        await ui.settle()
+        options = deck.query_one(OptionList)
+        assert options.option_count >= 6
+        order, side = ui.game.query_one("#order"), ui.game.query_one("#side")
+        assert order.region.bottom <= side.region.bottom and order.region.height >= 6  # its borders in sight
+        lines = ui.text("#order", ui.game).splitlines()[1:-1]
+        assert "Round 1" in lines[0] and "below" in lines[0]  # what is out of sight, said on the round's line
+        assert any(" HP " in line for line in lines)  # the deck's line (cut with …) leaves a unit a row
+        await ui.press(str(options.option_count))  # the last option, below the panel's edge at first
+        await ui.settle()
+        assert options.highlighted == options.option_count - 1
+        line = options.region.y + options.option_count - 1 - deck.scroll_offset.y
+        assert deck.region.y < line < deck.region.bottom - 1, (line, deck.region)  # inside its borders
+
+    run_ui(script, size=(80, 24), open_path=path)

@@ -276,6 +276,18 @@ def _arms(state: Encounter, unit: Unit, console: Console) -> Text:
     return arms
 
 
+def _deck_lines(deck: str, width: int, most: int, console: Console) -> Text:
+    """The deck's line (R18.5) wrapped to the turn order's width, on at most `most` lines (at least one; the last
+    cut with … when it says more), so that a short panel (80 x 24) still shows a unit below it."""
+    if width <= 0:
+        return Text(deck, style="cyan")
+    lines = Text(deck).wrap(console, width)
+    kept = [line.plain.rstrip() for line in lines[: max(1, most)]]
+    if len(lines) > len(kept):
+        kept[-1] = cut_to(kept[-1] + " …", width)
+    return Text("\n".join(kept), style="cyan")
+
+
 NAME_COLUMNS = 12  # a unit's name (and its flags) in the turn order, after its mark
 
 
@@ -323,8 +335,10 @@ class TurnOrder(Static):
             (unit_id, self._lines(state, state.unit(unit_id), labels, width, colours, unit_id == picked))
             for unit_id in order
         ]
-        deck = deck_summary(state)  # R18.5: the held cards and the cards left, a line below the round's
-        room = self.content_region.height - 1 - (deck is not None)  # below the round's line (and the deck's)
+        deck = deck_summary(state)  # R18.5: the held cards and the cards left, below the round's line
+        deck_text = _deck_lines(deck, width, self.content_region.height - 2, self.app.console) if deck else None
+        deck_lines = len(deck_text.plain.splitlines()) if deck_text is not None else 0
+        room = self.content_region.height - 1 - deck_lines  # below the round's line and the deck's
         heights = [len(lines) for _, lines in entries]
         total = sum(heights)
         start = 0
@@ -343,14 +357,15 @@ class TurnOrder(Static):
             text.append(" — out of sight", style="bold")
         if state.interrupt is not None:
             text.append("  INTERRUPT", style="bold reverse yellow")
-        if deck is not None:
-            text.append("\n" + deck, style="cyan")
-        if 0 < room < total:
+        if 0 < room < total:  # on the round's line, never after the deck's words
             below = sum(1 for end in itertools.accumulate(heights[start:]) if end > room)
             hidden = {"above": start, "below": below}
             text.append("  " + ", ".join(f"{n} {where}" for where, n in hidden.items() if n), style="dim")
+        if deck_text is not None:
+            text.append("\n")
+            text.append_text(deck_text)
         text.append("\n")
-        rows: list[str | None] = [None] * (1 + (deck is not None))
+        rows: list[str | None] = [None] * (1 + deck_lines)  # a click finds its unit's line
         for unit_id, lines in entries[start:]:
             for line in lines:
                 text.append_text(line)

@@ -1,7 +1,8 @@
 """What an 80 x 24 terminal cut short. A footer never cuts a key: it shows the keys that fit whole, in the
 screen's order, and leaves out the rest (`?` lists every key); wider, it shows them all (the encounter
 editor's footer cut its sixth key, "m Ma"). The keys page (`?`) shows what each key does whole (its "where"
-column, 30 columns wide, pushed "Paint low wall (hip-high cover)" off to "Paint low wall (hip")."""
+column, 30 columns wide, pushed "Paint low wall (hip-high cover)" off to "Paint low wall (hip"). The deck's
+question leaves the turn order its rows. The title's keys break between two keys ("r:" / "watch a replay")."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from textual.widgets._footer import FooterKey
 
 from apcombat.editor.opening import new_fight
 from apcombat.tui.screens.editor import EditorScreen
+from apcombat.tui.screens.full_log import HELP_LINE, FullLogScreen
 from apcombat.tui.screens.help import HelpScreen
+from apcombat.tui.screens.title import TITLE_KEYS
 from apcombat.tui.widgets.deck_panel import DeckPanel
 
 pytestmark = pytest.mark.usefixtures("user_folders")
@@ -87,3 +90,24 @@ def test_the_decks_question_leaves_the_turn_order_its_rows_and_scrolls_to_its_op
         assert deck.region.y < line < deck.region.bottom - 1, (line, deck.region)  # inside its borders
 
     run_ui(script, size=(80, 24), open_path=path)
+
+
+def test_the_titles_keys_break_between_two_keys_never_inside_one(run_ui):
+    async def script(ui: Ui) -> None:
+        lines = [line.strip() for line in ui.text("#title-keys").splitlines() if line.strip()]
+        assert len(lines) > 1  # 80 columns: the keys take several lines
+        for item in TITLE_KEYS:  # "r:" was left at a line's end, "watch a replay" on the next
+            assert any(item in line for line in lines), item
+        assert all(line.startswith(TITLE_KEYS) for line in lines)
+
+    run_ui(script, size=(80, 24), open_path=None)
+
+
+def test_the_whole_logs_keys_break_between_two_keys(run_ui):
+    async def script(ui: Ui) -> None:
+        await ui.press("ctrl+l")
+        await ui.wait_for_screen(FullLogScreen)
+        lines = [line.strip() for line in ui.text("#full-log-help").splitlines() if line.strip()]
+        assert len(lines) > 1 and all(line.startswith(HELP_LINE.items) for line in lines), lines  # not "unit · s"
+
+    run_ui(script, size=(80, 24))

@@ -17,11 +17,21 @@ from apcombat.model import Encounter
 from apcombat.tui.log_filter import KIND_CHOICES, LogFilter, filtered, step
 from apcombat.tui.log_folding import FULL
 from apcombat.tui.widgets.event_log import EventLog
+from apcombat.tui.widgets.key_items import KeyItems
 
-HELP_LINE = (
-    "↑↓ PgUp PgDn Home End scroll · / search, n / N next / previous match · u / U unit · s / S side · "
-    f"k / K kind ({', '.join(KIND_CHOICES)}) · c every line · Esc back"
+HELP_LINE = KeyItems(
+    (
+        "↑↓ PgUp PgDn Home End scroll",
+        "/ search, n / N next / previous match",
+        "u / U unit",
+        "s / S side",
+        f"k / K kind ({', '.join(KIND_CHOICES)})",
+        "c every line",
+        "Esc back",
+    ),
+    " · ",
 )
+"""The whole log's keys, a line breaking only between two of them (never "u / U" from "unit")."""
 
 
 class FullLogScreen(Screen[None]):

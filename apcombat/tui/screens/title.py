@@ -21,8 +21,24 @@ from apcombat.content.encounter_summary import (
     units_text,
 )
 from apcombat.tui.screens.host import host
+from apcombat.tui.widgets.key_items import KeyItems
 
 LOGO = "A P C O M B A T"
+TITLE_KEYS = (
+    "Enter: new game",
+    "d: the demo duel",
+    "c: continue the autosave",
+    "l: load",
+    "r: watch a replay",
+    "e: edit a fight",
+    "a: attack resolver",
+    "t: table fight roster",
+    "h: how to play",
+    "s: settings",
+    "?: keys",
+    "q: quit",
+)
+"""The title's keys under the list, a line breaking only between two of them."""
 YOURS = "yours:"
 """The start of the list id of a fight from the user's own folder (it may share a file name with a built-in)."""
 YOURS_MARK = "(yours)"
@@ -61,12 +77,7 @@ class TitleScreen(Screen):
             with Horizontal(id="title-body"):
                 yield OptionList(id="encounters")
                 yield Static("", id="encounter-description")
-            yield Label(
-                "Enter: new game   d: the demo duel   c: continue the autosave   l: load   r: watch a replay   "
-                "e: edit a fight   a: attack resolver   t: table fight roster   h: how to play   s: settings   "
-                "?: keys   q: quit",
-                id="title-keys",
-            )
+            yield Static(KeyItems(TITLE_KEYS), id="title-keys")
             claim = host(self.app).autosave_claim
             if claim is not None and claim.shared:  # another app running keeps autosave.toml
                 yield Label(

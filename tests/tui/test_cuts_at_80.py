@@ -2,7 +2,8 @@
 screen's order, and leaves out the rest (`?` lists every key); wider, it shows them all (the encounter
 editor's footer cut its sixth key, "m Ma"). The keys page (`?`) shows what each key does whole (its "where"
 column, 30 columns wide, pushed "Paint low wall (hip-high cover)" off to "Paint low wall (hip"). The deck's
-question leaves the turn order its rows. The title's keys break between two keys ("r:" / "watch a replay")."""
+question leaves the turn order its rows. The keys under the title, the roster, the resolver and the whole
+log break a line between two keys only."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from apcombat.editor.opening import new_fight
 from apcombat.tui.screens.editor import EditorScreen
 from apcombat.tui.screens.full_log import HELP_LINE, FullLogScreen
 from apcombat.tui.screens.help import HelpScreen
+from apcombat.tui.screens.resolver import KEYS as RESOLVER_KEYS
+from apcombat.tui.screens.roster import KEYS as ROSTER_KEYS
 from apcombat.tui.screens.title import TITLE_KEYS
 from apcombat.tui.widgets.deck_panel import DeckPanel
 
@@ -92,13 +95,25 @@ def test_the_decks_question_leaves_the_turn_order_its_rows_and_scrolls_to_its_op
     run_ui(script, size=(80, 24), open_path=path)
 
 
-def test_the_titles_keys_break_between_two_keys_never_inside_one(run_ui):
+@pytest.mark.parametrize(
+    ("key", "selector", "items"),
+    [
+        (None, "#title-keys", TITLE_KEYS),  # "r:" was left at a line's end, "watch a replay" on the next
+        ("t", "#roster-keys", ROSTER_KEYS.items),  # "r:" / "rename side", "f10:" / "start"
+        ("a", "#resolver-keys", RESOLVER_KEYS.items),  # one line, cut at "ctrl+s: save as a"
+    ],
+)
+def test_a_screens_keys_break_between_two_keys_never_inside_one(run_ui, key, selector, items):
     async def script(ui: Ui) -> None:
-        lines = [line.strip() for line in ui.text("#title-keys").splitlines() if line.strip()]
+        if key is not None:
+            await ui.press(key)
+        await ui.until(lambda: bool(ui.screen.query(selector)), selector)
+        await ui.settle()
+        lines = [line.strip() for line in ui.text(selector).splitlines() if line.strip()]
         assert len(lines) > 1  # 80 columns: the keys take several lines
-        for item in TITLE_KEYS:  # "r:" was left at a line's end, "watch a replay" on the next
+        for item in items:
             assert any(item in line for line in lines), item
-        assert all(line.startswith(TITLE_KEYS) for line in lines)
+        assert all(line.startswith(tuple(items)) for line in lines)
 
     run_ui(script, size=(80, 24), open_path=None)
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from apcombat.engine import Event
 from apcombat.model import Encounter
@@ -18,6 +18,7 @@ from apcombat.tui.log_filter import KIND_CHOICES, LogFilter, filtered, step
 from apcombat.tui.log_folding import FULL
 from apcombat.tui.widgets.event_log import EventLog
 from apcombat.tui.widgets.key_items import KeyItems
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 HELP_LINE = KeyItems(
     (
@@ -72,7 +73,7 @@ class FullLogScreen(Screen[None]):
         yield EventLog(detail=FULL, id="full-log")
         yield Input(placeholder="search: words, Enter finds them, Escape closes", id="full-log-search")
         yield Static(HELP_LINE, id="full-log-help")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self._show()

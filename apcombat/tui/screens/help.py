@@ -7,9 +7,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.dom import DOMNode
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from apcombat.tui.keymap import keymap_path
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 
 def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Binding]]:
@@ -109,7 +110,7 @@ class HelpScreen(ModalScreen[None]):
             keys_file = getattr(self.app, "keymap_file", None) or keymap_path()
             yield Label(f"Keys (remap them by id in {keys_file})", classes="dialog-title")
             yield DataTable(id="keys", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

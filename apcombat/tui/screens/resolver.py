@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from apcombat.content.paths import SCENARIOS_FOLDER, shown
@@ -45,6 +45,7 @@ from apcombat.tui.screens.blast import BlastScreen
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.host import host
 from apcombat.tui.widgets.key_items import KeyItems
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 KEYS = KeyItems(
     ("↑↓: scenario", "Tab: the form", "r: roll", "b: a throw's blast", "ctrl+s: save as a scenario", "Esc: back")
@@ -109,7 +110,7 @@ class ResolverScreen(Screen):
             with VerticalScroll(id="resolution-scroll"):
                 yield Static("", id="resolution")
         yield Static(KEYS, id="resolver-keys")
-        yield Footer()
+        yield FittedFooter()
 
     def _form(self) -> ComposeResult:
         library = host(self.app).library

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from apcombat.content import ContentError, Library
@@ -27,6 +27,7 @@ from apcombat.model import Character, Control, Side, Unit
 from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter, save_character
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.widgets.key_items import KeyItems
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 NEW = "new"
 """The option of the ready characters that opens the new-character form."""
@@ -90,7 +91,7 @@ class RosterScreen(Screen):
                 yield OptionList(id="fight")
                 yield OptionList(id="ready")
             yield Static(KEYS, id="roster-keys")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#fight", OptionList).border_title = "The fight"

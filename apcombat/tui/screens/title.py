@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -22,6 +22,7 @@ from apcombat.content.encounter_summary import (
 )
 from apcombat.tui.screens.host import host
 from apcombat.tui.widgets.key_items import KeyItems
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 LOGO = "A P C O M B A T"
 TITLE_KEYS = (
@@ -94,7 +95,7 @@ class TitleScreen(Screen):
         self.call_after_refresh(self._add_footer)
 
     async def _add_footer(self) -> None:
-        await self.mount(Footer())
+        await self.mount(FittedFooter())
         self.refresh_bindings()  # the footer shows the keys when told they changed, as they did before it came
 
     def on_screen_resume(self) -> None:

@@ -3,7 +3,7 @@ screen's order, and leaves out the rest (`?` lists every key); wider, it shows t
 editor's footer cut its sixth key, "m Ma"). The keys page (`?`) shows what each key does whole (its "where"
 column, 30 columns wide, pushed "Paint low wall (hip-high cover)" off to "Paint low wall (hip"). The deck's
 question leaves the turn order its rows. The keys under the title, the roster, the resolver and the whole
-log break a line between two keys only."""
+log break a line between two keys only. And what a bare figure left unsaid: the oracle's chaos factor."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from apcombat.editor.opening import new_fight
 from apcombat.tui.screens.editor import EditorScreen
 from apcombat.tui.screens.full_log import HELP_LINE, FullLogScreen
 from apcombat.tui.screens.help import HelpScreen
+from apcombat.tui.screens.oracle import OracleScreen
 from apcombat.tui.screens.resolver import KEYS as RESOLVER_KEYS
 from apcombat.tui.screens.roster import KEYS as ROSTER_KEYS
 from apcombat.tui.screens.title import TITLE_KEYS
@@ -126,3 +127,13 @@ def test_the_whole_logs_keys_break_between_two_keys(run_ui):
         assert len(lines) > 1 and all(line.startswith(HELP_LINE.items) for line in lines), lines  # not "unit · s"
 
     run_ui(script, size=(80, 24))
+
+
+def test_the_oracles_chaos_factor_is_named_beside_its_value(run_ui):
+    async def script(ui: Ui) -> None:
+        await ui.press("ctrl+k")
+        await ui.wait_for_screen(OracleScreen)
+        row = next(line for line in ui.screen_text().splitlines() if "fifty fifty" in line)
+        assert "chaos 1-9" in row and " 5 " in row  # a bare 5 once stood there: its placeholder never shows
+
+    run_ui(script, size=(80, 24), open_path=None)

@@ -34,6 +34,7 @@ class OracleScreen(ModalScreen[None]):
                     allow_blank=False,
                     id="odds",
                 )
+                yield Label("chaos 1-9", id="chaos-label")  # the input holds 5: its placeholder never shows
                 yield Input(value="5", restrict=r"[1-9]?", id="chaos", placeholder="chaos 1-9")
             yield Input(placeholder="d100 rolled on the table (00 = 100), or ctrl+r", id="roll", restrict=r"[0-9]*")
             yield Static("", id="oracle-answer", markup=False)

@@ -3,12 +3,13 @@ screen's order, and leaves out the rest (`?` lists every key); wider, it shows t
 editor's footer cut its sixth key, "m Ma"). The keys page (`?`) shows what each key does whole (its "where"
 column, 30 columns wide, pushed "Paint low wall (hip-high cover)" off to "Paint low wall (hip"). The deck's
 question leaves the turn order its rows. The keys under the title, the roster, the resolver and the whole
-log break a line between two keys only. And what a bare figure left unsaid: the oracle's chaos factor."""
+log break a line between two keys only. And what a bare figure left unsaid: the oracle's chaos factor. The
+map's title while aiming a throw."""
 
 from __future__ import annotations
 
 import pytest
-from conftest import SKIRMISH_UNITS, Ui, character, write_encounter
+from conftest import SKIRMISH_UNITS, Ui, character, shown, write_encounter
 from textual.widgets import DataTable, Footer, OptionList
 from textual.widgets._footer import FooterKey
 
@@ -21,6 +22,7 @@ from apcombat.tui.screens.resolver import KEYS as RESOLVER_KEYS
 from apcombat.tui.screens.roster import KEYS as ROSTER_KEYS
 from apcombat.tui.screens.title import TITLE_KEYS
 from apcombat.tui.widgets.deck_panel import DeckPanel
+from tests.tui.test_throw_keys import aim_frag, field
 
 pytestmark = pytest.mark.usefixtures("user_folders")
 
@@ -137,3 +139,13 @@ def test_the_oracles_chaos_factor_is_named_beside_its_value(run_ui):
         assert "chaos 1-9" in row and " 5 " in row  # a bare 5 once stood there: its placeholder never shows
 
     run_ui(script, size=(80, 24), open_path=None)
+
+
+def test_the_maps_title_while_aiming_a_throw_is_whole_at_80_columns(run_ui, tmp_path):  # R22
+    async def script(ui: Ui) -> None:
+        await aim_frag(ui)
+        top = shown(ui.map).splitlines()[0]
+        assert ui.map.border_title and ui.map.border_title in top and "…" not in top, top
+        assert "Enter throws, Esc leaves" in " ".join(ui.text("#hint").split())  # the keys: in the hint line
+
+    run_ui(script, size=(80, 24), open_path=field(tmp_path))

@@ -31,7 +31,8 @@ TERRAIN_CLASSES: dict[Terrain, str] = {
 """Each terrain's class on the map (the page's CSS colours it); the floor is the map's ground, drawn once."""
 
 HALF_HIGH = frozenset({Terrain.LOW, Terrain.CRATES})
-"""Drawn as the cell's lower half, as the app draws them (▄▄): hip-high, not walls."""
+"""Drawn as the cell's lower half: hip-high, not walls (the app draws a low wall ▄▄ and crates ▗▖; here their
+colours tell them apart)."""
 
 LINE_KINDS = frozenset({"move", "jump", "attack", "throw"})
 """The log lines whose action the map draws a line for: the last one the page's side is shown."""

@@ -88,6 +88,6 @@ def test_the_help_screen_lists_the_rules_key(run_ui):
         help_screen = await ui.wait_for_screen(HelpScreen)
         table = help_screen.query_one(DataTable)
         rows = [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
-        assert ["everywhere", "f1", "Rules", "app.rules"] in rows
+        assert ["f1", "Rules", "everywhere", "app.rules"] in rows
 
     run_ui(script)

@@ -11,12 +11,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from apcombat.ai.decision import Decision, Option
 from apcombat.engine import fog_on
 from apcombat.model import Encounter
 from apcombat.tui.session import Session
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 TOP = 3
 """Options shown for a decision."""
@@ -65,7 +66,7 @@ class AiOptionsScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide tall", id="ai-options"):
             yield Label("The AI's options", classes="dialog-title")
             yield Static(self.text, id="ai-options-text")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#ai-options").focus()

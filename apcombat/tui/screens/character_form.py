@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
+from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from apcombat.content import Library
 from apcombat.content.paths import CHARACTERS_FOLDER
@@ -20,6 +20,7 @@ from apcombat.content.roster import KNOWN_PERKS, new_character_id, read_new_char
 from apcombat.content.writer import character_to_toml, write_text_file
 from apcombat.model import NO_ARMOR, Character, Skill, Weapon
 from apcombat.model.character import ATTRIBUTES
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 WEAPON_SLOTS = ("in hand", "second", "third")
 DEFAULT_ATTRIBUTE = 5
@@ -111,7 +112,7 @@ class CharacterFormScreen(Screen[NewCharacter | None]):
                 yield Label("", classes="field")
                 yield Button(f"Add to {self.side_name} (f10)", id="add", variant="primary", compact=True)
                 yield Label("  or Enter in a field; Esc: cancel", classes="dim")
-        yield Footer()
+        yield FittedFooter()
 
     @staticmethod
     def _number(widget_id: str, value: int, max_length: int = 3) -> Input:

@@ -10,18 +10,29 @@ from collections.abc import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from apcombat.engine import Event
 from apcombat.model import Encounter
 from apcombat.tui.log_filter import KIND_CHOICES, LogFilter, filtered, step
 from apcombat.tui.log_folding import FULL
 from apcombat.tui.widgets.event_log import EventLog
+from apcombat.tui.widgets.key_items import KeyItems
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
-HELP_LINE = (
-    "↑↓ PgUp PgDn Home End scroll · / search, n / N next / previous match · u / U unit · s / S side · "
-    f"k / K kind ({', '.join(KIND_CHOICES)}) · c every line · Esc back"
+HELP_LINE = KeyItems(
+    (
+        "↑↓ PgUp PgDn Home End scroll",
+        "/ search, n / N next / previous match",
+        "u / U unit",
+        "s / S side",
+        f"k / K kind ({', '.join(KIND_CHOICES)})",
+        "c every line",
+        "Esc back",
+    ),
+    " · ",
 )
+"""The whole log's keys, a line breaking only between two of them (never "u / U" from "unit")."""
 
 
 class FullLogScreen(Screen[None]):
@@ -62,7 +73,7 @@ class FullLogScreen(Screen[None]):
         yield EventLog(detail=FULL, id="full-log")
         yield Input(placeholder="search: words, Enter finds them, Escape closes", id="full-log-search")
         yield Static(HELP_LINE, id="full-log-help")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self._show()

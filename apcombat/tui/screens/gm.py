@@ -14,7 +14,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from apcombat.engine import CONDITIONS, Command, Event, GmBack, GmFire, GmForce, fires_on, typed_line
 from apcombat.model import Cell, Encounter, Unit
@@ -24,6 +24,7 @@ from apcombat.tui.screens.notes import ask_note
 from apcombat.tui.screens.players_see import ask_players_see
 from apcombat.tui.screens.view_as import ask_view_as, view_as_entry
 from apcombat.tui.session import Session
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 
 class GmTable(Protocol):
@@ -285,7 +286,7 @@ class DiceLogScreen(ModalScreen[None]):
             yield Label("Who rolled what", classes="dialog-title")
             with VerticalScroll(id="dice-log"):
                 yield Static("\n".join(self.lines) or "no dice rolled yet", markup=False)
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#dice-log", VerticalScroll).scroll_end(animate=False)

@@ -7,9 +7,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.dom import DOMNode
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from apcombat.tui.keymap import keymap_path
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 
 def all_bindings(everywhere: type[DOMNode] | None = None) -> list[tuple[str, Binding]]:
@@ -109,16 +110,16 @@ class HelpScreen(ModalScreen[None]):
             keys_file = getattr(self.app, "keymap_file", None) or keymap_path()
             yield Label(f"Keys (remap them by id in {keys_file})", classes="dialog-title")
             yield DataTable(id="keys", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("where", "key", "does", "id")
+        table.add_columns("key", "does", "where", "id")  # what a key does first: at 80 columns "where" is cut
         keymap = self.app.keymap if hasattr(self.app, "keymap") else {}
         for place, binding in all_bindings(type(self.app)):
             keys = keymap.get(binding.id or "", binding.key)
             shown = ", ".join(self.app.get_key_display(Binding(key, "")) for key in keys.split(","))
-            table.add_row(place, shown, binding.description or binding.action, binding.id)
+            table.add_row(shown, binding.description or binding.action, place, binding.id)
         table.focus()
 
     def action_close(self) -> None:

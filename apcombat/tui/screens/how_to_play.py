@@ -8,7 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
+
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 HOW_TO_PLAY = """\
 THE GOAL
@@ -134,7 +136,7 @@ class HowToPlayScreen(Screen):
         yield Label("How to play (↑↓ PgUp PgDn scroll, Esc goes back)", classes="dialog-title")
         with VerticalScroll(id="how-to-play"):
             yield Static(how_to_play_text())
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         for page in self.query(VerticalScroll):  # none when the app closes before the screen is composed

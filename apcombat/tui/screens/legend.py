@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from apcombat.board.hex_grid import HEX_FACINGS
 from apcombat.model import BlastBand, Facing, Pose, RangeBand, Terrain
 from apcombat.tui.follow import LANDING_MARK, LANDING_STYLE, TARGET_MARK, TARGET_STYLE
 from apcombat.tui.widgets.map_glyphs import BLAST_TINTS, COVER_MARK, FLOOR_DOT, cell_segments
 from apcombat.tui.widgets.map_palettes import STANDARD, palette, palette_of
+from apcombat.tui.widgets.steady_footer import FittedFooter
 from apcombat.tui.widgets.unit_looks import (
     FACING_MARKS,
     FLAG_MARKS,
@@ -219,7 +220,7 @@ class LegendScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide tall", id="legend"):
             yield Label("Map legend", classes="dialog-title")
             yield Static(legend_text(self.hexes, palette_of(self.app)), id="legend-text")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#legend").focus()

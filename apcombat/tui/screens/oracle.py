@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from apcombat.dice import DiceRequest, SeededDice, read_die
 from apcombat.rules.oracle import Odds, ask_oracle
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 
 class OracleScreen(ModalScreen[None]):
@@ -33,11 +34,12 @@ class OracleScreen(ModalScreen[None]):
                     allow_blank=False,
                     id="odds",
                 )
+                yield Label("chaos 1-9", id="chaos-label")  # the input holds 5: its placeholder never shows
                 yield Input(value="5", restrict=r"[1-9]?", id="chaos", placeholder="chaos 1-9")
             yield Input(placeholder="d100 rolled on the table (00 = 100), or ctrl+r", id="roll", restrict=r"[0-9]*")
             yield Static("", id="oracle-answer", markup=False)
             yield Button("Roll for me (ctrl+r)", id="roll-for-me")
-        yield Footer()
+        yield FittedFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_ask(False)

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from apcombat.model import Cell, Encounter, Pose
 from apcombat.model.side_colours import colour_places
 from apcombat.tui.widgets.map_palettes import palette_of, side_colour_at
 from apcombat.tui.widgets.panels import side_colour, side_index
+from apcombat.tui.widgets.steady_footer import FittedFooter
 from apcombat.tui.widgets.unit_looks import cased
 
 FRAME = 8
@@ -94,7 +95,7 @@ class OverviewScreen(ModalScreen[None]):
             )
             yield Label(heading, classes="dialog-title")
             yield Static(text, id="overview-map")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         for selector in (".dialog", ".dialog-title", "#overview-map"):

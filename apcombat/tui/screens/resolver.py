@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from apcombat.content.paths import SCENARIOS_FOLDER, shown
@@ -44,8 +44,12 @@ from apcombat.tui import resolver_throw as throws
 from apcombat.tui.screens.blast import BlastScreen
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.host import host
+from apcombat.tui.widgets.key_items import KeyItems
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
-KEYS = "↑↓: scenario   Tab: the form   r: roll   b: a throw's blast   ctrl+s: save as a scenario   Esc: back"
+KEYS = KeyItems(
+    ("↑↓: scenario", "Tab: the form", "r: roll", "b: a throw's blast", "ctrl+s: save as a scenario", "Esc: back")
+)
 YOURS = "(yours)"
 NOT_AIMED = "none"
 SELECTS = ("attacker", "weapon", "target", "mode", "location", "from-cover")
@@ -78,7 +82,7 @@ class ResolverScreen(Screen):
     ResolverScreen .form-row Label { width: 11; }
     ResolverScreen .form-row Select, ResolverScreen .form-row Input { width: 1fr; }
     ResolverScreen #resolution-scroll { width: 1fr; padding: 0 1; }
-    ResolverScreen #resolver-keys { height: auto; color: $text-muted; }
+    ResolverScreen #resolver-keys { width: 100%; height: auto; color: $text-muted; }
     """
 
     BINDINGS = [
@@ -105,8 +109,8 @@ class ResolverScreen(Screen):
                 yield from self._form()
             with VerticalScroll(id="resolution-scroll"):
                 yield Static("", id="resolution")
-        yield Label(KEYS, id="resolver-keys")
-        yield Footer()
+        yield Static(KEYS, id="resolver-keys")
+        yield FittedFooter()
 
     def _form(self) -> ComposeResult:
         library = host(self.app).library

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from apcombat.content import ContentError, Library
@@ -26,13 +26,25 @@ from apcombat.content.writer import write_text_file
 from apcombat.model import Character, Control, Side, Unit
 from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter, save_character
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
+from apcombat.tui.widgets.key_items import KeyItems
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 NEW = "new"
 """The option of the ready characters that opens the new-character form."""
 
-KEYS = (
-    "Enter: add to the side ▶   n: new character   x: remove   s: next side   r: rename side   "
-    "c: who plays it   a: add a side   ctrl+s: save the fight   f10: start   Esc: back"
+KEYS = KeyItems(
+    (
+        "Enter: add to the side ▶",
+        "n: new character",
+        "x: remove",
+        "s: next side",
+        "r: rename side",
+        "c: who plays it",
+        "a: add a side",
+        "ctrl+s: save the fight",
+        "f10: start",
+        "Esc: back",
+    )
 )
 CONTROLS = tuple(Control)
 
@@ -78,8 +90,8 @@ class RosterScreen(Screen):
             with Horizontal(id="roster-body"):
                 yield OptionList(id="fight")
                 yield OptionList(id="ready")
-            yield Label(KEYS, id="roster-keys")
-        yield Footer()
+            yield Static(KEYS, id="roster-keys")
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#fight", OptionList).border_title = "The fight"

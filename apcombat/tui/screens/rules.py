@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Markdown, OptionList
+from textual.widgets import Input, Label, Markdown, OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from apcombat.tui.rules_book import RulesBook, load_rules_book
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 
 class RulesScreen(ModalScreen[None]):
@@ -43,7 +44,7 @@ class RulesScreen(ModalScreen[None]):
                 yield OptionList(id="rules-list")
                 with VerticalScroll(id="rules-text"):
                     yield Markdown("", id="rules-markdown", open_links=False)
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         if not self.query(OptionList):  # the app closes before the screen is composed (F1, ctrl+q at once)

@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from apcombat.saves import SaveError, list_saves
 from apcombat.tui.screens.host import host
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 
 class LoadScreen(Screen):
@@ -30,7 +31,7 @@ class LoadScreen(Screen):
             what = "Watch the replay of" if self.replay else "Load"
             yield Label(f"{what} a save from {self.folder}", classes="dialog-title")
             yield OptionList(id="saves")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         listings = self.query(OptionList)

@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from apcombat.content.settings import AI_PACE_ENV, Settings, environment_pace
 from apcombat.tui.screens.host import host
 from apcombat.tui.setting_fields import FIELDS, next_value, shown_value, stepped
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 LABEL_COLUMNS = 19
 KEYS_LINE = "↑↓ setting · ←→ change · Enter, space, click: next value · Esc closes"
@@ -70,7 +71,7 @@ class SettingsScreen(ModalScreen[None]):
             if note:
                 yield Static(note, id="settings-environment")
             yield Static(KEYS_LINE, id="settings-keys", classes="dim")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         for listing in self.query(OptionList):  # none when the app closes before the screen is composed

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from apcombat.ai import LEVELS
 from apcombat.content import FIRES_NEED_FIRE_SPREAD, Library, fires_without_fire_spread, load_encounter
@@ -22,6 +22,7 @@ from apcombat.model.modules import Module
 from apcombat.tui.screens.host import host
 from apcombat.tui.session import default_level
 from apcombat.tui.widgets.rules_choices import RulesChoices
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 KNOBS = ("aggression", "caution")
 KNOB_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -73,7 +74,7 @@ class SetupScreen(Screen):
             with Horizontal(classes="buttons"):
                 yield Button("Start (f10)", id="start", variant="primary")
                 yield Button("Edit this fight (f2)", id="edit")
-        yield Footer()
+        yield FittedFooter()
 
     def _side_rows(self, side: Side, controls: list[Control], on_map: bool) -> ComposeResult:
         """Who plays `side`; on a map, its AI's level and, on the row below, its effort and knobs, pre-filled

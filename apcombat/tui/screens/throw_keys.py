@@ -142,7 +142,7 @@ class ThrowKeys(BattleFace):
 
     def aim_mark(self) -> str:
         """The map's title while aiming."""
-        return "" if self.aim is None else f"throwing the {self.aim.name}: Enter throws, Esc leaves"
+        return "" if self.aim is None else f"throwing the {self.aim.name}"  # the hint line gives the keys
 
     def throw_here(self) -> None:
         """Enter while aiming: throw at the cursor's cell, after the confirm step when friends are caught."""

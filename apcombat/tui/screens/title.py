@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -21,8 +21,25 @@ from apcombat.content.encounter_summary import (
     units_text,
 )
 from apcombat.tui.screens.host import host
+from apcombat.tui.widgets.key_items import KeyItems
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 LOGO = "A P C O M B A T"
+TITLE_KEYS = (
+    "Enter: new game",
+    "d: the demo duel",
+    "c: continue the autosave",
+    "l: load",
+    "r: watch a replay",
+    "e: edit a fight",
+    "a: attack resolver",
+    "t: table fight roster",
+    "h: how to play",
+    "s: settings",
+    "?: keys",
+    "q: quit",
+)
+"""The title's keys under the list, a line breaking only between two of them."""
 YOURS = "yours:"
 """The start of the list id of a fight from the user's own folder (it may share a file name with a built-in)."""
 YOURS_MARK = "(yours)"
@@ -61,12 +78,7 @@ class TitleScreen(Screen):
             with Horizontal(id="title-body"):
                 yield OptionList(id="encounters")
                 yield Static("", id="encounter-description")
-            yield Label(
-                "Enter: new game   d: the demo duel   c: continue the autosave   l: load   r: watch a replay   "
-                "e: edit a fight   a: attack resolver   t: table fight roster   h: how to play   s: settings   "
-                "?: keys   q: quit",
-                id="title-keys",
-            )
+            yield Static(KeyItems(TITLE_KEYS), id="title-keys")
             claim = host(self.app).autosave_claim
             if claim is not None and claim.shared:  # another app running keeps autosave.toml
                 yield Label(
@@ -83,7 +95,7 @@ class TitleScreen(Screen):
         self.call_after_refresh(self._add_footer)
 
     async def _add_footer(self) -> None:
-        await self.mount(Footer())
+        await self.mount(FittedFooter())
         self.refresh_bindings()  # the footer shows the keys when told they changed, as they did before it came
 
     def on_screen_resume(self) -> None:

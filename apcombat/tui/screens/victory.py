@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from apcombat.engine import casualty_tally, side_summary
 from apcombat.tui.screens.host import host
 from apcombat.tui.session import Session
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 
 class VictoryScreen(ModalScreen[None]):
@@ -60,7 +61,7 @@ class VictoryScreen(ModalScreen[None]):
             if edited:  # the footer says where q goes too
                 self._name_leaving("Back to the editor")
             yield Label(f"Enter: back to the fight (undo still works) — q: {leave}", classes="dim")
-        yield Footer()
+        yield FittedFooter()
 
     def _name_leaving(self, words: str) -> None:
         """The footer's words for q (the binding's own, remapped or not), on this screen only."""

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -26,8 +28,10 @@ DECK_BINDINGS: list[BindingType] = [
 ]
 
 
-class DeckPanel(Vertical):
-    """The deck's question and its options, beside the board; `answered` gets the option's place (None: hidden)."""
+class DeckPanel(VerticalScroll):
+    """The deck's question and its options, beside the board; `answered` gets the option's place (None: hidden).
+    At most 60% of the side column (app.tcss), so the turn order keeps its rows below (80 x 24): the panel
+    scrolls, to the option highlighted."""
 
     BINDINGS = DECK_BINDINGS
 
@@ -53,6 +57,14 @@ class DeckPanel(Vertical):
         options.highlighted = 0
         self.display = True
         options.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The option highlighted in sight: its lines (prompts wrapped at the list's width) scrolled into the panel."""
+        options = event.option_list
+        width = max(1, options.scrollable_content_region.width)
+        heights = [len(Text(str(option.prompt)).wrap(self.app.console, width)) for option in options.options]
+        top = options.virtual_region.y + sum(heights[: event.option_index])
+        self.scroll_to_region(Region(0, top, 1, heights[event.option_index]), animate=False, immediate=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -5,8 +5,10 @@ Every cell is two terminal columns wide (terminal cells are tall), 2 x zoom colu
 zoomed. The shapes alone tell the terrain apart; the palette only colours them.
 
     terrain    floor: blank, a dim · every fifth cell (in sight, with the sight overlay on)    ██ wall
-               ▄▄ low obstacle    H  stairs    ≈≈ gap (a river, a drop: crossed by jumping)    ░░ rubble
-               R18.3: "  brush   ▄▄ crates   ▓▓ hut   ,  burnt ground   ^^ fire
+               ▄▄ low obstacle (a row of them one unbroken bar)    H  stairs    ≈≈ gap (a river, a drop:
+               crossed by jumping)    ░░ rubble
+               R18.3: "  brush   ▗▖ crates (a box in the cell's middle: a row of them, boxes with gaps
+               between, never the low obstacle's bar)   ▓▓ hut   ,  burnt ground   ^^ fire
     units      see `unit_looks`: the mark (R1), its side's case (zoom 1) or brackets (zoom 2 and 3), pose,
                facing and flags below it when zoomed
     overlays   reachable: blue background (with the AP cost when asked)    enemy reaction cones: red
@@ -50,7 +52,7 @@ TERRAIN_GLYPHS: dict[Terrain, str] = {
     Terrain.RUBBLE: "░░",
     # R18.3: flammable terrain, burnt ground and fires
     Terrain.BRUSH: '" ',
-    Terrain.CRATES: "▄▄",
+    Terrain.CRATES: "▗▖",  # a box, not the low obstacle's bar: both are hip-high, only crates burn
     Terrain.HUT: "▓▓",
     Terrain.BURNT: ", ",
     Terrain.FIRE: "^^",
@@ -176,8 +178,16 @@ def cell_segments(
     return tuple(Segment(text, style + over if over is not None else style) for text, style in pieces)
 
 
-# Terrain drawn on every line of a zoomed cell; the low obstacle only on its bottom line (it is low).
+# Terrain drawn on every line of a zoomed cell; the low obstacle and crates only on its bottom line (they are low).
 _FILLED = (Terrain.WALL, Terrain.GAP, Terrain.RUBBLE, Terrain.HUT, Terrain.FIRE)
+
+
+def _bottom_line(text: str, width: int) -> str:
+    """A low cell's bottom line `width` columns wide: its glyph's first character throughout, or, for a box
+    (crates, ▗▖), the box's two ends around its lower half (▗▄▄▖), a gap left at either edge of the cell."""
+    if text[0] == text[1]:
+        return text[0] * width
+    return text[0] + "▄" * (width - 2) + text[1]
 
 
 @lru_cache(maxsize=4096)
@@ -198,7 +208,9 @@ def zoomed_cell(look: tuple, zoom: int, sub: int) -> tuple[Segment, ...]:
     low = terrain.plain is Terrain.LOW
     filled = shown and (terrain in _FILLED or (low and sub == zoom - 1))
     if filled:
-        return tuple(Segment(segment.text[0] * width, segment.style) for segment in segments[:1])
+        first = segments[0]
+        line = _bottom_line(first.text, width) if low and len(first.text) == CELL_WIDTH else first.text[0] * width
+        return (Segment(line, first.style),)
     if sub > 0 or (shown and low):
         return (Segment(" " * width, over),)
     return (*segments, Segment(" " * (width - CELL_WIDTH), over))

@@ -63,14 +63,14 @@ class MapView(ScrollView, can_focus=True):
         Binding(
             "up,k",
             "move_cursor(0, -1)",
-            "Cursor up (hexes: same column, NE and NW in turn)",
+            "Cursor up (hexes: NE and NW in turn)",
             show=False,
             id="map.cursor_up",
         ),
         Binding(
             "down,j",
             "move_cursor(0, 1)",
-            "Cursor down (hexes: same column, SE and SW in turn)",
+            "Cursor down (hexes: SE and SW in turn)",
             show=False,
             id="map.cursor_down",
         ),

@@ -6,20 +6,28 @@ import itertools
 from collections.abc import Callable
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
-from apcombat.engine import conditions_of, deck_summary, in_a_fire, morale_words, unit_flags, unit_marks
+from apcombat.engine import conditions_of, deck_summary, unit_flags, unit_marks
 from apcombat.model import Encounter, Unit
 from apcombat.model.side_colours import colour_places
-from apcombat.tui.throw_aim import belt, belt_shown
 from apcombat.tui.widgets.map_palettes import STANDARD, palette_of, side_colour_at
+from apcombat.tui.widgets.unit_lines import (
+    FITS,
+    HEADING_COLUMNS,
+    USUAL_LINES,
+    arms_text,
+    cut_to,
+    first_line,
+    points,
+    unit_conditions,
+)
 from apcombat.tui.widgets.unit_looks import flag_text, shaped, shown_flags
-
-HEADING_COLUMNS = 36
-"""The columns of the unit panel's first line (the side panel's 40 less its border and padding)."""
 
 
 def side_colour(state: Encounter, side_id: str, palette_name: str = STANDARD) -> str:
@@ -39,23 +47,6 @@ def unit_heading(state: Encounter, unit: Unit, mark: str) -> str:
     draws them zoomed: `[R1] ▪◎`."""
     flags = flag_text(shown_flags(unit_flags(state, unit), unit))
     return shaped(mark, side_index(state, unit.side)) + (f" {flags}" if flags else "")
-
-
-def bar(value: int, maximum: int, width: int = 12, planned: int = 0) -> Text:
-    """A bar of `value` out of `maximum`; `planned` of it shown as about to be spent."""
-    maximum = max(maximum, 1)
-    full = round(width * max(0, value) / maximum)
-    spend = min(full, round(width * max(0, planned) / maximum)) if planned else 0
-    text = Text()
-    text.append("█" * (full - spend), style="green" if value * 3 > maximum else "red")
-    text.append("█" * spend, style="yellow")
-    text.append("░" * (width - full), style="grey37")
-    return text
-
-
-def cut_to(text: str, room: int) -> str:
-    """The text in `room` columns: cut short with … when it is longer."""
-    return text if len(text) <= room else text[: max(0, room - 1)] + "…"
 
 
 NOTE_MARK = "✎"
@@ -104,98 +95,96 @@ class HintLine(Static):
 
 
 class UnitPanel(Static):
-    """The active unit: HP, AP (with what the planned action costs), pose, cover, wounds, weapons."""
+    """The active unit: HP, AP (with what the planned action costs), pose, cover, wounds, weapons, and the game
+    master's note. The panel is as tall as what it says needs (at least its usual 8 lines, at most its share
+    of the side column, app.tcss); when that share is too short (80 x 24), it fits by steps (`FITS`), so that
+    the note stays whole: the note runs on from the heading, then the spare ammunition goes, HP and AP share a
+    line, and the weapons keep one line, cut short with …."""
 
-    shown_for: tuple[Encounter, Unit | None, int, str] | None = None  # and the palette
+    shown_for: tuple[Encounter, Unit | None, int, str, int | None] | None = None  # the palette, the room
+    _nobody = "no unit is acting"
 
     def show(self, state: Encounter, unit: Unit | None, planned_ap: int = 0, nobody: str = "no unit is acting") -> None:
-        """Show the unit in this state (the panel's height is fixed: nothing it says changes the layout);
-        `nobody`: what it says when no unit of the view acts."""
-        shown, colours = self.shown_for, palette_of(self.app)
-        if shown is not None and shown[0] is state and shown[1] is unit and shown[2:] == (planned_ap, colours):
+        """Show the unit in this state (the height changes only when the number of lines does: a new layout
+        takes longer than a frame on a large map, and the cursor's keys change only the planned AP); `nobody`:
+        what it says when no unit of the view acts."""
+        shown, colours, room = self.shown_for, palette_of(self.app), self._room()
+        if shown is not None and shown[0] is state and shown[1] is unit and shown[2:] == (planned_ap, colours, room):
             return
-        self.shown_for = (state, unit, planned_ap, colours)
-        self.update(self._text(state, unit, planned_ap, nobody), layout=False)  # a fixed height (app.tcss)
+        self.shown_for, self._nobody = (state, unit, planned_ap, colours, room), nobody
+        text = Text(nobody, style="dim") if unit is None else self._fitted(state, unit, planned_ap, room)
+        self.update(text, layout=False)
+        height = max(USUAL_LINES, self._lines(text)) + self.styles.gutter.height
+        if self.styles.height is None or self.styles.height.cells != height:
+            self.styles.height = height
 
-    def _text(self, state: Encounter, unit: Unit | None, planned_ap: int, nobody: str) -> Text:
-        if unit is None:
-            return Text(nobody, style="dim")
+    def on_resize(self) -> None:
+        if self.shown_for is not None:
+            state, unit, planned_ap = self.shown_for[:3]
+            self.show(state, unit, planned_ap, self._nobody)
+
+    def _lines(self, text: Text) -> int:
+        """The lines the text takes in the panel (a last line break adds none)."""
+        shown = text.copy()
+        shown.rstrip()
+        return len(shown.wrap(self.app.console, HEADING_COLUMNS))
+
+    def _room(self) -> int | None:
+        """The lines the panel can have at most (its share of the side column), None before the first layout."""
+        limit, parent = self.styles.max_height, self.parent
+        if limit is None or not isinstance(parent, Widget) or not parent.size.height:
+            return None
+        return int(limit.resolve(parent.size, self.app.size)) - self.styles.gutter.height
+
+    def _fitted(self, state: Encounter, unit: Unit, planned_ap: int, room: int | None) -> Text:
+        """The panel's text at the first step of `FITS` whose lines the room holds (the last step's, when none)."""
+        for step in range(len(FITS)):
+            text = self._text(state, unit, planned_ap, step)
+            if room is None or self._lines(text) <= room:
+                break
+        return text
+
+    def _text(self, state: Encounter, unit: Unit, planned_ap: int, step: int = 0) -> Text:
+        """The panel's text at step `step` of `FITS` (0: everything, the note whole on the last lines)."""
         text = Text()
         colour = side_colour(state, unit.side, palette_of(self.app))
         heading = unit_heading(state, unit, unit_marks(state).get(unit.id, "??"))
         text.append(f"{heading} {unit.name}", style=f"bold {colour}")
-        # the game master's note in place of the side's name (whole on the panel's last line, when it has room)
-        rest = f"  {unit.id} " + (f"{NOTE_MARK} {unit.note}" if unit.note else f"· {state.side(unit.side).name}")
-        room = max(0, HEADING_COLUMNS - len(heading) - 1 - len(unit.name))  # one line: the panel's height is fixed
-        cut = cut_to(rest, room)
-        text.append(cut + "\n", style=NOTE_STYLE if unit.note else "dim")
-        max_hp = unit.character.hit_points
-        text.append("HP ")
-        text.append_text(bar(unit.hp, max_hp))
-        text.append(f" {unit.hp}/{max_hp}\n")
-        max_ap = unit.character.ap_per_round
-        text.append("AP ")
-        text.append_text(bar(unit.ap, max_ap, planned=planned_ap))
-        text.append(f" {unit.ap}/{max_ap}")
-        if planned_ap:
-            text.append(f" -{planned_ap}", style="yellow")
-        text.append("\n")
+        flowing = step >= 1 and bool(unit.note)  # the note runs on from the heading, whole, instead of last
+        if flowing:
+            text.append(f"  {unit.id} {NOTE_MARK} {unit.note}\n", style=NOTE_STYLE)
+        else:  # the note's start (whole on the panel's last lines) or the side's name, cut to one line
+            rest = f"  {unit.id} " + (f"{NOTE_MARK} {unit.note}" if unit.note else f"· {state.side(unit.side).name}")
+            room = max(0, HEADING_COLUMNS - len(heading) - 1 - len(unit.name))
+            text.append(cut_to(rest, room) + "\n", style=NOTE_STYLE if unit.note else "dim")
+        text.append_text(points(unit, planned_ap, step >= 3))
         status = state.status(unit).words
         where = f"{unit.at[0]},{unit.at[1]} " if unit.at is not None else ""
         text.append(f"{where}facing {unit.facing.value}, {unit.pose.value}, {status}\n")
-        conditions = []
-        if unit.hidden:
-            conditions.append("hidden (R21.3)")
-        if unit.in_cover:
-            conditions.append("in cover")
-        if unit.wounds:
-            conditions.append("wounds: " + ", ".join(sorted(w.value for w in unit.wounds)))
-        if unit.exhaustion.active:
-            conditions.append(f"exhausted -{unit.exhaustion.penalty} ({unit.exhaustion.turns} turns)")
-        if unit.burning is not None:
-            conditions.append(f"burning ({unit.burning.dice} next)")
-        if in_a_fire(state, unit):
-            conditions.append("in a fire (2d10+5 as its turn starts, R18.3.1)")
-        if unit.unconscious_rounds:
-            conditions.append(f"unconscious {unit.unconscious_rounds} rounds")
-        conditions += morale_words(unit)  # R18.2.1, R18.1.3
-        if unit.markers:
-            count = unit.markers
-            conditions.append(f"suppressed: {count} marker{'s' if count != 1 else ''} (-{count} AP, -{10 * count})")
-        if unit.carried_mm:
-            conditions.append(f"{unit.carried_mm} mm of movement left" if unit.at is None else "part of a step left")
+        conditions = unit_conditions(state, unit)
         if conditions:
             text.append("; ".join(conditions) + "\n", style="yellow")
-        # The weapons share lines (in hand ▶ first, off hand ◀): short terminals still show them all.
-        order = sorted(range(len(unit.weapons)), key=lambda i: (i != unit.in_hand, i != unit.offhand, i))
-        arms = Text()
-        for position, index in enumerate(order):
-            carried = unit.weapons[index]
-            mark = "▶ " if index == unit.in_hand else "◀ " if index == unit.offhand else ""
-            weapon = carried.weapon
-            ammo = f" {carried.loaded}/{weapon.magazine}" if weapon.magazine else ""
-            broken = " BROKEN" if carried.broken else ""
-            separator = "" if position == 0 else "  "
-            arms.append(f"{separator}{mark}{weapon.name}{ammo}{broken}", style="bold" if index == unit.in_hand else "")
-        # R22.1.2: the thrown weapons and how many of each are left, run on after the weapons (the panel of an
-        # 80 x 24 terminal has six lines: a belt on a line of its own under two lines of weapons was cut off)
-        belt_words = [words for _, words in belt(unit)] if belt_shown(state, unit) else []
+        arms = arms_text(state, unit, self.app.console)
+        if step >= 4:
+            arms = first_line(arms, self.app.console)
         text.append_text(arms)
-        room = arms.wrap(self.app.console, HEADING_COLUMNS)[-1].cell_len if unit.weapons else 0
-        for words in belt_words:
-            if room and room + 2 + len(words) <= HEADING_COLUMNS:
-                text.append(f"  {words}")
-                room += 2 + len(words)
-            else:
-                text.append(("\n" if room else "") + words)
-                room = len(words)
-        if unit.weapons or belt_words:
-            text.append("\n")
-        if unit.ammo:
+        if unit.ammo and step < 2:
             text.append("spare: " + ", ".join(f"{k} {v}" for k, v in sorted(unit.ammo.items())), style="dim")
-        if unit.note:  # the game master's, whole, last: the rules' lines come first (a side's view has none, R21.7.4)
+        if unit.note and not flowing:  # the game master's, whole, last (a side's view has none, R21.7.4)
             text.append(("\n" if unit.ammo else "") + f"{NOTE_MARK} {unit.note}", style=NOTE_STYLE)
         return text
+
+
+def _deck_lines(deck: str, width: int, most: int, console: Console) -> Text:
+    """The deck's line (R18.5) wrapped to the turn order's width, on at most `most` lines (at least one; the last
+    cut with … when it says more), so that a short panel (80 x 24) still shows a unit below it."""
+    if width <= 0:
+        return Text(deck, style="cyan")
+    lines = Text(deck).wrap(console, width)
+    kept = [line.plain.rstrip() for line in lines[: max(1, most)]]
+    if len(lines) > len(kept):
+        kept[-1] = cut_to(kept[-1] + " …", width)
+    return Text("\n".join(kept), style="cyan")
 
 
 NAME_COLUMNS = 12  # a unit's name (and its flags) in the turn order, after its mark
@@ -245,8 +234,10 @@ class TurnOrder(Static):
             (unit_id, self._lines(state, state.unit(unit_id), labels, width, colours, unit_id == picked))
             for unit_id in order
         ]
-        deck = deck_summary(state)  # R18.5: the held cards and the cards left, a line below the round's
-        room = self.content_region.height - 1 - (deck is not None)  # below the round's line (and the deck's)
+        deck = deck_summary(state)  # R18.5: the held cards and the cards left, below the round's line
+        deck_text = _deck_lines(deck, width, self.content_region.height - 2, self.app.console) if deck else None
+        deck_lines = len(deck_text.plain.splitlines()) if deck_text is not None else 0
+        room = self.content_region.height - 1 - deck_lines  # below the round's line and the deck's
         heights = [len(lines) for _, lines in entries]
         total = sum(heights)
         start = 0
@@ -265,14 +256,15 @@ class TurnOrder(Static):
             text.append(" — out of sight", style="bold")
         if state.interrupt is not None:
             text.append("  INTERRUPT", style="bold reverse yellow")
-        if deck is not None:
-            text.append("\n" + deck, style="cyan")
-        if 0 < room < total:
+        if 0 < room < total:  # on the round's line, never after the deck's words
             below = sum(1 for end in itertools.accumulate(heights[start:]) if end > room)
             hidden = {"above": start, "below": below}
             text.append("  " + ", ".join(f"{n} {where}" for where, n in hidden.items() if n), style="dim")
+        if deck_text is not None:
+            text.append("\n")
+            text.append_text(deck_text)
         text.append("\n")
-        rows: list[str | None] = [None] * (1 + (deck is not None))
+        rows: list[str | None] = [None] * (1 + deck_lines)  # a click finds its unit's line
         for unit_id, lines in entries[start:]:
             for line in lines:
                 text.append_text(line)

@@ -9,13 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from apcombat.editor.fight_edits import set_heading, set_rules
 from apcombat.model import Encounter
 from apcombat.model.modules import Module
 from apcombat.tui.screens.editor.face import EditorFace
 from apcombat.tui.widgets.rules_choices import ChosenRules, RulesChoices
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 RULES_BINDINGS = [
     Binding("o", "rules", "Rules", id="editor.rules"),
@@ -77,7 +78,7 @@ class RulesDialog(ModalScreen[FightRules | None]):
                 yield Button("Done", id="rules-done", variant="primary")
                 yield Button("Done and save (ctrl+s)", id="rules-save")
                 yield Button("Cancel (escape)", id="rules-cancel")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self._warn_of_fires()

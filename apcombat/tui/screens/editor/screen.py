@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from apcombat.editor import EditorSession, EditRefused
 from apcombat.model import Cell, Encounter
@@ -23,6 +23,7 @@ from apcombat.tui.screens.editor.panels import EditorPanels
 from apcombat.tui.screens.editor.rules_dialog import RULES_BINDINGS, RulesEditing
 from apcombat.tui.screens.editor.unit_keys import UNIT_BINDINGS, UnitKeys
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
+from apcombat.tui.widgets.steady_footer import FittedFooter
 
 AUTOSAVE_AFTER = 2.0
 """Seconds after the last edit before the draft is written (a stroke of edits writes once)."""
@@ -68,7 +69,7 @@ class EditorScreen(Painting, MapKeys, UnitKeys, Checking, RulesEditing, Screen):
             yield EditorPanels(id="editor-panels")
         with Vertical(id="editor-foot"):
             yield Static("", id="editor-hint")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.map_view.cursor_listener = self.preview_stroke

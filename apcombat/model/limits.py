@@ -67,3 +67,10 @@ MAP_SIDE = 1000
 
 MAX_DIGITS = 20
 """The most digits a number typed in a command may have; every range above needs far fewer."""
+
+
+def typed_digits(text: str) -> int | None:
+    """`text` as a whole number written in digits alone (no sign), or None when it is none or longer than
+    MAX_DIGITS: `str.isdigit` passes `³` and `①`, which `int` cannot read, and `int` reads no more than 4,300
+    digits, so a box or a command checked with `isdigit` alone gave a traceback."""
+    return int(text) if text.isdecimal() and len(text) <= MAX_DIGITS else None

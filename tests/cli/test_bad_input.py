@@ -189,9 +189,11 @@ def test_gm_set_says_what_each_field_takes_in_the_games_words(shop, assignment, 
             ["attack", "SCENARIO", "--dice", "37,1e5"],
             "--dice: die 2 of the list, '1e5', is not a whole number",
         ),
+        (["attack", "SCENARIO", "--dice", "37,³"], "--dice: die 2 of the list, '³', is not a whole number"),
         (["oracle", "--odds", "likely", "--roll", "9" * DIGITS], "--roll 99999999…: a d100 shows 1 to 100"),
+        (["oracle", "--odds", "likely", "--roll", "①"], "--roll ①: a d100 shows 1 to 100"),
     ],
-    ids=["dice digits", "dice float", "oracle roll"],
+    ids=["dice digits", "dice float", "dice superscript", "oracle roll", "oracle circled digit"],
 )
 def test_a_number_given_on_the_command_line_out_of_range_is_one_line(shop, args, says):
     outcome = shop.apcombat(*[file_of(shop, "scenario") if arg == "SCENARIO" else arg for arg in args])

@@ -47,8 +47,9 @@ _LONGEST_SHOWN = 24
 
 
 def written_back(word: str, placeholder: str) -> str:
-    """A word as an error's suggestion writes it back unquoted, or `placeholder` for one too long to repeat."""
-    return word if len(word) <= _LONGEST_SHOWN else placeholder
+    """A word as an error's suggestion writes it back unquoted, or `placeholder` for one too long to repeat or
+    with a character no terminal should be sent (an escape would change the colours of `apcombat run`'s error)."""
+    return word if len(word) <= _LONGEST_SHOWN and word.isprintable() else placeholder
 
 
 def distance_cm(word: str) -> float:

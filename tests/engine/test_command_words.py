@@ -71,6 +71,15 @@ def test_any_line_is_a_command_or_one_reason(line):
     assert numbers_in_range(command)
 
 
+def test_an_unknown_game_master_word_lists_the_commands_once():
+    # Found by fuzzing: 420 characters, the list of game-master commands and then gm's usage listing them again.
+    with pytest.raises(CommandError) as error:
+        parse_command("gm fly ana")
+    reason = str(error.value)
+    assert reason.startswith("'fly' is not a game-master command: dice, set, bonus, mod, force, ")
+    assert reason.endswith(" or sees") and reason.count("sees") == 1 and len(reason) < 200
+
+
 LONG_WORDS = ("9" * 5000, "x" * 3000, "9" * 3000 + "cm", "1," + "9" * 3000, "hp=" + "9" * 3000)
 """`int` reads no more than 4,300 digits: a word of 5,000 that reached it was a traceback."""
 ODD_DIGITS = ("³", "①")

@@ -199,3 +199,25 @@ def test_a_number_given_on_the_command_line_out_of_range_is_one_line(shop, args,
     outcome = shop.apcombat(*[file_of(shop, "scenario") if arg == "SCENARIO" else arg for arg in args])
     assert refused(outcome, says).startswith("apcombat: ")
     assert len(outcome.err.splitlines()) == 1
+
+
+LONG_NAME = "p" * 5000 + ".toml"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", LONG_NAME],
+        ["play", LONG_NAME],
+        ["edit", LONG_NAME],
+        ["--content", LONG_NAME, "check", "DUEL"],
+        ["run", "DUEL", "--script", LONG_NAME],
+    ],
+    ids=["check", "play", "edit", "content", "script"],
+)
+def test_a_file_name_longer_than_any_file_system_takes_is_one_line(shop, args):
+    # Found by fuzzing: asking whether it exists raised "File name too long" out of check, play, edit and
+    # --content; the script's refusal wrote its 5,000 letters back.
+    outcome = shop.apcombat(*[shop.content / "encounters" / "duel.toml" if arg == "DUEL" else arg for arg in args])
+    problem = refused(outcome, "pppppppppppppppppppppppp… (5,005 characters)")
+    assert len(outcome.err.splitlines()) == 1 and len(problem) < 200

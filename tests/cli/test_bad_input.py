@@ -212,12 +212,14 @@ LONG_NAME = "p" * 5000 + ".toml"
         ["edit", LONG_NAME],
         ["--content", LONG_NAME, "check", "DUEL"],
         ["run", "DUEL", "--script", LONG_NAME],
+        ["serve", "--watch", LONG_NAME, "--port", "0"],
     ],
-    ids=["check", "play", "edit", "content", "script"],
+    ids=["check", "play", "edit", "content", "script", "players' view"],
 )
 def test_a_file_name_longer_than_any_file_system_takes_is_one_line(shop, args):
     # Found by fuzzing: asking whether it exists raised "File name too long" out of check, play, edit and
-    # --content; the script's refusal wrote its 5,000 letters back.
+    # --content; the script's refusal wrote its 5,000 letters back; the players' view served a page whose every
+    # request raised it.
     outcome = shop.apcombat(*[shop.content / "encounters" / "duel.toml" if arg == "DUEL" else arg for arg in args])
     problem = refused(outcome, "pppppppppppppppppppppppp… (5,005 characters)")
     assert len(outcome.err.splitlines()) == 1 and len(problem) < 200

@@ -191,7 +191,7 @@ class GmRemove(Command):
     unit: str
 
 
-SNAPSHOT_NAME_LENGTH = 40
+SNAPSHOT_NAME_LENGTH = limits.LONGEST_ID
 """The longest snapshot name, and the longest id a `gm add` line names (the newcomer's, its character's, its
 side's): the app cuts an id it makes from a name to it."""
 _NAME_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")

@@ -65,6 +65,9 @@ BLAST_M = Limit(0, 100, whole=False)  # R22.1.1: a blast band's greatest distanc
 MAP_SIDE = 1000
 """The most cells a map may have across and down: 1,000 x 1,000 cells (a square kilometre)."""
 
+LONGEST_ID = 40
+"""The most characters of an id: a unit's, a side's (a content file's, a `gm add` line's) and a snapshot's name."""
+
 MAX_DIGITS = 20
 """The most digits a number typed in a command may have; every range above needs far fewer."""
 

@@ -22,6 +22,7 @@ CHANGES = {
     "a character file": ('character = "raider"', f'character = "{LONG}"'),
     "a unit's side": ('side = "raiders"\ncharacter', f'side = "{LONG}"\ncharacter'),
     "a unit's id": ('id = "raider"', f'id = "{LONG} x"'),
+    "a unit's id of 5,000 letters": ('id = "raider"', f'id = "{LONG}"'),  # taken, and every "the units are" listed it
     "a side's control": ('control = "ai"', f'control = "{LONG}"'),
     "the map's legend": ("[map]", f'[map]\nlegend = {{ "{LONG}" = "{LONG}" }}'),
     "a module": ("[map]", f"[modules]\n{LONG} = true\n\n[map]"),

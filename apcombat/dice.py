@@ -15,6 +15,8 @@ from typing import Protocol
 
 import attrs
 
+from apcombat.model.limits import typed_digits
+
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
 _PCG_MULTIPLIER = 6364136223846793005
@@ -279,10 +281,11 @@ def parse_dice_list(text: str) -> list[int]:
     parts = [part for part in re.split(r"[\s,]+", text.strip()) if part]
     values = []
     for index, part in enumerate(parts, start=1):
-        if not part.isdigit() or len(part) > _LONGEST_FACE:
+        value = typed_digits(part)
+        if value is None or len(part) > _LONGEST_FACE:
             shown = part if len(part) <= _LONGEST_FACE else f"{part[:_LONGEST_FACE]}…"
             raise DiceError(f"die {index} of the list, {shown!r}, is not a whole number from 0 to 1000")
-        values.append(int(part))
+        values.append(value)
     return values
 
 

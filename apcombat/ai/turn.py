@@ -41,6 +41,7 @@ from apcombat.engine import (
     side_asked,
 )
 from apcombat.model import AiDice, Encounter
+from apcombat.model.fates import MoraleState
 
 MAX_LINES_PER_TURN = 200
 NOT_FOR_AN_AI = (Undo, Redo, Start)  # and every game-master line (`is_gm_command`)
@@ -57,6 +58,7 @@ class Step:
     command: Command | None = None
     events: tuple[Event, ...] = ()
     illegal: str | None = None
+    stopped: bool = False  # not even `end` could be played in its place (`illegal` says why): the AI waits
 
 
 def turn_steps(game: Game, player: Player) -> Iterator[Step]:
@@ -134,7 +136,10 @@ def end_stretch(game: Game, reason: str, generator: AiDice | None = None) -> lis
         try:
             return [*events, *game.play(End(), reason=reason, ai_dice=generator)]
         except CommandError:
-            moves = [command for command in legal_actions(game.state) if isinstance(command, Move)]
+            # only a broken unit's `end` waits for its run (a die `gm dice` typed that fits no die is no reason
+            # to run: the refusal stands)
+            broken = unit is not None and game.state.unit(unit).morale is MoraleState.BROKEN
+            moves = [command for command in legal_actions(game.state) if isinstance(command, Move)] if broken else []
             if not moves:
                 raise
             events += game.play(moves[0], reason=f"{reason} (broken: it runs first, R18.1.3)", ai_dice=generator)

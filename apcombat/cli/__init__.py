@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from collections.abc import Sequence
 
 from apcombat import __version__
 from apcombat.cli import attack, check, edit, oracle, play, run, serve, sim
+from apcombat.cli.output import fail
 
 SUBCOMMANDS = (attack, check, run, play, edit, serve, oracle, sim)
 CONTENT_HELP = "content folder to use instead of the bundled one (weapons.toml, armor.toml, ...)"
@@ -54,6 +56,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as error:
+        # A path of thousands of letters: asking whether it exists raises "File name too long" (Python 3.11)
+        if error.errno != errno.ENAMETOOLONG or not isinstance(error.filename, str):
+            raise
+        from apcombat.content.paths import shown
+
+        return fail(args, [f"{shown(error.filename)}: no file can have so long a name: check the path"])
 
 
 if __name__ == "__main__":

@@ -44,13 +44,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from apcombat.dice import DiceRequest, SeededDice, read_die
+    from apcombat.model.limits import typed_digits
     from apcombat.rules.oracle import Odds, ask_oracle
 
     if args.roll is not None:
-        if not args.roll.isdigit() or len(args.roll) > 3 or not (0 <= int(args.roll) <= 100):
+        typed = typed_digits(args.roll)
+        if typed is None or len(args.roll) > 3 or not (0 <= typed <= 100):
             shown = args.roll if len(args.roll) <= 8 else f"{args.roll[:8]}…"
             return fail(args, [f"--roll {shown}: a d100 shows 1 to 100 (00 is 100)"])
-        roll = read_die(int(args.roll), 100)
+        roll = read_die(typed, 100)
     else:
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8))
         dice = SeededDice(seed)

@@ -156,7 +156,9 @@ def _script_lines(args: argparse.Namespace) -> list[str] | None:
             data = Path(args.script).read_bytes()
         return data.decode("utf-8").splitlines()
     except OSError as error:
-        fail(args, [f"{name}: cannot read the script ({error.strerror})"])
+        from apcombat.content.paths import shown  # a name of thousands of letters is cut short
+
+        fail(args, [f"{name if from_stdin else shown(name)}: cannot read the script ({error.strerror})"])
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - data.rfind(b"\n", 0, error.start)

@@ -108,6 +108,8 @@ def watch(save: Path, args: argparse.Namespace) -> int:
     """Serve the players' view of `save` until interrupted."""
     from apcombat.players_view import ListenError, watch_server  # loads the engine: only when serving
 
+    save.exists()  # a name no file can have raises "File name too long" here, and `main` says so in one line
+
     port = WATCH_PORT if args.port is None else args.port
     try:
         server = watch_server(save, args.host, port, side=args.side)

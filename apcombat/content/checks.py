@@ -7,11 +7,13 @@ import itertools
 from collections.abc import Iterable, Mapping
 
 from apcombat.content.diagnose import Finding
+from apcombat.content.field_paths import join_path
 from apcombat.content.suggest import did_you_mean, unknown_id
 from apcombat.model.character import Character
 from apcombat.model.encounter import AI_LEVEL_NAMES, CarriedWeapon, Side
 from apcombat.model.enums import DamageType, Family, Skill
 from apcombat.model.weapon import Weapon
+from apcombat.model.wording import shown_word
 
 
 def no_findings(_: object) -> list[Finding]:
@@ -26,7 +28,7 @@ def side_findings(side: Side) -> list[Finding]:
         return []
     levels = ", ".join(AI_LEVEL_NAMES)
     hint = did_you_mean(level, AI_LEVEL_NAMES)
-    return [("ai.level", f"{level!r} is not an AI level{hint}; the levels are {levels}")]
+    return [("ai.level", f"{shown_word(level)} is not an AI level{hint}; the levels are {levels}")]
 
 
 def weapon_findings(weapon: Weapon) -> list[Finding]:
@@ -164,7 +166,12 @@ def thrown_findings(thrown: object, weapons: Mapping[str, Weapon]) -> list[Findi
         if item in throwable:
             continue
         if item in weapons:
-            found.append((f"thrown.{item}", f'{item!r} is no thrown weapon (its kind is not "thrown", R22.1.2)'))
+            found.append(
+                (
+                    join_path("thrown", item),
+                    f'{shown_word(item)} is no thrown weapon (its kind is not "thrown", R22.1.2)',
+                )
+            )
         else:
-            found.append((f"thrown.{item}", unknown_id("thrown weapon", item, throwable)))
+            found.append((join_path("thrown", item), unknown_id("thrown weapon", item, throwable)))
     return found

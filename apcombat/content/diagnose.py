@@ -13,6 +13,7 @@ from cattrs.errors import (
 
 from apcombat.content.field_paths import join_path
 from apcombat.content.suggest import did_you_mean
+from apcombat.model.wording import shown_word
 
 Finding = tuple[str, str]
 """A field path inside an entry (`ranges.close.max`, "" for the entry itself) and what is wrong there."""
@@ -31,7 +32,9 @@ def findings(error: BaseException, path: str = "") -> list[Finding]:
         return found
     if isinstance(error, ForbiddenExtraKeysError):
         allowed = [field.name for field in attrs.fields(error.cl)]
-        return [(path, f"unknown key {key!r}{did_you_mean(key, allowed)}") for key in sorted(error.extra_fields)]
+        return [
+            (path, f"unknown key {shown_word(key)}{did_you_mean(key, allowed)}") for key in sorted(error.extra_fields)
+        ]
     return [(path, str(error) or type(error).__name__)]
 
 

@@ -64,6 +64,7 @@ from apcombat.model.battlemap import BattleMap, Cell
 from apcombat.model.encounter import Encounter, Unit
 from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.modules import MODULES, Module
+from apcombat.model.wording import shown_word
 
 TOP_LEVEL_KEYS = ("name", "description", "map", "side", "unit", "house_rules", "optional_rules", "modules")
 
@@ -135,7 +136,7 @@ class _EncounterReader:
     def encounter(self) -> Encounter | None:
         data = self.data
         self.problems += [
-            Problem(self.file, f"unknown top-level key {key!r}{did_you_mean(key, TOP_LEVEL_KEYS)}")
+            Problem(self.file, f"unknown top-level key {shown_word(key)}{did_you_mean(key, TOP_LEVEL_KEYS)}")
             for key in data
             if key not in TOP_LEVEL_KEYS
         ]
@@ -152,11 +153,11 @@ class _EncounterReader:
             self.report(found, "map")
         fog_on = modules.get(Module.FOG_OF_WAR, False)
         for unit_id, found in hidden_findings(units, battle_map, fog_on):
-            self.report(found, f"unit {unit_id!r}")  # R21.10.2
+            self.report(found, f"unit {shown_word(unit_id)}")  # R21.10.2
         for unit_id, found in cover_findings(units, battle_map):
-            self.report(found, f"unit {unit_id!r}")  # R9.1
+            self.report(found, f"unit {shown_word(unit_id)}")  # R9.1
         for side_id, found in colour_findings(section.side() for section in sides.value.values()):
-            self.report(found, f"side {side_id!r}")
+            self.report(found, f"side {shown_word(side_id)}")
         if heading is None or house_rules is None or optional_rules is None or (self.problems and not self.draft):
             return None
         return Encounter(
@@ -211,7 +212,7 @@ class _EncounterReader:
                 found.append(("at", f"{list(section.at)} is already taken by unit {taken[section.at]!r}"))
             elif section.at is not None:
                 taken[section.at] = section.id
-            self.report(found, f"unit {section.id!r}")
+            self.report(found, f"unit {shown_word(section.id)}")
             if unit is not None:
                 units.append(unit)
         self._check_sides(side_ids, [raw.get("side") for raw in raw_units])
@@ -227,7 +228,7 @@ class _EncounterReader:
         for side_id in dict.fromkeys(side_ids):
             if side_id not in unit_sides:
                 found = [("", f"has no units: give it a [[unit]] with side = {show_value(side_id)}")]
-                self.report(found, f"side {side_id!r}")
+                self.report(found, f"side {shown_word(side_id)}")
 
     def _modules(self, raw: Any) -> dict[str, bool]:
         """R18: each module named, switched on (true) or off (false)."""
@@ -238,7 +239,7 @@ class _EncounterReader:
         for name, value in raw.items():
             if name not in MODULES:
                 listing = ", ".join(MODULES)
-                found = f"unknown module {name!r}{did_you_mean(name, MODULES)}; the modules are {listing}"
+                found = f"unknown module {shown_word(name)}{did_you_mean(name, MODULES)}; the modules are {listing}"
                 self.report([("", found)], "modules")
             elif not isinstance(value, bool):
                 self.report([(name, f"expected true or false, got {show_value(value)}")], "modules")

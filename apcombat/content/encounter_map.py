@@ -17,6 +17,7 @@ from apcombat.content.suggest import did_you_mean
 from apcombat.content.values import WrongValue, is_whole_number, show_value
 from apcombat.model import limits
 from apcombat.model.battlemap import DEFAULT_LEGEND, BattleMap, Cell, Terrain
+from apcombat.model.wording import shown_word
 
 MAP_KINDS = tuple(GRIDS)
 """The grids a map can be drawn on (R0.1 squares, R20.1 hexes)."""
@@ -56,7 +57,7 @@ def _drawn_terrain(value: Any, _: Any) -> Terrain:
     listing = ", ".join(_DRAWN)
     if not isinstance(value, str):
         raise WrongValue(f"expected one of {listing}, got {show_value(value)}")
-    raise WrongValue(f"{value!r} is not one of {listing}{did_you_mean(value, _DRAWN)}")
+    raise WrongValue(f"{shown_word(value)} is not one of {listing}{did_you_mean(value, _DRAWN)}")
 
 
 CONVERTER.register_structure_hook(Terrain, _drawn_terrain)
@@ -114,7 +115,7 @@ def describe_legend(legend: dict[str, Any]) -> str:
 
 
 def _legend_findings(legend: dict[str, Any]) -> list[Finding]:
-    return [("legend", f"expected one map character per key, got {key!r}") for key in legend if len(key) != 1]
+    return [("legend", f"expected one map character per key, got {shown_word(key)}") for key in legend if len(key) != 1]
 
 
 def _size_findings(rows: list[str]) -> list[Finding]:

@@ -85,6 +85,8 @@ def command_id(value: Any, _: Any) -> str:
     """An id players type in commands (`ana`, `vault_2`): lowercase letters, digits, _ and -."""
     if not isinstance(value, str) or not _COMMAND_ID.fullmatch(value):
         raise wrong_value("an id of lowercase letters, digits, _ and -", value)
+    if len(value) > limits.LONGEST_ID:  # every refusal naming the units would list it whole
+        raise wrong_value(f"an id of at most {limits.LONGEST_ID} characters", value)
     return value
 
 

@@ -24,6 +24,7 @@ from apcombat.content.paths import (
     CRITICALS_FILE,
     WEAPONS_FILE,
     find_reference,
+    is_file,
     shown,
 )
 from apcombat.content.suggest import did_you_mean
@@ -33,6 +34,7 @@ from apcombat.model.armor import Armor
 from apcombat.model.character import Character
 from apcombat.model.criticals import DEFAULT_CRITICALS, CriticalEffect, CriticalTable
 from apcombat.model.weapon import Weapon
+from apcombat.model.wording import shown_word
 
 T = TypeVar("T")
 STRUCTURE_ERRORS = (BaseValidationError, ValueError, TypeError)
@@ -76,7 +78,7 @@ def _read_entries(path: str | Path, kind: EntryKind[T]) -> Loaded[dict[str, T]]:
         return Loaded({}, loaded.problems)
     file = shown(path)
     problems = [
-        Problem(file, f"unknown top-level key {key!r}{did_you_mean(key, [kind.table])}")
+        Problem(file, f"unknown top-level key {shown_word(key)}{did_you_mean(key, [kind.table])}")
         for key in loaded.value
         if key != kind.table
     ]
@@ -87,7 +89,7 @@ def _read_entries(path: str | Path, kind: EntryKind[T]) -> Loaded[dict[str, T]]:
 def entry_label(kind: EntryKind[Any], raw: dict[str, Any], number: int) -> str:
     """How problems name an entry: `weapon 'colt_1911'`, or `weapon 3` when it has no readable id."""
     name = raw.get(kind.key)
-    return f"{kind.table} {name!r}" if isinstance(name, str) else f"{kind.table} {number}"
+    return f"{kind.table} {shown_word(name)}" if isinstance(name, str) else f"{kind.table} {number}"
 
 
 def read_entry_tables(file: str, raw_entries: Any, kind: EntryKind[T]) -> Loaded[dict[str, T]]:
@@ -107,7 +109,7 @@ def read_entry_tables(file: str, raw_entries: Any, kind: EntryKind[T]) -> Loaded
             found += kind.check(entry)
         if isinstance(name, str):
             if name in first_seen:
-                found.append((kind.key, f"{name!r} is already used by entry {first_seen[name]}"))
+                found.append((kind.key, f"{shown_word(name)} is already used by entry {first_seen[name]}"))
             else:
                 first_seen[name] = number
         if entry is not None and first_seen.get(name) == number:
@@ -160,7 +162,7 @@ def read_character_reference(
     names no file (`no character file characters/ana.toml (did you mean 'ana'?)`)."""
     roots = [library.root] if library.user_root is None else [library.user_root, library.root]
     character_file = find_reference(ref, referring_file, roots)
-    if not character_file.is_file():
+    if not is_file(character_file):
         return Loaded(None), f"no character file {shown(character_file)}{_character_hint(ref, library)}"
     return read_character(character_file, library.weapons, library.armors), None
 

@@ -71,7 +71,16 @@ def find_reference(
             parts = parts[1:]
         if not given.is_absolute() and parts:
             candidates += [root.joinpath(*parts) for root in roots]
-    return next((candidate for candidate in candidates if candidate.is_file()), candidates[0])
+    return next((candidate for candidate in candidates if is_file(candidate)), candidates[0])
+
+
+def is_file(path: Path) -> bool:
+    """Whether `path` is a file; False, not OSError, for a name no file system takes (`character = "x…x"` of
+    5,000 letters raised "File name too long" out of `apcombat check`)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _is_bare_id(ref: str) -> bool:
@@ -82,9 +91,17 @@ def shown(path: str | Path) -> str:
     """A path as the user should read it (`..` folded away): as given if relative, else relative to the
     current folder if inside it, else absolute."""
     path = Path(os.path.normpath(path))
+    if any(len(part) > _LONGEST_NAME for part in path.parts):  # no file has such a name: never shown in full
+        path = Path(
+            *(f"{part[:24]}… ({len(part):,} characters)" if len(part) > _LONGEST_NAME else part for part in path.parts)
+        )
     if not path.is_absolute():
         return str(path)
     try:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
+
+
+_LONGEST_NAME = 255
+"""The longest file name the file systems take."""

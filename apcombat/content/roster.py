@@ -21,7 +21,7 @@ from apcombat.content.suggest import did_you_mean
 from apcombat.model.character import Character
 from apcombat.model.converters import as_tuple
 from apcombat.model.encounter import Control, Encounter, Side, Unit
-from apcombat.model.wording import says, them
+from apcombat.model.wording import says, shown_word, them
 from apcombat.rules.chance import PERK_CRIT_BONUS
 
 KNOWN_PERKS = ("ambidextrous", *PERK_CRIT_BONUS, "leader")
@@ -62,7 +62,7 @@ def read_new_character(fields: dict[str, Any], library: Library) -> tuple[Charac
         fields.get("weapons", ()), fields.get("armor"), library.weapons, library.armors, fields.get("thrown")
     )
     unknown = [perk for perk in fields.get("perks", ()) if perk not in KNOWN_PERKS]
-    found += [("perks", f"unknown perk {perk!r}{did_you_mean(perk, KNOWN_PERKS)}") for perk in unknown]
+    found += [("perks", f"unknown perk {shown_word(perk)}{did_you_mean(perk, KNOWN_PERKS)}") for perk in unknown]
     if unknown:
         found.append(("perks", f"the perks the rules know: {', '.join(KNOWN_PERKS)}"))
     return (character if not found else None), found

@@ -5,6 +5,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from apcombat.model.wording import shown_word
+
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """Return ` (did you mean 'x'?)` for the closest of `choices` to `word` (never `word` itself), or "" if none
@@ -17,4 +19,4 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 def unknown_id(kind: str, content_id: str, known: Iterable[str]) -> str:
     """The message for an id that names nothing: `unknown weapon 'colt1911' (did you mean 'colt_1911'?)`."""
-    return f"unknown {kind} {content_id!r}{did_you_mean(content_id, known)}"
+    return f"unknown {kind} {shown_word(content_id)}{did_you_mean(content_id, known)}"

@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any, TypeGuard
 
 from apcombat.content.suggest import did_you_mean
+from apcombat.model.wording import LONGEST_SHOWN, shown_word
 
 Hook = Callable[[Any, Any], Any]
 """A cattrs structure hook: (value read from TOML, type asked for) -> structured value."""
@@ -24,6 +25,8 @@ def show_value(value: object) -> str:
     """A value as it is written in TOML, or what kind of value it is: `"ten"`, `true`, `a table`."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, str) and len(value) > LONGEST_SHOWN:  # thousands of letters are never shown in full
+        return f"{json.dumps(value[:LONGEST_SHOWN], ensure_ascii=False)}… ({len(value):,} characters)"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, dict):
@@ -93,7 +96,7 @@ def enum_member(enum: type[Enum]) -> Hook:
         try:
             return enum(value)
         except ValueError:
-            raise WrongValue(f"{value!r} is not one of {listing}{did_you_mean(value, values)}") from None
+            raise WrongValue(f"{shown_word(value)} is not one of {listing}{did_you_mean(value, values)}") from None
 
     return structure
 

@@ -35,9 +35,9 @@ def read_size(text: str) -> tuple[int, int]:
     """A map size as a person types it ("20 x 12", "20x12", "20 12", "20,12"): width and height, refused with
     a sentence when it is not two whole numbers within the format's limits."""
     words = text.lower().replace("x", " ").replace(",", " ").replace("×", " ").split()
-    if len(words) != 2 or not all(word.isdigit() for word in words):
+    width, height = [limits.typed_digits(word) for word in words] if len(words) == 2 else (None, None)
+    if width is None or height is None:
         raise EditRefused(f"give the size as width x height, such as 20 x 12; {text.strip() or 'nothing'} is not")
-    width, height = int(words[0]), int(words[1])
     _check_size(width, height)
     return width, height
 

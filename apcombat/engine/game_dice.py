@@ -67,7 +67,7 @@ class GameDice:
 
     def roll(self, request: DiceRequest) -> int:
         if self.queue.remaining or (self.ahead is None and self.ask is None):
-            return self.queue.roll(request)
+            return self._queued(request)
         if self.replaying:
             if not self.ahead:
                 return self.queue.roll(request)  # a history of an older apcombat: the seed rolled these
@@ -81,6 +81,14 @@ class GameDice:
         # "roll for me", or a die an override decides: rolled for the person, off the seeded generator.
         rolled = SeededDice(self.seeded.state[0], stream=len(self.typed) + 1).roll(request)
         return self._given(request, rolled, typed=False)
+
+    def _queued(self, request: DiceRequest) -> int:
+        """The next die `gm dice` typed (the seed's once none is left); one that is no face of the die wanted
+        refuses the command, saying which line to take back."""
+        try:
+            return self.queue.roll(request)
+        except DiceError as error:
+            raise DiceError(f"{error}: undo the gm dice line that typed it (R0.2)") from None
 
     def _read_ahead(self, request: DiceRequest) -> int:
         assert self.ahead

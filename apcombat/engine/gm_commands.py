@@ -191,7 +191,7 @@ class GmRemove(Command):
     unit: str
 
 
-SNAPSHOT_NAME_LENGTH = 40
+SNAPSHOT_NAME_LENGTH = limits.LONGEST_ID
 """The longest snapshot name, and the longest id a `gm add` line names (the newcomer's, its character's, its
 side's): the app cuts an id it makes from a name to it."""
 _NAME_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -312,9 +312,9 @@ def _condition(args: list[str]) -> GmCondition:
     penalty = None
     if name == "exhaustion" and args and word != "off":
         penalty_word = args.pop(0).lstrip("-")
-        if not penalty_word.isdigit() or int(penalty_word) not in _EXHAUSTION_PENALTIES:
+        penalty = limits.typed_digits(penalty_word)
+        if penalty not in _EXHAUSTION_PENALTIES:
             raise CommandError(f"exhaustion's penalty must be 10, 20 or 40 (R14.2), not {shown_word(penalty_word)}")
-        penalty = int(penalty_word)
     no_more(args)
     if word == "off":
         return GmCondition(unit=unit, name=name, amount=None)

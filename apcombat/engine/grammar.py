@@ -93,6 +93,8 @@ def parse_command(line: str) -> Command | None:
         return _gm(args) if verb == "gm" else _BY_WORD[verb].parse(args)
     except (CommandError, WrongInput) as error:
         form = words[1].lower() if verb == "gm" and len(words) > 1 else ""  # the parser consumes `args`
+        if form and form not in GM_USAGE:
+            raise  # no such game-master command: the refusal lists them, and gm's usage would list them again
         usage = GM_USAGE.get(form, USAGE[verb])
         raise CommandError(f"{error} — usage: {usage}") from None
 

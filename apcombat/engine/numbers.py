@@ -8,6 +8,8 @@ import re
 
 from apcombat.model import Cell, limits
 from apcombat.model.limits import Limit
+from apcombat.model.wording import LONGEST_SHOWN
+from apcombat.model.wording import shown_word as shown_word  # the engine's modules quote words with it
 
 _WHOLE = re.compile(r"^[+-]?\d+$")
 _CELL = re.compile(r"^(\d+),(\d+)$")
@@ -36,19 +38,10 @@ def whole_number(word: str, limit: Limit, what: str) -> int:
     return int(word)
 
 
-def shown_word(word: str) -> str:
-    """A word as an error message quotes it; one of thousands of characters is cut short."""
-    if len(word) <= _LONGEST_SHOWN:
-        return repr(word)
-    return f"{word[:_LONGEST_SHOWN]!r}… ({len(word):,} characters)"
-
-
-_LONGEST_SHOWN = 24
-
-
 def written_back(word: str, placeholder: str) -> str:
-    """A word as an error's suggestion writes it back unquoted, or `placeholder` for one too long to repeat."""
-    return word if len(word) <= _LONGEST_SHOWN else placeholder
+    """A word as an error's suggestion writes it back unquoted, or `placeholder` for one too long to repeat or
+    with a character no terminal should be sent (an escape would change the colours of `apcombat run`'s error)."""
+    return word if len(word) <= LONGEST_SHOWN and word.isprintable() else placeholder
 
 
 def distance_cm(word: str) -> float:

@@ -260,12 +260,18 @@ class Fight:
         """Play the AI's answer as every driver does: an illegal one ends the stretch, and so does a line past
         the cap; the game logs its reason before what it did and keeps the reason and the side's generator."""
         state = self.game.state
-        if self.played >= MAX_LINES_PER_TURN:
-            step = line_cap_step(self.game)
-        else:
-            if state.active is not None and answer.failure is None:
-                self._keep_decision(state.unit(state.active).side, state.active, answer.decision)
-            step = play_answer(self.game, answer)
+        try:
+            if self.played >= MAX_LINES_PER_TURN:
+                step = line_cap_step(self.game)
+            else:
+                if state.active is not None and answer.failure is None:
+                    self._keep_decision(state.unit(state.active).side, state.active, answer.decision)
+                step = play_answer(self.game, answer)
+        except CommandError as refused:
+            # Not even the `end` in its place can be played (a die typed with `gm dice` that no die of the end
+            # shows): the AI waits for the player, as after an undo, instead of being asked again and again.
+            self.held = True
+            return Step(state.active or "", answer.decision, answer.ms, None, (), str(refused), stopped=True)
         self.played += 1
         return step
 

@@ -65,5 +65,15 @@ BLAST_M = Limit(0, 100, whole=False)  # R22.1.1: a blast band's greatest distanc
 MAP_SIDE = 1000
 """The most cells a map may have across and down: 1,000 x 1,000 cells (a square kilometre)."""
 
+LONGEST_ID = 40
+"""The most characters of an id: a unit's, a side's (a content file's, a `gm add` line's) and a snapshot's name."""
+
 MAX_DIGITS = 20
 """The most digits a number typed in a command may have; every range above needs far fewer."""
+
+
+def typed_digits(text: str) -> int | None:
+    """`text` as a whole number written in digits alone (no sign), or None when it is none or longer than
+    MAX_DIGITS: `str.isdigit` passes `³` and `①`, which `int` cannot read, and `int` reads no more than 4,300
+    digits, so a box or a command checked with `isdigit` alone gave a traceback."""
+    return int(text) if text.isdecimal() and len(text) <= MAX_DIGITS else None

@@ -54,3 +54,15 @@ def _plural_verb(verb: str) -> str:
 def counted(count: int, noun: str) -> str:
     """A count and its noun, agreeing: "1 command", "3 commands" (the noun given in the singular)."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+LONGEST_SHOWN = 24
+"""The most characters of a word a message quotes in full."""
+
+
+def shown_word(word: str) -> str:
+    """A word a person typed or wrote in a file, as a message quotes it: one of thousands of characters is cut
+    short (a message never repeats it in full), and a control character is escaped."""
+    if len(word) <= LONGEST_SHOWN:
+        return repr(word)
+    return f"{word[:LONGEST_SHOWN]!r}… ({len(word):,} characters)"

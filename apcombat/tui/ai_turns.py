@@ -188,7 +188,11 @@ class AiTurns:
             # R21.8.3: under the fog a side's view is not told the line nor its refusal (they may name a hidden
             # character, say where it is); only the game master's screen is
             why = f" ({step.illegal})" if self.session.shown_side() is None or not fog_on(self.session.state) else ""
-            self.battlefield.notify(f"the AI played an illegal line{why}: its turn ends", severity="warning")
+            if step.stopped:  # it waits for the player: the reason says what to take back
+                reason = f": {step.illegal}" if why else ": it cannot play on"
+                self.battlefield.notify(f"the AI waits{reason}", severity="error")
+            else:
+                self.battlefield.notify(f"the AI played an illegal line{why}: its turn ends", severity="warning")
         self.battlefield.after(list(step.events))
         self._follow()
 

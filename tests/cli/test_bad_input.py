@@ -189,11 +189,37 @@ def test_gm_set_says_what_each_field_takes_in_the_games_words(shop, assignment, 
             ["attack", "SCENARIO", "--dice", "37,1e5"],
             "--dice: die 2 of the list, '1e5', is not a whole number",
         ),
+        (["attack", "SCENARIO", "--dice", "37,³"], "--dice: die 2 of the list, '³', is not a whole number"),
         (["oracle", "--odds", "likely", "--roll", "9" * DIGITS], "--roll 99999999…: a d100 shows 1 to 100"),
+        (["oracle", "--odds", "likely", "--roll", "①"], "--roll ①: a d100 shows 1 to 100"),
     ],
-    ids=["dice digits", "dice float", "oracle roll"],
+    ids=["dice digits", "dice float", "dice superscript", "oracle roll", "oracle circled digit"],
 )
 def test_a_number_given_on_the_command_line_out_of_range_is_one_line(shop, args, says):
     outcome = shop.apcombat(*[file_of(shop, "scenario") if arg == "SCENARIO" else arg for arg in args])
     assert refused(outcome, says).startswith("apcombat: ")
     assert len(outcome.err.splitlines()) == 1
+
+
+LONG_NAME = "p" * 5000 + ".toml"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", LONG_NAME],
+        ["play", LONG_NAME],
+        ["edit", LONG_NAME],
+        ["--content", LONG_NAME, "check", "DUEL"],
+        ["run", "DUEL", "--script", LONG_NAME],
+        ["serve", "--watch", LONG_NAME, "--port", "0"],
+    ],
+    ids=["check", "play", "edit", "content", "script", "players' view"],
+)
+def test_a_file_name_longer_than_any_file_system_takes_is_one_line(shop, args):
+    # Found by fuzzing: asking whether it exists raised "File name too long" out of check, play, edit and
+    # --content; the script's refusal wrote its 5,000 letters back; the players' view served a page whose every
+    # request raised it.
+    outcome = shop.apcombat(*[shop.content / "encounters" / "duel.toml" if arg == "DUEL" else arg for arg in args])
+    problem = refused(outcome, "pppppppppppppppppppppppp… (5,005 characters)")
+    assert len(outcome.err.splitlines()) == 1 and len(problem) < 200

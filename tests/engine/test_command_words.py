@@ -59,6 +59,8 @@ def numbers_in_range(command: object) -> bool:
 @settings(max_examples=400, deadline=None)
 @given(line=LINES)
 @example(line="throw 0 0 " + "9" * 452)  # found in CI: the table's advice wrote the number back in full
+@example(line="gm condition ana exhaustion 2 ²")  # `isdigit` passed it and `int` could not read it
+@example(line="gm condition ana exhaustion 2 " + "9" * 5000)  # nor 5,000 digits
 def test_any_line_is_a_command_or_one_reason(line):
     try:
         command = parse_command(line)
@@ -69,7 +71,19 @@ def test_any_line_is_a_command_or_one_reason(line):
     assert numbers_in_range(command)
 
 
-LONG_WORDS = ("9" * 3000, "x" * 3000, "9" * 3000 + "cm", "1," + "9" * 3000, "hp=" + "9" * 3000)
+def test_an_unknown_game_master_word_lists_the_commands_once():
+    # Found by fuzzing: 420 characters, the list of game-master commands and then gm's usage listing them again.
+    with pytest.raises(CommandError) as error:
+        parse_command("gm fly ana")
+    reason = str(error.value)
+    assert reason.startswith("'fly' is not a game-master command: dice, set, bonus, mod, force, ")
+    assert reason.endswith(" or sees") and reason.count("sees") == 1 and len(reason) < 200
+
+
+LONG_WORDS = ("9" * 5000, "x" * 3000, "9" * 3000 + "cm", "1," + "9" * 3000, "hp=" + "9" * 3000)
+"""`int` reads no more than 4,300 digits: a word of 5,000 that reached it was a traceback."""
+ODD_DIGITS = ("³", "①")
+"""Digits to `str.isdigit` that `int` cannot read (`reroll vault ³` was a traceback)."""
 
 
 def every_form() -> list[str]:
@@ -77,22 +91,30 @@ def every_form() -> list[str]:
     return sorted({form.strip() for usage in [*USAGE.values(), *GM_USAGE.values()] for form in usage.split(" | ")})
 
 
-def lines_with_one_long_word() -> list[str]:
-    """Each form written out (a unit `ana`, a number 1) with one of its words a long one, at each place."""
+def lines_with_one_of(odd_words: tuple[str, ...]) -> list[str]:
+    """Each form written out (a unit `ana`, a number 1) with one of its words one of `odd_words`, at each place."""
     lines = []
     for form in every_form():
         words = [word if word.islower() else "ana" if "WHO" in word else "1" for word in form.split()]
         lines += [
-            " ".join([*words[:place], long, *words[place + 1 :]])
+            " ".join([*words[:place], odd, *words[place + 1 :]])
             for place in range(1, len(words) + 1)
-            for long in LONG_WORDS
+            for odd in odd_words
         ]
     return lines
 
 
-@pytest.mark.parametrize("line", lines_with_one_long_word(), ids=lambda line: line[:40])
+@pytest.mark.parametrize("line", lines_with_one_of(LONG_WORDS), ids=lambda line: line[:40])
 def test_a_long_word_anywhere_is_never_repeated_in_full(line):
     try:
         parse_command(line)
     except CommandError as error:
         assert len(str(error)) < 600 and "\n" not in str(error)
+
+
+@pytest.mark.parametrize("line", lines_with_one_of(ODD_DIGITS), ids=lambda line: line[:40])
+def test_a_digit_int_cannot_read_anywhere_is_a_command_or_one_reason(line):
+    try:
+        parse_command(line)
+    except CommandError as error:
+        assert str(error) and "\n" not in str(error)

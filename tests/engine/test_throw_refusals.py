@@ -44,6 +44,13 @@ def test_an_item_of_thousands_of_letters_is_not_repeated_in_full(tmp_path):  # R
     assert reason == "Ana carries no 'xxxxxxxxxxxxxxxxxxxxxxxx'… (5,000 characters): frag grenade × 2 (R22.1.2)"
 
 
+def test_an_item_with_a_control_character_is_quoted_escaped(tmp_path):  # R22.1.2
+    # Found by fuzzing: the escape was written back raw, to the terminal that `apcombat run` writes its error to.
+    game = two_on_open_ground(tmp_path)
+    reason = refused(game, "throw ana \x1b[2Jx 4,2")
+    assert reason == "Ana carries no '\\x1b[2jx': frag grenade × 2 (R22.1.2)"
+
+
 def test_none_left(tmp_path):  # R22.1.2, R22.2.1: every throw made uses one ITEM
     game = throw_game(tmp_path, ana((0, 2), thrown={"frag_grenade": 1, "molotov": 1}), jed((4, 2)))
     game.play("gm dice 41 4 2 5")

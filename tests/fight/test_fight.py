@@ -62,6 +62,27 @@ def test_the_skip_key_drops_the_pauses_of_the_stretch_and_a_hold_waits_for_the_p
     assert fight.next_ai() == AiToPlay("raiders", pause=False)
 
 
+def test_r0_2_an_ai_whose_end_no_die_typed_ahead_fits_waits_and_says_which_line_to_undo(duel: Game) -> None:
+    # Found by fuzzing: `gm dice 999` queued a die that the raider's shot and then the end in its place refused
+    # (R0.2); the end raised out of the AI's step, and the app's AI stopped without a word. The refused shot's
+    # end no longer sends the raider running as a broken unit would (R18.1.3): nothing moves.
+    fight = Fight(duel, {"raiders": Scripted("shoot raider ana")})
+    duel.play_all(["gm condition ana burning 2", "gm dice 999", "end"])  # R6.2: Ana burns as round 2 begins
+    raider = duel.state.unit("raider")
+    step = fight.ai_step()
+    assert step.stopped and step.events == ()
+    assert step.illegal == (
+        "scripted roll 1: 999 cannot be rolled on a d10 (faces 1 to 10); wanted 1d10+5 for Ana's burning "
+        "(1d10+5 fire damage): undo the gm dice line that typed it (R0.2)"
+    )
+    assert duel.state.unit("raider") == raider and duel.state.active == "raider"
+    assert fight.next_ai() is None and not fight.ai_acting  # it waits, not asked again and again
+    duel.play_all(["undo", "undo", "undo"])  # the end, the die and the burning
+    fight.human_played()
+    duel.play("end")
+    assert fight.ai_step().illegal is None and duel.state.active == "ana"  # its end plays: round 2 begins
+
+
 def test_r13_3_a_delayed_human_unit_is_offered_once_to_step_in_before_the_ai_unit_acts(duel: Game) -> None:
     fight = Fight(duel, {"raiders": Scripted()})
     duel.play("delay ana")

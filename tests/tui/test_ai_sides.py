@@ -239,6 +239,24 @@ def test_undo_goes_back_to_the_players_last_command_and_the_ai_waits(ai_game):
     ai_game(bot, steps)
 
 
+def test_an_ai_that_cannot_even_end_its_turn_waits_and_says_which_line_to_undo(ai_game):
+    # Found by fuzzing: a die typed with `gm dice` that Ana's burn at the start of round 2 cannot take refuses
+    # the AI's end (R0.2, R6.2); the AI stopped without a word, its worker's error swallowed.
+    bot = Scripted(["pose rex crouched"])
+
+    async def steps(ui):
+        await ui.command("gm condition ana burning 2", "gm dice 999", "end")
+        await ui.until(lambda: any("the AI waits" in notice for notice in ui.notices()), "the AI to say why it waits")
+        assert (
+            "the AI waits: scripted roll 1: 999 cannot be rolled on a d10 (faces 1 to 10); wanted 1d10+5 for Ana's "
+            "burning (1d10+5 fire damage): undo the gm dice line that typed it (R0.2)"
+        ) in ui.notices()
+        assert ui.state.active == "rex" and ui.state.unit("rex").pose.value == "crouched"
+        assert not ui.game.ai.pending and bot.calls == 2  # asked once more, for the end: not again and again
+
+    ai_game(bot, steps)
+
+
 def test_the_setup_screen_offers_effort_and_knobs_prefilled_from_the_encounter(run_ui, tmp_path):
     ai = {"level": "random", "effort": "high", "aggression": 0.8}
     path = write_encounter(

@@ -219,6 +219,7 @@ def test_a_value_the_file_refuses_is_said_under_its_field_and_changes_nothing(
         await typed(ui, form, "hp", "999")
         await typed(ui, form, "weapons", "laser_cannon")
         await typed(ui, form, "thrown", "grenades")
+        await typed(ui, form, "thrown", "frag_grenade ³")  # `isdigit` passed it and `int` could not read it
         assert with_ana.encounter == before
         for field in ("hp", "weapons", "thrown"):
             problem = form.query_one(f"#unit-{field}-problem", Label)

@@ -6,6 +6,7 @@ import attrs
 
 from apcombat.engine.command_base import Command, CommandError, line_of, need, no_more, side_id
 from apcombat.engine.numbers import shown_word
+from apcombat.model.limits import typed_digits
 
 
 @attrs.frozen
@@ -21,9 +22,10 @@ def parse_reroll(args: list[str]) -> Command:
     need(args, 1, "the die's number in the action's list of rolls")
     word = args.pop(0)
     no_more(args)
-    if not word.isdigit() or int(word) < 1:
+    place = typed_digits(word)
+    if place is None or place < 1:
         raise CommandError(f"{shown_word(word)} is not a die's number: the log numbers the action's dice from 1")
-    return Reroll(side=side, place=int(word))
+    return Reroll(side=side, place=place)
 
 
 def format_reroll(command: Reroll) -> str:

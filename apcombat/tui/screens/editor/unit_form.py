@@ -18,6 +18,7 @@ from apcombat.editor.fight_edits import UNIT_FIELDS, change_unit, move_to_side
 from apcombat.model import NO_ARMOR, Pose, Unit
 from apcombat.model.ai_settings import AiRole
 from apcombat.model.fates import Fate, MoraleState
+from apcombat.model.limits import typed_digits
 from apcombat.tui.screens.editor.face import EditorFace
 
 TEXT_FIELDS = ("name", "hp", "weapons", "thrown", "ammo", "markers")
@@ -56,9 +57,10 @@ def counts_typed(text: str) -> dict[str, int] | str:
     counts: dict[str, int] = {}
     for part in filter(None, (part.strip() for part in text.split(","))):
         words = part.split()
-        if len(words) != 2 or not words[1].isdigit():
+        count = typed_digits(words[1]) if len(words) == 2 else None
+        if count is None:
             return f'write each as an id and a count, like "frag_grenade 2", not {part!r}'
-        counts[words[0]] = int(words[1])
+        counts[words[0]] = count
     return counts
 
 

@@ -237,6 +237,11 @@ def _format_add(command: GmAdd) -> str:
 
 def _dice(args: list[str]) -> GmDice:
     need(args, 1, "the numbers rolled")
+    if len(args) > limits.MOST_DICE_TYPED:
+        raise CommandError(
+            f"the line gives {len(args):,} dice: give at most {limits.MOST_DICE_TYPED:,} a line "
+            "(more than a burst of 100 rounds rolls, R4.1) and the rest on a further line"
+        )
     return GmDice(values=tuple(whole_number(word, limits.DIE_FACE, "a die") for word in args))
 
 

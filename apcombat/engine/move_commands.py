@@ -81,6 +81,11 @@ def _move(args: list[str]) -> Move:
     if args and args[-1].lower() == "run":
         run = True
         args.pop()
+    if len(args) > limits.MOST_WAYPOINTS:
+        raise CommandError(
+            f"the move names {len(args):,} cells: a move names at most {limits.MOST_WAYPOINTS} "
+            "(no unit's AP walks farther, R7.1)"
+        )
     cells = tuple(cell(arg) for arg in args)
     return Move(unit=unit, waypoints=cells, run=run, manner="run" if run else "walk")
 

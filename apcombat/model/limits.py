@@ -68,6 +68,14 @@ MAP_SIDE = 1000
 LONGEST_ID = 40
 """The most characters of an id: a unit's, a side's (a content file's, a `gm add` line's) and a snapshot's name."""
 
+MOST_WAYPOINTS = 100
+"""The most cells one `move` line may name: a unit has at most 50 AP (ACTION_POINTS) and running buys 45 mm a
+AP (R14.1), 75 steps of 30 mm (R0.1, R7.1) in a whole turn, so no move a unit can make names more."""
+
+MOST_DICE_TYPED = 1000
+"""The most numbers one `gm dice` line may give (R0.2): a burst of the most rounds a weapon fires (BURST: 100,
+R4.1) rolls a to-hit d100, its damage dice and a critical roll a round; a longer roll goes on a further line."""
+
 MAX_DIGITS = 20
 """The most digits a number typed in a command may have; every range above needs far fewer."""
 

@@ -160,9 +160,9 @@ def _script_lines(args: argparse.Namespace) -> list[str] | None:
 
         fail(args, [f"{name if from_stdin else shown(name)}: cannot read the script ({error.strerror})"])
     except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - data.rfind(b"\n", 0, error.start)
-        fail(args, [f"{name}: line {line}, column {column}: not UTF-8 text: save it as UTF-8"])
+        from apcombat.model.wording import not_utf8
+
+        fail(args, [f"{name}: {not_utf8(data, error)}"])
     return None
 
 

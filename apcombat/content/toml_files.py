@@ -17,6 +17,7 @@ from typing import Any
 from apcombat.content.errors import Loaded, Problem
 from apcombat.content.field_paths import join_path
 from apcombat.content.paths import shown
+from apcombat.model.wording import not_utf8
 
 MAX_NESTING = 24
 """The deepest a file may nest tables and lists; the deepest the game's own files go is 6."""
@@ -43,11 +44,12 @@ def read_toml(path: str | Path) -> Loaded[dict[str, Any] | None]:
         if size > MAX_FILE_BYTES:
             megabytes = MAX_FILE_BYTES // (1024 * 1024)
             return Loaded(None, [Problem(file, f"is {size:,} bytes: files of more than {megabytes} MiB are not read")])
-        text = Path(path).read_bytes().decode("utf-8")
+        data = Path(path).read_bytes()
+        text = data.decode("utf-8")
     except OSError as error:
         return Loaded(None, [Problem(file, f"cannot read the file: {error.strerror or error}")])
     except UnicodeDecodeError as error:
-        return Loaded(None, [Problem(file, f"not UTF-8 text (bad byte at offset {error.start})")])
+        return Loaded(None, [Problem(file, not_utf8(data, error))])
     return parse_toml(text, file)
 
 

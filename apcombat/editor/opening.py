@@ -19,6 +19,7 @@ from apcombat.content.user_files import user_content_folder
 from apcombat.editor.map_edits import blank_map
 from apcombat.editor.session import EditorSession, draft_note
 from apcombat.model.encounter import Control, Encounter, Side
+from apcombat.model.wording import not_utf8
 
 DRAFTS_FOLDER = "drafts"
 ENCOUNTER_PARTS = ("side", "unit", "map")
@@ -129,10 +130,10 @@ def draft_target(draft: Path) -> Path:
 def _read(path: Path, library: Library, named_as: Path | None = None) -> WrittenEncounter:
     named_as = named_as or path
     try:
-        with path.open(encoding="utf-8", newline="") as file:  # as written: its line endings seen
-            text = file.read()
+        data = path.read_bytes()
+        text = data.decode("utf-8")  # as written: its line endings seen
     except UnicodeDecodeError as error:
-        raise ContentError([Problem(shown(path), f"is not UTF-8 text (byte {error.start + 1})")]) from None
+        raise ContentError([Problem(shown(path), not_utf8(data, error))]) from None
     except OSError as error:
         raise ContentError([Problem(shown(path), f"cannot be read: {error.strerror or error}")]) from None
     newline = "\r\n" if text.split("\n", 1)[0].endswith("\r") else "\n"

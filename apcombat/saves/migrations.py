@@ -10,6 +10,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from apcombat import __version__
 from apcombat.content.values import is_whole_number, show_value
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves.errors import SaveError, refuse
@@ -162,6 +163,11 @@ _BROKEN_DOCUMENT = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What a migration raises when an old document is not shaped as its format says."""
 
 
+_THIS = f"this apcombat ({__version__})"
+_UPDATE = ": update apcombat to open it"
+"""What a save from a newer apcombat asks of the user: the refusal names this one's version."""
+
+
 def format_version(document: Document, file: str) -> int:
     """The format a save document says it has; SaveError if it says none or one this apcombat cannot read."""
     if "format_version" not in document:
@@ -172,7 +178,12 @@ def format_version(document: Document, file: str) -> int:
     if version > FORMAT_VERSION:
         refuse(
             file,
-            [("", f"saved by a newer apcombat (format {version}); this one reads up to {FORMAT_VERSION}")],
+            [
+                (
+                    "",
+                    f"saved by a newer apcombat (format {version}); {_THIS} reads up to {FORMAT_VERSION}{_UPDATE}",
+                )
+            ],
         )
     return version
 
@@ -187,7 +198,8 @@ def refuse_newer_rules(document: Document, file: str) -> None:
             [
                 (
                     "rules_version",
-                    f"saved by a newer apcombat (rules version {version}); this one plays up to {RULES_VERSION}",
+                    f"saved by a newer apcombat (rules version {version}); {_THIS} plays up to "
+                    f"{RULES_VERSION}{_UPDATE}",
                 )
             ],
         )

@@ -71,6 +71,16 @@ def test_a_script_that_is_not_utf8_names_its_line(shop):
     assert not save.exists()
 
 
+@pytest.mark.parametrize("kind", ["encounter", "character", "save"])
+def test_any_file_not_in_utf8_names_its_line_and_column_as_a_script_does(shop, kind):
+    # issue 29: check and run said "bad byte at offset 11", edit "byte 12": one wording, as the script's
+    path = file_of(shop, kind)
+    path.write_bytes(path.read_bytes() + "# Räuber\n".encode("latin-1"))
+    line = path.read_bytes().count(b"\n")
+    for outcome in read_through_entry_points(shop, kind):
+        assert refused(outcome).endswith(f"{path.name}: line {line}, column 4: not UTF-8 text: save it as UTF-8")
+
+
 @pytest.mark.parametrize(
     ("command", "says"),
     [

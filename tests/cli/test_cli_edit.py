@@ -123,7 +123,7 @@ def test_a_file_not_in_utf8_is_one_sentence(apcombat, tmp_path: Path, opened: li
     latin.write_bytes('name = "Café"\n'.encode("latin-1"))
     run = apcombat("edit", latin)
     assert run.code == 2 and not opened
-    assert "is not UTF-8 text" in one_line(run.err)
+    assert "latin.toml: line 1, column 12: not UTF-8 text: save it as UTF-8" in one_line(run.err)
 
 
 @pytest.mark.parametrize("other", ["characters/ana.toml", "scenarios/aimed_head.toml"])

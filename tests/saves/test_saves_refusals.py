@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from save_helpers import edit, set_field
 
+from apcombat import __version__
 from apcombat.saves import FORMAT_VERSION, SaveError, list_saves, load_game, replay_save
 
 
@@ -83,7 +84,8 @@ EDITS = {
     ),
     "newer format": (
         set_field("format_version", FORMAT_VERSION + 1),
-        f"saved by a newer apcombat (format {FORMAT_VERSION + 1}); this one reads up to {FORMAT_VERSION}",
+        f"saved by a newer apcombat (format {FORMAT_VERSION + 1}); this apcombat ({__version__}) reads up to "
+        f"{FORMAT_VERSION}: update apcombat to open it",
     ),
     "older format without a migration": (
         set_field("format_version", 0),
@@ -158,7 +160,7 @@ def test_a_save_cut_off_between_lines_is_refused_for_what_is_missing(saved):
 
 def test_a_file_that_is_not_text_is_refused(saved):
     saved.write_bytes(b"format_version = 1\n\xff\xfe")
-    with pytest.raises(SaveError, match=r"^saves/x\.toml: not UTF-8 text"):
+    with pytest.raises(SaveError, match=r"^saves/x\.toml: line 2, column 1: not UTF-8 text: save it as UTF-8$"):
         load_game(saved)
 
 

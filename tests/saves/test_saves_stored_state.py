@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from save_helpers import edit, set_field
 
+from apcombat import __version__
 from apcombat.rules.version import RULES_VERSION
 from apcombat.saves import SaveError, list_saves, load_game, open_save, save_game
 
@@ -112,7 +113,7 @@ def test_a_save_of_newer_rules_is_refused_in_one_sentence(saved):
     message = _refusal(saved)
     assert message == (
         "saves/x.toml: rules_version: saved by a newer apcombat (rules version 99); "
-        f"this one plays up to {RULES_VERSION}"
+        f"this apcombat ({__version__}) plays up to {RULES_VERSION}: update apcombat to open it"
     )
 
 

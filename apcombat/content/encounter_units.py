@@ -23,7 +23,7 @@ from apcombat.content.diagnose import Finding
 from apcombat.content.encounter_map import standing_problem
 from apcombat.content.errors import Loaded, Problem
 from apcombat.content.field_paths import join_path
-from apcombat.content.field_rules import NOT_NEGATIVE, command_id, register_field_rules, thrown_counts, within
+from apcombat.content.field_rules import NOT_NEGATIVE, register_field_rules, thrown_counts, unit_id, within
 from apcombat.content.library import Library
 from apcombat.content.loader import read_character_reference
 from apcombat.content.suggest import unknown_id
@@ -91,7 +91,7 @@ register_field_rules(
     CONVERTER,
     UnitSection,
     {
-        "id": command_id,
+        "id": unit_id,
         "character": _character_field,
         "at": _cell_field,
         "offhand": NOT_NEGATIVE,

@@ -90,6 +90,15 @@ def command_id(value: Any, _: Any) -> str:
     return value
 
 
+def unit_id(value: Any, _: Any) -> str:
+    """A unit's id: an id players type (`command_id`), and none of the words a command reads in its place."""
+    value = command_id(value, None)
+    why = limits.reserved_id(value)
+    if why is not None:
+        raise WrongValue(f"{show_value(value)} {why}")
+    return value
+
+
 def dice_notation(value: Any, _: Any) -> str:
     """R0.2: dice written NdS+K (`2d10+5`, `1d6`, `d100`) or a plain number."""
     if not isinstance(value, str) or len(value) > _LONGEST_DICE:

@@ -18,6 +18,7 @@ from apcombat.content.library import Library
 from apcombat.content.loader import structure
 from apcombat.content.paths import CHARACTERS_FOLDER, ENCOUNTERS_FOLDER
 from apcombat.content.suggest import did_you_mean
+from apcombat.model import limits
 from apcombat.model.character import Character
 from apcombat.model.converters import as_tuple
 from apcombat.model.encounter import Control, Encounter, Side, Unit
@@ -46,6 +47,12 @@ def unique_id(base: str, taken: Iterable[str]) -> str:
         number += 1
         candidate = f"{base}_{number}"
     return candidate
+
+
+def new_unit_id(name: str, units: Iterable[str]) -> str:
+    """A new unit's id made from its character's name, taken by none of `units` and no word a command reads in
+    a unit's place (a character called "All" is `all_2`)."""
+    return unique_id(content_id(name), {*units, *limits.RESERVED_IDS})
 
 
 def read_new_character(fields: dict[str, Any], library: Library) -> tuple[Character | None, list[Finding]]:
@@ -124,7 +131,7 @@ class Roster:
     def with_unit(self, side_id: str, character: Character, library: Library) -> tuple[Roster, Unit]:
         """One more unit of `character` on the side, with an id made from its name; and that unit. Its
         weapons, armour, HP and spare ammunition are an encounter file's defaults for it."""
-        unit_id = unique_id(content_id(character.name), (unit.id for unit in self.units))
+        unit_id = new_unit_id(character.name, (unit.id for unit in self.units))
         unit = unit_of(library, unit_id, side_id, character)
         return attrs.evolve(self, units=(*self.units, unit)), unit
 

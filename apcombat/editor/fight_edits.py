@@ -15,7 +15,7 @@ from apcombat.content.encounter_units import UnitReader, UnitSection, default_fa
 from apcombat.content.library import Library
 from apcombat.content.loader import structure
 from apcombat.content.paths import ENCOUNTERS_FOLDER
-from apcombat.content.roster import content_id, unique_id
+from apcombat.content.roster import content_id, new_unit_id, unique_id
 from apcombat.content.writer import character_table, unit_table
 from apcombat.editor.refusal import EditRefused
 from apcombat.model.battlemap import Cell
@@ -89,7 +89,7 @@ def place_unit(
     sheet = library.characters.get(character) if isinstance(character, str) else character
     if sheet is None:
         raise EditRefused(f"there is no character {character!r} in the characters folders")
-    unit_id = unique_id(content_id(sheet.name), (unit.id for unit in encounter.units))
+    unit_id = new_unit_id(sheet.name, (unit.id for unit in encounter.units))
     written = character if isinstance(character, str) else character_table(character)  # as a file writes it
     unit = _unit_from({"id": unit_id, "side": side_id, "character": written}, library)
     unit = attrs.evolve(unit, at=at, facing=default_facing(encounter.map))

@@ -223,6 +223,9 @@ def _id(args: list[str], what: str) -> str:
 
 def _add(args: list[str]) -> GmAdd:
     new = _id(args, "the newcomer's id (ID)")
+    why = limits.reserved_id(new)
+    if why is not None:
+        raise CommandError(f"{shown_word(new)} {why}")
     character = _id(args, "the character (a character's id of the characters folders)")
     side = _id(args, "the side (SIDE: a side's id, or a new one)")
     at = cell(args.pop(0)) if args else None

@@ -68,6 +68,20 @@ MAP_SIDE = 1000
 LONGEST_ID = 40
 """The most characters of an id: a unit's, a side's (a content file's, a `gm add` line's) and a snapshot's name."""
 
+RESERVED_IDS = {
+    "all": "`gm sees SIDE all` means every enemy (R21.7.3)",
+    "none": "`gm morale WHO leader none` means no leader (R18.1.1)",
+}
+"""The words a command reads in the place of a unit's id with a meaning of their own: no unit is called so."""
+
+
+def reserved_id(word: str) -> str | None:
+    """Why no unit may have the id `word`, as a refusal says it after the word ("is a word of the commands, no
+    unit's id: `gm sees SIDE all` means every enemy (R21.7.3); choose another id"), or None when one may."""
+    why = RESERVED_IDS.get(word)
+    return None if why is None else f"is a word of the commands, no unit's id: {why}; choose another id"
+
+
 MOST_WAYPOINTS = 100
 """The most cells one `move` line may name: a unit has at most 50 AP (ACTION_POINTS) and running buys 45 mm a
 AP (R14.1), 75 steps of 30 mm (R0.1, R7.1) in a whole turn, so no move a unit can make names more."""

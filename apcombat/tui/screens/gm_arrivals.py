@@ -12,7 +12,7 @@ import attrs
 
 from apcombat.content import Library
 from apcombat.content.paths import shown
-from apcombat.content.roster import content_id, unique_id, with_character
+from apcombat.content.roster import content_id, new_unit_id, with_character
 from apcombat.content.user_files import user_content_folder
 from apcombat.engine import SNAPSHOT_NAME_LENGTH, GmRemove, typed_line
 from apcombat.tui.screens.character_form import CharacterFormScreen, NewCharacter, save_character
@@ -119,7 +119,7 @@ def _side_of(screen: GmTable, character: str, side: str) -> None:
 def _ask_id(screen: GmTable, character: str, side: str) -> None:
     """The newcomer's id: one made from the character's name, not taken, offered."""
     sheet = _library(screen).characters.get(character)
-    offered = unique_id(content_id(sheet.name if sheet else character), (unit.id for unit in screen.state.units))
+    offered = new_unit_id(sheet.name if sheet else character, (unit.id for unit in screen.state.units))
 
     def chosen(new: str | None) -> None:
         if new and new.strip():

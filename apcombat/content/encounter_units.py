@@ -27,7 +27,7 @@ from apcombat.content.field_rules import NOT_NEGATIVE, register_field_rules, thr
 from apcombat.content.library import Library
 from apcombat.content.loader import read_character_reference
 from apcombat.content.suggest import unknown_id
-from apcombat.content.values import WrongValue, is_whole_number, show_value, wrong_value
+from apcombat.content.values import WrongValue, is_whole_number, one_line, show_value, wrong_value
 from apcombat.model import limits
 from apcombat.model.ai_settings import AiRole
 from apcombat.model.armor import NO_ARMOR, Armor
@@ -92,6 +92,7 @@ register_field_rules(
     UnitSection,
     {
         "id": unit_id,
+        "name": one_line,
         "character": _character_field,
         "at": _cell_field,
         "offhand": NOT_NEGATIVE,

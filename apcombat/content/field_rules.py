@@ -21,6 +21,7 @@ from apcombat.content.values import (
     enum_member,
     is_number,
     is_whole_number,
+    one_line,
     requiring,
     show_value,
     wrong_value,
@@ -190,6 +191,7 @@ SKILLS = table_of(Skill, within(limits.SKILL))
 MODEL_RULES: dict[type, dict[str, Hook]] = {
     Special: dict.fromkeys(ATTRIBUTES, within(limits.ATTRIBUTE)),  # R0.5
     Character: {
+        "name": one_line,
         "skills": SKILLS,
         "max_hp": within(limits.MAX_HIT_POINTS),
         "ap": within(limits.MAX_ACTION_POINTS),
@@ -199,6 +201,7 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
     },
     BandSpec: {"max": within(limits.DISTANCE_M), "mod": within(limits.MODIFIER)},  # R1.3
     Weapon: {
+        "name": one_line,
         "hands": one_of((1, 2)),
         "min_st": within(limits.STRENGTH),
         "damage": dice_notation,
@@ -209,7 +212,7 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
         "blast": blast_bands,  # R22.1.1
         **dict.fromkeys(("ap_single", "ap_burst", "ap_reload"), within(limits.ACTION_COST)),
     },
-    Armor: {"values": table_of(DamageType, within(limits.ARMOR_VALUE))},
+    Armor: {"name": one_line, "values": table_of(DamageType, within(limits.ARMOR_VALUE))},
     CriticalEffect: {
         "knockout_attribute": one_of(ATTRIBUTES),
         "knockout_rounds": dice_notation,
@@ -227,10 +230,12 @@ MODEL_RULES: dict[type, dict[str, Hook]] = {
     RerollsOfSide: {"reroll_points": within(limits.REROLL_POINTS)},  # R18.6.1, as a save holds it
     Side: {
         "id": command_id,
+        "name": one_line,
         "colour": one_of(SIDE_COLOURS),
     },  # after AiSettings and the slots: a hook takes those of the models in it as they are
     SideSection: {
         "id": command_id,
+        "name": one_line,
         "reroll_points": within(limits.REROLL_POINTS),
         "colour": one_of(SIDE_COLOURS),
     },  # an encounter file's [[side]]

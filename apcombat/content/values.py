@@ -11,7 +11,7 @@ from enum import Enum
 from typing import Any, TypeGuard
 
 from apcombat.content.suggest import did_you_mean
-from apcombat.model.wording import LONGEST_SHOWN, shown_word
+from apcombat.model.wording import LONGEST_SHOWN, control_character, shown_word
 
 Hook = Callable[[Any, Any], Any]
 """A cattrs structure hook: (value read from TOML, type asked for) -> structured value."""
@@ -81,7 +81,24 @@ def structure_str(value: object, type_: Any) -> Any:
         return enum_member(type_)(value, type_)
     if not isinstance(value, str):
         raise wrong_value("a string in quotes", value)
+    return without_controls(value, lines=True)
+
+
+def without_controls(value: str, lines: bool) -> str:
+    """`value`, or WrongValue if it holds a control character (`model.wording.control_character`): read from a
+    file, it would reach the terminal and the screens as it is."""
+    found = control_character(value, lines)
+    if found is not None:
+        rule = "which a terminal obeys" if lines else "and a name is one line of plain text"
+        raise WrongValue(f"{show_value(value)} holds a control character ({found}), {rule}: remove it")
     return value
+
+
+def one_line(value: object, type_: Any) -> Any:
+    """A name (a side's, a unit's, a character's, a weapon's): a string on one line, without control characters."""
+    if not isinstance(value, str):
+        raise wrong_value("a string in quotes", value)
+    return without_controls(value, lines=False)
 
 
 @functools.cache

@@ -26,6 +26,7 @@ from apcombat.model import HpShown, Unit, limits
 from apcombat.model.battlemap import Cell
 from apcombat.model.conditions import BURN_SEQUENCE
 from apcombat.model.limits import Limit
+from apcombat.model.wording import control_character
 
 
 @attrs.frozen
@@ -157,6 +158,9 @@ def note_problem(text: str) -> str | None:
         return "a note cannot hold #, which starts a comment in a line: write the note without it"
     if len(words) > NOTE_LENGTH:
         return f"the note has {len(words)} characters: shorten it to {NOTE_LENGTH} at most"
+    found = control_character(words)
+    if found is not None:
+        return f"a note cannot hold a control character ({found}), which a terminal obeys: write the note without it"
     return None
 
 

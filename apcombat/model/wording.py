@@ -8,6 +8,8 @@ wrongly is one a player can rename in the roster.
 
 from __future__ import annotations
 
+import unicodedata
+
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "goes": "go", "does": "do"}
 """Verbs whose plural is not the singular without its last "s"."""
 
@@ -66,6 +68,16 @@ def shown_word(word: str) -> str:
     if len(word) <= LONGEST_SHOWN:
         return repr(word)
     return f"{word[:LONGEST_SHOWN]!r}… ({len(word):,} characters)"
+
+
+def control_character(text: str, lines: bool = False) -> str | None:
+    """The first character of `text` a terminal obeys instead of showing (an escape clears the screen, a bell
+    rings, a carriage return writes over the line), as `U+001B`; None if it has none. `lines`: a line break and
+    a tab are text (a description's), else they too are refused (a name, a note: one line)."""
+    for letter in text:
+        if unicodedata.category(letter) == "Cc" and not (lines and letter in "\n\t"):
+            return f"U+{ord(letter):04X}"
+    return None
 
 
 def not_utf8(data: bytes, error: UnicodeDecodeError) -> str:

@@ -119,7 +119,9 @@ STRATEGIES: dict[type, st.SearchStrategy] = {
     c.GmShowSwitch: st.builds(c.GmShowSwitch, st.sampled_from(SWITCHES), st.booleans()),
     c.GmSnapshot: st.builds(c.GmSnapshot, IDS),
     c.GmBack: st.builds(c.GmBack, IDS),
-    c.GmNote: st.builds(c.GmNote, IDS, st.text(st.characters(blacklist_characters="#", blacklist_categories=("Cs",)))),
+    c.GmNote: st.builds(  # a note holds no `#` and no control character (issue 29)
+        c.GmNote, IDS, st.text(st.characters(blacklist_characters="#", blacklist_categories=("Cs", "Cc")))
+    ),
     c.GmAdd: st.builds(c.GmAdd, IDS, IDS, IDS, st.none() | CELLS),  # issue 28: reinforcements and bystanders
     c.GmRemove: st.builds(c.GmRemove, IDS),
     c.GmBlast: st.lists(  # R22.9.2: each character named once

@@ -22,7 +22,7 @@ from apcombat.model import limits
 from apcombat.model.character import Character
 from apcombat.model.converters import as_tuple
 from apcombat.model.encounter import Control, Encounter, Side, Unit
-from apcombat.model.wording import says, shown_word, them
+from apcombat.model.wording import control_character, says, shown_word, them
 from apcombat.rules.chance import PERK_CRIT_BONUS
 
 KNOWN_PERKS = ("ambidextrous", *PERK_CRIT_BONUS, "leader")
@@ -163,8 +163,14 @@ class Roster:
         return attrs.evolve(self, sides=sides)
 
     def problems(self) -> list[str]:
-        """Why this roster is not a fight yet (an encounter needs two sides, each with a unit)."""
-        return [
+        """Why this roster is not a fight yet (an encounter needs two sides, each with a unit, each named in one
+        line of plain text)."""
+        unnamed = [
+            f"The side {shown_word(side.name)} holds a control character ({found}): rename it."
+            for side in self.sides
+            if (found := control_character(side.name)) is not None
+        ]
+        return unnamed + [
             f"{says(side.name, 'has')} no one: add a character to {them(side.name)}."
             for side in self.sides
             if not self.side_units(side.id)

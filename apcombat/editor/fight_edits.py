@@ -26,6 +26,7 @@ from apcombat.model.fates import Edge
 from apcombat.model.house_rules import HouseRules, OptionalRules
 from apcombat.model.modules import MODULES
 from apcombat.model.side_colours import SIDE_COLOURS
+from apcombat.model.wording import control_character
 
 UNIT_FIELDS = (
     "name",
@@ -45,6 +46,18 @@ UNIT_FIELDS = (
     "cover",
 )
 """What `change_unit` changes: the keys of a `[[unit]]` table but its id, side, cell and facing."""
+
+
+def _named(text: str, what: str) -> str:
+    """A name typed for `what` ("the side"), without its surrounding spaces: EditRefused if there is none, or
+    if it holds a control character (a line break, an escape a terminal obeys)."""
+    name = text.strip()
+    if not name:
+        raise EditRefused(f"give {what} a name")
+    found = control_character(name)
+    if found is not None:
+        raise EditRefused(f"a name is one line of plain text: remove its control character ({found})")
+    return name
 
 
 def _unit(encounter: Encounter, unit_id: str) -> Unit:
@@ -175,9 +188,8 @@ def _side(encounter: Encounter, side_id: str) -> Side:
 
 def add_side(encounter: Encounter, name: str, control: Control = Control.HUMAN) -> tuple[Encounter, Side]:
     """One more side, with an id made from its name; and that side."""
-    if not name.strip():
-        raise EditRefused("give the side a name")
-    side = Side(unique_id(content_id(name, "side"), (side.id for side in encounter.sides)), name.strip(), control)
+    name = _named(name, "the side")
+    side = Side(unique_id(content_id(name, "side"), (side.id for side in encounter.sides)), name, control)
     return attrs.evolve(encounter, sides=(*encounter.sides, side)), side
 
 
@@ -195,8 +207,8 @@ def change_side(encounter: Encounter, side_id: str, **fields: Any) -> Encounter:
     """The side with `fields` of Side changed (name, control, ai, hp_shown, slots, colour: a name of
     `SIDE_COLOURS` or None, by its place)."""
     side = _side(encounter, side_id)
-    if "name" in fields and not str(fields["name"]).strip():
-        raise EditRefused("give the side a name")
+    if "name" in fields:
+        _named(str(fields["name"]), "the side")  # kept as given, as a file writes it
     if fields.get("colour") is not None:
         _check_colour(encounter, side_id, fields["colour"])
     try:
@@ -269,11 +281,11 @@ def set_rules(
 
 def set_heading(encounter: Encounter, name: str | None = None, description: str | None = None) -> Encounter:
     """The fight's name and its one line on the title screen."""
-    if name is not None and not name.strip():
-        raise EditRefused("give the fight a name")
+    if description is not None and (found := control_character(description, lines=True)) is not None:
+        raise EditRefused(f"remove the description's control character ({found}): a terminal would obey it")
     return attrs.evolve(
         encounter,
-        name=name.strip() if name is not None else encounter.name,
+        name=_named(name, "the fight") if name is not None else encounter.name,
         description=description if description is not None else encounter.description,
     )
 

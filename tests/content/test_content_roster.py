@@ -113,3 +113,9 @@ def test_a_saved_character_never_takes_the_file_of_another(library: Library) -> 
     assert new_character_id("Big Sue", library.root) == "big_sue"
     assert new_character_id("Raider", library.root) == "raider_2"
     assert new_character_id("Big Sue", library.root, known=["big_sue"]) == "big_sue_2"
+
+
+def test_a_side_named_with_an_escape_is_a_problem_of_the_roster(library: Library) -> None:
+    # issue 29: the roster's encounter would reach the screens and its file with the escape in it
+    roster = Roster.start().with_side_renamed("opponents", "Raiders\x1b[2J")
+    assert "The side 'Raiders\\x1b[2J' holds a control character (U+001B): rename it." in roster.problems()

@@ -6,7 +6,15 @@ import pytest
 
 from apcombat.content import Library
 from apcombat.editor import EditRefused
-from apcombat.editor.fight_edits import add_side, place_unit, remove_side, set_side_module_fields, units_of
+from apcombat.editor.fight_edits import (
+    add_side,
+    change_side,
+    place_unit,
+    remove_side,
+    set_heading,
+    set_side_module_fields,
+    units_of,
+)
 from apcombat.editor.opening import new_fight
 from apcombat.model.fates import Edge
 
@@ -47,3 +55,16 @@ def test_units_of_a_side_are_what_removing_it_removes(library: Library) -> None:
     encounter, _ = place_unit(encounter, library, side_id, character, (2, 1))
     assert len(units_of(encounter, side_id)) == 2
     assert units_of(remove_side(encounter, side_id), side_id) == ()
+
+
+def test_a_name_with_a_control_character_is_refused_as_the_file_would_be(library: Library) -> None:
+    # issue 29: the editor wrote what its own reading refused (the file's check names the same character)
+    encounter, side_id = _fight(library)
+    one_line = "a name is one line of plain text: remove its control character"
+    with pytest.raises(EditRefused, match=rf"^{one_line} \(U\+001B\)$"):
+        add_side(encounter, "Jackals\x1b[2J")
+    with pytest.raises(EditRefused, match=rf"^{one_line} \(U\+000A\)$"):
+        change_side(encounter, side_id, name="Raiders\nround 2")
+    with pytest.raises(EditRefused, match=r"^remove the description's control character \(U\+0007\)"):
+        set_heading(encounter, description="ring\a")
+    assert set_heading(encounter, "Ambush", "two\nlines").description == "two\nlines"

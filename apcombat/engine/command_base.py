@@ -72,6 +72,13 @@ def need(args: list[str], count: int, what: str) -> None:
         raise CommandError(f"missing {what}")
 
 
+def at_most(args: list[str], most: int, what: str, why: str) -> None:
+    """Refuse a line of more than `most` words of `what` ("cells") before any is read: `why` no real line
+    needs more (model.limits)."""
+    if len(args) > most:
+        raise CommandError(f"the line names {len(args):,} {what}: at most {most:,} ({why})")
+
+
 def no_more(args: list[str]) -> None:
     """Refuse words left over at the end of a line."""
     if args:

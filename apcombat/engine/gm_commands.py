@@ -12,6 +12,7 @@ from apcombat.engine.command_base import (
     Command,
     CommandError,
     Form,
+    at_most,
     cell_word,
     line_of,
     named,
@@ -22,11 +23,9 @@ from apcombat.engine.command_base import (
     who_and_whom,
 )
 from apcombat.engine.numbers import cell, shown_word, whole_number
-from apcombat.model import HpShown, Unit, limits
+from apcombat.model import HpShown, Unit, limits, wording
 from apcombat.model.battlemap import Cell
 from apcombat.model.conditions import BURN_SEQUENCE
-from apcombat.model.limits import Limit
-from apcombat.model.wording import control_character
 
 
 @attrs.frozen
@@ -158,8 +157,7 @@ def note_problem(text: str) -> str | None:
         return "a note cannot hold #, which starts a comment in a line: write the note without it"
     if len(words) > NOTE_LENGTH:
         return f"the note has {len(words)} characters: shorten it to {NOTE_LENGTH} at most"
-    found = control_character(words)
-    if found is not None:
+    if (found := wording.control_character(words)) is not None:
         return f"a note cannot hold a control character ({found}), which a terminal obeys: write the note without it"
     return None
 
@@ -168,8 +166,7 @@ def _note(args: list[str]) -> GmNote:
     unit = who(args)
     note = GmNote(unit, " ".join(args))
     args.clear()
-    problem = note_problem(note.text)  # a `#` never reaches here: the line's comment starts there
-    if problem is not None:
+    if (problem := note_problem(note.text)) is not None:  # a `#` never reaches here: a comment starts there
         raise CommandError(problem)
     return note
 
@@ -227,8 +224,7 @@ def _id(args: list[str], what: str) -> str:
 
 def _add(args: list[str]) -> GmAdd:
     new = _id(args, "the newcomer's id (ID)")
-    why = limits.reserved_id(new)
-    if why is not None:
+    if (why := limits.reserved_id(new)) is not None:
         raise CommandError(f"{shown_word(new)} {why}")
     character = _id(args, "the character (a character's id of the characters folders)")
     side = _id(args, "the side (SIDE: a side's id, or a new one)")
@@ -244,11 +240,7 @@ def _format_add(command: GmAdd) -> str:
 
 def _dice(args: list[str]) -> GmDice:
     need(args, 1, "the numbers rolled")
-    if len(args) > limits.MOST_DICE_TYPED:
-        raise CommandError(
-            f"the line gives {len(args):,} dice: give at most {limits.MOST_DICE_TYPED:,} a line "
-            "(more than a burst of 100 rounds rolls, R4.1) and the rest on a further line"
-        )
+    at_most(args, limits.MOST_DICE_TYPED, "dice", "a burst of 100 rounds rolls fewer, R4.1: the rest on a new line")
     return GmDice(values=tuple(whole_number(word, limits.DIE_FACE, "a die") for word in args))
 
 
@@ -297,7 +289,7 @@ def _spot(args: list[str]) -> GmSpot:
     return GmSpot(watcher=watcher, mover=mover)
 
 
-_HP_CHANGE = Limit(-limits.HIT_POINTS.high, limits.HIT_POINTS.high)
+_HP_CHANGE = limits.Limit(-limits.HIT_POINTS.high, limits.HIT_POINTS.high)
 _EXHAUSTION_PENALTIES = (10, 20, 40)  # R14.2
 
 
@@ -341,9 +333,9 @@ def _format_condition(command: GmCondition) -> str:
 
 
 CONDITION_AMOUNT = {
-    "burning": (Limit(1, len(BURN_SEQUENCE) - 1), "the burns to come (or off)"),  # R6.2
-    "exhaustion": (Limit(1, limits.ROUNDS.high), "exhaustion's turns (or off)"),  # R14.3
-    "unconscious": (Limit(1, limits.ROUNDS.high), "the rounds unconscious (or off)"),  # R12.1
+    "burning": (limits.Limit(1, len(BURN_SEQUENCE) - 1), "the burns to come (or off)"),  # R6.2
+    "exhaustion": (limits.Limit(1, limits.ROUNDS.high), "exhaustion's turns (or off)"),  # R14.3
+    "unconscious": (limits.Limit(1, limits.ROUNDS.high), "the rounds unconscious (or off)"),  # R12.1
     "head": (limits.ACTION_POINTS, "the AP lost next turn (or off)"),  # R12.1
 }
 """Each condition's amount: its range, and what a refusal calls it."""
@@ -352,7 +344,7 @@ CONDITION_AMOUNT = {
 def _order(args: list[str]) -> GmOrder:
     unit = who(args)
     need(args, 1, "the place in the initiative order (1 is first)")
-    place = whole_number(args.pop(0), Limit(1, limits.MAP_SIDE), "the place")
+    place = whole_number(args.pop(0), limits.Limit(1, limits.MAP_SIDE), "the place")
     no_more(args)
     return GmOrder(unit=unit, place=place)
 

@@ -11,6 +11,7 @@ from apcombat.engine.command_base import (
     Command,
     CommandError,
     Form,
+    at_most,
     cell_word,
     cm_word,
     line_of,
@@ -81,11 +82,7 @@ def _move(args: list[str]) -> Move:
     if args and args[-1].lower() == "run":
         run = True
         args.pop()
-    if len(args) > limits.MOST_WAYPOINTS:
-        raise CommandError(
-            f"the move names {len(args):,} cells: a move names at most {limits.MOST_WAYPOINTS} "
-            "(no unit's AP walks farther, R7.1)"
-        )
+    at_most(args, limits.MOST_WAYPOINTS, "cells", "no unit's AP walks farther, R7.1")
     cells = tuple(cell(arg) for arg in args)
     return Move(unit=unit, waypoints=cells, run=run, manner="run" if run else "walk")
 

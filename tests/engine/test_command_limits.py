@@ -21,7 +21,7 @@ def test_a_move_naming_more_cells_than_any_turn_walks_is_refused(tmp_path):
     with pytest.raises(CommandError) as refused:
         game.play("move ana " + " ".join(["1,6", "0,6"] * 1_000_000))
     message = str(refused.value)
-    assert message.startswith("the move names 2,000,000 cells: a move names at most 100")
+    assert message.startswith("the line names 2,000,000 cells: at most 100 (no unit's AP walks farther, R7.1)")
     assert len(message) < 200 and "\n" not in message
     assert game.state == before
 
@@ -31,7 +31,7 @@ def test_a_move_of_the_most_cells_is_read(tmp_path):
     words = " ".join(["1,6", "0,6"] * (limits.MOST_WAYPOINTS // 2))
     with pytest.raises(CommandError) as refused:
         game.play(f"move ana {words}")  # read, then refused by the rules: Ana's 8 AP do not walk 100 steps
-    assert "names" not in str(refused.value)
+    assert "the line names" not in str(refused.value)
 
 
 def test_a_gm_dice_line_of_more_dice_than_a_burst_rolls_is_refused(tmp_path):
@@ -40,7 +40,9 @@ def test_a_gm_dice_line_of_more_dice_than_a_burst_rolls_is_refused(tmp_path):
     with pytest.raises(CommandError) as refused:
         game.play("gm dice " + " ".join(["7"] * 3_000_000))
     message = str(refused.value)
-    assert message.startswith("the line gives 3,000,000 dice: give at most 1,000 a line")
+    assert message.startswith(
+        "the line names 3,000,000 dice: at most 1,000 (a burst of 100 rounds rolls fewer, R4.1: the rest on a new line)"
+    )
     assert "\n" not in message
     assert [entry for entry in game.log if "next rolls" in entry.text] == []
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import SKIRMISH_UNITS, write_encounter
+from tui_kit import SKIRMISH_UNITS, write_encounter
 
 from apcombat.ai.decision import Option
 from apcombat.tui.screens.ai_options import AiOptionsScreen

@@ -3,7 +3,7 @@ screen; its lines play one at a time (pace 0 here), the reason in the log; the s
 AI thinks in a worker; `n` skips to the end of the AI's turn; watchers' interruptions change hands; a delayed
 human unit may step in before an AI unit (R13.3); undo goes back to the player's last command.
 
-The test encounter (see conftest): Ana (vault, 12 AP, always first) against Rex (raiders) at 7,0 facing W.
+The test encounter (see tui_kit.py): Ana (vault, 12 AP, always first) against Rex (raiders) at 7,0 facing W.
 Scripted test levels (registered in apcombat.ai.LEVELS for one test) play fixed lines and record each call.
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import attrs
 import pytest
-from conftest import SKIRMISH_UNITS, Scripted, Ui, write_encounter
 from textual.widgets import Select
+from tui_kit import SKIRMISH_UNITS, Scripted, Ui, write_encounter
 
 from apcombat.ai import DEFAULT_LEVEL, LEVELS
 from apcombat.content import content_root, load_encounter, load_library

@@ -6,7 +6,7 @@ The demo duel: Ana (the vault dweller, human) against the Raider (played by the 
 
 from __future__ import annotations
 
-from conftest import to_the_raiders_turn
+from tui_kit import to_the_raiders_turn
 
 from apcombat.tui.screens.game import GameScreen
 

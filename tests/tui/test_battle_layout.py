@@ -6,8 +6,8 @@ to change it), the log given the rows the map does not need; a click lands on it
 from __future__ import annotations
 
 import pytest
-from conftest import DUEL
 from textual.geometry import Offset
+from tui_kit import DUEL
 
 from apcombat.content import content_root
 from apcombat.content.settings import HINTS, remember

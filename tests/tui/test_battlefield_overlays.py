@@ -6,7 +6,7 @@ or on its own 10 x 6 cells (worked out at once)."""
 
 from __future__ import annotations
 
-from conftest import SKIRMISH_ROWS, write_encounter
+from tui_kit import SKIRMISH_ROWS, write_encounter
 
 from apcombat.engine.views import covered_cells, reachable_area, sight_cells
 from apcombat.tui.overlays import WORKER_CELLS

@@ -8,7 +8,7 @@ field east of it; Rex (7,0) stands watch facing west in round 2, when Ana acts a
 
 from __future__ import annotations
 
-from conftest import to_the_raiders_turn, write_encounter
+from tui_kit import to_the_raiders_turn, write_encounter
 
 from apcombat.engine import Move, enemy_cones, preview, sight_cells
 from apcombat.tui.screens.game import GameScreen

@@ -9,9 +9,9 @@ map's title while aiming a throw."""
 from __future__ import annotations
 
 import pytest
-from conftest import SKIRMISH_UNITS, Ui, character, shown, write_encounter
 from textual.widgets import DataTable, Footer, OptionList
 from textual.widgets._footer import FooterKey
+from tui_kit import SKIRMISH_UNITS, Ui, character, shown, write_encounter
 
 from apcombat.editor.opening import new_fight
 from apcombat.tui.screens.editor import EditorScreen

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import tomli_w
-from conftest import Ui, write_encounter
+from tui_kit import Ui, write_encounter
 
 from apcombat.engine import format_command
 from apcombat.engine.modules.activation_deck.deck import side_asked

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from conftest import write_encounter
+from tui_kit import write_encounter
 
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.widgets.deck_panel import DeckPanel

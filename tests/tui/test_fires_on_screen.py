@@ -2,16 +2,16 @@
 draws it (^^) and burnt ground, the unit panel says who stands in one, the legend names both, the log says
 what each fire does; in table mode the program asks what catches fire after a flamer's stream.
 
-The test encounter (conftest) with brush under Ana's feet and around her: Ana at 1,3 acts first; Rex at 7,0."""
+The test encounter (tui_kit.py) with brush under Ana's feet and around her: Ana at 1,3 acts first; Rex at 7,0."""
 
 from __future__ import annotations
 
 import tomllib
 
 import tomli_w
-from conftest import SKIRMISH_UNITS, shown, write_encounter
-from conftest import choose_gm as choose
 from textual.widgets import OptionList
+from tui_kit import SKIRMISH_UNITS, shown, write_encounter
+from tui_kit import choose_gm as choose
 
 from apcombat.model import Terrain
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen

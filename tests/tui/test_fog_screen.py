@@ -8,7 +8,7 @@ the wall 5,5) and Rat hidden at 9,2 (R21.3) — the vault sees Jed only."""
 
 from __future__ import annotations
 
-from conftest import Ui
+from tui_kit import Ui
 
 from tests.engine.modules.fog_fights import ana, ben, fog_file, jed, moss, rat
 

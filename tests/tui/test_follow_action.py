@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import SKIRMISH_UNITS, Scripted, Ui, character, write_encounter
+from tui_kit import SKIRMISH_UNITS, Scripted, Ui, character, write_encounter
 
 from apcombat.ai import LEVELS, Decision
 from apcombat.content.settings import Settings

@@ -5,7 +5,7 @@ so the picture does not follow the AI's thinking. `--snapshot-update` rewrites t
 from __future__ import annotations
 
 import pytest
-from conftest import Scripted
+from tui_kit import Scripted
 
 from apcombat.ai import DEFAULT_LEVEL, LEVELS
 from apcombat.tui.widgets.waited_panel import WaitedPanel

@@ -6,10 +6,10 @@ log, which filters by unit, side and kind and searches. Snapshots of the whole l
 from __future__ import annotations
 
 import pytest
-from conftest import SEED, Ui
 from test_ai_options import tactical_skirmish
 from test_log_folding import minigun_encounter
 from test_module_keys import encounter as reroll_encounter
+from tui_kit import SEED, Ui
 
 from apcombat.content import load_encounter
 from apcombat.engine import Game

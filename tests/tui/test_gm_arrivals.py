@@ -5,9 +5,9 @@ offered, on a map the cursor's cell offered — and removes one (the picked one 
 
 from __future__ import annotations
 
-from conftest import Ui, choose_gm
 from test_table_shot_keys import BRAWL, drifters_turn
 from textual.widgets import OptionList
+from tui_kit import Ui, choose_gm
 
 from apcombat.tui.screens.character_form import CharacterFormScreen
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen

@@ -1,11 +1,11 @@
 """A game master's evening in the app (issue 28, item 8): the game master's menu marks a snapshot of the
 fight's place and goes back to one, undoing every command since; redo plays them again.
 
-The test encounter (conftest): Ana (31 HP) at 1,3 acts first; Rex (20 HP) at 7,0."""
+The test encounter (tui_kit.py): Ana (31 HP) at 1,3 acts first; Rex (20 HP) at 7,0."""
 
 from __future__ import annotations
 
-from conftest import choose_gm as choose
+from tui_kit import choose_gm as choose
 
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from apcombat.tui.screens.game import GameScreen

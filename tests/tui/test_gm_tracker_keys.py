@@ -2,13 +2,13 @@
 the cursor or of the acting unit, the turn order shows each unit's conditions with what is left of them, and
 the game master's menu holds quick HP and the dice log. Every change is a `gm` line in the game's history.
 
-The test encounter (conftest): Ana (31 HP) at 1,3 acts first; Rex (20 HP) at 7,0."""
+The test encounter (tui_kit.py): Ana (31 HP) at 1,3 acts first; Rex (20 HP) at 7,0."""
 
 from __future__ import annotations
 
-from conftest import active_line
-from conftest import choose_gm as choose
 from textual.widgets import OptionList
+from tui_kit import active_line
+from tui_kit import choose_gm as choose
 
 from apcombat.content import content_root
 from apcombat.model import BodyLocation, Burning, Exhaustion

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import Scripted
+from tui_kit import Scripted
 
 from apcombat.ai import DEFAULT_LEVEL, LEVELS
 from apcombat.engine import Game, view

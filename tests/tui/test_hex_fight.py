@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import SKIRMISH_ROWS, write_encounter
+from tui_kit import SKIRMISH_ROWS, write_encounter
 
 from apcombat.model import Facing
 from apcombat.tui.screens.game import GameScreen

@@ -4,7 +4,7 @@ a jump costs (R15.3) and the test it needs (R15.2)."""
 from __future__ import annotations
 
 import pytest
-from conftest import write_encounter
+from tui_kit import write_encounter
 
 # Two columns of gap (x 2 and 3) split the test encounter's field: Ana at 1,3 cannot walk across...
 GAP_ROWS = ["..__......"] * 6

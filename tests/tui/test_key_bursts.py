@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from conftest import Ui
 from textual.widgets import OptionList
+from tui_kit import Ui
 
 from apcombat.content import content_root
 from apcombat.tui.screens.dialogs import ChoiceScreen

@@ -3,8 +3,8 @@ is drawn and the hint line says what makes it fire (R16.2: an enemy entering the
 
 from __future__ import annotations
 
-from conftest import SKIRMISH_UNITS, character, write_encounter
 from rich.style import Style
+from tui_kit import SKIRMISH_UNITS, character, write_encounter
 
 from apcombat.engine.views import watch_cone
 from apcombat.model import Facing, Pose, RangeBand

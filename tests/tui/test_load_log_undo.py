@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SEED, event_words
+from tui_kit import SEED, event_words
 
 from apcombat.content import load_encounter
 from apcombat.engine import Game

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SKIRMISH_UNITS, character, write_encounter
+from tui_kit import SKIRMISH_UNITS, character, write_encounter
 
 from apcombat.content import Library, load_encounter
 from apcombat.engine import Event, Game

@@ -3,7 +3,7 @@ crates burn), in the map, the legend and the editor's terrain panel alike (one t
 
 from __future__ import annotations
 
-from conftest import shown
+from tui_kit import shown
 
 from apcombat.content import content_root
 from apcombat.model import Cell

@@ -7,7 +7,7 @@ from __future__ import annotations
 import tomllib
 
 import tomli_w
-from conftest import SKIRMISH_UNITS, write_encounter
+from tui_kit import SKIRMISH_UNITS, write_encounter
 
 from apcombat.tui.screens.dialogs import ChoiceScreen
 

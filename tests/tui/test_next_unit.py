@@ -4,7 +4,7 @@ sentence says when none is left — hot-seat the side whose turn it is, in table
 
 from __future__ import annotations
 
-from conftest import SKIRMISH_UNITS, character, write_encounter
+from tui_kit import SKIRMISH_UNITS, character, write_encounter
 
 from apcombat.content import content_root
 from apcombat.tui.widgets.panels import HintLine

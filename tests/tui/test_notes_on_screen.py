@@ -5,8 +5,8 @@ or on) never shows a note nor its log line (R21.7.4). The yard of R21.11 (fog_fi
 from __future__ import annotations
 
 import pytest
-from conftest import Ui, choose_gm
 from textual.widgets import OptionList
+from tui_kit import Ui, choose_gm
 
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen
 from tests.engine.modules.fog_fights import ana, ben, fog_file, jed

@@ -1,6 +1,6 @@
 """A whole small fight played through the app, as a player would: the keyboard, and one click on the map.
 
-The test encounter (see conftest): Ana (12 AP, a Colt) against Rex (20 HP, a grease gun). `gm dice`, typed
+The test encounter (see tui_kit.py): Ana (12 AP, a Colt) against Rex (20 HP, a grease gun). `gm dice`, typed
 on the command line, fixes every roll. Round 1: Ana walks a cell (1 AP), crouches (2 AP; undone and done
 again after a save and a load), fires an aimed shot at the torso with an extra AP (7 AP: 10 damage) and takes
 cover beside the low wall (2 AP); Rex answers with a burst (one round of three hits: 6 damage). Round 2: Ana
@@ -10,8 +10,8 @@ from cover and Rex goes down: victory.
 
 from __future__ import annotations
 
-from conftest import active_line
 from textual.widgets import OptionList
+from tui_kit import active_line
 
 from apcombat.model import Pose
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen

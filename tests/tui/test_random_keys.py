@@ -15,8 +15,8 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import Ui
 from test_keys import every_binding_id
+from tui_kit import Ui
 
 from apcombat.content import content_root
 from apcombat.tui.app import ApcombatApp

@@ -4,7 +4,7 @@ log of the fight up to the command shown; space plays it on at the AI pace, and 
 from __future__ import annotations
 
 import pytest
-from conftest import SEED, SKIRMISH_UNITS, event_words, write_encounter
+from tui_kit import SEED, SKIRMISH_UNITS, event_words, write_encounter
 
 from apcombat.content import load_encounter
 from apcombat.engine import Game

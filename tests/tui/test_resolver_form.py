@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from conftest import Ui
 from textual.widgets import Input, OptionList, Select
+from tui_kit import Ui
 
 from apcombat.cli import main as cli_main
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen

@@ -6,8 +6,8 @@ hints are the one setting F2 switches too; APCOMBAT_AI_PACE wins when set, and t
 from __future__ import annotations
 
 import pytest
-from conftest import DUEL, Ui
 from textual.widgets import DataTable, Input, Static
+from tui_kit import DUEL, Ui
 
 from apcombat.content.settings import AI_PACE_ENV, DEFAULTS, Settings, load_settings, save_settings
 from apcombat.content.settings import FIELDS as FIELD_NAMES

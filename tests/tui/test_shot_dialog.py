@@ -6,7 +6,7 @@ Ana holds two Colt 1911s (single shots only); the raider a grease gun (bursts); 
 
 from __future__ import annotations
 
-from conftest import DUEL
+from tui_kit import DUEL
 
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.shot import ShotScreen

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from conftest import Ui
+from tui_kit import Ui
 
 from apcombat.content import content_root, load_encounter
 from apcombat.content.user_files import user_content_folder

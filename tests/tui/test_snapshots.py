@@ -8,7 +8,7 @@ set-up screen's seed and the initiative rolled are the same on every run.
 from __future__ import annotations
 
 import pytest
-from conftest import SEED
+from tui_kit import SEED
 
 from apcombat.content import load_encounter
 from apcombat.engine import Game

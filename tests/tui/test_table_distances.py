@@ -5,10 +5,10 @@ command line. The saloon brawl (content/encounters/table_brawl.toml); `gm dice 3
 
 from __future__ import annotations
 
-from conftest import Ui
 from test_table_fight import choose
 from test_table_throw_keys import table_fight
 from textual.widgets import Input
+from tui_kit import Ui
 
 from apcombat.content import content_root
 from apcombat.tui.screens.blast import BlastScreen

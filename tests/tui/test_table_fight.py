@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from conftest import Ui, active_line
 from textual.widgets import Input, OptionList
+from tui_kit import Ui, active_line
 
 from apcombat.content import content_root
 from apcombat.model import Burning, Exhaustion

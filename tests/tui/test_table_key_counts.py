@@ -6,9 +6,9 @@ counts is docs/table-mode.md's ("Keys per action"). On the saloon brawl (content
 
 from __future__ import annotations
 
-from conftest import Ui
 from test_table_picks import dialog
 from test_table_shot_keys import BRAWL, Keys, drifters_turn, resolved
+from tui_kit import Ui
 
 from apcombat.engine import parse_command
 from apcombat.tui.screens.dialogs import AskScreen, ChoiceScreen

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import tomli_w
-from conftest import Ui
 from test_table_fight import choose, logged
+from tui_kit import Ui
 
 from apcombat.tui.screens.dialogs import ChoiceScreen
 from apcombat.tui.screens.game import GameScreen

@@ -5,8 +5,8 @@ battlefield with another unit acting and nothing picked; the picking keys and En
 
 from __future__ import annotations
 
-from conftest import Ui
 from test_table_shot_keys import BRAWL, Keys, drifters_turn
+from tui_kit import Ui
 
 from apcombat.tui.screens.dialogs import AskScreen
 from apcombat.tui.screens.table import TableScreen

@@ -7,7 +7,7 @@ the digits and spaces of the distance and of the dice are not counted (docs/tabl
 
 from __future__ import annotations
 
-from conftest import Ui
+from tui_kit import Ui
 
 from apcombat.content import content_root
 from apcombat.tui.screens.dialogs import ChoiceScreen, DiceScreen

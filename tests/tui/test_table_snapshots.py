@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from conftest import DUEL, Ui
+from tui_kit import DUEL, Ui
 
 from apcombat.tui.screens.shot import ShotScreen
 from apcombat.tui.screens.table import TableScreen

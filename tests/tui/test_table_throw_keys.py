@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import Ui
 from test_resolver_form import breakdown, run_resolver
 from test_table_fight import answer, choose
 from textual.widgets import OptionList
+from tui_kit import Ui
 
 from apcombat.tui.screens.blast import BlastScreen
 from apcombat.tui.screens.game import GameScreen

@@ -8,7 +8,7 @@ and Rat (raiders) stand behind the low wall (x 5, y 2-4) at 6,3 and 6,4; a wall 
 
 from __future__ import annotations
 
-from conftest import SKIRMISH_UNITS, character, write_encounter
+from tui_kit import SKIRMISH_UNITS, character, write_encounter
 
 from apcombat.engine import Throw, preview
 from apcombat.model import BlastBand

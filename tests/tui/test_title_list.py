@@ -7,8 +7,8 @@ import asyncio
 import shutil
 from pathlib import Path
 
-from conftest import Ui
 from textual.widgets import OptionList, Select
+from tui_kit import Ui
 
 from apcombat.content import content_root
 from apcombat.model import HexTurns

@@ -5,7 +5,7 @@ turn's end), each giving way once its step is done; F2 switches them off, rememb
 from __future__ import annotations
 
 import pytest
-from conftest import DUEL, Ui
+from tui_kit import DUEL, Ui
 
 from apcombat.tui.screens.game import GameScreen
 from apcombat.tui.screens.help import HelpScreen

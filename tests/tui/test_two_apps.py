@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import DUEL, Ui
+from tui_kit import DUEL, Ui
 
 from apcombat.content import load_encounter
 from apcombat.engine import Game

@@ -6,7 +6,7 @@ weapons keep a line cut with … — so that nothing falls off its lower edge un
 from __future__ import annotations
 
 import pytest
-from conftest import Ui
+from tui_kit import Ui
 
 from apcombat.content import content_root
 from apcombat.tui.screens.table import TableScreen

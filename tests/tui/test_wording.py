@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import Ui
 from textual.widgets import Input
+from tui_kit import Ui
 
 from apcombat.content import content_root
 from apcombat.content.encounter_summary import EncounterSummary

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Checkbox, Input, Select, Static
+from tui_kit import Ui, shown
 
 from apcombat.content import Library
 from apcombat.editor import EditorSession, Spot, new_fight
@@ -16,7 +17,6 @@ from apcombat.tui.screens.editor import EditorScreen
 from apcombat.tui.screens.editor.checks import CHECK_AFTER
 from apcombat.tui.screens.editor.problems_panel import READY, ProblemList, ProblemsPanel
 from apcombat.tui.screens.editor.rules_dialog import RulesDialog
-from tests.tui.conftest import Ui, shown
 
 
 def peopled(library: Library, tmp_path: Path) -> EditorSession:

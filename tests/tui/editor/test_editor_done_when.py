@@ -15,8 +15,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from conftest import Ui
 from textual.widgets import Input
+from tui_kit import Ui
 
 from apcombat.cli import main as cli_main
 from apcombat.content import Library, content_root

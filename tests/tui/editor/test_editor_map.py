@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual import events
+from tui_kit import Ui
 
 from apcombat.content import Library
 from apcombat.editor import EditorSession
@@ -17,7 +18,6 @@ from apcombat.model import Terrain
 from apcombat.tui.app import ApcombatApp
 from apcombat.tui.screens.editor import EditorScreen
 from apcombat.tui.widgets.map_view import MapView
-from tests.tui.conftest import Ui
 
 pytestmark = pytest.mark.usefixtures("user_folders")
 

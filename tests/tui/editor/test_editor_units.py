@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from textual.widgets import Button, Checkbox, Input, Label, Select
+from tui_kit import Ui
 
 from apcombat.content import Library
 from apcombat.editor import EditorSession
@@ -25,7 +26,6 @@ from apcombat.tui.screens.editor.sides_dialog import SidesDialog
 from apcombat.tui.screens.editor.unit_form import UnitForm
 from apcombat.tui.screens.editor.unit_picker import UnitPicker
 from apcombat.tui.widgets.map_view import MapView
-from tests.tui.conftest import Ui
 
 Script = Callable[[Ui], Awaitable[None]]
 

@@ -376,6 +376,8 @@ def parts_on(state: Encounter) -> tuple[RuleModule, ...]:
     table = tuple(state.modules.items())
     found = _on.get(table)
     if found is None:
+        if len(_on) >= 64:  # a few tables in a game; many only where tests draw them at random
+            _on.clear()
         found = _on[table] = tuple(part for part in _installed if state.module_on(part.key))
     return found
 

@@ -131,11 +131,19 @@ def line_by_gates(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> bool:
 def blocked_at(battlemap: BattleMap, grid: Grid, a: Cell, b: Cell) -> Gate | None:
     """R0.1, R20.4: the first place, walking from a, where the line between a and b is blocked — every cell
     it passes or grazes there blocks sight (off the map counts as a wall) — or None when the line is clear.
-    Slower than `line_of_sight`: for saying what is in the way once a line is known blocked."""
-    for gate in grid.sight_gates(a, b):
-        if all(not battlemap.inside(cell) or battlemap.at(cell).blocks_sight for cell in gate):
-            return gate
-    return None
+    Slower than `line_of_sight`: for saying what is in the way once a line is known blocked (kept per map, as
+    an AI weighing moves asks the same refused shots again and again)."""
+    answers: dict[tuple[Cell, Cell], Gate | None] = kept(battlemap, ("blocked_at", grid.kind), dict)
+    if (a, b) not in answers:
+        answers[a, b] = next(
+            (
+                gate
+                for gate in grid.sight_gates(a, b)
+                if all(not battlemap.inside(cell) or battlemap.at(cell).blocks_sight for cell in gate)
+            ),
+            None,
+        )
+    return answers[a, b]
 
 
 def _clear_of_numbered_walls(walls: bytes, width: int, height: int, gates: Iterator[Gate]) -> bool:

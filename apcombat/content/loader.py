@@ -70,9 +70,32 @@ _ARMOR = EntryKind("armor", Armor, "id")
 _CRITICAL = EntryKind("critical", CriticalEffect, "location")
 
 
+KEPT_READS = 8
+"""Entry files kept read, by their bytes (`_read_entries`): the weapons, armour and wound files of a content folder
+or two. Every command and every game opened reads them, and reading one is most of a command's own time."""
+_KEPT_BYTES = 1024 * 1024
+"""A larger file is read every time (the game's own weapons file is 30 kB)."""
+_kept: dict[tuple[str, str, bytes], Loaded[Any]] = {}
+
+
 def _read_entries(path: str | Path, kind: EntryKind[T]) -> Loaded[dict[str, T]]:
     """Every entry of a file of `[[kind]]` tables only, keyed by its id; a bad entry is left out and
-    reported."""
+    reported. The same bytes at the same path are read once: the entries are frozen, the answer the same."""
+    try:
+        key = (shown(path), kind.table, Path(path).read_bytes()) if Path(path).stat().st_size <= _KEPT_BYTES else None
+    except OSError:
+        key = None  # read_toml says why
+    kept = _kept.get(key) if key is not None else None
+    if kept is None:
+        kept = _read_entries_now(path, kind)
+        if key is not None:
+            _kept[key] = kept
+            if len(_kept) > KEPT_READS:
+                del _kept[next(iter(_kept))]
+    return Loaded(dict(kept.value), kept.problems)
+
+
+def _read_entries_now(path: str | Path, kind: EntryKind[T]) -> Loaded[dict[str, T]]:
     loaded = read_toml(path)
     if loaded.value is None:
         return Loaded({}, loaded.problems)

@@ -64,6 +64,13 @@ def sight_problem(state: Encounter, a: Unit, b: Unit, leaning: bool = False) -> 
     return None
 
 
+def in_sight(state: Encounter, a: Unit, b: Unit, leaning: bool = False) -> bool:
+    """`sight_problem` is None, without wording the problem (asked for every target of every legal action)."""
+    if state.map is None or a.at is None or b.at is None:
+        return True
+    return line_of_sight(state.map, grid_of(state), a.at, b.at) and (leaning or not hidden_prone(state, b, a))
+
+
 def _in_the_way(state: Encounter, grid: Grid, a: Cell, b: Cell) -> str:
     """What blocks the line first, seen from a: a fire's smoke (R18.3.1), named by its cell, or a wall."""
     assert state.map is not None
@@ -86,7 +93,7 @@ def sees(state: Encounter, a: Unit, b: Unit, leaning: bool = False) -> bool:
     module keeps b from a's sight (R21.1.4: the fog of war's R21.1.1 answers every "in sight")."""
     if any(part.hides(state, a, b) for part in parts_on(state)):
         return False
-    return sight_problem(state, a, b, leaning) is None
+    return in_sight(state, a, b, leaning)
 
 
 def covered_against(state: Encounter, target: Unit, shooter: Unit) -> bool:

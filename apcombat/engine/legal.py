@@ -45,7 +45,7 @@ import attrs
 from apcombat.engine import commands
 from apcombat.engine.attacks import choices, plan_for
 from apcombat.engine.commands import Command, CommandError, format_command
-from apcombat.engine.geometry import grid_of, sight_problem
+from apcombat.engine.geometry import grid_of, in_sight
 from apcombat.engine.part import parts_on
 from apcombat.engine.preview import judged_state, preview
 from apcombat.engine.side_view import marks_of
@@ -171,9 +171,9 @@ def _attacks(state: Encounter, unit: Unit) -> Iterator[commands.Attack]:
     if not all(part.may_attack(state, unit) for part in parts_on(state)):
         return
     for target in _others(state, unit):
-        in_sight = sight_problem(state, unit, target) is None
+        seen = in_sight(state, unit, target)
         for mode, ways in choices(state, unit.id, target.id).items():
-            if mode is not ShotMode.MELEE and not in_sight:
+            if mode is not ShotMode.MELEE and not seen:
                 continue  # every shot needs the target in sight (the planner refuses it too)
             for way in ways:
                 yield from _attack_lines(state, unit, target, mode, way)

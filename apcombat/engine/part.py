@@ -354,6 +354,7 @@ def install(parts: tuple[RuleModule, ...]) -> tuple[RuleModule, ...]:
     """Make `parts` the modules the engine plays, in the order their hooks run; returns the ones before."""
     global _installed
     before, _installed = _installed, tuple(parts)
+    _on.clear()
     command_words.use_module_commands(
         tuple(form for part in parts for form in part.commands),
         tuple(form for part in parts for form in part.gm_commands),
@@ -366,9 +367,19 @@ def installed() -> tuple[RuleModule, ...]:
     return _installed
 
 
+_on: dict[tuple[tuple[str, bool], ...], tuple[RuleModule, ...]] = {}
+"""`parts_on` by the `[modules]` table's entries (asked for every hook of every command an AI weighs)."""
+
+
 def parts_on(state: Encounter) -> tuple[RuleModule, ...]:
     """The modules the encounter's `[modules]` table switched on, in the order their hooks run."""
-    return tuple(part for part in _installed if state.module_on(part.key))
+    table = tuple(state.modules.items())
+    found = _on.get(table)
+    if found is None:
+        if len(_on) >= 64:  # a few tables in a game; many only where tests draw them at random
+            _on.clear()
+        found = _on[table] = tuple(part for part in _installed if state.module_on(part.key))
+    return found
 
 
 def told_line(state: Encounter, event: Event) -> Event:

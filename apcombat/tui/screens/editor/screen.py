@@ -17,10 +17,13 @@ from textual.widgets import Static
 from apcombat.editor import EditorSession, EditRefused
 from apcombat.model import Cell, Encounter
 from apcombat.tui.screens.editor.checks import CHECK_BINDINGS, Checking
+from apcombat.tui.screens.editor.fighters_panel import FightersPanel
 from apcombat.tui.screens.editor.map_keys import MAP_BINDINGS, PANELS_KEY, MapKeys
 from apcombat.tui.screens.editor.painting import PAINT_BINDINGS, Painting
 from apcombat.tui.screens.editor.panels import EditorPanels
+from apcombat.tui.screens.editor.problems_panel import ProblemsPanel
 from apcombat.tui.screens.editor.rules_dialog import RULES_BINDINGS, RulesEditing
+from apcombat.tui.screens.editor.terrain_panel import TerrainPanel
 from apcombat.tui.screens.editor.unit_keys import UNIT_BINDINGS, UnitKeys
 from apcombat.tui.widgets.map_view import MapOverlay, MapView
 from apcombat.tui.widgets.steady_footer import FittedFooter
@@ -36,6 +39,10 @@ EDITOR_BINDINGS = [
     Binding("f10", "play", "Play it", id="editor.play"),
     Binding("escape", "leave", "Back", show=False, id="editor.leave"),
 ]
+
+
+_PARTS = (MapView, EditorPanels, TerrainPanel, FightersPanel, ProblemsPanel)
+"""What the panels' frame draws on: while the editor is taken down, any of them may already be gone."""
 
 
 class EditorScreen(Painting, MapKeys, UnitKeys, Checking, RulesEditing, Screen):
@@ -115,7 +122,8 @@ class EditorScreen(Painting, MapKeys, UnitKeys, Checking, RulesEditing, Screen):
         self.title = f"Editor — {self.encounter.name}{saved}"
 
     def _show_panels(self) -> None:
-        if not self.is_attached or not self.query(EditorPanels):  # left (or leaving) before this frame came
+        # This frame was asked for before: the editor may have left, or be being taken down part by part, since.
+        if not self.is_attached or not all(self.query(part) for part in _PARTS):
             return
         self.query_one(EditorPanels).show(self.session)
         self._fighters_shown = None

@@ -160,7 +160,7 @@ def _script_lines(args: argparse.Namespace) -> list[str] | None:
 
         fail(args, [f"{name if from_stdin else shown(name)}: cannot read the script ({error.strerror})"])
     except UnicodeDecodeError as error:
-        from apcombat.model.wording import not_utf8
+        from apcombat.content.toml_files import not_utf8
 
         fail(args, [f"{name}: {not_utf8(data, error)}"])
     return None

@@ -17,7 +17,6 @@ from typing import Any
 from apcombat.content.errors import Loaded, Problem
 from apcombat.content.field_paths import join_path
 from apcombat.content.paths import shown
-from apcombat.model.wording import not_utf8
 
 MAX_NESTING = 24
 """The deepest a file may nest tables and lists; the deepest the game's own files go is 6."""
@@ -34,6 +33,14 @@ _LONG_NUMBER = re.compile(r"[0-9][0-9_]{999,}")
 _OPENING = re.compile(r"[\[{]")
 _BRACKET = re.compile(r"[\[\]{}]")
 _ONE_LINE_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
+
+
+def not_utf8(data: bytes, error: UnicodeDecodeError) -> str:
+    """Where `data` stops being UTF-8, as every reader of a file says it (a script, a content file, a save, the
+    editor's file): "line 2, column 22: not UTF-8 text: save it as UTF-8" (the column counts bytes)."""
+    line = data.count(b"\n", 0, error.start) + 1
+    column = error.start - data.rfind(b"\n", 0, error.start)
+    return f"line {line}, column {column}: not UTF-8 text: save it as UTF-8"
 
 
 def read_toml(path: str | Path) -> Loaded[dict[str, Any] | None]:

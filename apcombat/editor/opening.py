@@ -14,12 +14,11 @@ from apcombat.content.errors import ContentError, Problem
 from apcombat.content.library import Library
 from apcombat.content.paths import ENCOUNTERS_FOLDER, content_root, shown
 from apcombat.content.roster import content_id, unique_id
-from apcombat.content.toml_files import parse_toml
+from apcombat.content.toml_files import not_utf8, parse_toml
 from apcombat.content.user_files import user_content_folder
 from apcombat.editor.map_edits import blank_map
 from apcombat.editor.session import EditorSession, draft_note
 from apcombat.model.encounter import Control, Encounter, Side
-from apcombat.model.wording import not_utf8
 
 DRAFTS_FOLDER = "drafts"
 ENCOUNTER_PARTS = ("side", "unit", "map")

@@ -78,11 +78,3 @@ def control_character(text: str, lines: bool = False) -> str | None:
         if unicodedata.category(letter) == "Cc" and not (lines and letter in "\n\t"):
             return f"U+{ord(letter):04X}"
     return None
-
-
-def not_utf8(data: bytes, error: UnicodeDecodeError) -> str:
-    """Where `data` stops being UTF-8, as every reader of a file says it (a script, a content file, a save, the
-    editor's file): "line 2, column 22: not UTF-8 text: save it as UTF-8" (the column counts bytes)."""
-    line = data.count(b"\n", 0, error.start) + 1
-    column = error.start - data.rfind(b"\n", 0, error.start)
-    return f"line {line}, column {column}: not UTF-8 text: save it as UTF-8"

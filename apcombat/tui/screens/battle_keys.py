@@ -231,7 +231,8 @@ class BattleKeys(BattleFace):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":
             return
-        line = event.value.strip()
+        # `:` opens this line and it stays open after Enter: pressed again from habit, it is no part of the line.
+        line = event.value.strip().lstrip(":").strip()
         event.input.value = ""
         if line:
             self.act(line)
